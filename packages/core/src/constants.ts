@@ -40,3 +40,13 @@ export const MAIN_WORKSPACE_ID = 'main';
 export const MAIN_WORKSPACE_NAME = 'Main workspace';
 /** Number of recently opened files kept. */
 export const RECENT_FILES_MAX = 20;
+/** Former name of the data folder, still refused as a folder name for compatibility. */
+export const LEGACY_DATA_FOLDER_NAME = '.stackedit-data';
+/** Former name of the trash folder, still refused as a folder name for compatibility. */
+export const LEGACY_TRASH_FOLDER_NAME = '.stackedit-trash';
+/** Extension that ends a file's path (spec core §3: files map to '{path}.md'). */
+export const FILE_EXTENSION = '.md';
+/** Extension of a sync location's entry in git storage (spec core §3). */
+export const SYNC_LOCATION_EXTENSION = '.sync';
+/** Extension of a publish location's entry in git storage (spec core §3). */
+export const PUBLISH_LOCATION_EXTENSION = '.publish';

@@ -1,0 +1,96 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type FastifyInstance } from 'fastify';
+import { buildApp } from './app.js';
+import { readPublicConf } from './conf.js';
+
+let app: FastifyInstance | undefined;
+afterEach(async () => {
+  await app?.close();
+  app = undefined;
+});
+
+function fakeExport(): string {
+  const root = mkdtempSync(join(tmpdir(), 'inkstone-web-'));
+  writeFileSync(join(root, 'index.html'), '<!doctype html><title>Inkstone</title>');
+  writeFileSync(join(root, '404.html'), '<!doctype html><title>Not found</title>');
+  mkdirSync(join(root, '_next', 'static', 'chunks'), { recursive: true });
+  writeFileSync(join(root, '_next', 'static', 'chunks', 'app.js'), 'console.log(1)');
+  return root;
+}
+
+describe('GET /conf', () => {
+  it('answers empty client ids and no sponsorship when nothing is configured', async () => {
+    app = await buildApp({ conf: readPublicConf({}) });
+    const response = await app.inject({ method: 'GET', url: '/conf' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.json()).toEqual({
+      githubClientId: '',
+      googleClientId: '',
+      googleApiKey: '',
+      giteaClientId: '',
+      giteaUrl: '',
+      gitlabClientId: '',
+      gitlabUrl: '',
+      allowSponsorship: false,
+    });
+  });
+
+  it('answers the client ids set in the environment, and never a secret', async () => {
+    const env = {
+      GITHUB_CLIENT_ID: 'gh-id',
+      GITHUB_CLIENT_SECRET: 'gh-secret-value',
+      GOOGLE_CLIENT_ID: 'google-id',
+      GOOGLE_API_KEY: 'google-key',
+      GITEA_CLIENT_ID: 'gitea-id',
+      GITEA_CLIENT_SECRET: 'gitea-secret-value',
+      GITEA_URL: 'https://gitea.example.org',
+      GITLAB_CLIENT_ID: 'gitlab-id',
+      GITLAB_URL: 'https://gitlab.example.org',
+      ALLOW_SPONSORSHIP: 'true',
+    };
+    app = await buildApp({ conf: readPublicConf(env) });
+    const response = await app.inject({ method: 'GET', url: '/conf' });
+    expect(response.json()).toMatchObject({
+      githubClientId: 'gh-id',
+      googleClientId: 'google-id',
+      googleApiKey: 'google-key',
+      giteaClientId: 'gitea-id',
+      giteaUrl: 'https://gitea.example.org',
+      gitlabClientId: 'gitlab-id',
+      gitlabUrl: 'https://gitlab.example.org',
+      allowSponsorship: true,
+    });
+    expect(response.body).not.toContain('secret-value');
+  });
+});
+
+describe('static web app', () => {
+  it('serves the exported index page at / and hashed assets with a long cache', async () => {
+    app = await buildApp({ conf: readPublicConf({}), webRoot: fakeExport() });
+    const page = await app.inject({ method: 'GET', url: '/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('<title>Inkstone</title>');
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    const asset = await app.inject({ method: 'GET', url: '/_next/static/chunks/app.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it('answers 404 with the exported not-found page for unknown paths', async () => {
+    app = await buildApp({ conf: readPublicConf({}), webRoot: fakeExport() });
+    const response = await app.inject({ method: 'GET', url: '/no/such/page' });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain('Not found');
+  });
+
+  it('refuses to start when the web app was not built, saying what to do', async () => {
+    await expect(
+      buildApp({ conf: readPublicConf({}), webRoot: '/nonexistent/inkstone/out' }),
+    ).rejects.toThrow(/not built.*pnpm build/);
+  });
+});

@@ -1,0 +1,28 @@
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.js';
+import { readPublicConf } from './conf.js';
+
+const DEFAULT_PORT = 8080;
+
+async function main(): Promise<void> {
+  const port = Number(process.env.PORT ?? DEFAULT_PORT);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`PORT must be a port number, got "${process.env.PORT}".`);
+  }
+  const host = process.env.HOST ?? '0.0.0.0';
+  const webRoot = fileURLToPath(new URL('../../web/out', import.meta.url));
+  const app = await buildApp({ webRoot, conf: readPublicConf(process.env), logger: true });
+  await app.listen({ port, host });
+  const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+  console.log(`Inkstone is running at http://${shownHost}:${port}/`);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      void app.close().then(() => process.exit(0));
+    });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,56 @@
+import 'fake-indexeddb/auto';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { Dexie } from 'dexie';
+import { describe, expect, it } from 'vitest';
+import { DB_VERSION } from '../constants.js';
+import { describeRepository } from '../testing/repository-contract.js';
+import { databaseName } from './database-name.js';
+import { openDexieRepository } from './dexie-repository.js';
+
+let counter = 0;
+
+describeRepository('Dexie over fake-indexeddb', async () => {
+  // A fresh IndexedDB per test; both connections share it, as two tabs share the browser's.
+  const factory = { indexedDB: new IDBFactory(), IDBKeyRange };
+  const name = `inkstone-db-test${(counter += 1)}`;
+  const first = await openDexieRepository(name, factory);
+  const second = await openDexieRepository(name, factory);
+  return {
+    first,
+    second,
+    upgradeSchema: async () => {
+      const upgraded = new Dexie(name, { indexedDB: factory.indexedDB, IDBKeyRange });
+      upgraded.version(DB_VERSION + 1).stores({ objects: 'id, type, tx', images: 'id, path' });
+      await upgraded.open();
+      upgraded.close();
+    },
+    dispose: async () => {
+      first.close();
+      second.close();
+    },
+  };
+});
+
+describe('Dexie database layout', () => {
+  it('names the main database inkstone-db and suffixes the others', () => {
+    expect(databaseName('main')).toBe('inkstone-db');
+    expect(databaseName('x7Kp0')).toBe('inkstone-db-x7Kp0');
+  });
+
+  it('creates schema version 3 with the objects and images stores', async () => {
+    const factory = { indexedDB: new IDBFactory(), IDBKeyRange };
+    const repo = await openDexieRepository('inkstone-db', factory);
+    repo.close();
+    const raw = new Dexie('inkstone-db', { indexedDB: factory.indexedDB, IDBKeyRange });
+    await raw.open();
+    expect(raw.verno).toBe(3);
+    expect(raw.tables.map((table) => table.name).sort()).toEqual(['images', 'objects']);
+    expect(
+      raw
+        .table('objects')
+        .schema.indexes.map((index) => index.name)
+        .sort(),
+    ).toEqual(['tx', 'type']);
+    raw.close();
+  });
+});

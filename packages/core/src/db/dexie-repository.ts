@@ -1,0 +1,194 @@
+import { Dexie, type Table } from 'dexie';
+import { DB_VERSION } from '../constants.js';
+import { type ImageItem, type Item } from '../items/types.js';
+import {
+  type ChangeBatch,
+  type ItemRepository,
+  type ItemUpdater,
+  type StoredItem,
+  TOMBSTONE_KEEP_TX,
+} from './repository.js';
+
+interface Tombstone {
+  id: string;
+  tx: number;
+  deleted: 1;
+}
+
+type Row = StoredItem | Tombstone;
+
+const isTombstone = (row: Row): row is Tombstone => 'deleted' in row;
+
+/** The IndexedDB implementation to use: the browser's own, or fake-indexeddb in tests. Core never
+ * reaches for the global itself. */
+export interface IndexedDbFactory {
+  indexedDB: unknown;
+  IDBKeyRange: unknown;
+}
+
+/** The schema of spec core §9: version 3, an objects store and an images store. Objects are
+ * indexed by type, and by the number of the transaction that last wrote them. */
+export const DEXIE_SCHEMA = {
+  objects: 'id, type, tx',
+  images: 'id',
+} as const;
+
+class InkstoneDexie extends Dexie {
+  objects!: Table<Row, string>;
+  images!: Table<ImageItem, string>;
+
+  constructor(name: string, factory: IndexedDbFactory) {
+    super(name, {
+      indexedDB: factory.indexedDB as DexieIndexedDb,
+      IDBKeyRange: factory.IDBKeyRange as DexieKeyRange,
+      cache: 'disabled',
+    });
+    this.version(DB_VERSION).stores(DEXIE_SCHEMA);
+  }
+}
+
+type DexieIndexedDb = NonNullable<ConstructorParameters<typeof Dexie>[1]>['indexedDB'];
+type DexieKeyRange = NonNullable<ConstructorParameters<typeof Dexie>[1]>['IDBKeyRange'];
+
+/** The `ItemRepository` over IndexedDB, through Dexie. One instance is one tab's connection. */
+export class DexieRepository implements ItemRepository {
+  private readonly db: InkstoneDexie;
+  private readonly written = new Set<number>();
+
+  constructor(
+    readonly name: string,
+    factory: IndexedDbFactory,
+  ) {
+    this.db = new InkstoneDexie(name, factory);
+  }
+
+  /** Opens the database, creating or upgrading it; fails with the browser's reason. */
+  async open(): Promise<this> {
+    await this.db.open();
+    return this;
+  }
+
+  async get<T extends Item = Item>(id: string): Promise<StoredItem<T> | undefined> {
+    const row = await this.db.objects.get(id);
+    return row && !isTombstone(row) ? (row as unknown as StoredItem<T>) : undefined;
+  }
+
+  async getAll(type?: Item['type']): Promise<StoredItem[]> {
+    const rows =
+      type === undefined
+        ? await this.db.objects.toArray()
+        : await this.db.objects.where('type').equals(type).toArray();
+    return rows.filter((row): row is StoredItem => !isTombstone(row));
+  }
+
+  async put(items: readonly Item[]): Promise<number> {
+    if (items.length === 0) return 0;
+    return this.db.transaction('rw', this.db.objects, async () => {
+      const tx = await this.nextTx();
+      await this.db.objects.bulkPut(items.map((item) => ({ ...item, tx })));
+      return tx;
+    });
+  }
+
+  async delete(ids: readonly string[]): Promise<number> {
+    if (ids.length === 0) return 0;
+    return this.db.transaction('rw', this.db.objects, async () => {
+      const rows = await this.db.objects.bulkGet([...ids]);
+      const present = rows.filter((row): row is StoredItem => !!row && !isTombstone(row));
+      if (present.length === 0) return 0;
+      const tx = await this.nextTx();
+      await this.db.objects.bulkPut(present.map((row) => ({ id: row.id, tx, deleted: 1 })));
+      await this.db.objects
+        .where('tx')
+        .below(tx - TOMBSTONE_KEEP_TX)
+        .filter((row) => isTombstone(row))
+        .delete();
+      return tx;
+    });
+  }
+
+  async update<T extends Item>(
+    id: string,
+    updater: ItemUpdater<T>,
+  ): Promise<StoredItem<T> | undefined> {
+    return this.db.transaction('rw', this.db.objects, async () => {
+      const row = await this.db.objects.get(id);
+      const current = row && !isTombstone(row) ? (row as unknown as StoredItem<T>) : undefined;
+      const next = updater(current);
+      if (next === undefined) return current;
+      if (next.id !== id) throw new Error(`update(${id}) returned an item with id ${next.id}.`);
+      const tx = await this.nextTx();
+      const stored = { ...next, tx } as StoredItem<T>;
+      await this.db.objects.put(stored);
+      return stored;
+    });
+  }
+
+  async currentTx(): Promise<number> {
+    const last = await this.db.objects.orderBy('tx').last();
+    return last?.tx ?? 0;
+  }
+
+  async changesSince(tx: number): Promise<ChangeBatch> {
+    const rows = await this.db.objects.where('tx').above(tx).toArray();
+    const items: StoredItem[] = [];
+    const deletedIds: string[] = [];
+    const ownTx = new Set<number>();
+    let highest = tx;
+    for (const row of rows) {
+      if (isTombstone(row)) deletedIds.push(row.id);
+      else items.push(row);
+      if (this.written.has(row.tx)) ownTx.add(row.tx);
+      highest = Math.max(highest, row.tx);
+    }
+    items.sort((a, b) => a.tx - b.tx);
+    for (const written of this.written) if (written <= tx) this.written.delete(written);
+    return { tx: highest, items, deletedIds, ownTx };
+  }
+
+  getImage(id: string): Promise<ImageItem | undefined> {
+    return this.db.images.get(id);
+  }
+
+  async putImage(image: ImageItem): Promise<void> {
+    await this.db.images.put(image);
+  }
+
+  async deleteImage(id: string): Promise<void> {
+    await this.db.images.delete(id);
+  }
+
+  getAllImages(): Promise<ImageItem[]> {
+    return this.db.images.toArray();
+  }
+
+  onVersionChange(listener: () => void): () => void {
+    // Dexie then closes this connection, so the upgrade is not blocked; the caller reloads.
+    const handler = () => {
+      listener();
+    };
+    this.db.on('versionchange', handler);
+    return () => this.db.on('versionchange').unsubscribe(handler);
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  // Must run inside a rw transaction on objects: IndexedDB serialises those across tabs, so the
+  // highest number read here cannot be taken by anyone else before this transaction commits.
+  private async nextTx(): Promise<number> {
+    const last = await this.db.objects.orderBy('tx').last();
+    const tx = (last?.tx ?? 0) + 1;
+    this.written.add(tx);
+    return tx;
+  }
+}
+
+/** Opens the Dexie repository of a database name (see `databaseName`). */
+export async function openDexieRepository(
+  name: string,
+  factory: IndexedDbFactory,
+): Promise<DexieRepository> {
+  return new DexieRepository(name, factory).open();
+}

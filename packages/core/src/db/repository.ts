@@ -1,0 +1,59 @@
+import { type ImageItem, type Item } from '../items/types.js';
+
+/** An item as the local database holds it: with the number of the write transaction that last
+ * changed it. Transaction numbers grow by one per write across every tab of a workspace. */
+export type StoredItem<T extends Item = Item> = T & { tx: number };
+
+/** What changed in the objects store after a given transaction number. */
+export interface ChangeBatch {
+  /** The highest transaction number seen; pass it to the next `changesSince`. */
+  tx: number;
+  /** Items written after the given transaction, in their latest state. */
+  items: StoredItem[];
+  /** Ids of items deleted after the given transaction. */
+  deletedIds: string[];
+  /** Transaction numbers in this batch that this connection wrote itself. */
+  ownTx: ReadonlySet<number>;
+}
+
+/** A read-modify-write step run inside one database transaction. It must be synchronous: it sees
+ * the current item (or undefined) and returns the item to store, or undefined to leave it. */
+export type ItemUpdater<T extends Item> = (current: StoredItem<T> | undefined) => T | undefined;
+
+/** The local database of one workspace (spec core §3, §4): an objects store of items and an
+ * images store. Every implementation passes the same contract suite (`describeRepository`). */
+export interface ItemRepository {
+  /** Name of the underlying database (`inkstone-db`, with a suffix for non-main workspaces). */
+  readonly name: string;
+  /** Reads one item. */
+  get<T extends Item = Item>(id: string): Promise<StoredItem<T> | undefined>;
+  /** Reads every live item, optionally of one type. */
+  getAll(type?: Item['type']): Promise<StoredItem[]>;
+  /** Writes items in one transaction and returns its number. */
+  put(items: readonly Item[]): Promise<number>;
+  /** Deletes items in one transaction and returns its number (0 when nothing was there). */
+  delete(ids: readonly string[]): Promise<number>;
+  /** Atomically reads, changes and writes one item: a concurrent writer in another tab can never
+   * slip in between. Resolves to the stored result (or the unchanged current item). */
+  update<T extends Item>(id: string, updater: ItemUpdater<T>): Promise<StoredItem<T> | undefined>;
+  /** The highest transaction number written so far. */
+  currentTx(): Promise<number>;
+  /** Items changed or deleted after transaction `tx`. */
+  changesSince(tx: number): Promise<ChangeBatch>;
+  /** Reads an image of the images store. */
+  getImage(id: string): Promise<ImageItem | undefined>;
+  /** Writes an image. */
+  putImage(image: ImageItem): Promise<void>;
+  /** Deletes an image. */
+  deleteImage(id: string): Promise<void>;
+  /** Lists every image. */
+  getAllImages(): Promise<ImageItem[]>;
+  /** Calls `listener` when another connection upgrades the schema; the caller should reload. */
+  onVersionChange(listener: () => void): () => void;
+  /** Closes the connection. */
+  close(): void;
+}
+
+/** Tombstones of deleted items are kept this many transactions, so other tabs learn about the
+ * deletion; a tab lagging further behind reloads anyway (spec core §4). */
+export const TOMBSTONE_KEEP_TX = 1000;

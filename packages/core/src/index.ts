@@ -1,0 +1,118 @@
+// The public surface of @inkstone/core. Everything here is framework-agnostic and free of
+// browser globals: the world comes in through ports (repositories, timers, signals, random bytes).
+
+export {
+  AUTO_SYNC_EVERY_DEFAULT,
+  AUTO_SYNC_EVERY_MIN,
+  CONTENT_STATE_SAVE_DEBOUNCE,
+  CROSS_TAB_RELOAD_JUMP,
+  DATA_FOLDER_NAME,
+  DB_NAME,
+  DB_VERSION,
+  DEFAULT_NAME,
+  FILE_EXTENSION,
+  ID_LENGTH,
+  MAIN_WORKSPACE_ID,
+  MAIN_WORKSPACE_NAME,
+  MAX_HISTORY_ENTRIES,
+  MAX_NAME_LENGTH,
+  MAX_TEXT_LENGTH,
+  PREVIEW_DEBOUNCE,
+  RECENT_FILES_MAX,
+  SIZE_MEASUREMENT_DEBOUNCE,
+  SYNC_MIN_GAP_AFTER_ACTIVITY,
+  TRASH_CLEANING_DELAY,
+  TRASH_FOLDER_NAME,
+  USER_ACTIVE_DELAY,
+  WELCOME_FILE_NAME,
+} from './constants.js';
+
+export type {
+  BaseItem,
+  Comment,
+  ContentItem,
+  ContentSnapshot,
+  ContentStateItem,
+  DataItem,
+  DataItemId,
+  Discussion,
+  FileItem,
+  FolderItem,
+  ImageItem,
+  Item,
+  ItemType,
+  LastOpened,
+  LayoutSettings,
+  LocationItem,
+  ScrollPosition,
+  SpecialParentId,
+  SyncedContentItem,
+  SyncHistoryEntry,
+  Unhashed,
+  Workspace,
+} from './items/types.js';
+export { createIdGenerator, ID_ALPHABET, type RandomBytes } from './items/id.js';
+export { hashItem, hashText, withHash } from './items/hash.js';
+export { canonicalJson } from './items/canonical-json.js';
+export { itemIds } from './items/item-ids.js';
+
+export { isTextTooLong, sanitizeText, truncate } from './validation/text.js';
+export { nameWasStripped, sanitizeFilename, sanitizeName } from './validation/name.js';
+export {
+  assertFolderNameAllowed,
+  isFolderNameAllowed,
+  RESERVED_FOLDER_NAME_ENDINGS,
+  RESERVED_FOLDER_NAMES,
+  UNAUTHORIZED_NAME_MESSAGE,
+  UnauthorizedNameError,
+} from './validation/folder-name.js';
+export { breakFolderCycles, repairFolderParents } from './validation/folder-cycles.js';
+export { childPath, computePaths, TRASH_PATH, type TreeItem } from './validation/paths.js';
+export { nameWithSuffix, uniqueName } from './validation/unique-name.js';
+export {
+  findPathConflict,
+  makePathsUnique,
+  type MakePathsUniqueOptions,
+} from './validation/unique-paths.js';
+export { removeDuplicateLocations } from './validation/locations.js';
+
+export type { ChangeBatch, ItemRepository, ItemUpdater, StoredItem } from './db/repository.js';
+export { TOMBSTONE_KEEP_TX } from './db/repository.js';
+export { databaseName } from './db/database-name.js';
+export { MemoryDatabase, MemoryRepository } from './db/memory-repository.js';
+
+export type { Timers } from './ports/timers.js';
+
+export { applyEdits, diffEdits, type TextEdit } from './merge/text-edit.js';
+export {
+  CONFLICT_MARKERS,
+  mergeText,
+  type MergeConflict,
+  type MergeLabels,
+  type MergeResult,
+} from './merge/merge-text.js';
+
+export { LocalSignalHub, withChangeSignal, type ChangeSignal } from './session/change-signal.js';
+export { CHANGE_POLL_INTERVAL, ChangeFeed, type ChangeFeedOptions } from './session/change-feed.js';
+export {
+  ContentSession,
+  type ContentSessionOptions,
+  type TextHost,
+} from './session/content-session.js';
+
+export { defaultLayoutSettings, readLayoutSettings } from './settings/layout-settings.js';
+export {
+  previewStatistics,
+  textStatistics,
+  utf8ByteLength,
+  type Statistic,
+} from './stats/statistics.js';
+export {
+  createFile,
+  readLastOpened,
+  recordOpened,
+  renameFile,
+  resolveCurrentFile,
+  saveContentState,
+  type NewFile,
+} from './workspace/files.js';

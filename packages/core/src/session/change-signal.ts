@@ -1,0 +1,66 @@
+import { type ItemRepository, type ItemUpdater } from '../db/repository.js';
+import { type Item } from '../items/types.js';
+
+/** A cross-tab signal that the local database changed (the web app uses a BroadcastChannel). It
+ * only wakes other tabs up: they read the changes from the database itself, so a lost signal
+ * costs at most one polling interval. */
+export interface ChangeSignal {
+  publish(tx: number): void;
+  subscribe(listener: (tx: number) => void): () => void;
+}
+
+/** A `ChangeSignal` that reaches every subscriber of the same hub: for tests and for tabs
+ * simulated in one process. */
+export class LocalSignalHub {
+  private readonly listeners = new Set<{ owner: object; listener: (tx: number) => void }>();
+
+  /** The signal of one tab: it does not hear its own publications. */
+  connect(): ChangeSignal {
+    const owner = {};
+    return {
+      publish: (tx) => {
+        for (const entry of [...this.listeners]) if (entry.owner !== owner) entry.listener(tx);
+      },
+      subscribe: (listener) => {
+        const entry = { owner, listener };
+        this.listeners.add(entry);
+        return () => this.listeners.delete(entry);
+      },
+    };
+  }
+}
+
+/** Wraps a repository so that each write it makes is announced on `signal`. */
+export function withChangeSignal(repo: ItemRepository, signal: ChangeSignal): ItemRepository {
+  const announce = (tx: number) => {
+    if (tx > 0) signal.publish(tx);
+    return tx;
+  };
+  return {
+    get name() {
+      return repo.name;
+    },
+    get: (id) => repo.get(id),
+    getAll: (type) => repo.getAll(type),
+    put: async (items) => announce(await repo.put(items)),
+    delete: async (ids) => announce(await repo.delete(ids)),
+    update: async <T extends Item>(id: string, updater: ItemUpdater<T>) => {
+      let wrote = false;
+      const result = await repo.update<T>(id, (current) => {
+        const next = updater(current);
+        wrote = next !== undefined;
+        return next;
+      });
+      if (wrote && result) announce(result.tx);
+      return result;
+    },
+    currentTx: () => repo.currentTx(),
+    changesSince: (tx) => repo.changesSince(tx),
+    getImage: (id) => repo.getImage(id),
+    putImage: (image) => repo.putImage(image),
+    deleteImage: (id) => repo.deleteImage(id),
+    getAllImages: () => repo.getAllImages(),
+    onVersionChange: (listener) => repo.onVersionChange(listener),
+    close: () => repo.close(),
+  } as ItemRepository;
+}

@@ -1,0 +1,227 @@
+import { describe, expect, it } from 'vitest';
+import { MemoryDatabase } from '../db/memory-repository.js';
+import { type ItemRepository } from '../db/repository.js';
+import { withHash } from '../items/hash.js';
+import { type ContentItem } from '../items/types.js';
+import { FakeTimers, settle } from '../testing/fake-timers.js';
+import { FakeEditor } from '../testing/text-host.js';
+import { ChangeFeed } from './change-feed.js';
+import { LocalSignalHub, withChangeSignal } from './change-signal.js';
+import { ContentSession } from './content-session.js';
+import { itemIds } from '../items/item-ids.js';
+
+const contentId = itemIds.content;
+
+const FILE = 'file0000000000001';
+
+const makeContent = (text: string) =>
+  withHash<ContentItem>({
+    id: contentId(FILE),
+    type: 'content',
+    text,
+    properties: '',
+    discussions: {},
+    comments: {},
+    history: [],
+  });
+
+interface Tab {
+  repo: ItemRepository;
+  editor: FakeEditor;
+  session: ContentSession;
+  feed: ChangeFeed;
+  reloads: number;
+  conflicts: number;
+}
+
+async function openTabs(count: number, text: string) {
+  const db = new MemoryDatabase('inkstone-db');
+  const hub = new LocalSignalHub();
+  const timers = new FakeTimers();
+  await db.connect().put([makeContent(text)]);
+  const tabs: Tab[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const repo = withChangeSignal(db.connect(), hub.connect());
+    const editor = new FakeEditor('');
+    const tab = { repo, editor, reloads: 0, conflicts: 0 } as Tab;
+    tab.session = await ContentSession.open({
+      repo,
+      fileId: FILE,
+      host: editor,
+      onConflicts: (found) => {
+        tab.conflicts += found.length;
+      },
+    });
+    editor.text = tab.session.text;
+    tab.feed = new ChangeFeed({
+      repo,
+      signal: hub.connect(),
+      timers,
+      onChanges: async (batch) => {
+        for (const item of batch.items) {
+          if (item.id === contentId(FILE)) await tab.session.receive(item as never);
+        }
+      },
+      onReload: () => {
+        tab.reloads += 1;
+      },
+      onError: (error) => {
+        throw error;
+      },
+    });
+    await tab.feed.start();
+    tabs.push(tab);
+  }
+  return { db, timers, tabs };
+}
+
+const stored = async (repo: ItemRepository) => (await repo.get<ContentItem>(contentId(FILE)))?.text;
+
+describe('ContentSession across tabs (spec core §4)', () => {
+  it('saves the editor text with exactly one final newline (T1)', async () => {
+    const { tabs } = await openTabs(1, 'Hello\n');
+    const [a] = tabs;
+    a!.editor.type(5, ' world');
+    expect(a!.session.isDirty()).toBe(true);
+    await a!.session.save();
+    expect(await stored(a!.repo)).toBe('Hello world\n');
+    expect(a!.session.isDirty()).toBe(false);
+    // Blank lines typed at the end stay in the editor; the stored text ends with one newline.
+    a!.editor.type(a!.editor.text.length, '\n\n');
+    await a!.session.save();
+    expect(a!.editor.text).toBe('Hello world\n\n\n');
+    expect(await stored(a!.repo)).toBe('Hello world\n');
+    expect(a!.editor.applied).toBe(0);
+  });
+
+  it('shows a change saved in one tab in the other within a second (T2)', async () => {
+    const { tabs } = await openTabs(2, 'Shared text.\n');
+    const [a, b] = tabs;
+    a!.editor.type(0, 'Edited. ');
+    await a!.session.save();
+    await settle();
+    expect(b!.editor.text).toBe('Edited. Shared text.\n');
+  });
+
+  it('polls, so a change shows within a second even when the signal is lost', async () => {
+    const { db, timers, tabs } = await openTabs(1, 'One.\n');
+    const [b] = tabs;
+    // A write from a connection that announces nothing.
+    const silent = db.connect();
+    await silent.update<ContentItem>(contentId(FILE), (current) =>
+      current ? withHash<ContentItem>({ ...current, text: 'One. Two.\n' }) : undefined,
+    );
+    expect(b!.editor.text).toBe('One.\n');
+    await timers.advance(1000);
+    expect(b!.editor.text).toBe('One. Two.\n');
+  });
+
+  it('merges edits typed in both tabs at once, losing neither (T3)', async () => {
+    const base = 'First paragraph.\n\nSecond paragraph.\n';
+    const { tabs } = await openTabs(2, base);
+    const [a, b] = tabs;
+    a!.editor.type(0, 'Alpha: ');
+    b!.editor.type(b!.editor.text.indexOf('Second'), 'Beta: ');
+    // Both save before hearing of each other.
+    await Promise.all([a!.session.save(), b!.session.save()]);
+    await settle();
+    const expected = 'Alpha: First paragraph.\n\nBeta: Second paragraph.\n';
+    expect(await stored(a!.repo)).toBe(expected);
+    expect(a!.editor.text).toBe(expected);
+    expect(b!.editor.text).toBe(expected);
+    expect(a!.conflicts + b!.conflicts).toBe(0);
+  });
+
+  it('keeps what the user types while a save is on its way (T3)', async () => {
+    const { tabs } = await openTabs(2, 'Line one.\nLine two.\n');
+    const [a, b] = tabs;
+    b!.editor.type(0, 'B was here. ');
+    await b!.session.save();
+    // Tab A has not heard yet, types, starts saving, and types more before the save ends.
+    a!.feed.stop();
+    a!.editor.type(a!.editor.text.length - 1, ' A1');
+    const saving = a!.session.save();
+    a!.editor.type(a!.editor.text.length - 1, ' A2');
+    await saving;
+    expect(a!.editor.text).toBe('B was here. Line one.\nLine two. A1 A2\n');
+    await a!.session.save();
+    await settle();
+    expect(await stored(a!.repo)).toBe('B was here. Line one.\nLine two. A1 A2\n');
+    expect(b!.editor.text).toBe('B was here. Line one.\nLine two. A1 A2\n');
+  });
+
+  it('keeps both versions, marked, when both tabs rewrite the same line', async () => {
+    const { tabs } = await openTabs(2, 'The title\n');
+    const [a, b] = tabs;
+    a!.editor.text = 'The first title\n';
+    b!.editor.text = 'The second title\n';
+    await Promise.all([a!.session.save(), b!.session.save()]);
+    await settle();
+    const text = (await stored(a!.repo)) ?? '';
+    expect(text).toContain('The first title');
+    expect(text).toContain('The second title');
+    expect(text).toMatch(/^<<<<<<< /m);
+    expect(a!.editor.text).toBe(text);
+    expect(b!.editor.text).toBe(text);
+    expect(a!.conflicts + b!.conflicts).toBeGreaterThan(0);
+  });
+
+  it('asks for a reload when another tab wrote over 1000 transactions meanwhile', async () => {
+    const { timers, tabs } = await openTabs(2, 'x\n');
+    const [a, b] = tabs;
+    b!.feed.stop();
+    const reopened = new ChangeFeed({
+      repo: b!.repo,
+      signal: { publish: () => {}, subscribe: () => () => {} },
+      timers,
+      onChanges: () => {},
+      onReload: () => {
+        b!.reloads += 1;
+      },
+      onError: () => {},
+    });
+    await reopened.start();
+    for (let i = 0; i < 1001; i += 1) {
+      await a!.repo.put([{ ...makeContent(`v${i}\n`) }]);
+    }
+    await timers.advance(1000);
+    expect(b!.reloads).toBe(1);
+  });
+
+  it('converges with nothing lost over random typing, saves and deliveries in three tabs', async () => {
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 16807) % 2147483647;
+      return seed / 2147483647;
+    };
+    for (let round = 0; round < 40; round += 1) {
+      const { timers, tabs } = await openTabs(3, 'alpha\nbeta\ngamma\ndelta\n');
+      const typed: string[] = [];
+      for (let step = 0; step < 30; step += 1) {
+        const tab = tabs[Math.floor(random() * tabs.length)]!;
+        const action = random();
+        if (action < 0.6) {
+          // Type a new word at a line start, never inside another word, so that words stay whole.
+          const lines = tab.editor.text.split('\n');
+          const line = Math.floor(random() * (lines.length - 1));
+          const word = `w${round}x${step}`;
+          lines[line] = `${word} ${lines[line]}`;
+          tab.editor.text = lines.join('\n');
+          typed.push(word);
+        } else if (action < 0.85) {
+          void tab.session.save();
+        } else {
+          await timers.advance(Math.floor(random() * 600));
+        }
+      }
+      // Quiet: everyone saves and listens until nothing changes.
+      for (let pass = 0; pass < 4; pass += 1) {
+        for (const tab of tabs) await tab.session.save();
+        await timers.advance(1000);
+      }
+      const final = await stored(tabs[0]!.repo);
+      for (const tab of tabs) expect(tab.editor.text, `round ${round}`).toBe(final);
+      for (const word of typed) expect(final, `round ${round}: ${word}`).toContain(word);
+    }
+  });
+});

@@ -1,0 +1,147 @@
+// The contract every ItemRepository implementation passes: run by dexie-repository.test.ts over
+// fake-indexeddb and by memory-repository.test.ts.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type ItemRepository } from '../db/repository.js';
+import { type ContentItem, type FileItem } from '../items/types.js';
+
+/** Two connections to one fresh database (two tabs), and a way to upgrade its schema. */
+export interface RepositoryFixture {
+  first: ItemRepository;
+  second: ItemRepository;
+  upgradeSchema(): Promise<void>;
+  dispose(): Promise<void>;
+}
+
+const file = (id: string, name = id, parentId: string | null = null): FileItem => ({
+  id,
+  type: 'file',
+  name,
+  parentId,
+  hash: `h-${id}-${name}`,
+});
+
+const content = (fileId: string, text: string): ContentItem => ({
+  id: `${fileId}/content`,
+  type: 'content',
+  text,
+  properties: '',
+  discussions: {},
+  comments: {},
+  history: [],
+  hash: `h-${text}`,
+});
+
+/** Registers the contract tests for one implementation. */
+export function describeRepository(name: string, open: () => Promise<RepositoryFixture>): void {
+  describe(`ItemRepository contract: ${name}`, () => {
+    let fx: RepositoryFixture;
+    beforeEach(async () => {
+      fx = await open();
+    });
+    afterEach(async () => {
+      await fx.dispose();
+    });
+
+    it('gives back what was put, as a copy, with the transaction number', async () => {
+      const item = file('a', 'Notes');
+      const tx = await fx.first.put([item]);
+      expect(tx).toBe(1);
+      item.name = 'changed after put';
+      const read = await fx.second.get('a');
+      expect(read).toEqual({ ...file('a', 'Notes'), tx: 1 });
+      expect(await fx.first.get('missing')).toBeUndefined();
+    });
+
+    it('numbers write transactions one by one across connections', async () => {
+      expect(await fx.first.currentTx()).toBe(0);
+      expect(await fx.first.put([file('a'), file('b')])).toBe(1);
+      expect(await fx.second.put([file('c')])).toBe(2);
+      expect(await fx.first.delete(['a'])).toBe(3);
+      expect(await fx.second.currentTx()).toBe(3);
+      expect(await fx.first.put([])).toBe(0);
+      expect(await fx.first.delete(['nothing-here'])).toBe(0);
+      expect(await fx.first.currentTx()).toBe(3);
+    });
+
+    it('lists live items, by type, without deleted ones', async () => {
+      await fx.first.put([file('a'), file('b'), content('a', 'text\n')]);
+      await fx.second.delete(['b']);
+      const files = await fx.first.getAll('file');
+      expect(files.map((item) => item.id).sort()).toEqual(['a']);
+      expect((await fx.first.getAll()).map((item) => item.id).sort()).toEqual(['a', 'a/content']);
+      expect(await fx.first.get('b')).toBeUndefined();
+    });
+
+    it('reports changes since a transaction, telling own writes from other tabs', async () => {
+      await fx.first.put([file('a'), file('b')]);
+      const since = await fx.second.currentTx();
+      await fx.first.put([file('a', 'Renamed')]);
+      await fx.second.put([file('c')]);
+      await fx.first.delete(['b']);
+      const batch = await fx.second.changesSince(since);
+      expect(batch.tx).toBe(4);
+      expect(batch.items.map((item) => [item.id, item.tx])).toEqual([
+        ['a', 2],
+        ['c', 3],
+      ]);
+      expect((batch.items[0] as FileItem).name).toBe('Renamed');
+      expect(batch.deletedIds).toEqual(['b']);
+      expect([...batch.ownTx]).toEqual([3]);
+      const none = await fx.second.changesSince(batch.tx);
+      expect(none).toMatchObject({ tx: 4, items: [], deletedIds: [] });
+    });
+
+    it('runs update as one atomic step, so concurrent tabs never lose a write', async () => {
+      await fx.first.put([content('f', '')]);
+      const append = (repo: ItemRepository, letter: string) =>
+        repo.update<ContentItem>('f/content', (current) =>
+          current ? { ...current, text: current.text + letter } : undefined,
+        );
+      const writes: Promise<unknown>[] = [];
+      for (let i = 0; i < 40; i += 1) {
+        writes.push(append(fx.first, 'a'), append(fx.second, 'b'));
+      }
+      await Promise.all(writes);
+      const text = (await fx.first.get<ContentItem>('f/content'))?.text ?? '';
+      expect(text.length).toBe(80);
+      expect(text.replace(/b/g, '')).toHaveLength(40);
+      expect(await fx.first.currentTx()).toBe(81);
+    });
+
+    it('leaves the item alone when the updater returns undefined', async () => {
+      await fx.first.put([file('a')]);
+      const result = await fx.first.update<FileItem>('a', () => undefined);
+      expect(result?.tx).toBe(1);
+      expect(await fx.first.currentTx()).toBe(1);
+      const created = await fx.first.update<FileItem>('new', (current) =>
+        current ? undefined : file('new', 'Created'),
+      );
+      expect(created).toMatchObject({ id: 'new', name: 'Created', tx: 2 });
+    });
+
+    it('refuses an updater that changes the id', async () => {
+      await fx.first.put([file('a')]);
+      await expect(fx.first.update<FileItem>('a', () => file('b'))).rejects.toThrow(/id b/);
+      expect(await fx.first.get('b')).toBeUndefined();
+    });
+
+    it('keeps images in their own store', async () => {
+      const image = { id: 'img1', path: 'imgs/a.png', content: 'iVBORw0KGgo=', uploaded: false };
+      await fx.first.putImage(image);
+      expect(await fx.second.getImage('img1')).toEqual(image);
+      expect(await fx.second.getAllImages()).toHaveLength(1);
+      await fx.second.deleteImage('img1');
+      expect(await fx.first.getImage('img1')).toBeUndefined();
+      expect(await fx.first.getAll()).toEqual([]);
+    });
+
+    it('tells a connection when another one upgrades the schema', async () => {
+      let told = 0;
+      fx.first.onVersionChange(() => {
+        told += 1;
+      });
+      await fx.upgradeSchema();
+      expect(told).toBe(1);
+    });
+  });
+}

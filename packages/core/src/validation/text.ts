@@ -1,0 +1,45 @@
+// Spec core §5: "Text is cut at 250000 characters and ends with exactly one newline."
+
+import { MAX_TEXT_LENGTH } from '../constants.js';
+
+/**
+ * Cuts a string to at most `maxLength` UTF-16 code units (what JavaScript and the spec count as
+ * characters) without splitting a surrogate pair: when the cut would fall between the two halves
+ * of an astral character such as an emoji, the whole character goes. Grapheme clusters (a letter
+ * and its combining marks, emoji joined by U+200D) may still be split.
+ */
+export function truncate(text: string, maxLength: number): string {
+  if (text.length <= maxLength) return text;
+  let end = Math.max(0, maxLength);
+  const last = text.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end -= 1;
+  return text.slice(0, end);
+}
+
+/** Removes every trailing `\n`. A loop, not `/\n+$/`, which is quadratic on long runs. */
+function trimTrailingNewlines(text: string): string {
+  let end = text.length;
+  while (end > 0 && text.charCodeAt(end - 1) === 0x0a) end -= 1;
+  return text.slice(0, end);
+}
+
+/**
+ * Makes a text storable: at most {@link MAX_TEXT_LENGTH} (250,000) characters, the final newline
+ * included, ending with exactly one `\n` (trailing newlines are collapsed to one; an empty text
+ * becomes `"\n"`). Over-long text loses its end, never half of a surrogate pair. Only `\n` counts
+ * as a newline: a trailing `\r\n` keeps its `\r`. Idempotent.
+ */
+export function sanitizeText(text: string): string {
+  const body = truncate(trimTrailingNewlines(text), MAX_TEXT_LENGTH - 1);
+  return `${trimTrailingNewlines(body)}\n`;
+}
+
+/**
+ * Whether {@link sanitizeText} would cut the text, i.e. lose more than trailing newlines: the
+ * text without its trailing newlines is longer than 249,999 characters, leaving no room for the
+ * final newline within {@link MAX_TEXT_LENGTH}. The editor refuses such input instead of letting
+ * the text be cut silently.
+ */
+export function isTextTooLong(text: string): boolean {
+  return trimTrailingNewlines(text).length > MAX_TEXT_LENGTH - 1;
+}

@@ -1,0 +1,123 @@
+import { RECENT_FILES_MAX, WELCOME_FILE_NAME } from '../constants.js';
+import { type ItemRepository } from '../db/repository.js';
+import { withHash } from '../items/hash.js';
+import { itemIds } from '../items/item-ids.js';
+import {
+  type ContentItem,
+  type ContentStateItem,
+  type DataItem,
+  type FileItem,
+  type LastOpened,
+  type ScrollPosition,
+} from '../items/types.js';
+import { sanitizeFilename } from '../validation/name.js';
+import { sanitizeText } from '../validation/text.js';
+
+/** What a new file starts with. */
+export interface NewFile {
+  name?: string;
+  parentId?: string | null;
+  text?: string;
+  properties?: string;
+}
+
+/** Creates a file with its content and content state in one transaction. The name is sanitised
+ * as a file name and the text as file text (spec core §5). */
+export async function createFile(
+  repo: ItemRepository,
+  newId: () => string,
+  init: NewFile = {},
+): Promise<FileItem> {
+  const id = newId();
+  const file = withHash<FileItem>({
+    id,
+    type: 'file',
+    name: sanitizeFilename(init.name ?? ''),
+    parentId: init.parentId ?? null,
+  });
+  const content = withHash<ContentItem>({
+    id: itemIds.content(id),
+    type: 'content',
+    text: sanitizeText(init.text ?? ''),
+    properties: init.properties ?? '',
+    discussions: {},
+    comments: {},
+    history: [],
+  });
+  const state = withHash<ContentStateItem>({
+    id: itemIds.contentState(id),
+    type: 'contentState',
+    selectionStart: 0,
+    selectionEnd: 0,
+    scrollPosition: null,
+  });
+  await repo.put([file, content, state]);
+  return file;
+}
+
+/** Renames a file; the name is sanitised (slashes, control characters and runs of spaces become
+ * one space; empty becomes 'Untitled'). Resolves to the stored file. */
+export async function renameFile(
+  repo: ItemRepository,
+  fileId: string,
+  name: string,
+): Promise<FileItem | undefined> {
+  const sanitized = sanitizeFilename(name);
+  return repo.update<FileItem>(fileId, (current) => {
+    if (!current || current.name === sanitized) return undefined;
+    const { tx: _tx, hash: _hash, ...file } = current;
+    return withHash<FileItem>({ ...file, name: sanitized });
+  });
+}
+
+/** Reads the recently opened files, newest first. */
+export async function readLastOpened(repo: ItemRepository): Promise<string[]> {
+  const item = await repo.get<DataItem<LastOpened>>('lastOpened');
+  return Array.isArray(item?.data?.fileIds) ? item.data.fileIds : [];
+}
+
+/** Makes `fileId` the most recently opened file, keeping the last 20. */
+export async function recordOpened(repo: ItemRepository, fileId: string): Promise<void> {
+  await repo.update<DataItem<LastOpened>>('lastOpened', (current) => {
+    const previous = Array.isArray(current?.data?.fileIds) ? current.data.fileIds : [];
+    if (previous[0] === fileId) return undefined;
+    const fileIds = [fileId, ...previous.filter((id) => id !== fileId)].slice(0, RECENT_FILES_MAX);
+    return withHash<DataItem<LastOpened>>({ id: 'lastOpened', type: 'data', data: { fileIds } });
+  });
+}
+
+/** Chooses the file to open (spec core §4, current file): the most recently opened file that
+ * still exists outside the trash, else any file outside the trash, else a new 'Welcome file'
+ * with `welcomeText`. */
+export async function resolveCurrentFile(
+  repo: ItemRepository,
+  newId: () => string,
+  welcomeText: string,
+): Promise<FileItem> {
+  const files = (await repo.getAll('file')) as FileItem[];
+  const usable = new Map(files.filter((f) => f.parentId !== 'trash').map((f) => [f.id, f]));
+  for (const id of await readLastOpened(repo)) {
+    const file = usable.get(id);
+    if (file) return file;
+  }
+  const anyFile = [...usable.values()].find((file) => file.parentId !== 'temp');
+  if (anyFile) return anyFile;
+  return createFile(repo, newId, { name: WELCOME_FILE_NAME, text: welcomeText });
+}
+
+/** Saves where the user was in a file: selection and scroll position. Callers debounce it by
+ * CONTENT_STATE_SAVE_DEBOUNCE (100 ms, spec core §9). */
+export async function saveContentState(
+  repo: ItemRepository,
+  fileId: string,
+  state: { selectionStart: number; selectionEnd: number; scrollPosition: ScrollPosition | null },
+): Promise<void> {
+  const item = withHash<ContentStateItem>({
+    id: itemIds.contentState(fileId),
+    type: 'contentState',
+    ...state,
+  });
+  await repo.update<ContentStateItem>(item.id, (current) =>
+    current?.hash === item.hash ? undefined : item,
+  );
+}
