@@ -166,6 +166,20 @@ describe('ContentSession across tabs (spec core §4)', () => {
     expect(a!.conflicts + b!.conflicts).toBeGreaterThan(0);
   });
 
+  it('brings back edits typed but not saved before the page went away', async () => {
+    const { tabs } = await openTabs(2, 'One.\nTwo.\n');
+    const [a, b] = tabs;
+    // Tab A saved "Two, changed" meanwhile; B's journal holds its unsaved edit of line one.
+    a!.editor.text = 'One.\nTwo, changed.\n';
+    await a!.session.save();
+    b!.feed.stop();
+    const reopened = await ContentSession.open({ repo: b!.repo, fileId: FILE, host: b!.editor });
+    b!.editor.text = reopened.text;
+    await reopened.restoreUnsaved('One.\nTwo.\n', 'One, unsaved.\nTwo.\n');
+    expect(b!.editor.text).toBe('One, unsaved.\nTwo, changed.\n');
+    expect(await stored(b!.repo)).toBe('One, unsaved.\nTwo, changed.\n');
+  });
+
   it('asks for a reload when another tab wrote over 1000 transactions meanwhile', async () => {
     const { timers, tabs } = await openTabs(2, 'x\n');
     const [a, b] = tabs;

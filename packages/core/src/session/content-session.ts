@@ -26,6 +26,7 @@ export interface ContentSessionOptions {
 }
 
 const CROSS_TAB_LABELS: MergeLabels = { local: 'this tab', remote: 'another tab' };
+const UNSAVED_LABELS: MergeLabels = { local: 'unsaved edits', remote: 'saved version' };
 
 /** Keeps one file's text in step between the editor and the local database, across tabs (spec
  * core §4; rules T1–T3 of packages/core/SPEC.md): saving writes the editor's text with one atomic
@@ -106,6 +107,15 @@ export class ContentSession {
       this.base = item;
       if (item.text !== previous.text) this.bringIntoEditor(previous.text, item.text, []);
     });
+  }
+
+  /** Brings back edits that were typed but not saved before the page went away (`text`, typed
+   * over `baseText`), merged with what the database holds now; then saves. */
+  restoreUnsaved(baseText: string, text: string): Promise<void> {
+    return this.enqueue(async () => {
+      const merged = mergeText(baseText, text, this.base.text, UNSAVED_LABELS);
+      this.bringIntoEditor(this.base.text, merged.text, merged.conflicts);
+    }).then(() => this.save());
   }
 
   private get labels(): MergeLabels {

@@ -1,0 +1,76 @@
+import { readFileSync } from 'node:fs';
+import { JSDOM } from 'jsdom';
+import { describe, expect, it } from 'vitest';
+import { createConverter } from './converter.js';
+import { createSanitizer } from './sanitizer.js';
+
+// The shared benchmark corpus: real READMEs with math, tables, task lists and footnotes mixed in.
+const corpus = new URL('../../../../shared/bench-corpus/', import.meta.url);
+const read = (name: string) => readFileSync(new URL(name, corpus), 'utf8');
+const manifest = JSON.parse(read('manifest.json')) as {
+  docs: Record<string, { heading: number; math: number; inlineMath: number; taskItem: number }>;
+};
+
+// ATX heading lines outside fenced code, found without markdown-it: the count to match.
+function atxHeadingLines(markdown: string): number[] {
+  const lines: number[] = [];
+  let fence: string | null = null;
+  markdown.split('\n').forEach((line, index) => {
+    const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+    if (fence === null && marker !== undefined) fence = marker;
+    else if (fence !== null && marker !== undefined && marker.startsWith(fence)) fence = null;
+    else if (fence === null && /^ {0,3}#{1,6}(?:[ \t]|$)/.test(line)) lines.push(index);
+  });
+  return lines;
+}
+
+const count = (html: string, pattern: RegExp) => html.match(pattern)?.length ?? 0;
+
+describe.each(['doc-10k', 'doc-50k', 'doc-250k'])('benchmark corpus %s', (name) => {
+  const markdown = read(`${name}.md`);
+  const expected = manifest.docs[name]!;
+  const { html, headings } = createConverter().render(markdown);
+
+  it('renders one heading per ATX heading line, on that line', () => {
+    const lines = atxHeadingLines(markdown);
+    expect(lines.length).toBe(expected.heading);
+    expect(headings.map((heading) => heading.line)).toEqual(lines);
+    expect(count(html, /<h[1-6] id="[^"]+" data-line="\d+">/g)).toBe(lines.length);
+    expect(new Set(headings.map((heading) => heading.id)).size).toBe(headings.length);
+  });
+
+  it('typesets every formula and task item the corpus holds', () => {
+    expect(count(html, /class="katex"/g)).toBe(expected.math + expected.inlineMath);
+    expect(count(html, /class="math-block"/g)).toBe(expected.math);
+    expect(count(html, /katex-error/g)).toBe(0);
+    expect(count(html, /class="task-list-item-checkbox"/g)).toBe(expected.taskItem);
+  });
+
+  it('renders block by block to exactly the same HTML, one section per top-level block', () => {
+    const { sections, headings: sectionHeadings } = createConverter().renderSections(markdown);
+    expect(sections.join('')).toBe(html);
+    expect(sectionHeadings).toEqual(headings);
+    // Each heading is a section of its own, and no section holds two top-level blocks' lines.
+    const headingSections = sections.filter((section) =>
+      /^<h[1-6] id="[^"]+" data-line=/.test(section),
+    );
+    expect(headingSections).toHaveLength(headings.length);
+    expect(sections.length).toBeGreaterThan(headings.length * 2);
+  });
+});
+
+describe('sanitising the corpus', () => {
+  it('keeps every heading, its id and its line', () => {
+    const { html, headings } = createConverter().render(read('doc-10k.md'));
+    const clean = createSanitizer(new JSDOM('').window).sanitize(html);
+    const document = new JSDOM('').window.document;
+    const container = document.createElement('div');
+    container.innerHTML = clean;
+    const kept = Array.from(container.querySelectorAll('h1, h2, h3, h4, h5, h6'), (element) => ({
+      id: element.id,
+      line: Number(element.getAttribute('data-line')),
+    }));
+    expect(kept).toEqual(headings.map(({ id, line }) => ({ id, line })));
+    expect(kept.length).toBe(manifest.docs['doc-10k']!.heading);
+  });
+});

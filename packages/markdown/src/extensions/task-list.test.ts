@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { createConverter } from '../converter.js';
+
+const render = (markdown: string) => createConverter().render(markdown).html;
+
+describe('task lists', () => {
+  it('renders unchecked and checked items as disabled checkboxes with their source line', () => {
+    expect(render('intro\n\n- [ ] todo\n- [x] done\n- [X] also done\n')).toBe(
+      '<p data-line="0">intro</p>\n' +
+        '<ul class="contains-task-list" data-line="2">\n' +
+        '<li class="task-list-item" data-line="2">' +
+        '<input type="checkbox" class="task-list-item-checkbox" disabled data-line="2">todo</li>\n' +
+        '<li class="task-list-item" data-line="3">' +
+        '<input type="checkbox" class="task-list-item-checkbox" checked disabled data-line="3">' +
+        'done</li>\n' +
+        '<li class="task-list-item" data-line="4">' +
+        '<input type="checkbox" class="task-list-item-checkbox" checked disabled data-line="4">' +
+        'also done</li>\n' +
+        '</ul>\n',
+    );
+  });
+
+  it('keeps inline markup after the marker', () => {
+    const html = render('- [x] ship **v1** ~~today~~');
+    expect(html).toContain('class="task-list-item-checkbox" checked disabled');
+    expect(html).toContain('data-line="0">ship <strong>v1</strong> <s>today</s></li>');
+  });
+
+  it('works in ordered, nested and loose lists', () => {
+    const html = render('1. [ ] first\n\n   - [x] nested\n2. plain\n');
+    expect(html).toContain('<ol class="contains-task-list" data-line="0">');
+    expect(html).toContain(
+      '<li class="task-list-item" data-line="0">\n<p data-line="0"><input type="checkbox"',
+    );
+    expect(html).toContain('<ul class="contains-task-list" data-line="2">');
+    expect(html).toContain('<li data-line="3">\n<p data-line="3">plain</p>');
+  });
+
+  it('leaves brackets that are not a task marker alone', () => {
+    const html = render('- [y] no\n- [ ]x no\n- text [ ] no\n');
+    expect(html).not.toContain('checkbox');
+    expect(html).toContain('[y] no');
+  });
+
+  it('is off when switched off', () => {
+    const html = createConverter({ tasklist: false }).render('- [ ] todo').html;
+    expect(html).toBe('<ul data-line="0">\n<li data-line="0">[ ] todo</li>\n</ul>\n');
+  });
+});

@@ -1,0 +1,21 @@
+export {
+  EMPTY_SLUG,
+  KATEX_OPTIONS,
+  LINK_SCHEMES,
+  MARKDOWN_EXTENSIONS,
+  MARKDOWN_PRESETS,
+  SOURCE_LINE_ATTRIBUTE,
+} from './constants.js';
+export { createConverter } from './converter.js';
+export {
+  type ConverterOptions,
+  DEFAULT_CONVERTER_OPTIONS,
+  type ExtensionName,
+  resolveConverterOptions,
+} from './converter-options.js';
+export { createSanitizer, type Sanitizer, type SanitizerWindow } from './sanitizer.js';
+export { createSlugger, type Slugger, slugify } from './slug.js';
+export { isSafeStyle } from './style-policy.js';
+export { buildToc, type TocNode } from './toc.js';
+export { type Converter, type Heading, type Rendered, type RenderedSections } from './types.js';
+export { isSafeSrcset, isSafeUrl, type UrlKind } from './url-policy.js';
