@@ -82,7 +82,7 @@ describe('GFM', () => {
   });
 
   it('renders ~~strikethrough~~', () => {
-    expect(render('~~gone~~').html).toBe('<p data-line="0"><s>gone</s></p>\n');
+    expect(render('~~gone~~').html).toBe('<p data-line="0"><del>gone</del></p>\n');
   });
 
   it('renders footnotes with references and a notes section', () => {
@@ -140,7 +140,7 @@ describe('options', () => {
   it('turns extensions off by name', () => {
     const plain = createConverter({ table: false, del: false, katex: false, html: false });
     const { html } = plain.render('~~x~~ $y$ <b>z</b>\n\n| a |\n|---|\n| 1 |\n');
-    expect(html).not.toContain('<s>');
+    expect(html).not.toContain('<del>');
     expect(html).not.toContain('katex');
     expect(html).not.toContain('<table');
     expect(html).toContain('&lt;b&gt;z&lt;/b&gt;');

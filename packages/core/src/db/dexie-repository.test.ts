@@ -31,7 +31,7 @@ describeRepository('Dexie over fake-indexeddb', async () => {
   };
 });
 
-describe('Dexie database layout', () => {
+describe('D5 Dexie database layout', () => {
   it('names the main database inkstone-db and suffixes the others', () => {
     expect(databaseName('main')).toBe('inkstone-db');
     expect(databaseName('x7Kp0')).toBe('inkstone-db-x7Kp0');

@@ -103,7 +103,7 @@ describe('ContentSession across tabs (spec core §4)', () => {
     expect(b!.editor.text).toBe('Edited. Shared text.\n');
   });
 
-  it('polls, so a change shows within a second even when the signal is lost', async () => {
+  it('T2 polls, so a change shows within a second even when the signal is lost', async () => {
     const { db, timers, tabs } = await openTabs(1, 'One.\n');
     const [b] = tabs;
     // A write from a connection that announces nothing.
@@ -150,7 +150,7 @@ describe('ContentSession across tabs (spec core §4)', () => {
     expect(b!.editor.text).toBe('B was here. Line one.\nLine two. A1 A2\n');
   });
 
-  it('keeps both versions, marked, when both tabs rewrite the same line', async () => {
+  it('T3 M2 keeps both versions, marked, when both tabs rewrite the same line', async () => {
     const { tabs } = await openTabs(2, 'The title\n');
     const [a, b] = tabs;
     a!.editor.text = 'The first title\n';
@@ -166,7 +166,7 @@ describe('ContentSession across tabs (spec core §4)', () => {
     expect(a!.conflicts + b!.conflicts).toBeGreaterThan(0);
   });
 
-  it('brings back edits typed but not saved before the page went away', async () => {
+  it('T4 brings back edits typed but not saved before the page went away', async () => {
     const { tabs } = await openTabs(2, 'One.\nTwo.\n');
     const [a, b] = tabs;
     // Tab A saved "Two, changed" meanwhile; B's journal holds its unsaved edit of line one.
@@ -180,7 +180,7 @@ describe('ContentSession across tabs (spec core §4)', () => {
     expect(await stored(b!.repo)).toBe('One, unsaved.\nTwo, changed.\n');
   });
 
-  it('asks for a reload when another tab wrote over 1000 transactions meanwhile', async () => {
+  it('D4 asks for a reload when another tab wrote over 1000 transactions meanwhile', async () => {
     const { timers, tabs } = await openTabs(2, 'x\n');
     const [a, b] = tabs;
     b!.feed.stop();
@@ -202,7 +202,7 @@ describe('ContentSession across tabs (spec core §4)', () => {
     expect(b!.reloads).toBe(1);
   });
 
-  it('converges with nothing lost over random typing, saves and deliveries in three tabs', async () => {
+  it('T3 converges with nothing lost over random typing, saves and deliveries in three tabs', async () => {
     let seed = 7;
     const random = () => {
       seed = (seed * 16807) % 2147483647;

@@ -52,7 +52,7 @@ export function describeRepository(name: string, open: () => Promise<RepositoryF
       expect(await fx.first.get('missing')).toBeUndefined();
     });
 
-    it('numbers write transactions one by one across connections', async () => {
+    it('D1 numbers write transactions one by one across connections', async () => {
       expect(await fx.first.currentTx()).toBe(0);
       expect(await fx.first.put([file('a'), file('b')])).toBe(1);
       expect(await fx.second.put([file('c')])).toBe(2);
@@ -72,7 +72,7 @@ export function describeRepository(name: string, open: () => Promise<RepositoryF
       expect(await fx.first.get('b')).toBeUndefined();
     });
 
-    it('reports changes since a transaction, telling own writes from other tabs', async () => {
+    it('D3 reports changes since a transaction, telling own writes from other tabs', async () => {
       await fx.first.put([file('a'), file('b')]);
       const since = await fx.second.currentTx();
       await fx.first.put([file('a', 'Renamed')]);
@@ -91,7 +91,7 @@ export function describeRepository(name: string, open: () => Promise<RepositoryF
       expect(none).toMatchObject({ tx: 4, items: [], deletedIds: [] });
     });
 
-    it('runs update as one atomic step, so concurrent tabs never lose a write', async () => {
+    it('D2 runs update as one atomic step, so concurrent tabs never lose a write', async () => {
       await fx.first.put([content('f', '')]);
       const append = (repo: ItemRepository, letter: string) =>
         repo.update<ContentItem>('f/content', (current) =>

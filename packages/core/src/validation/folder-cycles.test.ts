@@ -8,7 +8,7 @@ const folder = (id: string, parentId: string | null, name = id): FolderItem =>
 
 const movedIds = (folders: FolderItem[]) => breakFolderCycles(folders).map((f) => f.id);
 
-describe('breakFolderCycles (core §5: circular parentage broken by moving the folder to root)', () => {
+describe('V5 breakFolderCycles (core §5: circular parentage broken by moving the folder to root)', () => {
   it('changes nothing in a sound tree', () => {
     const folders = [folder('a', null), folder('b', 'a'), folder('c', 'b'), folder('t', 'trash')];
     expect(breakFolderCycles(folders)).toEqual([]);

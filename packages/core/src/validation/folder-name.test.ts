@@ -7,7 +7,7 @@ import {
   UnauthorizedNameError,
 } from './folder-name.js';
 
-describe('folder names (core §5: data and trash folder names, .md, .sync, .publish refused)', () => {
+describe('V3 folder names (core §5: data and trash folder names, .md, .sync, .publish refused)', () => {
   it.each([
     DATA_FOLDER_NAME,
     TRASH_FOLDER_NAME,

@@ -16,7 +16,7 @@ const location = (id: string, fields: Partial<LocationItem> = {}): LocationItem 
     ...fields,
   });
 
-describe('removeDuplicateLocations (core §5: duplicate locations, same file and hash, deleted)', () => {
+describe('V6 removeDuplicateLocations (core §5: duplicate locations, same file and hash, deleted)', () => {
   it('deletes nothing when locations differ', () => {
     const locations = [
       location('l1'),

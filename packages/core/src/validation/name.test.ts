@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_NAME, MAX_NAME_LENGTH } from '../constants.js';
 import { nameWasStripped, sanitizeFilename, sanitizeName } from './name.js';
 
-describe('sanitizeName (core §5: cut at 250 characters, default Untitled)', () => {
+describe('V2 sanitizeName (core §5: cut at 250 characters, default Untitled)', () => {
   it('uses the spec values', () => {
     expect(MAX_NAME_LENGTH).toBe(250);
     expect(DEFAULT_NAME).toBe('Untitled');
@@ -35,7 +35,7 @@ describe('sanitizeName (core §5: cut at 250 characters, default Untitled)', () 
   });
 });
 
-describe('sanitizeFilename (core §5: slashes, control characters and spaces collapsed)', () => {
+describe('V2 sanitizeFilename (core §5: slashes, control characters and spaces collapsed)', () => {
   it.each([
     ['a//b', 'a b'],
     ['a/b/c', 'a b c'],

@@ -17,7 +17,7 @@ describe('truncate', () => {
   });
 });
 
-describe('sanitizeText (core §5: cut at 250000 characters, exactly one final newline)', () => {
+describe('V1 sanitizeText (core §5: cut at 250000 characters, exactly one final newline)', () => {
   it('uses the spec limit of 250,000 characters', () => {
     expect(MAX_TEXT_LENGTH).toBe(250_000);
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_NAME_LENGTH } from '../constants.js';
 import { nameWithSuffix, uniqueName } from './unique-name.js';
 
-describe('uniqueName (core §5: made unique by appending .1, .2 and so on)', () => {
+describe('V4 uniqueName (core §5: made unique by appending .1, .2 and so on)', () => {
   it('keeps a name that is free', () => {
     expect(uniqueName('Notes', [])).toBe('Notes');
     expect(uniqueName('Notes', ['Other', 'notes'])).toBe('Notes');

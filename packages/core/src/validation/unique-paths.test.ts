@@ -21,7 +21,7 @@ function pathsAfter(files: FileItem[], folders: FolderItem[]): string[] {
   return paths.sort();
 }
 
-describe('makePathsUnique (core §5: duplicates made unique by appending .1, .2 and so on)', () => {
+describe('V4 makePathsUnique (core §5: duplicates made unique by appending .1, .2 and so on)', () => {
   it('renames nothing when paths are unique', () => {
     const files = [file('f1', null, 'x'), file('f2', 'd', 'x')];
     expect(makePathsUnique(files, [folder('d', null, 'x')])).toEqual([]);

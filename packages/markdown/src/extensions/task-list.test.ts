@@ -23,7 +23,7 @@ describe('task lists', () => {
   it('keeps inline markup after the marker', () => {
     const html = render('- [x] ship **v1** ~~today~~');
     expect(html).toContain('class="task-list-item-checkbox" checked disabled');
-    expect(html).toContain('data-line="0">ship <strong>v1</strong> <s>today</s></li>');
+    expect(html).toContain('data-line="0">ship <strong>v1</strong> <del>today</del></li>');
   });
 
   it('works in ordered, nested and loose lists', () => {

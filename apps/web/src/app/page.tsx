@@ -1,0 +1,5 @@
+import { ClientApp } from '../components/client-app';
+
+export default function Page() {
+  return <ClientApp />;
+}

@@ -1,0 +1,20 @@
+import { createContext, useContext } from 'react';
+import { type ScrollSync } from '../preview/scroll-sync';
+import { type DocumentChannel } from '../services/document-channel';
+import { type WorkspaceService } from '../services/workspace';
+
+/** The services of the open workspace, shared by the panes. */
+export interface AppServices {
+  workspace: WorkspaceService;
+  document: DocumentChannel;
+  scrollSync: ScrollSync;
+}
+
+export const AppContext = createContext<AppServices | null>(null);
+
+/** The services of the open workspace; only valid below `<App>` once it is ready. */
+export function useAppServices(): AppServices {
+  const services = useContext(AppContext);
+  if (!services) throw new Error('useAppServices used outside an open workspace.');
+  return services;
+}

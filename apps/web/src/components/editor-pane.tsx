@@ -1,0 +1,50 @@
+'use client';
+
+import { useEffect, useRef, useState } from 'react';
+import { MAX_TEXT_LENGTH } from '@inkstone/core';
+import { EditorController } from '../editor/editor-controller';
+import { useAppDispatch, useAppSelector } from '../store';
+import { notified } from '../store/notifications-slice';
+import { useAppServices } from './app-context';
+
+const TEXT_LIMIT_MESSAGE = `A file holds at most ${MAX_TEXT_LENGTH.toLocaleString('en')} characters: this change would go past that, so it was not made.`;
+const CONFLICT_MESSAGE =
+  'This file was changed in two places at once: both versions are kept, between conflict markers.';
+
+/** The editing pane: CodeMirror on the current file. */
+export function EditorPane({ hidden }: { hidden: boolean }) {
+  const { workspace, document: channel, scrollSync } = useAppServices();
+  const dispatch = useAppDispatch();
+  const currentFileId = useAppSelector((state) => state.workspace.currentFileId);
+  const parent = useRef<HTMLDivElement>(null);
+  const [controller, setController] = useState<EditorController | null>(null);
+
+  useEffect(() => {
+    const created = new EditorController(parent.current!, workspace, {
+      onText: (text, version) => channel.publish(text, version),
+      onScroll: () => scrollSync.editorScrolled(),
+      onTextLimit: () => dispatch(notified('error', TEXT_LIMIT_MESSAGE)),
+      onConflicts: () => dispatch(notified('info', CONFLICT_MESSAGE)),
+      onError: (message) => dispatch(notified('error', message)),
+    });
+    scrollSync.attachEditor(created.view);
+    setController(created);
+    return () => {
+      scrollSync.attachEditor(undefined);
+      created.destroy();
+    };
+  }, [workspace, channel, scrollSync, dispatch]);
+
+  useEffect(() => {
+    if (!controller || !currentFileId) return;
+    controller
+      .open(currentFileId)
+      .then(() => controller.view.focus())
+      .catch((error: unknown) => {
+        console.error(error);
+        dispatch(notified('error', error instanceof Error ? error.message : 'Unknown error.'));
+      });
+  }, [controller, currentFileId, dispatch]);
+
+  return <div className="editor" ref={parent} hidden={hidden} />;
+}

@@ -1,0 +1,51 @@
+'use client';
+
+import { useState } from 'react';
+import { useAppSelector } from '../store';
+import { useAppServices } from './app-context';
+
+/** The editable title of the current file (spec interface §2): edited on focus, submitted on
+ * Enter or blur, reverted on Escape; an empty name keeps the old one. */
+export function FileTitle() {
+  const { workspace } = useAppServices();
+  const file = useAppSelector((state) =>
+    state.workspace.currentFileId
+      ? state.workspace.files[state.workspace.currentFileId]
+      : undefined,
+  );
+  const [draft, setDraft] = useState<string | null>(null);
+  const name = file?.name ?? '';
+
+  const submit = () => {
+    if (draft === null || !file) return;
+    const trimmed = draft.trim();
+    setDraft(null);
+    if (trimmed && trimmed !== name) void workspace.rename(file.id, trimmed);
+  };
+
+  return (
+    <input
+      className="file-title"
+      aria-label="File title"
+      value={draft ?? name}
+      size={Math.max(8, Math.min(60, (draft ?? name).length + 1))}
+      onFocus={(event) => {
+        setDraft(name);
+        event.currentTarget.select();
+      }}
+      onChange={(event) => setDraft(event.target.value)}
+      onBlur={submit}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') {
+          event.preventDefault();
+          event.currentTarget.blur();
+        } else if (event.key === 'Escape') {
+          event.preventDefault();
+          setDraft(null);
+          // Blurring after the revert submits nothing.
+          requestAnimationFrame(() => (event.target as HTMLInputElement).blur());
+        }
+      }}
+    />
+  );
+}

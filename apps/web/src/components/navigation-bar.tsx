@@ -1,0 +1,34 @@
+'use client';
+
+import { useAppDispatch, useAppSelector } from '../store';
+import { layoutToggled, sideBarPanelChosen } from '../store/layout-slice';
+import { FileTitle } from './file-title';
+
+/** The navigation bar (spec interface §2): the file title, and the side bar toggle. Formatting,
+ * sync and publish buttons join it in later issues. */
+export function NavigationBar() {
+  const dispatch = useAppDispatch();
+  const showSideBar = useAppSelector((state) => state.layout.showSideBar);
+  return (
+    <header className="navigation-bar">
+      <div className="navigation-bar__brand" aria-hidden="true">
+        ✒ Inkstone
+      </div>
+      <FileTitle />
+      <div className="navigation-bar__actions">
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Toggle side bar"
+          aria-pressed={showSideBar}
+          title="Table of contents"
+          onClick={() =>
+            dispatch(showSideBar ? layoutToggled('showSideBar') : sideBarPanelChosen('toc'))
+          }
+        >
+          ☰
+        </button>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,38 @@
+'use client';
+
+import { useEffect } from 'react';
+import { useAppSelector } from '../store';
+import { useAppServices } from './app-context';
+import { ButtonBar } from './button-bar';
+import { EditorPane } from './editor-pane';
+import { NavigationBar } from './navigation-bar';
+import { Notifications } from './notifications';
+import { PreviewPane } from './preview-pane';
+import { SideBar } from './side-bar';
+import { StatusBar } from './status-bar';
+
+/** The main page of spec interface §2: navigation bar, editor, button bar, preview, side bar and
+ * status bar, each shown as the layout settings say. */
+export function Shell() {
+  const layout = useAppSelector((state) => state.layout);
+  const { scrollSync } = useAppServices();
+  useEffect(() => {
+    scrollSync.enabled = layout.scrollSync;
+  }, [scrollSync, layout.scrollSync]);
+  const previewShown = layout.showSidePreview || !layout.showEditor;
+  return (
+    <div className="app">
+      {layout.showNavigationBar && <NavigationBar />}
+      <div className="app__body">
+        <main className="app__main">
+          <EditorPane hidden={!layout.showEditor} />
+          <ButtonBar />
+          {previewShown && <PreviewPane />}
+        </main>
+        {layout.showSideBar && <SideBar />}
+      </div>
+      {layout.showStatusBar && <StatusBar />}
+      <Notifications />
+    </div>
+  );
+}

@@ -1,0 +1,203 @@
+import { EditorSelection, EditorState, Transaction } from '@codemirror/state';
+import { EditorView, type ViewUpdate } from '@codemirror/view';
+import {
+  CONTENT_STATE_SAVE_DEBOUNCE,
+  type ContentStateItem,
+  ContentSession,
+  itemIds,
+  type MergeConflict,
+  saveContentState,
+  type ScrollPosition,
+  type TextEdit,
+} from '@inkstone/core';
+import { type WorkspaceService } from '../services/workspace';
+import { editorExtensions } from './extensions';
+import { type Journal, UnsavedJournal } from './unsaved-journal';
+
+/** Saving waits this long after the last keystroke, and never longer than SAVE_MAX_WAIT while
+ * typing goes on, so another tab shows the change within a second. */
+const SAVE_DELAY = 200;
+const SAVE_MAX_WAIT = 700;
+
+/** What the editor controller reports to the rest of the app. */
+export interface EditorEvents {
+  /** The text changed (or a file was opened). `version` grows with every change. */
+  onText(text: string, version: number): void;
+  /** The editor scrolled (for scroll sync). */
+  onScroll(view: EditorView): void;
+  onTextLimit(): void;
+  onConflicts(conflicts: MergeConflict[]): void;
+  onError(message: string): void;
+}
+
+/** Drives the CodeMirror view for the current file: loads its text, selection and scroll
+ * position, saves edits through a `ContentSession`, and takes in edits from other tabs. */
+export class EditorController {
+  readonly view: EditorView;
+  private session: ContentSession | undefined;
+  private version = 0;
+  private saveTimer: number | undefined;
+  private firstUnsavedAt: number | undefined;
+  private stateTimer: number | undefined;
+  private readonly journal: UnsavedJournal;
+  private readonly cleanups: (() => void)[] = [];
+
+  constructor(
+    parent: HTMLElement,
+    private readonly workspace: WorkspaceService,
+    private readonly events: EditorEvents,
+  ) {
+    this.journal = new UnsavedJournal(workspace.repo.name);
+    this.view = new EditorView({ parent, state: this.createState('') });
+    const onScroll = () => {
+      this.scheduleStateSave();
+      this.events.onScroll(this.view);
+    };
+    this.view.scrollDOM.addEventListener('scroll', onScroll, { passive: true });
+    this.cleanups.push(() => this.view.scrollDOM.removeEventListener('scroll', onScroll));
+    this.cleanups.push(workspace.onContentChange((item) => void this.session?.receive(item)));
+    // Leaving the page: save now, and keep a synchronous copy in case the save cannot finish.
+    const onHide = () => this.writeJournal();
+    window.addEventListener('pagehide', onHide);
+    document.addEventListener('visibilitychange', onHide);
+    this.cleanups.push(() => {
+      window.removeEventListener('pagehide', onHide);
+      document.removeEventListener('visibilitychange', onHide);
+    });
+  }
+
+  /** Opens a file: its text, then where the user was in it. */
+  async open(fileId: string): Promise<void> {
+    await this.flush();
+    const session = await ContentSession.open({
+      repo: this.workspace.repo,
+      fileId,
+      host: {
+        getText: () => this.view.state.doc.toString(),
+        applyEdits: (edits) => this.applyExternalEdits(edits),
+      },
+      onConflicts: (conflicts) => this.events.onConflicts(conflicts),
+    });
+    const state = await this.workspace.repo.get<ContentStateItem>(itemIds.contentState(fileId));
+    this.session = session;
+    this.view.setState(this.createState(session.text, state));
+    this.version += 1;
+    this.events.onText(session.text, this.version);
+    this.restoreScroll(state?.scrollPosition ?? null);
+    for (const unsaved of this.journal.take(fileId)) {
+      await session.restoreUnsaved(unsaved.baseText, unsaved.text);
+    }
+  }
+
+  /** Saves pending edits now. */
+  async flush(): Promise<void> {
+    window.clearTimeout(this.saveTimer);
+    this.saveTimer = undefined;
+    this.firstUnsavedAt = undefined;
+    if (!this.session) return;
+    try {
+      await this.session.save();
+      this.journal.clear();
+    } catch (error) {
+      console.error(error);
+      this.events.onError('Local DB access error.');
+    }
+  }
+
+  /** The version number of the text now in the editor. */
+  get textVersion(): number {
+    return this.version;
+  }
+
+  destroy(): void {
+    void this.flush();
+    for (const cleanup of this.cleanups) cleanup();
+    this.view.destroy();
+  }
+
+  private createState(text: string, saved?: ContentStateItem): EditorState {
+    const length = text.length;
+    const clamp = (pos: number) => Math.max(0, Math.min(length, pos));
+    return EditorState.create({
+      doc: text,
+      selection: saved
+        ? EditorSelection.single(clamp(saved.selectionStart), clamp(saved.selectionEnd))
+        : undefined,
+      extensions: editorExtensions({ onTextLimit: () => this.events.onTextLimit() }, [
+        EditorView.updateListener.of((update) => this.onUpdate(update)),
+      ]),
+    });
+  }
+
+  private onUpdate(update: ViewUpdate): void {
+    if (update.docChanged) {
+      this.version += 1;
+      this.events.onText(update.state.doc.toString(), this.version);
+      const fromElsewhere = update.transactions.every((tr) => tr.annotation(Transaction.remote));
+      if (!fromElsewhere) this.scheduleSave();
+    }
+    if (update.selectionSet || update.docChanged) this.scheduleStateSave();
+  }
+
+  private scheduleSave(): void {
+    const now = Date.now();
+    this.firstUnsavedAt ??= now;
+    const wait = Math.min(SAVE_DELAY, this.firstUnsavedAt + SAVE_MAX_WAIT - now);
+    window.clearTimeout(this.saveTimer);
+    this.saveTimer = window.setTimeout(() => void this.flush(), Math.max(0, wait));
+  }
+
+  private scheduleStateSave(): void {
+    window.clearTimeout(this.stateTimer);
+    this.stateTimer = window.setTimeout(() => {
+      const session = this.session;
+      if (!session) return;
+      const { from, to } = this.view.state.selection.main;
+      saveContentState(this.workspace.repo, session.fileId, {
+        selectionStart: from,
+        selectionEnd: to,
+        scrollPosition: this.scrollPosition(),
+      }).catch((error: unknown) => console.error(error));
+    }, CONTENT_STATE_SAVE_DEBOUNCE);
+  }
+
+  private applyExternalEdits(edits: TextEdit[]): void {
+    this.view.dispatch({
+      changes: edits.map(({ from, to, insert }) => ({ from, to, insert })),
+      annotations: [Transaction.remote.of(true), Transaction.addToHistory.of(false)],
+    });
+  }
+
+  private scrollPosition(): ScrollPosition | null {
+    if (this.view.scrollDOM.scrollTop <= 0) return null;
+    // Heights given to lineBlockAtHeight are measured from the top of the document.
+    const height = this.view.scrollDOM.getBoundingClientRect().top - this.view.documentTop;
+    const block = this.view.lineBlockAtHeight(height);
+    return { pos: block.from, offset: Math.round(height - block.top) };
+  }
+
+  private restoreScroll(position: ScrollPosition | null): void {
+    if (!position) return;
+    const pos = Math.min(position.pos, this.view.state.doc.length);
+    this.view.dispatch({ effects: EditorView.scrollIntoView(pos, { y: 'start', yMargin: 0 }) });
+    // Then the pixels of that line that were scrolled out of view, once it is measured.
+    this.view.requestMeasure({
+      read: () => null,
+      write: () => {
+        this.view.scrollDOM.scrollTop += position.offset;
+      },
+    });
+  }
+
+  private writeJournal(): void {
+    const session = this.session;
+    if (!session || !session.isDirty()) return;
+    const journal: Journal = {
+      fileId: session.fileId,
+      baseText: session.text,
+      text: this.view.state.doc.toString(),
+    };
+    this.journal.write(journal);
+    void this.flush();
+  }
+}

@@ -1,0 +1,182 @@
+import { type EditorView } from '@codemirror/view';
+import { SOURCE_LINE_ATTRIBUTE } from '@inkstone/markdown';
+
+/** Scroll sync timings of spec interface §4 and §9: the other pane glides there in 100 ms; it
+ * follows a user's scroll after 50 ms, and re-aligns 500 ms after the preview changed. */
+export const SCROLL_ANIMATION_MS = 100;
+export const SCROLL_FOLLOW_DELAY_MS = 50;
+export const SCROLL_AFTER_RENDER_DELAY_MS = 500;
+
+interface Anchor {
+  line: number;
+  element: HTMLElement;
+}
+
+/** Keeps the editor and the preview showing the same part of the document, by source line: the
+ * preview's blocks carry the line they come from (data-line). */
+export class ScrollSync {
+  enabled = true;
+  private editor: EditorView | undefined;
+  private preview: HTMLElement | undefined;
+  private anchors: Anchor[] | undefined;
+  private timer: number | undefined;
+  private animation: number | undefined;
+  // Which pane the user is driving; the other one only follows.
+  private leader: 'editor' | 'preview' = 'editor';
+  private ignoreUntil = { editor: 0, preview: 0 };
+
+  attachEditor(view: EditorView | undefined): void {
+    this.editor = view;
+  }
+
+  attachPreview(scroller: HTMLElement | undefined): void {
+    this.preview = scroller;
+    this.anchors = undefined;
+  }
+
+  /** The editor scrolled. */
+  editorScrolled(): void {
+    if (performance.now() < this.ignoreUntil.editor) return;
+    this.leader = 'editor';
+    this.schedule(SCROLL_FOLLOW_DELAY_MS);
+  }
+
+  /** The preview scrolled. */
+  previewScrolled(): void {
+    if (performance.now() < this.ignoreUntil.preview) return;
+    this.leader = 'preview';
+    this.schedule(SCROLL_FOLLOW_DELAY_MS);
+  }
+
+  /** Scrolls the preview to the element with `id` (a heading), and the editor after it. */
+  revealInPreview(id: string): void {
+    const target = this.preview?.querySelector(`#${CSS.escape(id)}`);
+    if (!this.preview || !target) return;
+    window.clearTimeout(this.timer);
+    this.leader = 'preview';
+    this.ignoreUntil.preview = 0;
+    target.scrollIntoView({ block: 'start' });
+    this.schedule(SCROLL_FOLLOW_DELAY_MS);
+  }
+
+  /** The preview's content changed: its blocks moved. */
+  previewChanged(): void {
+    this.anchors = undefined;
+    this.schedule(SCROLL_AFTER_RENDER_DELAY_MS);
+  }
+
+  private schedule(delay: number): void {
+    window.clearTimeout(this.timer);
+    if (!this.enabled) return;
+    this.timer = window.setTimeout(() => this.sync(), delay);
+  }
+
+  private sync(): void {
+    const editor = this.editor;
+    const preview = this.preview;
+    if (!this.enabled || !editor || !preview || preview.clientHeight === 0) return;
+    if (this.leader === 'editor') {
+      const line = this.editorTopLine(editor);
+      this.animate(preview, this.previewTopFor(preview, line), 'preview');
+    } else {
+      const line = this.previewTopLine(preview);
+      this.animate(editor.scrollDOM, this.editorTopFor(editor, line), 'editor');
+    }
+  }
+
+  // The source line (0-based, fractional) at the top of the editor's viewport.
+  private editorTopLine(view: EditorView): number {
+    const height = view.scrollDOM.getBoundingClientRect().top - view.documentTop;
+    const block = view.lineBlockAtHeight(Math.max(0, height));
+    const line = view.state.doc.lineAt(block.from).number - 1;
+    return line + Math.max(0, Math.min(1, (height - block.top) / Math.max(1, block.height)));
+  }
+
+  private editorTopFor(view: EditorView, line: number): number {
+    const doc = view.state.doc;
+    const whole = Math.min(doc.lines, Math.floor(line) + 1);
+    const block = view.lineBlockAt(doc.line(whole).from);
+    const documentOffset = view.documentTop - view.scrollDOM.getBoundingClientRect().top;
+    return view.scrollDOM.scrollTop + documentOffset + block.top + (line % 1) * block.height;
+  }
+
+  private previewTopFor(scroller: HTMLElement, line: number): number {
+    const anchors = this.collectAnchors(scroller);
+    if (anchors.length === 0) return 0;
+    let low = 0;
+    let high = anchors.length - 1;
+    while (low < high) {
+      const mid = Math.ceil((low + high) / 2);
+      if (anchors[mid]!.line <= line) low = mid;
+      else high = mid - 1;
+    }
+    const before = anchors[low]!;
+    if (before.line > line) return 0;
+    const after = anchors[low + 1];
+    const top = this.offsetIn(scroller, before.element);
+    if (!after) return top;
+    const next = this.offsetIn(scroller, after.element);
+    return top + ((line - before.line) / (after.line - before.line)) * (next - top);
+  }
+
+  private previewTopLine(scroller: HTMLElement): number {
+    const anchors = this.collectAnchors(scroller);
+    const top = scroller.scrollTop;
+    let found = -1;
+    let low = 0;
+    let high = anchors.length - 1;
+    while (low <= high) {
+      const mid = (low + high) >> 1;
+      if (this.offsetIn(scroller, anchors[mid]!.element) <= top) {
+        found = mid;
+        low = mid + 1;
+      } else high = mid - 1;
+    }
+    if (found < 0) return 0;
+    const before = anchors[found]!;
+    const after = anchors[found + 1];
+    if (!after) return before.line;
+    const start = this.offsetIn(scroller, before.element);
+    const end = this.offsetIn(scroller, after.element);
+    return before.line + ((top - start) / Math.max(1, end - start)) * (after.line - before.line);
+  }
+
+  // Anchors in document order with growing lines: nested blocks that repeat a line are skipped.
+  private collectAnchors(scroller: HTMLElement): Anchor[] {
+    if (this.anchors) return this.anchors;
+    const anchors: Anchor[] = [];
+    for (const element of scroller.querySelectorAll<HTMLElement>(`[${SOURCE_LINE_ATTRIBUTE}]`)) {
+      const line = Number(element.getAttribute(SOURCE_LINE_ATTRIBUTE));
+      if (Number.isFinite(line) && (anchors.length === 0 || line > anchors.at(-1)!.line)) {
+        anchors.push({ line, element });
+      }
+    }
+    this.anchors = anchors;
+    return anchors;
+  }
+
+  private offsetIn(scroller: HTMLElement, element: HTMLElement): number {
+    return (
+      element.getBoundingClientRect().top -
+      scroller.getBoundingClientRect().top +
+      scroller.scrollTop
+    );
+  }
+
+  private animate(target: HTMLElement, to: number, pane: 'editor' | 'preview'): void {
+    if (this.animation !== undefined) cancelAnimationFrame(this.animation);
+    const from = target.scrollTop;
+    const distance = to - from;
+    if (Math.abs(distance) < 1) return;
+    const start = performance.now();
+    this.ignoreUntil[pane] = start + SCROLL_ANIMATION_MS + SCROLL_FOLLOW_DELAY_MS;
+    const step = (now: number) => {
+      const t = Math.min(1, (now - start) / SCROLL_ANIMATION_MS);
+      const eased = t < 0.5 ? 2 * t * t : 1 - (-2 * t + 2) ** 2 / 2;
+      target.scrollTop = from + distance * eased;
+      this.ignoreUntil[pane] = performance.now() + SCROLL_FOLLOW_DELAY_MS;
+      this.animation = t < 1 ? requestAnimationFrame(step) : undefined;
+    };
+    this.animation = requestAnimationFrame(step);
+  }
+}

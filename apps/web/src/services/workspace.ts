@@ -1,0 +1,155 @@
+import {
+  type ChangeBatch,
+  ChangeFeed,
+  type ChangeSignal,
+  type ContentItem,
+  createIdGenerator,
+  databaseName,
+  type DataItem,
+  type FileItem,
+  type FolderItem,
+  type ItemRepository,
+  type LayoutSettings,
+  MAIN_WORKSPACE_ID,
+  readLayoutSettings,
+  recordOpened,
+  renameFile,
+  resolveCurrentFile,
+  type StoredItem,
+  withChangeSignal,
+  withHash,
+} from '@inkstone/core';
+import { openDexieRepository } from '@inkstone/core/dexie';
+import { type AppStore } from '../store';
+import { layoutLoaded } from '../store/layout-slice';
+import { notified } from '../store/notifications-slice';
+import { itemsChanged, workspaceFailed, workspaceReady } from '../store/workspace-slice';
+import { WELCOME_TEXT } from '../welcome/welcome-text';
+import { broadcastSignal, browserTimers } from './broadcast-signal';
+
+/** Messages of the spec's error catalogue met while opening the workspace. */
+export const UNSUPPORTED_BROWSER =
+  'Your browser is not supported. Please upgrade to the latest version.';
+export const LOCAL_DB_ERROR = 'Local DB access error.';
+
+type ContentListener = (item: StoredItem<ContentItem>) => void;
+
+/** The open workspace of this tab: its local database, the cross-tab change feed, and the
+ * wiring between them and the store. The editor and preview attach to it. */
+export class WorkspaceService {
+  readonly newId = createIdGenerator((length) => crypto.getRandomValues(new Uint8Array(length)));
+  private readonly contentListeners = new Set<ContentListener>();
+  private lastLayoutJson = '';
+  private unsubscribeStore: () => void = () => {};
+
+  private readonly feed: ChangeFeed;
+
+  private constructor(
+    readonly repo: ItemRepository,
+    private readonly store: AppStore,
+    private readonly signal: ChangeSignal & { close(): void },
+  ) {
+    this.feed = new ChangeFeed({
+      repo,
+      signal,
+      timers: browserTimers,
+      onChanges: (batch) => this.applyChanges(batch),
+      onReload: () => window.location.reload(),
+      onError: (error) => console.error('Reading changes from the local database failed.', error),
+    });
+  }
+
+  /** Opens the main workspace in this tab, creating the Welcome file on first start. */
+  static async open(store: AppStore): Promise<WorkspaceService | undefined> {
+    if (typeof indexedDB === 'undefined') {
+      store.dispatch(workspaceFailed(UNSUPPORTED_BROWSER));
+      return undefined;
+    }
+    const name = databaseName(MAIN_WORKSPACE_ID);
+    let dexie;
+    try {
+      dexie = await openDexieRepository(name, { indexedDB, IDBKeyRange });
+    } catch (error) {
+      console.error(error);
+      store.dispatch(workspaceFailed(LOCAL_DB_ERROR));
+      return undefined;
+    }
+    const signal = broadcastSignal(name);
+    const repo = withChangeSignal(dexie, signal);
+    // Another tab upgraded the database: this one reloads onto the new schema (spec core §4).
+    repo.onVersionChange(() => window.location.reload());
+    const service = new WorkspaceService(repo, store, signal);
+    await service.load();
+    await service.feed.start();
+    return service;
+  }
+
+  /** Calls `listener` with each content item another tab saved. */
+  onContentChange(listener: ContentListener): () => void {
+    this.contentListeners.add(listener);
+    return () => this.contentListeners.delete(listener);
+  }
+
+  /** Renames a file (the name is sanitised by core). */
+  async rename(fileId: string, name: string): Promise<void> {
+    const file = await renameFile(this.repo, fileId, name);
+    if (file) this.store.dispatch(itemsChanged({ items: [file], deletedIds: [] }));
+  }
+
+  /** Closes the database connection and stops following other tabs. */
+  close(): void {
+    this.unsubscribeStore();
+    this.feed.stop();
+    this.signal.close();
+    this.repo.close();
+  }
+
+  private async load(): Promise<void> {
+    const layout = await this.repo.get<DataItem<LayoutSettings>>('layoutSettings');
+    this.showLayout(readLayoutSettings(layout?.data));
+    const current = await resolveCurrentFile(this.repo, this.newId, WELCOME_TEXT);
+    await recordOpened(this.repo, current.id);
+    const files = (await this.repo.getAll('file')) as FileItem[];
+    const folders = (await this.repo.getAll('folder')) as FolderItem[];
+    this.store.dispatch(workspaceReady({ files, folders, currentFileId: current.id }));
+    this.unsubscribeStore = this.store.subscribe(() => this.persistLayout());
+  }
+
+  private showLayout(layout: LayoutSettings): void {
+    this.lastLayoutJson = JSON.stringify(layout);
+    this.store.dispatch(layoutLoaded(layout));
+  }
+
+  // Layout changes made in this tab are stored; those loaded from another tab are not echoed.
+  private persistLayout(): void {
+    const layout = this.store.getState().layout;
+    const json = JSON.stringify(layout);
+    if (json === this.lastLayoutJson) return;
+    this.lastLayoutJson = json;
+    this.repo
+      .put([
+        withHash<DataItem<LayoutSettings>>({ id: 'layoutSettings', type: 'data', data: layout }),
+      ])
+      .catch((error: unknown) => {
+        console.error(error);
+        this.store.dispatch(notified('error', LOCAL_DB_ERROR));
+      });
+  }
+
+  private applyChanges(batch: ChangeBatch): void {
+    const treeItems = batch.items.filter(
+      (item): item is StoredItem<FileItem | FolderItem> =>
+        item.type === 'file' || item.type === 'folder',
+    );
+    if (treeItems.length > 0 || batch.deletedIds.length > 0) {
+      this.store.dispatch(itemsChanged({ items: treeItems, deletedIds: batch.deletedIds }));
+    }
+    for (const item of batch.items) {
+      if (item.type === 'content') {
+        for (const listener of this.contentListeners) listener(item as StoredItem<ContentItem>);
+      } else if (item.id === 'layoutSettings') {
+        this.showLayout(readLayoutSettings((item as DataItem).data));
+      }
+    }
+  }
+}

@@ -1,0 +1,25 @@
+import { configureStore } from '@reduxjs/toolkit';
+import { useDispatch, useSelector } from 'react-redux';
+import { layoutSlice } from './layout-slice';
+import { notificationsSlice } from './notifications-slice';
+import { previewSlice } from './preview-slice';
+import { workspaceSlice } from './workspace-slice';
+
+/** Creates the app's store. One per page; tests make their own. */
+export function createStore() {
+  return configureStore({
+    reducer: {
+      layout: layoutSlice.reducer,
+      workspace: workspaceSlice.reducer,
+      preview: previewSlice.reducer,
+      notifications: notificationsSlice.reducer,
+    },
+  });
+}
+
+export type AppStore = ReturnType<typeof createStore>;
+export type RootState = ReturnType<AppStore['getState']>;
+export type AppDispatch = AppStore['dispatch'];
+
+export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
+export const useAppSelector = useSelector.withTypes<RootState>();

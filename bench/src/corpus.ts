@@ -1,0 +1,21 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+/** The shared benchmark documents: 10k, 50k and 250k characters of real markdown. */
+export const CORPUS = ['doc-10k', 'doc-50k', 'doc-250k'] as const;
+
+/** A file holds at most 250,000 characters (spec core §5) and the app refuses more; the
+ * benchmark types up to a hundred characters into the document. */
+const MAX_LENGTH = 250_000 - 100;
+
+const corpusDir =
+  process.env.BENCH_CORPUS ??
+  fileURLToPath(new URL('../../../shared/bench-corpus/', import.meta.url));
+
+/** Reads one corpus document, cut at the last line break that leaves room for the benchmark's
+ * typing within the 250,000-character limit: doc-250k is 250,324 characters. */
+export function readDoc(name: string): string {
+  const text = readFileSync(`${corpusDir.replace(/\/$/, '')}/${name}.md`, 'utf8');
+  if (text.length <= MAX_LENGTH) return text;
+  return text.slice(0, text.lastIndexOf('\n', MAX_LENGTH - 1) + 1);
+}

@@ -1,0 +1,151 @@
+import { expect, test } from '@playwright/test';
+import { editor, editorText, openApp, preview, replaceText } from './helpers';
+
+test.describe('writing and previewing', () => {
+  test('first start opens the Welcome file, rendered beside its source', async ({ page }) => {
+    await openApp(page);
+    await expect(page.getByRole('textbox', { name: 'File title' })).toHaveValue('Welcome file');
+    await expect(
+      preview(page).getByRole('heading', { level: 1, name: 'Welcome to Inkstone!' }),
+    ).toBeVisible();
+    await expect(editor(page)).toBeFocused();
+  });
+
+  test('typing "# Hello" shows a level-1 heading "Hello" in the preview', async ({ page }) => {
+    await openApp(page);
+    await replaceText(page, '');
+    await page.keyboard.type('# Hello');
+    await expect(preview(page).getByRole('heading', { level: 1, name: 'Hello' })).toBeVisible();
+    await expect(preview(page).getByRole('heading')).toHaveCount(1);
+  });
+
+  test('$E=mc^2$ renders as KaTeX math', async ({ page }) => {
+    await openApp(page);
+    await replaceText(page, '');
+    await page.keyboard.type('Energy: $E=mc^2$');
+    const math = preview(page).locator('.katex');
+    await expect(math).toHaveCount(1);
+    await expect(math.locator('annotation[encoding="application/x-tex"]')).toHaveText('E=mc^2');
+    // Typeset, not shown as source: the dollar signs are gone from the rendered text.
+    await expect(preview(page).locator('p')).not.toContainText('$');
+    await expect(math.locator('.katex-html')).toBeVisible();
+  });
+
+  test('tables, strikethrough, task lists and footnotes render', async ({ page }) => {
+    await openApp(page);
+    await replaceText(
+      page,
+      '| a | b |\n|---|---|\n| 1 | 2 |\n\n~~gone~~\n\n- [x] done\n- [ ] todo\n\nNote[^1]\n\n[^1]: The note.\n',
+    );
+    await expect(preview(page).getByRole('table')).toBeVisible();
+    await expect(preview(page).getByRole('cell', { name: '2' })).toBeVisible();
+    await expect(preview(page).locator('del')).toHaveText('gone');
+    await expect(preview(page).getByRole('checkbox')).toHaveCount(2);
+    await expect(preview(page).getByRole('checkbox').first()).toBeChecked();
+    await expect(preview(page).locator('.footnotes')).toContainText('The note.');
+  });
+
+  test('raw HTML that could run script is made harmless', async ({ page }) => {
+    await openApp(page);
+    let dialogs = 0;
+    page.on('dialog', (dialog) => {
+      dialogs += 1;
+      void dialog.dismiss();
+    });
+    await replaceText(
+      page,
+      '<img src=x onerror="alert(1)">\n\n<script>alert(2)</script>\n\n[link](javascript:alert(3))\n\n<kbd>Ctrl</kbd>\n',
+    );
+    await expect(preview(page).locator('kbd')).toHaveText('Ctrl');
+    await expect(preview(page).locator('script, [onerror]')).toHaveCount(0);
+    await expect(preview(page).locator('a[href^="javascript"]')).toHaveCount(0);
+    await page.waitForTimeout(300);
+    expect(dialogs).toBe(0);
+  });
+});
+
+test.describe('keeping every word', () => {
+  test('after a reload the text, the caret and the preview are back', async ({ page }) => {
+    await openApp(page);
+    await replaceText(page, '# Kept\n\nFirst line.\nSecond line.');
+    // Put the caret after "First" and reload at once.
+    await editor(page).getByText('First line.').click();
+    await page.keyboard.press('Home');
+    for (let i = 0; i < 'First'.length; i += 1) await page.keyboard.press('ArrowRight');
+    await page.waitForTimeout(150);
+    await page.reload();
+    await expect(editor(page)).toBeVisible();
+    await expect(preview(page).getByRole('heading', { level: 1, name: 'Kept' })).toBeVisible();
+    expect(await editorText(page)).toBe('# Kept\n\nFirst line.\nSecond line.');
+    // The caret is where it was: typing goes in after "First".
+    await expect(editor(page)).toBeFocused();
+    await page.keyboard.type('!');
+    expect(await editorText(page)).toContain('First! line.');
+  });
+
+  test('text typed just before the tab is reloaded is not lost', async ({ page }) => {
+    await openApp(page);
+    await replaceText(page, 'Saved.');
+    await page.waitForTimeout(1000);
+    await page.keyboard.type(' Typed at the last moment.');
+    await page.reload();
+    await expect(editor(page)).toBeVisible();
+    await expect.poll(() => editorText(page)).toBe('Saved. Typed at the last moment.');
+  });
+
+  test('an edit in one tab shows in the other within a second', async ({ context }) => {
+    const first = await context.newPage();
+    await openApp(first);
+    await replaceText(first, 'Shared paragraph.');
+    const second = await context.newPage();
+    await openApp(second);
+    await expect(preview(second).getByText('Shared paragraph.')).toBeVisible();
+
+    await editor(first).click();
+    await first.keyboard.press('ControlOrMeta+End');
+    await first.keyboard.type(' Added in the first tab.');
+    await expect
+      .poll(() => editorText(second), { timeout: 1_000, intervals: [50] })
+      .toBe('Shared paragraph. Added in the first tab.');
+    await expect(preview(second).getByText('Added in the first tab.')).toBeVisible();
+  });
+
+  test('two tabs typing at once both keep their edits', async ({ context }) => {
+    const first = await context.newPage();
+    await openApp(first);
+    await replaceText(first, 'Top paragraph.\n\nBottom paragraph.');
+    const second = await context.newPage();
+    await openApp(second);
+    await expect.poll(() => editorText(second)).toBe('Top paragraph.\n\nBottom paragraph.');
+
+    // Each tab types into its own paragraph without waiting for the other.
+    await editor(first).getByText('Top paragraph.').click();
+    await first.keyboard.press('End');
+    await editor(second).getByText('Bottom paragraph.').click();
+    await second.keyboard.press('End');
+    await Promise.all([
+      first.keyboard.type(' One from the first tab.', { delay: 15 }),
+      second.keyboard.type(' One from the second tab.', { delay: 15 }),
+    ]);
+    const expected =
+      'Top paragraph. One from the first tab.\n\nBottom paragraph. One from the second tab.';
+    await expect.poll(() => editorText(first), { timeout: 5_000 }).toBe(expected);
+    await expect.poll(() => editorText(second), { timeout: 5_000 }).toBe(expected);
+    await first.reload();
+    await expect.poll(() => editorText(first)).toBe(expected);
+  });
+
+  test('a change past 250,000 characters is refused with a message, losing nothing', async ({
+    page,
+  }) => {
+    await openApp(page);
+    await replaceText(page, 'Short text.');
+    await editor(page).click();
+    await page.keyboard.press('ControlOrMeta+End');
+    await page.keyboard.insertText('x'.repeat(250_000));
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'at most 250,000 characters' }),
+    ).toBeVisible();
+    expect(await editorText(page)).toBe('Short text.');
+  });
+});

@@ -1,0 +1,120 @@
+import { expect, test } from '@playwright/test';
+import { editor, editorText, openApp, preview, replaceText } from './helpers';
+
+const longDocument = Array.from(
+  { length: 30 },
+  (_, i) => `## Section ${i + 1}\n\n${'A sentence to fill the section. '.repeat(12)}\n`,
+).join('\n');
+
+test('the table of contents lists the headings and scrolls the preview to one', async ({
+  page,
+}) => {
+  await openApp(page);
+  await replaceText(page, longDocument);
+  await page.getByRole('button', { name: 'Toggle side bar' }).click();
+  const toc = page.getByRole('navigation', { name: 'Table of contents' });
+  await expect(toc.getByRole('link')).toHaveCount(30);
+  await expect(toc.getByRole('link').nth(0)).toHaveText('Section 1');
+
+  const target = preview(page).getByRole('heading', { name: 'Section 25' });
+  await expect(target).not.toBeInViewport();
+  await toc.getByRole('link', { name: 'Section 25' }).click();
+  await expect(target).toBeInViewport();
+
+  // The contents follow the document.
+  await editor(page).click();
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.type('\n\n# Appendix');
+  await expect(toc.getByRole('link')).toHaveCount(31);
+  await expect(toc.getByRole('link').last()).toHaveText('Appendix');
+});
+
+test('the file title is renamed on Enter, reverted on Escape, and kept on reload', async ({
+  page,
+}) => {
+  await openApp(page);
+  const title = page.getByRole('textbox', { name: 'File title' });
+  await title.click();
+  await title.fill('My notes');
+  await title.press('Enter');
+  await expect(title).toHaveValue('My notes');
+
+  await title.click();
+  await title.fill('Something else');
+  await title.press('Escape');
+  await expect(title).toHaveValue('My notes');
+
+  // An empty name keeps the old one; slashes are not allowed in names.
+  await title.click();
+  await title.fill('   ');
+  await title.press('Enter');
+  await expect(title).toHaveValue('My notes');
+  await title.click();
+  await title.fill('Draft/final');
+  await title.press('Enter');
+  await expect(title).toHaveValue('Draft final');
+
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'File title' })).toHaveValue('Draft final');
+});
+
+test('the button bar hides and shows the preview and the status bar, and remembers', async ({
+  page,
+}) => {
+  await openApp(page);
+  await page.getByRole('button', { name: 'Toggle side preview' }).click();
+  await expect(preview(page)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Toggle status bar' }).click();
+  await expect(page.getByRole('contentinfo')).toHaveCount(0);
+  await page.reload();
+  await expect(editor(page)).toBeVisible();
+  await expect(preview(page)).toHaveCount(0);
+  await expect(page.getByRole('contentinfo')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Toggle side preview' })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
+  await page.getByRole('button', { name: 'Toggle side preview' }).click();
+  await page.getByRole('button', { name: 'Toggle status bar' }).click();
+  await expect(preview(page).getByRole('heading').first()).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+});
+
+test('the status bar counts the text and the preview', async ({ page }) => {
+  await openApp(page);
+  await replaceText(page, '# Title\n\nOne two three.\n\n- four\n- five');
+  const textStats = page.getByLabel('Text statistics');
+  await expect(textStats).toContainText('Bytes38');
+  await expect(textStats).toContainText('Words9');
+  await expect(textStats).toContainText('Lines6');
+  const previewStats = page.getByLabel('Preview statistics');
+  await expect(previewStats).toContainText('Words6');
+  await expect(previewStats).toContainText('Paragraphs4');
+  await expect(previewStats).toContainText(`Characters${'TitleOnetwothree.fourfive'.length}`);
+  expect(await editorText(page)).toContain('- five');
+});
+
+test('scroll sync brings the preview to the part of the document the editor shows', async ({
+  page,
+}) => {
+  await openApp(page);
+  await replaceText(page, longDocument);
+  const heading = preview(page).getByRole('heading', { name: 'Section 20', exact: true });
+  await expect(heading).not.toBeInViewport();
+  // Scroll the editor down until "## Section 20" shows.
+  await editor(page).click();
+  await page.keyboard.press('ControlOrMeta+Home');
+  const scroller = page.locator('.cm-scroller');
+  for (let i = 0; i < 40; i += 1) {
+    await scroller.hover();
+    await page.mouse.wheel(0, 400);
+    if (await editor(page).getByText('## Section 20').isVisible()) break;
+  }
+  await expect(heading).toBeInViewport({ timeout: 2_000 });
+
+  // With scroll sync off, the preview stays where it is.
+  await page.getByRole('button', { name: 'Toggle scroll sync' }).click();
+  await page.mouse.wheel(0, -6000);
+  await page.waitForTimeout(700);
+  await expect(heading).toBeInViewport();
+});

@@ -1,0 +1,129 @@
+#!/usr/bin/env node
+// Runs every test suite of the repository and totals them: the build, formatting, lint and
+// typecheck of each package (one check each), the unit tests of each package (vitest), and the
+// end-to-end tests (Playwright in Chromium). The last line printed is "N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const reports = join(root, 'test-results');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+const suites = [];
+const record = (name, passed, failed, note = '') => suites.push({ name, passed, failed, note });
+
+function run(command, args, options = {}) {
+  console.log(`\n$ ${[command, ...args].join(' ')}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
+  return result.status ?? 1;
+}
+
+const pnpm = (...args) => run('bash', ['scripts/pnpm.sh', ...args]);
+
+// 1. Build everything: one check.
+const built = pnpm('exec', 'turbo', 'run', 'build', '--output-logs=errors-only') === 0;
+record('build', built ? 1 : 0, built ? 0 : 1);
+
+// 2. Formatting: one check.
+const formatted = pnpm('exec', 'prettier', '--check', '.', '--log-level=warn') === 0;
+record('format (prettier)', formatted ? 1 : 0, formatted ? 0 : 1);
+
+// 3. Lint and typecheck of every package: one check per package and task.
+const runsDir = join(root, '.turbo', 'runs');
+const before = new Set(existsSync(runsDir) ? readdirSync(runsDir) : []);
+pnpm(
+  'exec',
+  'turbo',
+  'run',
+  'lint',
+  'typecheck',
+  '--continue',
+  '--summarize',
+  '--output-logs=errors-only',
+);
+const summaries = existsSync(runsDir)
+  ? readdirSync(runsDir)
+      .filter((file) => !before.has(file) && file.endsWith('.json'))
+      .sort((a, b) => statSync(join(runsDir, a)).mtimeMs - statSync(join(runsDir, b)).mtimeMs)
+  : [];
+if (summaries.length === 0) {
+  record('lint and typecheck', 0, 1, 'no turbo summary');
+} else {
+  const summary = JSON.parse(readFileSync(join(runsDir, summaries.at(-1)), 'utf8'));
+  for (const task of ['lint', 'typecheck']) {
+    const runs = summary.tasks.filter((t) => t.task === task);
+    const failed = runs.filter((t) => t.execution?.exitCode !== 0);
+    record(
+      task,
+      runs.length - failed.length,
+      failed.length,
+      failed.map((t) => t.package).join(', '),
+    );
+  }
+}
+
+// 4. Unit tests, package by package.
+for (const [pkg, dir] of [
+  ['@inkstone/core', 'packages/core'],
+  ['@inkstone/markdown', 'packages/markdown'],
+  ['@inkstone/server', 'apps/server'],
+  ['@inkstone/web', 'apps/web'],
+]) {
+  const out = join(reports, `unit-${pkg.split('/')[1]}.json`);
+  run(
+    'bash',
+    [
+      join(root, 'scripts/pnpm.sh'),
+      'exec',
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${out}`,
+    ],
+    { cwd: join(root, dir) },
+  );
+  if (!existsSync(out)) {
+    record(`unit ${pkg}`, 0, 1, 'the test runner did not report');
+    continue;
+  }
+  const report = JSON.parse(readFileSync(out, 'utf8'));
+  const crashed = (report.testResults ?? []).filter(
+    (file) => file.status === 'failed' && (file.assertionResults ?? []).length === 0,
+  ).length;
+  record(
+    `unit ${pkg}`,
+    report.numPassedTests,
+    report.numFailedTests + crashed,
+    crashed ? `${crashed} file(s) failed to run` : '',
+  );
+}
+
+// 5. End-to-end tests in Chromium.
+const e2eReport = join(root, 'e2e', 'test-results', 'results.json');
+rmSync(e2eReport, { force: true });
+pnpm('--filter', '@inkstone/e2e', 'run', 'e2e');
+if (!existsSync(e2eReport)) {
+  record('end-to-end', 0, 1, 'the test runner did not report');
+} else {
+  const { stats } = JSON.parse(readFileSync(e2eReport, 'utf8'));
+  record(
+    'end-to-end',
+    stats.expected + stats.flaky,
+    stats.unexpected,
+    stats.flaky ? `${stats.flaky} flaky` : '',
+  );
+}
+
+console.log('\nSuites');
+for (const suite of suites) {
+  console.log(
+    `  ${suite.name.padEnd(28)} ${String(suite.passed).padStart(4)} passed ${String(suite.failed).padStart(3)} failed  ${suite.note}`,
+  );
+}
+const passed = suites.reduce((sum, suite) => sum + suite.passed, 0);
+const failed = suites.reduce((sum, suite) => sum + suite.failed, 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

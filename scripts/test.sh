@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Installs what the tests need (Debian's Chromium when /usr/bin/chromium is missing, the
+# packages) and runs every test: format, lint, typecheck, unit and end-to-end. Ends with one line
+# "N passed, N failed" totalling every suite.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+export NEXT_TELEMETRY_DISABLED=1
+export CI=1
+
+if [ ! -x /usr/bin/chromium ] && [ -z "${CHROMIUM_PATH:-}" ]; then
+  echo "Installing Debian's Chromium for the end-to-end tests…"
+  sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium >/dev/null \
+    || { echo "Could not install chromium."; echo "0 passed, 1 failed"; exit 1; }
+fi
+
+if ! bash scripts/pnpm.sh install --frozen-lockfile; then
+  echo "Installing the packages failed."
+  echo "0 passed, 1 failed"
+  exit 1
+fi
+
+exec node scripts/test-all.mjs
