@@ -114,7 +114,17 @@ test('scroll sync brings the preview to the part of the document the editor show
 
   // With scroll sync off, the preview stays where it is.
   await page.getByRole('button', { name: 'Toggle scroll sync' }).click();
+  await scroller.hover();
   await page.mouse.wheel(0, -6000);
+  await expect(editor(page).getByText('## Section 20', { exact: true })).not.toBeInViewport();
   await page.waitForTimeout(700);
   await expect(heading).toBeInViewport();
+
+  // Back on, scrolling the preview brings the editor along.
+  await page.getByRole('button', { name: 'Toggle scroll sync' }).click();
+  const sourceLine = editor(page).getByText('## Section 20', { exact: true });
+  await expect(sourceLine).not.toBeInViewport();
+  await preview(page).hover();
+  await page.mouse.wheel(0, 1);
+  await expect(sourceLine).toBeInViewport({ timeout: 2_000 });
 });

@@ -22,14 +22,14 @@ export function EditorPane({ hidden }: { hidden: boolean }) {
   useEffect(() => {
     const created = new EditorController(parent.current!, workspace, {
       onText: (text, version) => channel.publish(text, version),
-      onScroll: () => scrollSync.editorScrolled(),
       onTextLimit: () => dispatch(notified('error', TEXT_LIMIT_MESSAGE)),
       onConflicts: () => dispatch(notified('info', CONFLICT_MESSAGE)),
       onError: (message) => dispatch(notified('error', message)),
     });
-    scrollSync.attachEditor(created.view);
+    const detach = scrollSync.attachEditor(created.view);
     setController(created);
     return () => {
+      detach();
       scrollSync.attachEditor(undefined);
       created.destroy();
     };

@@ -31,10 +31,11 @@ export function PreviewPane() {
       },
     });
     const unsubscribe = channel.subscribe(({ text, version }) => preview.update(text, version));
-    scrollSync.attachPreview(scroller.current!);
+    const detach = scrollSync.attachPreview(scroller.current!);
     return () => {
       window.clearTimeout(statsTimer);
       unsubscribe();
+      detach();
       scrollSync.attachPreview(undefined);
       preview.destroy();
     };
@@ -47,7 +48,6 @@ export function PreviewPane() {
       aria-label="Preview"
       ref={scroller}
       tabIndex={0}
-      onScroll={() => scrollSync.previewScrolled()}
       onClick={(event) => followLink(event, (id) => scrollSync.revealInPreview(id))}
     >
       <div className="preview__content markdown-body" ref={content} />

@@ -23,8 +23,6 @@ const SAVE_MAX_WAIT = 700;
 export interface EditorEvents {
   /** The text changed (or a file was opened). `version` grows with every change. */
   onText(text: string, version: number): void;
-  /** The editor scrolled (for scroll sync). */
-  onScroll(view: EditorView): void;
   onTextLimit(): void;
   onConflicts(conflicts: MergeConflict[]): void;
   onError(message: string): void;
@@ -49,10 +47,7 @@ export class EditorController {
   ) {
     this.journal = new UnsavedJournal(workspace.repo.name);
     this.view = new EditorView({ parent, state: this.createState('') });
-    const onScroll = () => {
-      this.scheduleStateSave();
-      this.events.onScroll(this.view);
-    };
+    const onScroll = () => this.scheduleStateSave();
     this.view.scrollDOM.addEventListener('scroll', onScroll, { passive: true });
     this.cleanups.push(() => this.view.scrollDOM.removeEventListener('scroll', onScroll));
     this.cleanups.push(workspace.onContentChange((item) => void this.session?.receive(item)));

@@ -12,6 +12,14 @@ interface Anchor {
   element: HTMLElement;
 }
 
+/** One of the two panes. */
+export type Pane = 'editor' | 'preview';
+
+/** Events by which the user drives a pane's scrolling: a pane becomes the leader when the user
+ * acts on it, and only the leader's scrolling moves the other pane. Scrolling the follower (by
+ * sync, or by the editor re-measuring its lines) never moves the leader back. */
+const USER_SCROLL_EVENTS = ['wheel', 'touchstart', 'mousedown', 'keydown'] as const;
+
 /** Keeps the editor and the preview showing the same part of the document, by source line: the
  * preview's blocks carry the line they come from (data-line). */
 export class ScrollSync {
@@ -21,31 +29,39 @@ export class ScrollSync {
   private anchors: Anchor[] | undefined;
   private timer: number | undefined;
   private animation: number | undefined;
-  // Which pane the user is driving; the other one only follows.
-  private leader: 'editor' | 'preview' = 'editor';
-  private ignoreUntil = { editor: 0, preview: 0 };
+  private leader: Pane = 'editor';
 
-  attachEditor(view: EditorView | undefined): void {
+  /** Follows an editor view (undefined: none). Returns a function that stops following it. */
+  attachEditor(view: EditorView | undefined): () => void {
     this.editor = view;
+    return view ? this.listen(view.scrollDOM, 'editor') : () => {};
   }
 
-  attachPreview(scroller: HTMLElement | undefined): void {
+  /** Follows the preview's scrolling element (undefined: none). */
+  attachPreview(scroller: HTMLElement | undefined): () => void {
     this.preview = scroller;
     this.anchors = undefined;
+    return scroller ? this.listen(scroller, 'preview') : () => {};
   }
 
-  /** The editor scrolled. */
-  editorScrolled(): void {
-    if (performance.now() < this.ignoreUntil.editor) return;
-    this.leader = 'editor';
-    this.schedule(SCROLL_FOLLOW_DELAY_MS);
-  }
-
-  /** The preview scrolled. */
-  previewScrolled(): void {
-    if (performance.now() < this.ignoreUntil.preview) return;
-    this.leader = 'preview';
-    this.schedule(SCROLL_FOLLOW_DELAY_MS);
+  private listen(element: HTMLElement, pane: Pane): () => void {
+    const lead = () => {
+      if (this.leader !== pane) this.stopAnimation();
+      this.leader = pane;
+    };
+    const scrolled = () => {
+      if (this.leader === pane) this.schedule(SCROLL_FOLLOW_DELAY_MS);
+    };
+    for (const type of USER_SCROLL_EVENTS) {
+      element.addEventListener(type, lead, { passive: true, capture: true });
+    }
+    element.addEventListener('scroll', scrolled, { passive: true });
+    return () => {
+      for (const type of USER_SCROLL_EVENTS) {
+        element.removeEventListener(type, lead, { capture: true });
+      }
+      element.removeEventListener('scroll', scrolled);
+    };
   }
 
   /** Scrolls the preview to the element with `id` (a heading), and the editor after it. */
@@ -53,8 +69,8 @@ export class ScrollSync {
     const target = this.preview?.querySelector(`#${CSS.escape(id)}`);
     if (!this.preview || !target) return;
     window.clearTimeout(this.timer);
+    this.stopAnimation();
     this.leader = 'preview';
-    this.ignoreUntil.preview = 0;
     target.scrollIntoView({ block: 'start' });
     this.schedule(SCROLL_FOLLOW_DELAY_MS);
   }
@@ -77,10 +93,10 @@ export class ScrollSync {
     if (!this.enabled || !editor || !preview || preview.clientHeight === 0) return;
     if (this.leader === 'editor') {
       const line = this.editorTopLine(editor);
-      this.animate(preview, this.previewTopFor(preview, line), 'preview');
+      this.animate(preview, this.previewTopFor(preview, line));
     } else {
       const line = this.previewTopLine(preview);
-      this.animate(editor.scrollDOM, this.editorTopFor(editor, line), 'editor');
+      this.animate(editor.scrollDOM, this.editorTopFor(editor, line));
     }
   }
 
@@ -163,18 +179,21 @@ export class ScrollSync {
     );
   }
 
-  private animate(target: HTMLElement, to: number, pane: 'editor' | 'preview'): void {
+  private stopAnimation(): void {
     if (this.animation !== undefined) cancelAnimationFrame(this.animation);
+    this.animation = undefined;
+  }
+
+  private animate(target: HTMLElement, to: number): void {
+    this.stopAnimation();
     const from = target.scrollTop;
     const distance = to - from;
     if (Math.abs(distance) < 1) return;
     const start = performance.now();
-    this.ignoreUntil[pane] = start + SCROLL_ANIMATION_MS + SCROLL_FOLLOW_DELAY_MS;
     const step = (now: number) => {
       const t = Math.min(1, (now - start) / SCROLL_ANIMATION_MS);
       const eased = t < 0.5 ? 2 * t * t : 1 - (-2 * t + 2) ** 2 / 2;
       target.scrollTop = from + distance * eased;
-      this.ignoreUntil[pane] = performance.now() + SCROLL_FOLLOW_DELAY_MS;
       this.animation = t < 1 ? requestAnimationFrame(step) : undefined;
     };
     this.animation = requestAnimationFrame(step);
