@@ -9,7 +9,7 @@ export const CORPUS = ['doc-10k', 'doc-50k', 'doc-250k'] as const;
 const MAX_LENGTH = 250_000 - 100;
 
 const corpusDir =
-  process.env.BENCH_CORPUS ??
+  process.env.INKSTONE_CORPUS_DIR ??
   fileURLToPath(new URL('../../../shared/bench-corpus/', import.meta.url));
 
 /** Reads one corpus document, cut at the last line break that leaves room for the benchmark's

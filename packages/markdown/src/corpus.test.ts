@@ -1,12 +1,22 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import { createConverter } from './converter.js';
 import { createSanitizer } from './sanitizer.js';
 
 // The shared benchmark corpus: real READMEs with math, tables, task lists and footnotes mixed in.
-const corpus = new URL('../../../../shared/bench-corpus/', import.meta.url);
-const read = (name: string) => readFileSync(new URL(name, corpus), 'utf8');
+// It sits beside the repository (../shared/bench-corpus) unless INKSTONE_CORPUS_DIR says where.
+const corpus =
+  process.env.INKSTONE_CORPUS_DIR ??
+  fileURLToPath(new URL('../../../../shared/bench-corpus/', import.meta.url));
+if (!existsSync(join(corpus, 'manifest.json'))) {
+  throw new Error(
+    `The benchmark corpus is missing at ${corpus}: check out ../shared beside the repository, or set INKSTONE_CORPUS_DIR.`,
+  );
+}
+const read = (name: string) => readFileSync(join(corpus, name), 'utf8');
 const manifest = JSON.parse(read('manifest.json')) as {
   docs: Record<string, { heading: number; math: number; inlineMath: number; taskItem: number }>;
 };
