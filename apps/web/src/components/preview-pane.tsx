@@ -70,8 +70,17 @@ function followLink(event: React.MouseEvent, reveal: (id: string) => void): void
   event.preventDefault();
   const href = link.getAttribute('href') ?? '';
   if (href.startsWith('#')) {
-    reveal(decodeURIComponent(href.slice(1)));
+    reveal(decodeFragment(href.slice(1)));
   } else if (/^[a-z][a-z0-9+.-]*:/i.test(href)) {
     window.open(link.href, '_blank', 'noopener,noreferrer');
+  }
+}
+
+// A fragment as written in the link, decoded when it is valid percent-encoding.
+function decodeFragment(fragment: string): string {
+  try {
+    return decodeURIComponent(fragment);
+  } catch {
+    return fragment;
   }
 }

@@ -8,16 +8,7 @@ import {
   type StoredItem,
   TOMBSTONE_KEEP_TX,
 } from './repository.js';
-
-interface Tombstone {
-  id: string;
-  tx: number;
-  deleted: 1;
-}
-
-type Row = StoredItem | Tombstone;
-
-const isTombstone = (row: Row): row is Tombstone => 'deleted' in row;
+import { isTombstone, type Row, tombstone } from './stored-row.js';
 
 /** The IndexedDB implementation to use: the browser's own, or fake-indexeddb in tests. Core never
  * reaches for the global itself. */
@@ -97,7 +88,7 @@ export class DexieRepository implements ItemRepository {
       const present = rows.filter((row): row is StoredItem => !!row && !isTombstone(row));
       if (present.length === 0) return 0;
       const tx = await this.nextTx();
-      await this.db.objects.bulkPut(present.map((row) => ({ id: row.id, tx, deleted: 1 })));
+      await this.db.objects.bulkPut(present.map((row) => tombstone(row.id, tx)));
       await this.db.objects
         .where('tx')
         .below(tx - TOMBSTONE_KEEP_TX)

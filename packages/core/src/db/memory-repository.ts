@@ -6,16 +6,7 @@ import {
   type StoredItem,
   TOMBSTONE_KEEP_TX,
 } from './repository.js';
-
-interface Tombstone {
-  id: string;
-  tx: number;
-  deleted: true;
-}
-
-type Row = StoredItem | Tombstone;
-
-const isTombstone = (row: Row): row is Tombstone => 'deleted' in row;
+import { isTombstone, type Row, tombstone } from './stored-row.js';
 
 // Structured clone stand-in: what IndexedDB gives back is never the object that was put.
 const copy = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
@@ -82,7 +73,7 @@ export class MemoryRepository implements ItemRepository {
     });
     if (present.length === 0) return 0;
     const tx = this.nextTx();
-    for (const id of present) this.db.rows.set(id, { id, tx, deleted: true });
+    for (const id of present) this.db.rows.set(id, tombstone(id, tx));
     this.purgeTombstones();
     return tx;
   }
