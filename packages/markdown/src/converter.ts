@@ -1,9 +1,6 @@
-import MarkdownIt from 'markdown-it';
 import { type ConverterOptions, resolveConverterOptions } from './converter-options.js';
-import { EXTENSIONS } from './extensions/registry.js';
-import { createFenceRenderer } from './rules/fence.js';
+import { createMarkdownIt } from './create-markdown-it.js';
 import { headingAnchors } from './rules/heading-anchors.js';
-import { applyLinkPolicy } from './rules/link-policy.js';
 import { sourceLines } from './rules/source-lines.js';
 import { type Converter, type RenderEnv } from './types.js';
 
@@ -13,19 +10,7 @@ import { type Converter, type RenderEnv } from './types.js';
  * `render`. Its HTML must go through a `Sanitizer` before it reaches a page.
  */
 export function createConverter(options?: Partial<ConverterOptions>): Converter {
-  const resolved = resolveConverterOptions(options);
-  const md = new MarkdownIt('commonmark', {
-    html: resolved.html,
-    xhtmlOut: false,
-    breaks: false,
-    linkify: false,
-    typographer: false,
-  });
-  for (const extension of EXTENSIONS) {
-    if (resolved[extension.name]) extension.apply(md);
-  }
-  applyLinkPolicy(md);
-  md.renderer.rules.fence = createFenceRenderer(md);
+  const md = createMarkdownIt(resolveConverterOptions(options));
   // Last, after `text_join` and every extension, so they see the final tokens.
   md.core.ruler.push('heading_anchors', headingAnchors);
   md.core.ruler.push('source_lines', sourceLines);
