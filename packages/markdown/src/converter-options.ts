@@ -1,5 +1,24 @@
-/** Extension switches the converter implements so far (a subset of `MARKDOWN_EXTENSIONS`). */
-export type ExtensionName = 'del' | 'table' | 'tasklist' | 'footnote' | 'katex';
+/** The extension switches of the spec (interface.md §9). */
+export type ExtensionName =
+  | 'abbr'
+  | 'breaks'
+  | 'deflist'
+  | 'del'
+  | 'fence'
+  | 'footnote'
+  | 'imgsize'
+  | 'linkify'
+  | 'mark'
+  | 'sub'
+  | 'sup'
+  | 'table'
+  | 'tasklist'
+  | 'typographer'
+  | 'toc'
+  | 'emoji'
+  | 'katex'
+  | 'mermaid'
+  | 'abc';
 
 /**
  * How a converter is configured. Each extension is a switch named as in the spec
@@ -14,11 +33,25 @@ export interface ConverterOptions extends Record<ExtensionName, boolean> {
 /** The options of `createConverter()` with no argument: CommonMark plus GFM and math. */
 export const DEFAULT_CONVERTER_OPTIONS: Readonly<ConverterOptions> = {
   html: true,
+  abbr: false,
+  breaks: false,
+  deflist: false,
   del: true,
+  fence: true,
+  footnote: true,
+  imgsize: false,
+  linkify: false,
+  mark: false,
+  sub: false,
+  sup: false,
   table: true,
   tasklist: true,
-  footnote: true,
+  typographer: false,
+  toc: false,
+  emoji: false,
   katex: true,
+  mermaid: true,
+  abc: true,
 };
 
 /** Fills the switches `options` leaves out from `DEFAULT_CONVERTER_OPTIONS`. */

@@ -145,4 +145,14 @@ describe('options', () => {
     expect(html).not.toContain('<table');
     expect(html).toContain('&lt;b&gt;z&lt;/b&gt;');
   });
+
+  it('turns mermaid and abc fences into diagram placeholders that show the source', () => {
+    const { html } = render('```mermaid\ngraph TD; A-->B\n```\n\n```abc\nX:1\n```\n');
+    expect(html).toContain(
+      '<div class="diagram" data-diagram="mermaid" data-line="0"><pre class="diagram__source"><code>graph TD; A--&gt;B\n</code></pre></div>',
+    );
+    expect(html).toContain('<div class="diagram" data-diagram="abc" data-line="4">');
+    const plain = createConverter({ mermaid: false }).render('```mermaid\nA\n```\n').html;
+    expect(plain).toContain('<code class="language-mermaid">');
+  });
 });

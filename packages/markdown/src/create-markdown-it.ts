@@ -1,7 +1,7 @@
 import MarkdownIt from 'markdown-it';
 import { type ConverterOptions } from './converter-options.js';
 import { EXTENSIONS } from './extensions/registry.js';
-import { createFenceRenderer } from './rules/fence.js';
+import { createFenceRenderer, type DiagramKind } from './rules/fence.js';
 import { applyLinkPolicy } from './rules/link-policy.js';
 
 /**
@@ -22,6 +22,9 @@ export function createMarkdownIt(options: ConverterOptions): MarkdownIt {
     if (options[extension.name]) extension.apply(md);
   }
   applyLinkPolicy(md);
-  md.renderer.rules.fence = createFenceRenderer(md);
+  const diagrams = new Set<DiagramKind>();
+  if (options.mermaid) diagrams.add('mermaid');
+  if (options.abc) diagrams.add('abc');
+  md.renderer.rules.fence = createFenceRenderer(md, diagrams);
   return md;
 }

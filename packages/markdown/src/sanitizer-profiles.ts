@@ -22,6 +22,8 @@ export const GLOBAL_ATTRIBUTES: readonly string[] = [
   'role',
   'style',
   'data-line',
+  // Diagram placeholders: which renderer the preview hands the source to (mermaid, abc).
+  'data-diagram',
 ];
 
 /** Markdown's and GFM's HTML, plus the raw HTML READMEs commonly use. */

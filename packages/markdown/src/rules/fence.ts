@@ -1,20 +1,32 @@
 import type MarkdownIt from 'markdown-it';
 import type { RendererRule } from 'markdown-it';
 
+/** Fence languages drawn as diagrams in the preview, when their switch is on. */
+export type DiagramKind = 'mermaid' | 'abc';
+
 /**
  * Renderer for fenced code: `<pre data-line="…"><code class="language-xxx">` with the code
  * escaped. The source line sits on `<pre>`, the block the preview scrolls to (markdown-it's
- * own rule puts attributes on `<code>`). Highlighting, and diagrams for `mermaid`/`abc`
- * fences, will hook in here.
+ * own rule puts attributes on `<code>`).
+ *
+ * A fence whose language is a switched-on diagram kind becomes a placeholder the preview
+ * replaces with the drawing, and which shows the source until then:
+ * `<div class="diagram" data-diagram="mermaid" data-line="…"><pre class="diagram__source"><code>…`.
  */
-export function createFenceRenderer(md: MarkdownIt): RendererRule {
+export function createFenceRenderer(
+  md: MarkdownIt,
+  diagrams: ReadonlySet<DiagramKind> = new Set(),
+): RendererRule {
   const { escapeHtml, unescapeAll } = md.utils;
   return (tokens, idx, _options, _env, self) => {
     const token = tokens[idx]!;
     const info = token.info ? unescapeAll(token.info).trim() : '';
     const language = info.split(/\s+/)[0] ?? '';
-    const languageClass = language ? ` class="language-${escapeHtml(language)}"` : '';
     const code = escapeHtml(token.content);
+    if ((diagrams as ReadonlySet<string>).has(language)) {
+      return `<div class="diagram" data-diagram="${language}"${self.renderAttrs(token)}><pre class="diagram__source"><code>${code}</code></pre></div>\n`;
+    }
+    const languageClass = language ? ` class="language-${escapeHtml(language)}"` : '';
     return `<pre${self.renderAttrs(token)}><code${languageClass}>${code}</code></pre>\n`;
   };
 }
