@@ -89,7 +89,9 @@ describe('GFM', () => {
     const { html } = render('Claim[^1].\n\n[^1]: Source.\n');
     expect(html).toContain('<sup class="footnote-ref"><a href="#fn1" id="fnref1">[1]</a></sup>');
     expect(html).toContain('<section class="footnotes">');
-    expect(html).toContain('<li id="fn1" class="footnote-item"><p data-line="2">Source.');
+    expect(html).toContain(
+      '<li id="fn1" class="footnote-item"><p>Source. <a href="#fnref1" class="footnote-backref">',
+    );
   });
 });
 

@@ -57,15 +57,25 @@ describe.each(['doc-10k', 'doc-50k', 'doc-250k'])('benchmark corpus %s', (name) 
   });
 
   it('renders block by block to exactly the same HTML, one section per top-level block', () => {
-    const { sections, headings: sectionHeadings } = createConverter().renderSections(markdown);
-    expect(sections.join('')).toBe(html);
-    expect(sectionHeadings).toEqual(headings);
-    // Each heading is a section of its own, and no section holds two top-level blocks' lines.
-    const headingSections = sections.filter((section) =>
-      /^<h[1-6] id="[^"]+" data-line=/.test(section),
+    const update = createConverter().createDocument(markdown).update();
+    expect(update.complete).toBe(true);
+    expect(update.headings).toEqual(headings);
+    // Section HTML has lines relative to the section: made absolute, it is the whole document.
+    const joined = update.sections
+      .map((section) =>
+        update.html[section.id]!.replace(
+          /data-line="(\d+)"/g,
+          (_, line: string) => `data-line="${section.line + Number(line)}"`,
+        ),
+      )
+      .join('');
+    expect(joined).toBe(html);
+    const headingSections = update.sections.filter((section) =>
+      /^<h[1-6] id="[^"]+" data-line="0">/.test(update.html[section.id]!),
     );
     expect(headingSections).toHaveLength(headings.length);
-    expect(sections.length).toBeGreaterThan(headings.length * 2);
+    expect(update.sections.length).toBeGreaterThan(headings.length * 2);
+    expect(new Set(update.sections.map((section) => section.id)).size).toBe(update.sections.length);
   });
 });
 

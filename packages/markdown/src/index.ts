@@ -6,7 +6,13 @@ export {
   MARKDOWN_PRESETS,
   SOURCE_LINE_ATTRIBUTE,
 } from './constants.js';
-export { createConverter } from './converter.js';
+export { type Converter, createConverter } from './converter.js';
+export {
+  type DocumentSection,
+  type DocumentUpdate,
+  MarkdownDocument,
+} from './document/markdown-document.js';
+export { type TextChange } from './document/line-index.js';
 export {
   type ConverterOptions,
   DEFAULT_CONVERTER_OPTIONS,
@@ -17,5 +23,5 @@ export { createSanitizer, type Sanitizer, type SanitizerWindow } from './sanitiz
 export { createSlugger, type Slugger, slugify } from './slug.js';
 export { isSafeStyle } from './style-policy.js';
 export { buildToc, type TocNode } from './toc.js';
-export { type Converter, type Heading, type Rendered, type RenderedSections } from './types.js';
+export { type Heading, type Rendered } from './types.js';
 export { isSafeSrcset, isSafeUrl, type UrlKind } from './url-policy.js';

@@ -23,23 +23,23 @@ export function slugify(text: string): string {
 export interface Slugger {
   /** The slug of `text`, suffixed `-1`, `-2`… when an earlier heading already took it. */
   slug(text: string): string;
+  /** The same for a slug already computed (`slugify(text)`). */
+  unique(base: string): string;
 }
 
 /** A slugger for one render: same headings in the same order always get the same ids. */
 export function createSlugger(): Slugger {
   const taken = new Map<string, number>();
-  return {
-    slug(text) {
-      const base = slugify(text);
-      let slug = base;
-      let count = taken.get(base) ?? 0;
-      while (taken.has(slug)) {
-        count += 1;
-        slug = `${base}-${count}`;
-      }
-      taken.set(base, count);
-      taken.set(slug, taken.get(slug) ?? 0);
-      return slug;
-    },
+  const unique = (base: string) => {
+    let slug = base;
+    let count = taken.get(base) ?? 0;
+    while (taken.has(slug)) {
+      count += 1;
+      slug = `${base}-${count}`;
+    }
+    taken.set(base, count);
+    taken.set(slug, taken.get(slug) ?? 0);
+    return slug;
   };
+  return { slug: (text) => unique(slugify(text)), unique };
 }

@@ -97,19 +97,27 @@ describe('display math blocks', () => {
     expect(html).toContain(tex('y^2'));
   });
 
-  it('leaves an unclosed $$ as text and renders the rest', () => {
-    const html = render('$$\nx\n\n# Next\n');
+  it('shows an unclosed $$ as written, up to the end of its container, marked unclosed', () => {
+    const html = render('Text.\n\n$$\nx < y\n\n# Not yet\n');
     expect(html).not.toContain('katex');
-    expect(html).toContain('<h1 id="next" data-line="3">Next</h1>');
+    expect(html).toContain(
+      '<div class="math-block math-block--unclosed" data-line="2"><pre><code>$$\nx &lt; y\n\n# Not yet</code></pre></div>',
+    );
+    expect(html).toContain('<p data-line="0">Text.</p>');
+    // Closing it typesets it, and what follows is markdown again.
+    const closed = render('Text.\n\n$$\nx < y\n$$\n\n# Now\n');
+    expect(closed).toContain('class="katex"');
+    expect(closed).toContain('<h1 id="now" data-line="6">Now</h1>');
   });
 
-  it('keeps later blocks working after unclosed openers, in and out of containers', () => {
-    const html = render('$$a\n\n$$b\n\n# H\n');
-    expect(html).not.toContain('katex');
-    expect(html).toContain('<h1 id="h" data-line="4">H</h1>');
+  it('ends an unclosed block at the end of its container, so later blocks still work', () => {
     const quoted = render('> $$a\n\n$$\nx\n$$\n\n> $$b\n');
     expect(count(quoted, 'class="math-block"')).toBe(1);
     expect(quoted).toContain('<div class="math-block" data-line="2">');
+    expect(count(quoted, 'math-block--unclosed')).toBe(2);
+    const listed = render('- $$\n  a\n- next item\n');
+    expect(listed).toContain('math-block--unclosed');
+    expect(listed).toContain('next item</li>');
   });
 
   it('keeps data-line right across a document mixing math with other blocks', () => {

@@ -23,6 +23,10 @@ export const katexExtension: MarkdownExtension = {
     };
     md.renderer.rules[MATH_BLOCK] = (tokens, idx, _options, _env, self) => {
       const token = tokens[idx]!;
+      if ((token.meta as { unclosed?: boolean } | null)?.unclosed) {
+        const source = md.utils.escapeHtml(token.content);
+        return `<div${self.renderAttrs(token)}><pre><code>${source}</code></pre></div>\n`;
+      }
       return `<div${self.renderAttrs(token)}>${typeset(token.content, true)}</div>\n`;
     };
   },

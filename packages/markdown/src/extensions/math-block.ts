@@ -3,11 +3,6 @@ import type { StateBlock } from 'markdown-it';
 /** Token type of a display math block (`$$` … `$$` on lines of their own). */
 export const MATH_BLOCK = 'math_block';
 
-// Where a scan for a closing line already failed: a later opener in the same container
-// (same end line, indent and nesting level) scans a subset of those lines and fails too.
-// Remembering it keeps a document full of unclosed `$$` lines linear instead of quadratic.
-const unclosed = new WeakMap<StateBlock, { container: string; from: number; until: number }>();
-
 // Offset of an unescaped `$$` closing `line` (ignoring trailing spaces), or -1.
 function closingOffset(line: string): number {
   const trimmed = line.trimEnd();
@@ -20,18 +15,13 @@ function closingOffset(line: string): number {
   return backslashes % 2 === 0 ? at : -1;
 }
 
-// The line closing a block opened at `startLine`, and where its `$$` starts; null when the
-// container ends first.
+// The line closing a block opened at `startLine`, and where its `$$` starts; when the container
+// (or the text) ends first, the line where it ends and an offset of -1.
 function findClosingLine(
   state: StateBlock,
   startLine: number,
   endLine: number,
-): { line: number; offset: number } | null {
-  const container = `${endLine}:${state.blkIndent}:${state.level}`;
-  const known = unclosed.get(state);
-  if (known?.container === container && startLine >= known.from && startLine < known.until) {
-    return null;
-  }
+): { line: number; offset: number } {
   let line = startLine + 1;
   for (; line < endLine; line++) {
     const lineStart = state.bMarks[line]! + state.tShift[line]!;
@@ -41,15 +31,17 @@ function findClosingLine(
     const offset = closingOffset(state.src.slice(lineStart, lineEnd));
     if (offset !== -1) return { line, offset };
   }
-  unclosed.set(state, { container, from: startLine, until: line });
-  return null;
+  return { line, offset: -1 };
 }
 
 /**
  * Display math as a block: a line starting with `$$`, up to a line ending with `$$` (the same
- * line for `$$ x^2 $$`). When no closing line follows inside the current container, or text
- * follows the closing `$$`, it is not a block and the inline rule reads the `$$` instead.
- * It may interrupt a paragraph, like a fence.
+ * line for `$$ x^2 $$`). Like a fence, it may interrupt a paragraph, and when no closing line
+ * follows it runs to the end of its container (or of the text): it is then shown as written,
+ * not typeset, marked unclosed (`meta.unclosed`), so what the writer still has to close is
+ * visible. That also keeps how far a block reaches decided by the lines it covers, which lets
+ * the document re-parse only the blocks around a change. Text after a `$$` that does not end
+ * its line (`$$a$$ b`) is inline math instead.
  */
 export function mathBlock(
   state: StateBlock,
@@ -73,13 +65,25 @@ export function mathBlock(
     // Text after a `$$` that does not end its line (`$$a$$ b`) is inline math, not a block.
     if (first.includes('$$')) return false;
     const closing = findClosingLine(state, startLine, endLine);
-    if (closing === null) return false;
+    if (closing.offset === -1) {
+      if (silent) return true;
+      state.line = closing.line;
+      const token = state.push(MATH_BLOCK, 'math', 0);
+      token.block = true;
+      token.content = state.getLines(startLine, closing.line, state.sCount[startLine]!, false);
+      token.markup = '$$';
+      token.meta = { unclosed: true };
+      token.attrSet('class', 'math-block math-block--unclosed');
+      token.map = [startLine, state.line];
+      return true;
+    }
     closeLine = closing.line;
     const closeStart = state.bMarks[closeLine]! + state.tShift[closeLine]!;
     const last = state.src.slice(closeStart, closeStart + closing.offset);
     const middle = state.getLines(startLine + 1, closeLine, state.sCount[startLine]!, false);
+    // An empty block is still a block: whether these lines are math must not depend on what
+    // follows them (the document re-parses blocks on their own).
     tex = [first, middle, last].filter((part) => part.trim() !== '').join('\n');
-    if (tex.trim() === '') return false;
   }
   if (silent) return true;
 

@@ -1,0 +1,277 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { createConverter } from '../converter.js';
+import { type DocumentUpdate, type MarkdownDocument } from './markdown-document.js';
+
+const converter = createConverter({ abbr: true, toc: true });
+
+/** What a preview holds: section HTML by id, and the current order. */
+class Client {
+  private readonly known = new Map<number, string>();
+  ids: number[] = [];
+
+  take(update: DocumentUpdate): DocumentUpdate {
+    for (const [id, html] of Object.entries(update.html)) this.known.set(Number(id), html);
+    this.ids = update.sections.map((section) => section.id);
+    return update;
+  }
+
+  html(): string[] {
+    return this.ids.map((id) => {
+      const html = this.known.get(id);
+      if (html === undefined) throw new Error(`Section ${id} was never handed out.`);
+      return html;
+    });
+  }
+}
+
+const open = (text: string) => {
+  const document = converter.createDocument(text);
+  const client = new Client();
+  client.take(document.update());
+  return { document, client };
+};
+
+const freshHtml = (text: string) => {
+  const client = new Client();
+  client.take(converter.createDocument(text).update());
+  return client.html();
+};
+
+const edit = (
+  document: MarkdownDocument,
+  client: Client,
+  from: number,
+  to: number,
+  insert: string,
+) => {
+  document.edit([{ from, to, insert }]);
+  return client.take(document.update());
+};
+
+const idOf = (client: Client, pattern: RegExp) => {
+  const index = client.html().findIndex((html) => pattern.test(html));
+  expect(index).toBeGreaterThanOrEqual(0);
+  return client.ids[index];
+};
+
+describe('MarkdownDocument', () => {
+  it('re-renders only the block that changed; the others keep their ids', () => {
+    const text = '# Title\n\nFirst paragraph.\n\nSecond paragraph.\n\nThird.\n';
+    const { document, client } = open(text);
+    const before = [...client.ids];
+    const update = edit(
+      document,
+      client,
+      text.indexOf('Second') + 6,
+      text.indexOf('Second') + 6,
+      ' changed',
+    );
+    expect(Object.keys(update.html)).toHaveLength(1);
+    expect(client.ids[0]).toBe(before[0]);
+    expect(client.ids[1]).toBe(before[1]);
+    expect(client.ids[2]).not.toBe(before[2]);
+    expect(client.ids[3]).toBe(before[3]);
+    expect(client.html()[2]).toBe('<p data-line="0">Second changed paragraph.</p>\n');
+  });
+
+  it('keeps a moved block as it was: its lines are relative to the block', () => {
+    const text = 'Intro.\n\n## Later\n';
+    const { document, client } = open(text);
+    const heading = client.ids[1];
+    const update = edit(document, client, 0, 0, 'New line.\n\n');
+    expect(client.ids[2]).toBe(heading);
+    expect(update.sections[2]!.line).toBe(4);
+    expect(update.headings).toEqual([{ level: 2, text: 'Later', id: 'later', line: 4 }]);
+  });
+
+  it('resolves link references defined in a later block, and follows their changes', () => {
+    const text = 'See [the docs][d].\n\nMore text.\n\n[d]: https://example.org/one\n';
+    const { document, client } = open(text);
+    expect(client.html()[0]).toContain('<a href="https://example.org/one">the docs</a>');
+    const at = text.indexOf('one');
+    edit(document, client, at, at + 3, 'two');
+    expect(client.html()[0]).toContain('<a href="https://example.org/two">the docs</a>');
+    edit(document, client, text.indexOf('[d]:'), text.length, '');
+    expect(client.html()[0]).toBe('<p data-line="0">See [the docs][d].</p>\n');
+  });
+
+  it('numbers footnotes in order of first reference across blocks', () => {
+    const text = 'A[^b].\n\nB[^a] and again[^b].\n\n[^a]: Note a.\n\n[^b]: Note b.\n';
+    const { document, client } = open(text);
+    const html = () => client.html().join('');
+    expect(client.html()[0]).toContain('<a href="#fn1" id="fnref1">[1]</a>');
+    expect(client.html()[1]).toContain('<a href="#fn2" id="fnref2">[2]</a>');
+    expect(client.html()[1]).toContain('<a href="#fn1" id="fnref1:1">[1]</a>');
+    expect(html()).toMatch(/<li id="fn1" class="footnote-item"><p>Note b\. <a href="#fnref1"/);
+    // A new first reference renumbers the blocks after it.
+    edit(document, client, 0, 0, 'Z[^a]. ');
+    expect(client.html()[0]).toContain('<a href="#fn1" id="fnref1">[1]</a>');
+    expect(client.html()[0]).toContain('<a href="#fn2" id="fnref2">[2]</a>');
+    expect(html()).toMatch(/<li id="fn1" class="footnote-item"><p>Note a\./);
+  });
+
+  it('applies abbreviations defined anywhere to every block', () => {
+    const text = 'The HTML spec.\n\n*[HTML]: Hyper Text Markup Language\n';
+    const { document, client } = open(text);
+    expect(client.html()[0]).toBe(
+      '<p data-line="0">The <abbr title="Hyper Text Markup Language">HTML</abbr> spec.</p>\n',
+    );
+    edit(document, client, text.indexOf('Hyper'), text.indexOf('Hyper') + 5, 'Huge');
+    expect(client.html()[0]).toContain('<abbr title="Huge Text Markup Language">');
+  });
+
+  it('keeps heading anchors unique in document order as headings come and go', () => {
+    const text = '# Intro\n\n# Intro\n';
+    const { document, client } = open(text);
+    expect(client.html().join('')).toContain('id="intro-1"');
+    const second = idOf(client, /intro-1/);
+    edit(document, client, 0, 0, '# Intro\n\n');
+    expect(client.html().map((html) => /id="([^"]+)"/.exec(html)?.[1])).toEqual([
+      'intro',
+      'intro-1',
+      'intro-2',
+    ]);
+    expect(client.ids).not.toContain(second);
+  });
+
+  it('updates a [TOC] when a heading elsewhere changes', () => {
+    const text = '[TOC]\n\n# One\n\n## Two\n';
+    const { document, client } = open(text);
+    expect(client.html()[0]).toContain('<a href="#one">One</a>');
+    expect(client.html()[0]).toContain('<a href="#two">Two</a>');
+    const at = text.indexOf('Two');
+    edit(document, client, at, at + 3, 'Deux');
+    expect(client.html()[0]).toContain('<a href="#deux">Deux</a>');
+  });
+
+  it('turns the rest of the document into code when a fence opens, and back when it closes', () => {
+    const text = 'Before.\n\nMiddle.\n\n# After\n';
+    const { document, client } = open(text);
+    edit(document, client, text.indexOf('Middle'), text.indexOf('Middle'), '```\n');
+    expect(client.html()).toHaveLength(2);
+    expect(client.html()[1]).toContain(
+      '<pre data-line="0"><code>Middle.\n\n# After\n</code></pre>',
+    );
+    const closeAt = document.text.indexOf('Middle.') + 'Middle.\n'.length;
+    edit(document, client, closeAt, closeAt, '```\n');
+    expect(client.html()).toEqual(freshHtml(document.text));
+    expect(client.html().at(-1)).toContain('<h1 id="after"');
+  });
+
+  it('prepares the first screen first when given a budget, then the rest', () => {
+    const text = Array.from({ length: 200 }, (_, i) => `Paragraph ${i}.`).join('\n\n');
+    const document = converter.createDocument(text);
+    const first = document.update(300);
+    expect(first.complete).toBe(false);
+    expect(first.sections.length).toBeGreaterThan(5);
+    expect(first.sections.length).toBeLessThan(50);
+    const rest = document.update();
+    expect(rest.complete).toBe(true);
+    expect(rest.sections).toHaveLength(200);
+    expect(rest.sections.slice(0, first.sections.length)).toEqual(first.sections);
+    expect(Object.keys(rest.html)).toHaveLength(200 - first.sections.length);
+  });
+
+  it('gives every section again after reannounce', () => {
+    const { document } = open('a\n\nb\n');
+    document.reannounce();
+    expect(Object.keys(document.update().html)).toHaveLength(2);
+  });
+});
+
+// The property that matters: however the text is edited, the incremental document shows
+// exactly what a fresh conversion of the same text shows.
+describe('MarkdownDocument under random edits', () => {
+  const corpus =
+    process.env.INKSTONE_CORPUS_DIR ??
+    fileURLToPath(new URL('../../../../../shared/bench-corpus/', import.meta.url));
+  const snippets = [
+    'x',
+    ' ',
+    '\n',
+    '\n\n',
+    '# ',
+    '## Heading\n',
+    '* ',
+    '- [ ] task\n',
+    '1. ',
+    '> ',
+    '```\n',
+    '~~~',
+    '$$\n',
+    '$x^2$',
+    '| a | b |\n|---|---|\n',
+    '[^1]',
+    '[^1]: note\n',
+    '[ref]',
+    '[ref]: /u\n',
+    '*[HTML]: markup\n',
+    '[TOC]\n',
+    '<div>\n',
+    '</div>\n',
+    '    code\n',
+    '===\n',
+    '---\n',
+    '**',
+    '`',
+    '<!--',
+    '-->',
+    '\t',
+    'HTML ',
+  ];
+
+  const run = (name: string, text: string, edits: number, every: number, seed: number) => {
+    it(`matches a fresh conversion after ${edits} random edits of ${name}`, () => {
+      let state = seed;
+      const random = (n: number) => {
+        state = (state * 48271) % 2147483647;
+        return state % n;
+      };
+      const { document, client } = open(text);
+      for (let i = 1; i <= edits; i += 1) {
+        const current = document.text;
+        // Edits cluster, as typing does, but jump around the document too.
+        const from = random(current.length + 1);
+        const to = random(3) === 0 ? Math.min(current.length, from + random(40)) : from;
+        const insert = random(4) === 0 ? '' : snippets[random(snippets.length)]!;
+        const update = edit(document, client, from, to, insert);
+        if (i % every === 0 || i === edits) {
+          const expected = converter.createDocument(document.text).update();
+          expect(client.html(), `${name}, edit ${i} (seed ${seed})`).toEqual(
+            freshHtml(document.text),
+          );
+          expect(update.headings).toEqual(expected.headings);
+          expect(update.sections.map((s) => s.line)).toEqual(expected.sections.map((s) => s.line));
+        }
+      }
+    });
+  };
+
+  run(
+    'a short mixed document',
+    'Intro [ref] and [^1].\n\n# Title\n\n- a\n- b\n\n[ref]: /x\n',
+    400,
+    1,
+    11,
+  );
+  run(
+    'another seed',
+    '> quote\n\n```js\ncode\n```\n\n$$\nx\n$$\n\n| a |\n|---|\n| 1 |\n',
+    400,
+    1,
+    29,
+  );
+  if (existsSync(join(corpus, 'doc-10k.md'))) {
+    const doc10k = readFileSync(join(corpus, 'doc-10k.md'), 'utf8');
+    run('doc-10k', doc10k, 300, 5, 7);
+    const doc50k = readFileSync(join(corpus, 'doc-50k.md'), 'utf8');
+    run('doc-50k', doc50k, 150, 15, 13);
+  } else {
+    it('needs the benchmark corpus', () => {
+      throw new Error(`The benchmark corpus is missing at ${corpus}.`);
+    });
+  }
+});

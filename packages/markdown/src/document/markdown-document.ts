@@ -1,0 +1,511 @@
+import type MarkdownIt from 'markdown-it';
+import type { Token } from 'markdown-it';
+import { SOURCE_LINE_ATTRIBUTE } from '../constants.js';
+import { plainText } from '../rules/heading-text.js';
+import { createSlugger, slugify } from '../slug.js';
+import { type Heading } from '../types.js';
+import { scanBlocks } from './block-scanner.js';
+import { LineIndex, type TextChange } from './line-index.js';
+import { normalizeText } from './pipeline.js';
+import { abbreviationPattern } from './plugins/abbreviations.js';
+import { type FootnoteNumber } from './plugins/footnotes.js';
+import { createUnit, type Unit } from './unit.js';
+
+/** A section of the rendered document: a block, or the footnotes at the end. */
+export interface DocumentSection {
+  /** Identifies the section's HTML: a section whose HTML changes gets a new id. */
+  id: number;
+  /** Its first source line (the footnotes section has the line after the text). */
+  line: number;
+}
+
+/** What a document hands out after changes. */
+export interface DocumentUpdate {
+  /** Every section shown, in order. */
+  sections: DocumentSection[];
+  /** The HTML (not sanitised) of each section id not handed out before. */
+  html: Record<number, string>;
+  /** The headings of the sections shown, with their anchors and lines. */
+  headings: Heading[];
+  /** False when only the first sections were prepared (see `update`'s budget). */
+  complete: boolean;
+}
+
+// Lines a block rule may look past the end of its block when deciding where it ends.
+const LOOKAHEAD = 3;
+// How many blocks that left the document are kept for reuse.
+const REMOVED_KEPT = 5000;
+
+/**
+ * A markdown document kept rendered block by block. Changes re-parse only the blocks around
+ * them (a top-level block boundary carries no parser state, so parsing resumes and stops at
+ * boundaries), and an update renders only the blocks whose HTML can have changed. What ties
+ * blocks together is resolved across the whole document at each update: link reference
+ * definitions, abbreviations and footnote definitions (a change re-parses every block), heading
+ * anchors (unique in document order), footnote numbers (in order of first reference) and the
+ * `[TOC]` table of contents.
+ *
+ * Section HTML carries `data-line` relative to the section's first line, so a block that only
+ * moved keeps its HTML; `renderHtml` gives the whole document with absolute lines instead.
+ */
+export class MarkdownDocument {
+  private readonly lines = new LineIndex();
+  private units: Unit[] = [];
+  private nextId = 1;
+  private definitions = '';
+  private references: Record<string, unknown> = {};
+  private abbreviations: Record<string, string> = {};
+  private abbreviationRegex: RegExp | null = null;
+  private footnoteLabels = new Set<string>();
+  private footnoteOwners = new Map<string, Unit>();
+  private headingList: Heading[] = [];
+  private tocKey = '';
+  private footnotesSection = { id: 0, html: '', announced: false, key: '\0' };
+  // Set when a block that makes definitions (or could) came or went since the last update.
+  private definitionsChanged = true;
+  private readonly slugs = new Map<string, string>();
+  // Blocks that left the document recently, by source: when the same text comes back (a fence
+  // opened and closed again, an undo), its parsing and rendering are reused.
+  private readonly removed = new Map<string, Unit>();
+
+  constructor(private readonly md: MarkdownIt) {}
+
+  /** The current text. */
+  get text(): string {
+    return this.lines.text;
+  }
+
+  /** Replaces the whole text. */
+  reset(text: string): void {
+    this.lines.reset(normalizeText(text));
+    this.units = scanBlocks(this.md, this.lines.text).blocks.map((block) =>
+      createUnit(
+        block.start,
+        block.end,
+        this.lines.lines(block.start, block.end),
+        block.tokens,
+        block.env,
+      ),
+    );
+    this.definitions = '\0';
+    this.definitionsChanged = true;
+  }
+
+  /** Applies changes made one after the other (each in the text left by the one before). */
+  edit(changes: readonly TextChange[]): void {
+    for (const change of changes) this.applyChange(change);
+  }
+
+  /**
+   * Brings the HTML up to date and hands out what changed. With a `budget` (in characters of
+   * source), only the sections up to that much text are prepared, for a first screen; the next
+   * update completes the rest. Anchors and footnote numbers of the first sections never depend
+   * on later ones, so a partial update is exactly the start of the complete one.
+   */
+  update(budget = Infinity): DocumentUpdate {
+    this.refreshDefinitions();
+    let count = 0;
+    let size = 0;
+    while (count < this.units.length && size <= budget) {
+      size += this.units[count]!.source.length;
+      count += 1;
+    }
+    const units = this.units.slice(0, count);
+    const complete = count === this.units.length;
+    for (const unit of units) if (unit.needsInline) this.parseInline(unit);
+    this.assignHeadingIds(units);
+    const numbers = this.numberFootnotes(units);
+    const html: Record<number, string> = {};
+    const sections: DocumentSection[] = [];
+    for (const unit of units) {
+      if (unit.needsRender) this.render(unit);
+      sections.push({ id: unit.id, line: unit.start });
+      if (!unit.announced) {
+        html[unit.id] = unit.html;
+        unit.announced = true;
+      }
+    }
+    if (complete) {
+      const footnotes = this.renderFootnotes(numbers);
+      if (footnotes.html !== '') {
+        sections.push({ id: footnotes.id, line: this.lines.lineCount });
+        if (!footnotes.announced) {
+          html[footnotes.id] = footnotes.html;
+          footnotes.announced = true;
+        }
+      }
+    }
+    return { sections, html, headings: this.headingList, complete };
+  }
+
+  /** Forgets what was handed out: the next update gives the HTML of every section again. */
+  reannounce(): void {
+    for (const unit of this.units) unit.announced = false;
+    this.footnotesSection.announced = false;
+  }
+
+  /** The whole document as one HTML string, `data-line` absolute. */
+  renderHtml(): { html: string; headings: Heading[] } {
+    this.update();
+    let html = '';
+    for (const unit of this.units) {
+      for (const [token, line] of unit.lineTokens) {
+        token.attrSet(SOURCE_LINE_ATTRIBUTE, String(unit.start + line));
+      }
+      html += this.md.renderer.render(unit.tokens, this.md.options, this.renderEnv(unit));
+      for (const [token, line] of unit.lineTokens)
+        token.attrSet(SOURCE_LINE_ATTRIBUTE, String(line));
+    }
+    html += this.footnotesSection.html;
+    return { html, headings: this.headingList };
+  }
+
+  private applyChange(change: TextChange): void {
+    const insert = normalizeText(change.insert);
+    const { startLine, oldEndLine, newEndLine } = this.lines.apply({ ...change, insert });
+    const delta = newEndLine - oldEndLine;
+    const units = this.units;
+    // From the block before the first one the change (or a block's look-ahead) can reach.
+    let first = lowerBound(units, (unit) => unit.end > startLine - LOOKAHEAD);
+    first = Math.max(0, Math.min(first, units.length - 1) - 1);
+    // (Only before the first block can the change start above it: blank lines, a boundary.)
+    const from = Math.min(units[first]?.start ?? 0, startLine);
+    // Blocks wholly after the change keep their text: they move by `delta` lines.
+    const after = lowerBound(units, (unit) => unit.start > oldEndLine);
+    for (let k = after; k < units.length; k += 1) {
+      units[k]!.start += delta;
+      units[k]!.end += delta;
+    }
+    let windowEnd = Math.max(newEndLine + 2 * LOOKAHEAD, units[after + 2]?.start ?? 0);
+    for (;;) {
+      const atEnd = windowEnd >= this.lines.lineCount;
+      let next = after;
+      const result = scanBlocks(this.md, this.lines.lines(from, windowEnd), (relative) => {
+        const line = from + relative;
+        if (line <= newEndLine || (!atEnd && line > windowEnd - LOOKAHEAD)) return false;
+        while (next < units.length && units[next]!.start < line) next += 1;
+        return next < units.length && units[next]!.start === line;
+      });
+      if (result.stopped || atEnd) {
+        const count = (result.stopped ? next : units.length) - first;
+        const reusable = units.slice(first, first + count);
+        if (reusable.some(definesSomething) || result.blocks.some((b) => definesSomething(b))) {
+          this.definitionsChanged = true;
+        }
+        const fresh = result.blocks.map((block) =>
+          this.unitFor(from + block.start, from + block.end, block.tokens, block.env, reusable),
+        );
+        units.splice(first, count, ...fresh);
+        this.remember(reusable);
+        return;
+      }
+      windowEnd = Math.min(this.lines.lineCount, from + 2 * (windowEnd - from) + 16);
+    }
+  }
+
+  // A unit for a re-scanned block; an unchanged block that was only re-scanned keeps its work.
+  private unitFor(
+    start: number,
+    end: number,
+    tokens: Token[],
+    env: Unit['env'],
+    replaced: Unit[],
+  ): Unit {
+    const source = this.lines.lines(start, end);
+    const index = replaced.findIndex((unit) => unit.source === source && !unit.needsInline);
+    let same = index === -1 ? undefined : replaced.splice(index, 1)[0];
+    if (!same) {
+      same = this.removed.get(source);
+      // A block's text parses the same anywhere, but what it means depends on the document's
+      // definitions: only reuse it if they are the ones it was parsed with.
+      if (same && same.definitions !== this.definitions) same = undefined;
+      this.removed.delete(source);
+    }
+    if (same) {
+      same.start = start;
+      same.end = end;
+      // Its table of contents may show headings of another time.
+      if (same.hasToc) same.needsRender = true;
+      return same;
+    }
+    return createUnit(start, end, source, tokens, env);
+  }
+
+  // Keeps blocks that left the document for a while (a few thousand, the oldest go first).
+  private remember(units: readonly Unit[]): void {
+    for (const unit of units) {
+      if (unit.needsInline) continue;
+      unit.announced = false;
+      this.removed.delete(unit.source);
+      this.removed.set(unit.source, unit);
+    }
+    for (const key of this.removed.keys()) {
+      if (this.removed.size <= REMOVED_KEPT) break;
+      this.removed.delete(key);
+    }
+  }
+
+  // Gathers the definitions every block makes; when they change, every block is parsed again.
+  private refreshDefinitions(): void {
+    if (!this.definitionsChanged) return;
+    this.definitionsChanged = false;
+    const references: Record<string, unknown> = {};
+    const abbreviations: Record<string, string> = {};
+    const owners = new Map<string, Unit>();
+    for (const unit of this.units) {
+      for (const [label, value] of Object.entries(unit.env.references ?? {})) {
+        if (!(label in references)) references[label] = value;
+      }
+      for (const [label, title] of Object.entries(unit.env.abbreviations ?? {})) {
+        if (!(label in abbreviations)) abbreviations[label] = title;
+      }
+      for (const label of unit.footnoteLabels) if (!owners.has(label)) owners.set(label, unit);
+    }
+    this.footnoteOwners = owners;
+    const key = JSON.stringify([references, abbreviations, [...owners.keys()].sort()]);
+    if (key === this.definitions) return;
+    this.definitions = key;
+    this.references = references;
+    this.abbreviations = abbreviations;
+    this.abbreviationRegex = abbreviationPattern(Object.keys(abbreviations));
+    this.footnoteLabels = new Set(owners.keys());
+    for (const unit of this.units) unit.needsInline = true;
+  }
+
+  private parseInline(unit: Unit): void {
+    const tokens = unit.fresh ?? this.rescan(unit.source);
+    unit.fresh = null;
+    const env = {
+      references: this.references,
+      abbreviations: this.abbreviations,
+      abbreviationPattern: this.abbreviationRegex,
+      footnoteLabels: this.footnoteLabels,
+      footnoteRefCount: 0,
+    };
+    const state = new this.md.core.State(unit.source, this.md, env);
+    state.tokens = tokens;
+    this.md.core.process(state);
+
+    unit.tokens = [];
+    unit.footnotes = [];
+    unit.headings = [];
+    unit.headingIds = [];
+    unit.refLabels = [];
+    unit.hasToc = false;
+    unit.lineTokens = [];
+    let footnote: { label: string; tokens: Token[]; depth: number } | null = null;
+    for (let i = 0; i < tokens.length; i += 1) {
+      const token = tokens[i]!;
+      // The anchor goes first, as the heading's own attribute; its value comes later.
+      if (token.type === 'heading_open') token.attrSet('id', '');
+      if (token.map && token.nesting !== -1 && token.type !== 'inline') {
+        token.attrSet(SOURCE_LINE_ATTRIBUTE, String(token.map[0]));
+      }
+      for (const child of [token, ...(token.children ?? [])]) {
+        const line = child.attrGet(SOURCE_LINE_ATTRIBUTE);
+        if (line !== null) unit.lineTokens.push([child, Number(line)]);
+        if (child.type === 'footnote_ref') {
+          unit.refLabels.push((child.meta as { label: string }).label);
+        }
+      }
+      // A table of contents anywhere, footnotes included, follows the headings.
+      if (token.type === 'toc') unit.hasToc = true;
+      if (footnote) {
+        if (token.type === 'footnote_def_open') footnote.depth += 1;
+        if (token.type === 'footnote_def_close' && (footnote.depth -= 1) === 0) {
+          unit.footnotes.push({ label: footnote.label, tokens: footnote.tokens });
+          footnote = null;
+        } else footnote.tokens.push(token);
+        continue;
+      }
+      if (token.type === 'footnote_def_open') {
+        footnote = { label: (token.meta as { label: string }).label, tokens: [], depth: 1 };
+        continue;
+      }
+      if (token.type === 'heading_open') {
+        const text = plainText(tokens[i + 1]?.children ?? []).trim();
+        unit.headings.push({
+          level: Number(token.tag.slice(1)),
+          text,
+          line: token.map?.[0] ?? 0,
+          token,
+        });
+      }
+      unit.tokens.push(token);
+    }
+    unit.needsInline = false;
+    unit.needsRender = true;
+    unit.definitions = this.definitions;
+  }
+
+  // The block tokens of a unit's source parsed on its own (the same as in the document: a
+  // top-level block parses the same wherever it starts).
+  private rescan(source: string): Token[] {
+    const tokens: Token[] = [];
+    for (const block of scanBlocks(this.md, source).blocks) {
+      for (const token of block.tokens) {
+        if (token.map) token.map = [token.map[0] + block.start, token.map[1] + block.start];
+        tokens.push(token);
+      }
+    }
+    return tokens;
+  }
+
+  private assignHeadingIds(units: readonly Unit[]): void {
+    const slugger = createSlugger();
+    const headings: Heading[] = [];
+    for (const unit of units) {
+      if (unit.headings.length === 0 && unit.headingIds.length === 0) continue;
+      let changed = unit.headings.length !== unit.headingIds.length;
+      unit.headings.forEach((heading, index) => {
+        const id = slugger.unique(this.slugOf(heading.text));
+        if (unit.headingIds[index] !== id) {
+          unit.headingIds[index] = id;
+          heading.token.attrSet('id', id);
+          changed = true;
+        }
+        headings.push({
+          level: heading.level,
+          text: heading.text,
+          id,
+          line: unit.start + heading.line,
+        });
+      });
+      if (changed) {
+        unit.headingIds.length = unit.headings.length;
+        unit.needsRender = true;
+      }
+    }
+    this.headingList = headings;
+    const key = headings.map((h) => `${h.level} ${h.id} ${h.text}`).join('\n');
+    if (key !== this.tocKey) {
+      this.tocKey = key;
+      for (const unit of units) if (unit.hasToc) unit.needsRender = true;
+    }
+  }
+
+  // The slug of a heading text, remembered: slugs are pure, and computing one is not free.
+  private slugOf(text: string): string {
+    let slug = this.slugs.get(text);
+    if (slug === undefined) {
+      slug = slugify(text);
+      if (this.slugs.size > 10_000) this.slugs.clear();
+      this.slugs.set(text, slug);
+    }
+    return slug;
+  }
+
+  // Numbers footnotes in order of first reference; returns label -> [number, references].
+  private numberFootnotes(units: readonly Unit[]): Map<string, [number, number]> {
+    const numbers = new Map<string, [number, number]>();
+    for (const unit of units) {
+      if (unit.refLabels.length === 0 && unit.refNumbers.length === 0) continue;
+      const assigned: FootnoteNumber[] = unit.refLabels.map((label) => {
+        const known = numbers.get(label);
+        if (known) {
+          known[1] += 1;
+          return { n: known[0], sub: known[1] - 1 };
+        }
+        const entry: [number, number] = [numbers.size + 1, 1];
+        numbers.set(label, entry);
+        return { n: entry[0], sub: 0 };
+      });
+      const same =
+        assigned.length === unit.refNumbers.length &&
+        assigned.every(
+          (a, i) => a.n === unit.refNumbers[i]!.n && a.sub === unit.refNumbers[i]!.sub,
+        );
+      if (!same) {
+        unit.refNumbers = assigned;
+        unit.needsRender = true;
+      }
+    }
+    return numbers;
+  }
+
+  private renderEnv(unit: Unit) {
+    return { footnoteNumbers: unit.refNumbers, tocHeadings: this.headingList };
+  }
+
+  private render(unit: Unit): void {
+    const env = this.renderEnv(unit);
+    const html = this.md.renderer.render(unit.tokens, this.md.options, env);
+    unit.footnoteHtml = new Map(
+      unit.footnotes.map((footnote) => [
+        footnote.label,
+        this.md.renderer.render(withoutLines(footnote.tokens), this.md.options, env),
+      ]),
+    );
+    unit.needsRender = false;
+    if (html !== unit.html || unit.id === 0) {
+      unit.html = html;
+      unit.id = this.nextId++;
+      unit.announced = false;
+    }
+  }
+
+  private renderFootnotes(numbers: Map<string, [number, number]>) {
+    const section = this.footnotesSection;
+    const signature = [...numbers]
+      .map(([label, [n, count]]) => {
+        const content = this.footnoteOwners.get(label)?.footnoteHtml.get(label) ?? '';
+        return `${label}\0${n}\0${count}\0${content}`;
+      })
+      .join('\0\0');
+    if (signature === section.key) return section;
+    section.key = signature;
+    let items = '';
+    for (const [label, [n, count]] of numbers) {
+      const content = this.footnoteOwners.get(label)?.footnoteHtml.get(label) ?? '';
+      let backrefs = '';
+      for (let sub = 0; sub < count; sub += 1) {
+        backrefs += ` <a href="#fnref${n}${sub > 0 ? `:${sub}` : ''}" class="footnote-backref">\u21a9\uFE0E</a>`;
+      }
+      const body = content.endsWith('</p>\n')
+        ? `${content.slice(0, -'</p>\n'.length)}${backrefs}</p>\n`
+        : `${content}${backrefs.trimStart()}`;
+      items += `<li id="fn${n}" class="footnote-item">${body}</li>\n`;
+    }
+    const html =
+      items === ''
+        ? ''
+        : `<hr class="footnotes-sep">\n<section class="footnotes">\n<ol class="footnotes-list">\n${items}</ol>\n</section>\n`;
+    if (html !== section.html) {
+      section.html = html;
+      section.id = this.nextId++;
+      section.announced = false;
+    }
+    return section;
+  }
+}
+
+// Footnote content shows at the end of the document, away from its lines: no line anchors.
+function withoutLines(tokens: readonly Token[]): Token[] {
+  for (const token of tokens) {
+    if (token.attrs) token.attrs = token.attrs.filter(([name]) => name !== SOURCE_LINE_ATTRIBUTE);
+  }
+  return [...tokens];
+}
+
+// The first index whose item satisfies `test` (false for a prefix, then true), or the length.
+function lowerBound<T>(items: readonly T[], test: (item: T) => boolean): number {
+  let low = 0;
+  let high = items.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (test(items[mid]!)) high = mid;
+    else low = mid + 1;
+  }
+  return low;
+}
+
+// Whether a block defines references, abbreviations or footnotes, which other blocks use.
+function definesSomething(block: {
+  env: Unit['env'];
+  tokens?: Token[];
+  footnoteLabels?: string[];
+}) {
+  if (block.env.references || block.env.abbreviations) return true;
+  if (block.footnoteLabels) return block.footnoteLabels.length > 0;
+  return (block.tokens ?? []).some((token) => token.type === 'footnote_def_open');
+}
