@@ -2,6 +2,7 @@ import MarkdownIt from 'markdown-it';
 import type { RendererRule } from 'markdown-it';
 import { type ConverterOptions, type MarkdownPreset } from './converter-options.js';
 import { EXTENSIONS } from './extensions/registry.js';
+import { SINGLE_TILDE_RULE } from './extensions/strikethrough.js';
 import { createFenceRenderer, type DiagramKind } from './rules/fence.js';
 import { applyLinkPolicy } from './rules/link-policy.js';
 
@@ -51,6 +52,8 @@ export function createMarkdownIt(options: ConverterOptions): MarkdownIt {
   for (const extension of EXTENSIONS) {
     if (options[extension.name]) extension.apply(md);
   }
+  // With `sub` on, `~x~` is subscript; only `~~x~~` strikes through.
+  if (options.sub) md.disable(SINGLE_TILDE_RULE, true);
   applyLinkPolicy(md);
   const diagrams = new Set<DiagramKind>();
   if (options.mermaid) diagrams.add('mermaid');

@@ -51,19 +51,3 @@ export const typographerExtension: MarkdownExtension = {
     md.enable(['replacements', 'smartquotes']);
   },
 };
-
-/** `~~strikethrough~~` as `<del>`, as GFM renders it (markdown-it's `strikethrough` rule, which
- * emits `<s>`, with its tokens retagged). */
-export const delExtension: MarkdownExtension = {
-  name: 'del',
-  apply(md) {
-    md.enable('strikethrough');
-    md.core.ruler.push('del_tag', (state) => {
-      for (const block of state.tokens) {
-        for (const token of block.children ?? []) {
-          if (token.type === 's_open' || token.type === 's_close') token.tag = 'del';
-        }
-      }
-    });
-  },
-};

@@ -1,6 +1,5 @@
 import {
   breaksExtension,
-  delExtension,
   fenceExtension,
   linkifyExtension,
   tableExtension,
@@ -9,6 +8,10 @@ import {
 import { type MarkdownExtension } from './extension.js';
 import { footnoteExtension } from './footnote.js';
 import { katexExtension } from './katex.js';
+import { markExtension } from './mark.js';
+import { strikethroughExtension } from './strikethrough.js';
+import { subscriptExtension } from './subscript.js';
+import { superscriptExtension } from './superscript.js';
 import { taskListExtension } from './task-list.js';
 
 /**
@@ -22,7 +25,10 @@ export const EXTENSIONS: readonly MarkdownExtension[] = [
   linkifyExtension,
   typographerExtension,
   tableExtension,
-  delExtension,
+  strikethroughExtension,
+  subscriptExtension,
+  superscriptExtension,
+  markExtension,
   footnoteExtension,
   katexExtension,
   taskListExtension,
