@@ -5,8 +5,11 @@ import {
   tableExtension,
   typographerExtension,
 } from './builtin-rules.js';
+import { deflistExtension } from './deflist.js';
+import { emojiExtension } from './emoji.js';
 import { type MarkdownExtension } from './extension.js';
 import { footnoteExtension } from './footnote.js';
+import { imageSizeExtension } from './image-size.js';
 import { katexExtension } from './katex.js';
 import { markExtension } from './mark.js';
 import { strikethroughExtension } from './strikethrough.js';
@@ -17,7 +20,8 @@ import { taskListExtension } from './task-list.js';
 /**
  * Every extension the converter knows, in the order they are applied. One explicit list: an
  * extension exists when it is named here, never by importing a file for its side effects.
- * `mermaid` and `abc` are read by the fence renderer (`createMarkdownIt`).
+ * `mermaid` and `abc` are read by the fence renderer (`createMarkdownIt`); `abbr` and `toc` are
+ * not implemented yet, so their switches change nothing.
  */
 export const EXTENSIONS: readonly MarkdownExtension[] = [
   breaksExtension,
@@ -29,6 +33,9 @@ export const EXTENSIONS: readonly MarkdownExtension[] = [
   subscriptExtension,
   superscriptExtension,
   markExtension,
+  deflistExtension,
+  imageSizeExtension,
+  emojiExtension,
   footnoteExtension,
   katexExtension,
   taskListExtension,
