@@ -1,20 +1,35 @@
 import { type MarkdownExtension } from './extension.js';
 
-// markdown-it ships these rules; the `commonmark` base preset leaves them off.
+// Switches that turn on what markdown-it ships: an option, a rule, or both. `createMarkdownIt`
+// starts with these rules off, whatever the base preset, so each switch alone decides.
 
-/** `~~strikethrough~~` as `<del>`, as GFM renders it (markdown-it's `strikethrough` rule, which
- * emits `<s>`, with its tokens retagged). */
-export const delExtension: MarkdownExtension = {
-  name: 'del',
+/** Every newline in a paragraph is a `<br>` (markdown-it's `breaks` option), not only a line
+ * ending in two spaces or a backslash. */
+export const breaksExtension: MarkdownExtension = {
+  name: 'breaks',
   apply(md) {
-    md.enable('strikethrough');
-    md.core.ruler.push('del_tag', (state) => {
-      for (const block of state.tokens) {
-        for (const token of block.children ?? []) {
-          if (token.type === 's_open' || token.type === 's_close') token.tag = 'del';
-        }
-      }
-    });
+    md.set({ breaks: true });
+    // The `zero` base has no line-break rule at all: newlines would stay plain text.
+    md.enable('newline');
+  },
+};
+
+/** Fenced code blocks (CommonMark's ``` and ~~~ fences). Off, a fence is a paragraph whose
+ * backticks make a code span. */
+export const fenceExtension: MarkdownExtension = {
+  name: 'fence',
+  apply(md) {
+    md.enable('fence');
+  },
+};
+
+/** Autolinks for bare URLs, `www.` addresses and e-mail addresses (markdown-it's `linkify`,
+ * backed by linkify-it). Links follow the same URL policy as written links. */
+export const linkifyExtension: MarkdownExtension = {
+  name: 'linkify',
+  apply(md) {
+    md.set({ linkify: true });
+    md.enable('linkify');
   },
 };
 
@@ -23,5 +38,16 @@ export const tableExtension: MarkdownExtension = {
   name: 'table',
   apply(md) {
     md.enable('table');
+  },
+};
+
+/** Typographic replacements (`(c)` ©, `--` –, `---` —, `...` …) and curly quotes
+ * (markdown-it's `typographer` option with its `replacements` and `smartquotes` rules). Code is
+ * never touched. */
+export const typographerExtension: MarkdownExtension = {
+  name: 'typographer',
+  apply(md) {
+    md.set({ typographer: true });
+    md.enable(['replacements', 'smartquotes']);
   },
 };
