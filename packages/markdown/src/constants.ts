@@ -1,13 +1,10 @@
 // Constants of the markdown pipeline. Names follow the spec where the spec names them
 // (interface.md §5 for URL schemes, §9 for presets and extensions).
 
-/** Markdown presets the spec names (interface.md §9). Only the extension switches exist so far. */
+/** Markdown presets the spec names (interface.md §9): named sets of the extension switches. */
 export const MARKDOWN_PRESETS = ['zero', 'commonmark', 'gfm', 'default'] as const;
 
-/**
- * Every extension switch the spec names (interface.md §9), in the spec's order. The converter
- * implements the subset in `ExtensionName`; the rest arrive with later issues.
- */
+/** Every extension switch the spec names (interface.md §9), in the spec's order. */
 export const MARKDOWN_EXTENSIONS = [
   'abbr',
   'breaks',

@@ -16,9 +16,14 @@ export { type TextChange } from './document/line-index.js';
 export {
   type ConverterOptions,
   DEFAULT_CONVERTER_OPTIONS,
+  DEFAULT_MARKDOWN_PRESET,
   type ExtensionName,
+  isMarkdownPreset,
+  MARKDOWN_PRESET_OPTIONS,
+  type MarkdownPreset,
   resolveConverterOptions,
 } from './converter-options.js';
+export { resolveMarkdownOptions } from './options/resolve-markdown-options.js';
 export { createSanitizer, type Sanitizer, type SanitizerWindow } from './sanitizer.js';
 export { createSlugger, type Slugger, slugify } from './slug.js';
 export { isSafeStyle } from './style-policy.js';

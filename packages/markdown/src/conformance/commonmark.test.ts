@@ -14,20 +14,7 @@ import { createConverter } from '../converter.js';
  * Examples that fail for a cause outside the markdown-it setup, with that cause. Each is checked
  * to still fail: when its cause is fixed, the suite says so, and the example leaves this list.
  */
-const EXPECTED_FAILURES: ReadonlyMap<number, string> = new Map([
-  [596, linkPolicy('irc:')],
-  [598, linkPolicy('a+b+c:')],
-  [599, linkPolicy('made-up-scheme:')],
-  [601, linkPolicy('localhost:')],
-]);
-
-function linkPolicy(scheme: string): string {
-  return (
-    `src/rules/link-policy.ts refuses the scheme ${scheme} while parsing (validateLink), so the ` +
-    'autolink stays text; CommonMark makes any scheme an autolink. The sanitiser enforces the ' +
-    'URL policy anyway.'
-  );
-}
+const EXPECTED_FAILURES: ReadonlyMap<number, string> = new Map();
 
 const converter = createConverter({ preset: 'commonmark' });
 const tab = (text: string) => text.replace(/→/g, '\t');

@@ -203,6 +203,7 @@ describe('MarkdownDocument under random edits', () => {
     '~~~',
     '$$\n',
     '$x^2$',
+    '^[inline note]',
     '| a | b |\n|---|---|\n',
     '[^1]',
     '[^1]: note\n',

@@ -8,7 +8,7 @@ import { scanBlocks } from './block-scanner.js';
 import { LineIndex, type TextChange } from './line-index.js';
 import { normalizeText } from './pipeline.js';
 import { abbreviationPattern } from './plugins/abbreviations.js';
-import { type FootnoteNumber } from './plugins/footnotes.js';
+import { type FootnoteNumber, isInlineFootnote } from './plugins/footnotes.js';
 import { createUnit, type Unit } from './unit.js';
 
 /** A section of the rendered document: a block, or the footnotes at the end. */
@@ -30,6 +30,9 @@ export interface DocumentUpdate {
   /** False when only the first sections were prepared (see `update`'s budget). */
   complete: boolean;
 }
+
+// A footnote's number, how many references it has, and the block holding its content.
+type FootnoteEntry = [number, number, Unit | undefined];
 
 // Lines a block rule may look past the end of its block when deciding where it ends.
 const LOOKAHEAD = 3;
@@ -60,6 +63,7 @@ export class MarkdownDocument {
   private footnoteOwners = new Map<string, Unit>();
   private headingList: Heading[] = [];
   private tocKey = '';
+  private nextSerial = 1;
   private footnotesSection = { id: 0, html: '', announced: false, key: '\0' };
   // Set when a block that makes definitions (or could) came or went since the last update.
   private definitionsChanged = true;
@@ -281,6 +285,7 @@ export class MarkdownDocument {
       abbreviationPattern: this.abbreviationRegex,
       footnoteLabels: this.footnoteLabels,
       footnoteRefCount: 0,
+      inlineFootnotePrefix: String((unit.serial ||= this.nextSerial++)),
     };
     const state = new this.md.core.State(unit.source, this.md, env);
     state.tokens = tokens;
@@ -305,7 +310,10 @@ export class MarkdownDocument {
         const line = child.attrGet(SOURCE_LINE_ATTRIBUTE);
         if (line !== null) unit.lineTokens.push([child, Number(line)]);
         if (child.type === 'footnote_ref') {
-          unit.refLabels.push((child.meta as { label: string }).label);
+          const { label } = child.meta as { label: string };
+          unit.refLabels.push(label);
+          // An inline footnote brings its own content.
+          if (isInlineFootnote(label)) unit.footnotes.push({ label, tokens: [child] });
         }
       }
       // A table of contents anywhere, footnotes included, follows the headings.
@@ -395,9 +403,9 @@ export class MarkdownDocument {
     return slug;
   }
 
-  // Numbers footnotes in order of first reference; returns label -> [number, references].
-  private numberFootnotes(units: readonly Unit[]): Map<string, [number, number]> {
-    const numbers = new Map<string, [number, number]>();
+  // Numbers footnotes in order of first reference; returns label -> [number, references, owner].
+  private numberFootnotes(units: readonly Unit[]): Map<string, FootnoteEntry> {
+    const numbers = new Map<string, FootnoteEntry>();
     for (const unit of units) {
       if (unit.refLabels.length === 0 && unit.refNumbers.length === 0) continue;
       const assigned: FootnoteNumber[] = unit.refLabels.map((label) => {
@@ -406,7 +414,8 @@ export class MarkdownDocument {
           known[1] += 1;
           return { n: known[0], sub: known[1] - 1 };
         }
-        const entry: [number, number] = [numbers.size + 1, 1];
+        const owner = isInlineFootnote(label) ? unit : this.footnoteOwners.get(label);
+        const entry: FootnoteEntry = [numbers.size + 1, 1, owner];
         numbers.set(label, entry);
         return { n: entry[0], sub: 0 };
       });
@@ -433,7 +442,9 @@ export class MarkdownDocument {
     unit.footnoteHtml = new Map(
       unit.footnotes.map((footnote) => [
         footnote.label,
-        this.md.renderer.render(withoutLines(footnote.tokens), this.md.options, env),
+        isInlineFootnote(footnote.label)
+          ? `<p>${this.md.renderer.renderInline(footnote.tokens[0]!.children ?? [], this.md.options, env)}</p>\n`
+          : this.md.renderer.render(withoutLines(footnote.tokens), this.md.options, env),
       ]),
     );
     unit.needsRender = false;
@@ -444,19 +455,19 @@ export class MarkdownDocument {
     }
   }
 
-  private renderFootnotes(numbers: Map<string, [number, number]>) {
+  private renderFootnotes(numbers: Map<string, FootnoteEntry>) {
     const section = this.footnotesSection;
     const signature = [...numbers]
-      .map(([label, [n, count]]) => {
-        const content = this.footnoteOwners.get(label)?.footnoteHtml.get(label) ?? '';
+      .map(([label, [n, count, owner]]) => {
+        const content = owner?.footnoteHtml.get(label) ?? '';
         return `${label}\0${n}\0${count}\0${content}`;
       })
       .join('\0\0');
     if (signature === section.key) return section;
     section.key = signature;
     let items = '';
-    for (const [label, [n, count]] of numbers) {
-      const content = this.footnoteOwners.get(label)?.footnoteHtml.get(label) ?? '';
+    for (const [label, [n, count, owner]] of numbers) {
+      const content = owner?.footnoteHtml.get(label) ?? '';
       let backrefs = '';
       for (let sub = 0; sub < count; sub += 1) {
         backrefs += ` <a href="#fnref${n}${sub > 0 ? `:${sub}` : ''}" class="footnote-backref">\u21a9\uFE0E</a>`;

@@ -53,6 +53,8 @@ export interface Unit {
   id: number;
   /** Whether the current `html` was handed out by an update. */
   announced: boolean;
+  /** Unique in the document, for the labels of inline footnotes; 0 until first parsed. */
+  serial: number;
 }
 
 /** A unit for a freshly scanned block. */
@@ -90,5 +92,6 @@ export function createUnit(
     html: '',
     id: 0,
     announced: false,
+    serial: 0,
   };
 }

@@ -10,6 +10,7 @@ export function plainText(children: Token[]): string {
       case 'text_special':
       case 'code_inline':
       case 'math_inline':
+      case 'emoji':
         text += child.content;
         break;
       case 'softbreak':

@@ -1,44 +1,19 @@
 import type MarkdownIt from 'markdown-it';
-import type { StateCore, Token } from 'markdown-it';
-import { isSafeUrl } from '../url-policy.js';
+
+// markdown-it's own refusal list, minus `file:` which the spec allows (interface.md §5).
+const REFUSED = /^(?:vbscript|javascript|data):/;
+const ALLOWED_DATA = /^data:image\/(?:gif|png|jpeg|webp);/;
 
 /**
- * Applies the URL policy of interface.md §5 while parsing. markdown-it asks `validateLink`
- * without saying whether the URL is a link or an image, so it allows what an image may use;
- * the `unsafeLinks` core rule then unwraps links whose target only an image may use
- * (`blob:`, `data:image/…`), keeping their text. A refused URL leaves the markdown as text.
+ * Which link targets the converter makes links of while parsing: what markdown-it allows
+ * (every scheme but `javascript:`, `vbscript:` and non-image `data:`), plus `file:`. CommonMark
+ * makes an autolink of any scheme, and the converter follows it; the URL policy of interface.md
+ * §5 (http, https, ftp, mailto, tel, file; images also blob: and data:image) is enforced by the
+ * sanitiser, which removes any other `href` or `src` before the HTML reaches a page.
  */
 export function applyLinkPolicy(md: MarkdownIt): void {
-  md.validateLink = (url) => isSafeUrl(url, 'image');
-  md.core.ruler.push('unsafe_links', unsafeLinks);
-}
-
-function unsafeLinks(state: StateCore): void {
-  for (const token of state.tokens) {
-    if (token.type === 'inline' && token.children) {
-      token.children = unwrapUnsafe(token.children);
-    }
-  }
-}
-
-function unwrapUnsafe(children: Token[]): Token[] {
-  if (!children.some((child) => child.type === 'link_open' && !isSafeLink(child))) {
-    return children;
-  }
-  const kept: Token[] = [];
-  let unwrapping = false;
-  for (const child of children) {
-    if (child.type === 'link_open' && !isSafeLink(child)) {
-      unwrapping = true;
-    } else if (child.type === 'link_close' && unwrapping) {
-      unwrapping = false;
-    } else {
-      kept.push(child);
-    }
-  }
-  return kept;
-}
-
-function isSafeLink(token: Token): boolean {
-  return isSafeUrl(token.attrGet('href') ?? '', 'link');
+  md.validateLink = (url) => {
+    const target = url.trim().toLowerCase();
+    return !REFUSED.test(target) || ALLOWED_DATA.test(target);
+  };
 }

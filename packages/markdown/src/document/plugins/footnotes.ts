@@ -1,5 +1,5 @@
 import type MarkdownIt from 'markdown-it';
-import type { StateBlock, StateInline } from 'markdown-it';
+import type { StateBlock, StateInline, Token } from 'markdown-it';
 
 /** Token types of footnotes. */
 export const FOOTNOTE_DEF_OPEN = 'footnote_def_open';
@@ -19,7 +19,12 @@ export interface FootnoteEnv {
   footnoteLabels?: ReadonlySet<string>;
   footnoteNumbers?: readonly FootnoteNumber[];
   footnoteRefCount?: number;
+  /** Makes the labels of inline footnotes unique in the document: `\0{prefix}:{n}`. */
+  inlineFootnotePrefix?: string;
 }
+
+/** Whether a footnote label is that of an inline footnote (`^[…]`). */
+export const isInlineFootnote = (label: string): boolean => label.startsWith('\0');
 
 /**
  * Footnotes, `Text[^note]` with `[^note]: The note.` anywhere in the document (indented lines
@@ -32,6 +37,7 @@ export function footnotes(md: MarkdownIt): void {
     alt: ['paragraph', 'reference'],
   });
   md.inline.ruler.before('link', 'footnote_ref', footnoteReference);
+  md.inline.ruler.after('link', 'footnote_inline', inlineFootnote);
   md.renderer.rules[FOOTNOTE_REF] = (tokens, idx, _options, env: FootnoteEnv) => {
     const index = (tokens[idx]!.meta as { index: number }).index;
     const number = env.footnoteNumbers?.[index] ?? { n: index + 1, sub: 0 };
@@ -133,5 +139,28 @@ function footnoteReference(state: StateInline, silent: boolean): boolean {
     token.meta = { label, index };
   }
   state.pos = pos + 1;
+  return true;
+}
+
+// `^[Some note]`: a footnote written in place, numbered with the others.
+function inlineFootnote(state: StateInline, silent: boolean): boolean {
+  const start = state.pos;
+  if (start + 2 >= state.posMax) return false;
+  if (state.src.charCodeAt(start) !== 0x5e || state.src.charCodeAt(start + 1) !== 0x5b) {
+    return false;
+  }
+  const end = state.md.helpers.parseLinkLabel(state, start + 1);
+  if (end < 0) return false;
+  if (!silent) {
+    const env = state.env as FootnoteEnv;
+    const index = env.footnoteRefCount ?? 0;
+    env.footnoteRefCount = index + 1;
+    const children: Token[] = [];
+    state.md.inline.parse(state.src.slice(start + 2, end), state.md, state.env, children);
+    const token = state.push(FOOTNOTE_REF, '', 0);
+    token.meta = { label: `\0${env.inlineFootnotePrefix ?? ''}:${index}`, index };
+    token.children = children;
+  }
+  state.pos = end + 1;
   return true;
 }
