@@ -102,6 +102,20 @@ export {
 
 export { defaultLayoutSettings, readLayoutSettings } from './settings/layout-settings.js';
 export {
+  CUSTOM_SETTINGS_TEMPLATE,
+  DEFAULT_SETTINGS_YAML,
+  defaultSettings,
+  readSettings,
+  type UserSettings,
+} from './settings/user-settings.js';
+export { parseYamlObject, type YamlObjectResult } from './properties/yaml.js';
+export {
+  InvalidYamlError,
+  readCustomSettings,
+  saveCustomSettings,
+  saveProperties,
+} from './workspace/properties.js';
+export {
   previewStatistics,
   textStatistics,
   utf8ByteLength,
@@ -116,3 +130,4 @@ export {
   saveContentState,
   type NewFile,
 } from './workspace/files.js';
+export { findLinkedFile, isRelativeLink, resolveLinkPath } from './workspace/relative-links.js';

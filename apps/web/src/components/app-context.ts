@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import { type EditorController } from '../editor/editor-controller';
 import { type ScrollSync } from '../preview/scroll-sync';
 import { type DocumentChannel } from '../services/document-channel';
 import { type WorkspaceService } from '../services/workspace';
@@ -8,6 +9,8 @@ export interface AppServices {
   workspace: WorkspaceService;
   document: DocumentChannel;
   scrollSync: ScrollSync;
+  /** The editor, once its pane is mounted. */
+  editor: { current: EditorController | null };
 }
 
 export const AppContext = createContext<AppServices | null>(null);

@@ -25,7 +25,12 @@ export function App() {
         return;
       }
       opened = workspace;
-      setServices({ workspace, document: new DocumentChannel(), scrollSync: new ScrollSync() });
+      setServices({
+        workspace,
+        document: new DocumentChannel(),
+        scrollSync: new ScrollSync(),
+        editor: { current: null },
+      });
     });
     return () => {
       cancelled = true;

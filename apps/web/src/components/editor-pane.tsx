@@ -5,6 +5,7 @@ import { MAX_TEXT_LENGTH } from '@inkstone/core';
 import { EditorController } from '../editor/editor-controller';
 import { useAppDispatch, useAppSelector } from '../store';
 import { notified } from '../store/notifications-slice';
+import { propertiesLoaded } from '../store/workspace-slice';
 import { useAppServices } from './app-context';
 
 const TEXT_LIMIT_MESSAGE = `A file holds at most ${MAX_TEXT_LENGTH.toLocaleString('en')} characters: this change would go past that, so it was not made.`;
@@ -13,7 +14,7 @@ const CONFLICT_MESSAGE =
 
 /** The editing pane: CodeMirror on the current file. */
 export function EditorPane({ hidden }: { hidden: boolean }) {
-  const { workspace, document: channel, scrollSync } = useAppServices();
+  const { workspace, document: channel, scrollSync, editor } = useAppServices();
   const dispatch = useAppDispatch();
   const currentFileId = useAppSelector((state) => state.workspace.currentFileId);
   const parent = useRef<HTMLDivElement>(null);
@@ -21,19 +22,22 @@ export function EditorPane({ hidden }: { hidden: boolean }) {
 
   useEffect(() => {
     const created = new EditorController(parent.current!, workspace, {
-      onText: (text, version) => channel.publish(text, version),
+      onDocument: (event) => channel.publish(event),
       onTextLimit: () => dispatch(notified('error', TEXT_LIMIT_MESSAGE)),
+      onProperties: (fileId, properties) => dispatch(propertiesLoaded({ fileId, properties })),
       onConflicts: () => dispatch(notified('info', CONFLICT_MESSAGE)),
       onError: (message) => dispatch(notified('error', message)),
     });
     const detach = scrollSync.attachEditor(created.view);
+    editor.current = created;
     setController(created);
     return () => {
       detach();
+      editor.current = null;
       scrollSync.attachEditor(undefined);
       created.destroy();
     };
-  }, [workspace, channel, scrollSync, dispatch]);
+  }, [workspace, channel, scrollSync, editor, dispatch]);
 
   useEffect(() => {
     if (!controller || !currentFileId) return;

@@ -1,79 +1,131 @@
 'use client';
 
-import { useEffect, useRef } from 'react';
-import { previewStatistics, SIZE_MEASUREMENT_DEBOUNCE } from '@inkstone/core';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import {
+  findLinkedFile,
+  parseYamlObject,
+  previewStatistics,
+  SIZE_MEASUREMENT_DEBOUNCE,
+} from '@inkstone/core';
+import { resolveMarkdownOptions, SOURCE_LINE_ATTRIBUTE } from '@inkstone/markdown';
 import { PreviewController } from '../preview/preview-controller';
-import { useAppDispatch } from '../store';
+import { useAppDispatch, useAppSelector, type AppStore } from '../store';
+import { notified } from '../store/notifications-slice';
 import { previewStatsChanged, tocChanged } from '../store/preview-slice';
-import { useAppServices } from './app-context';
+import { type AppServices, useAppServices } from './app-context';
+import { useStore } from 'react-redux';
 
 /** The preview pane: the rendered document, a region named "Preview". */
 export function PreviewPane() {
-  const { document: channel, scrollSync } = useAppServices();
+  const services = useAppServices();
+  const { document: channel, scrollSync } = services;
   const dispatch = useAppDispatch();
+  const store = useStore() as AppStore;
   const scroller = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
+  const [preview, setPreview] = useState<PreviewController | null>(null);
+  const properties = useAppSelector((state) => state.workspace.currentProperties);
+  const settingsExtensions = useAppSelector((state) => state.settings.settings.extensions);
+  const options = useMemo(() => {
+    const parsed = parseYamlObject(properties);
+    return resolveMarkdownOptions(
+      parsed.ok ? parsed.value.extensions : undefined,
+      settingsExtensions,
+    );
+  }, [properties, settingsExtensions]);
 
   useEffect(() => {
     const contentElement = content.current!;
     let statsTimer: number | undefined;
-    const preview = new PreviewController(contentElement, {
-      onRendered: (version, length, headings) => {
-        // Which text the preview shows, for tests and benchmarks to wait on.
-        contentElement.dataset.renderedVersion = String(version);
-        contentElement.dataset.renderedLength = String(length);
-        dispatch(tocChanged(headings.map(({ level, text, id }) => ({ level, text, id }))));
-        scrollSync.previewChanged();
-        window.clearTimeout(statsTimer);
-        statsTimer = window.setTimeout(() => {
-          dispatch(previewStatsChanged(previewStatistics(renderedText(contentElement))));
-        }, SIZE_MEASUREMENT_DEBOUNCE);
+    const created = new PreviewController(
+      contentElement,
+      {
+        onRendered: ({ version, length, complete, headings }) => {
+          // Which text the preview shows, for tests and benchmarks to wait on.
+          contentElement.dataset.renderedVersion = String(version);
+          contentElement.dataset.renderedLength = String(length);
+          contentElement.dataset.renderedComplete = String(complete);
+          dispatch(tocChanged(headings.map(({ level, text, id }) => ({ level, text, id }))));
+          scrollSync.previewChanged();
+          window.clearTimeout(statsTimer);
+          statsTimer = window.setTimeout(() => {
+            const text = created.sections.map((section) => section.element.textContent).join('\n');
+            dispatch(previewStatsChanged(previewStatistics(text)));
+          }, SIZE_MEASUREMENT_DEBOUNCE);
+        },
       },
-    });
-    const unsubscribe = channel.subscribe(({ text, version }) => preview.update(text, version));
-    const detach = scrollSync.attachPreview(scroller.current!);
+      previewMode(),
+    );
+    setPreview(created);
+    const unsubscribe = channel.subscribe((event) => created.take(event));
+    const detach = scrollSync.attachPreview(scroller.current!, created);
     return () => {
       window.clearTimeout(statsTimer);
       unsubscribe();
       detach();
-      scrollSync.attachPreview(undefined);
-      preview.destroy();
+      scrollSync.attachPreview(undefined, undefined);
+      created.destroy();
     };
   }, [channel, scrollSync, dispatch]);
 
+  useEffect(() => {
+    preview?.setOptions(options);
+  }, [preview, options]);
+
   return (
-    <div
-      className="preview"
-      role="region"
-      aria-label="Preview"
-      ref={scroller}
-      tabIndex={0}
-      onClick={(event) => followLink(event, (id) => scrollSync.revealInPreview(id))}
-    >
-      <div className="preview__content markdown-body" ref={content} />
+    <div className="preview" role="region" aria-label="Preview" ref={scroller} tabIndex={0}>
+      <div
+        className="preview__content markdown-body"
+        ref={content}
+        onClick={(event) => preview && onPreviewClick(event, preview, services, store)}
+      />
     </div>
   );
 }
 
-// The rendered text, one block per line, without forcing a layout (textContent, not innerText).
-function renderedText(root: HTMLElement): string {
-  const parts: string[] = [];
-  for (const child of root.children) parts.push(child.textContent ?? '');
-  return parts.join('\n');
+// The preview's conversion runs in a worker; `?preview=main-thread` keeps it on the main
+// thread (a fallback the benchmark also measures).
+function previewMode(): 'worker' | 'main-thread' {
+  return new URLSearchParams(window.location.search).get('preview') === 'main-thread'
+    ? 'main-thread'
+    : 'worker';
 }
 
-// A click on a link never replaces the app: hash links scroll the preview, links with a scheme
-// open in a new tab, and relative links (files of the workspace) stay put for now.
-function followLink(event: React.MouseEvent, reveal: (id: string) => void): void {
-  const link = (event.target as HTMLElement).closest('a');
+// Clicks in the preview never replace the app: a task box toggles its marker in the source,
+// hash links scroll the preview, links to workspace files open them, other links open in a
+// new tab.
+function onPreviewClick(
+  event: React.MouseEvent,
+  preview: PreviewController,
+  { workspace, scrollSync, editor }: AppServices,
+  store: AppStore,
+): void {
+  const target = event.target as HTMLElement;
+  if (target instanceof HTMLInputElement && target.type === 'checkbox') {
+    event.preventDefault();
+    const found = preview.sectionOf(target);
+    const line = Number(target.getAttribute(SOURCE_LINE_ATTRIBUTE));
+    if (found && Number.isInteger(line)) editor.current?.toggleTaskAt(found.section.line + line);
+    return;
+  }
+  const link = target.closest('a');
   if (!link) return;
   event.preventDefault();
   const href = link.getAttribute('href') ?? '';
   if (href.startsWith('#')) {
-    reveal(decodeFragment(href.slice(1)));
-  } else if (/^[a-z][a-z0-9+.-]*:/i.test(href)) {
-    window.open(link.href, '_blank', 'noopener,noreferrer');
+    scrollSync.revealInPreview(decodeFragment(href.slice(1)));
+    return;
   }
+  if (/^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//')) {
+    window.open(link.href, '_blank', 'noopener,noreferrer');
+    return;
+  }
+  const { files, folders, currentFileId } = store.getState().workspace;
+  const linked = currentFileId
+    ? findLinkedFile(Object.values(files), Object.values(folders), currentFileId, href)
+    : undefined;
+  if (linked) void workspace.openFile(linked.id);
+  else store.dispatch(notified('info', `No file of this workspace is at “${href}”.`));
 }
 
 // A fragment as written in the link, decoded when it is valid percent-encoding.

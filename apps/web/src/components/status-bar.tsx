@@ -18,10 +18,10 @@ export function StatusBar() {
 
   useEffect(() => {
     let timer: number | undefined;
-    const unsubscribe = channel.subscribe(({ text }) => {
+    const unsubscribe = channel.subscribe((event) => {
       window.clearTimeout(timer);
       timer = window.setTimeout(
-        () => dispatch(textStatsChanged(textStatistics(text))),
+        () => dispatch(textStatsChanged(textStatistics(event.getText()))),
         SIZE_MEASUREMENT_DEBOUNCE,
       );
     });

@@ -10,7 +10,10 @@ import {
   type ScrollPosition,
   type TextEdit,
 } from '@inkstone/core';
+import { type TextChange } from '@inkstone/markdown';
+import { type DocumentEvent } from '../services/document-channel';
 import { type WorkspaceService } from '../services/workspace';
+import { toggleTask } from './commands/toggle-task';
 import { editorExtensions } from './extensions';
 import { type Journal, UnsavedJournal } from './unsaved-journal';
 
@@ -21,9 +24,11 @@ const SAVE_MAX_WAIT = 700;
 
 /** What the editor controller reports to the rest of the app. */
 export interface EditorEvents {
-  /** The text changed (or a file was opened). `version` grows with every change. */
-  onText(text: string, version: number): void;
+  /** The text changed, or a file was opened (see DocumentEvent). */
+  onDocument(event: DocumentEvent): void;
   onTextLimit(): void;
+  /** A file was opened: its properties (YAML text). */
+  onProperties(fileId: string, properties: string): void;
   onConflicts(conflicts: MergeConflict[]): void;
   onError(message: string): void;
 }
@@ -76,8 +81,8 @@ export class EditorController {
     const state = await this.workspace.repo.get<ContentStateItem>(itemIds.contentState(fileId));
     this.session = session;
     this.view.setState(this.createState(session.text, state));
-    this.version += 1;
-    this.events.onText(session.text, this.version);
+    this.events.onProperties(fileId, session.content.properties);
+    this.publish(null);
     this.restoreScroll(state?.scrollPosition ?? null);
     for (const unsaved of this.journal.take(fileId)) {
       await session.restoreUnsaved(unsaved.baseText, unsaved.text);
@@ -97,6 +102,18 @@ export class EditorController {
       console.error(error);
       this.events.onError('Local DB access error.');
     }
+  }
+
+  /** Toggles the task marker of the list item on `line` (0-based), as a click on its box in the
+   * preview asks. Returns whether there was one. */
+  toggleTaskAt(line: number): boolean {
+    const doc = this.view.state.doc;
+    if (!this.session || line < 0 || line >= doc.lines) return false;
+    const { text, from } = doc.line(line + 1);
+    const edit = toggleTask(text, from);
+    if (!edit) return false;
+    this.view.dispatch({ changes: edit, userEvent: 'input.toggle' });
+    return true;
   }
 
   /** The version number of the text now in the editor. */
@@ -126,12 +143,28 @@ export class EditorController {
 
   private onUpdate(update: ViewUpdate): void {
     if (update.docChanged) {
-      this.version += 1;
-      this.events.onText(update.state.doc.toString(), this.version);
+      // Each change in the text left by the one before: from the end, so that earlier positions
+      // still hold when the later ones are applied.
+      const changes: TextChange[] = [];
+      update.changes.iterChanges((fromA, toA, _fromB, _toB, inserted) => {
+        changes.unshift({ from: fromA, to: toA, insert: inserted.toString() });
+      });
+      this.publish(changes);
       const fromElsewhere = update.transactions.every((tr) => tr.annotation(Transaction.remote));
       if (!fromElsewhere) this.scheduleSave();
     }
     if (update.selectionSet || update.docChanged) this.scheduleStateSave();
+  }
+
+  private publish(changes: TextChange[] | null): void {
+    this.version += 1;
+    const doc = this.view.state.doc;
+    this.events.onDocument({
+      version: this.version,
+      length: doc.length,
+      getText: () => doc.toString(),
+      changes,
+    });
   }
 
   private scheduleSave(): void {

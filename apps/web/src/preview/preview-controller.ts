@@ -1,27 +1,41 @@
-import { createConverter, createSanitizer, type Heading } from '@inkstone/markdown';
+import { type ConverterOptions, createSanitizer, type Heading } from '@inkstone/markdown';
+import { type DocumentEvent } from '../services/document-channel';
+import { RenderEngine } from './render-engine';
 import { type RenderRequest, type RenderResponse } from './render-protocol';
 import { SectionPatcher } from './section-patcher';
 
 /** What the preview reports once a version of the text is shown. */
 export interface PreviewEvents {
-  /** A version of the text (of `length` characters) is fully shown. */
-  onRendered(version: number, length: number, headings: Heading[]): void;
+  /** A version of the text (of `length` characters) is shown; `complete` is false while only
+   * its first screen is. */
+  onRendered(info: {
+    version: number;
+    length: number;
+    complete: boolean;
+    headings: Heading[];
+  }): void;
 }
 
-/** Keeps the preview in step with the editor: conversion runs in a worker, latest text wins
- * (at most one conversion in flight, the newest text waiting), and the resulting sections are
- * sanitised and patched into the page in small slices. */
+/**
+ * Keeps the preview in step with the editor. The editor's changes go to a render worker that
+ * keeps the document rendered block by block; it answers with the sections in order and the
+ * HTML of new ones, which are sanitised and patched in here, in small slices. How the document
+ * is converted (preset, extensions) comes from `setOptions`.
+ */
 export class PreviewController {
-  private worker: Worker | undefined;
-  private busy = false;
-  private pending: RenderRequest | undefined;
   private readonly patcher: SectionPatcher;
+  private readonly send: (request: RenderRequest) => void;
+  private worker: Worker | undefined;
+  private options: ConverterOptions | undefined;
+  private latest: DocumentEvent | undefined;
+  private opened = false;
   private destroyed = false;
-  private fallback: ReturnType<typeof createConverter> | undefined;
+  private showing: Promise<unknown> = Promise.resolve();
 
   constructor(
     readonly content: HTMLElement,
     private readonly events: PreviewEvents,
+    mode: 'worker' | 'main-thread' = 'worker',
   ) {
     const sanitizer = createSanitizer(window);
     const template = document.createElement('template');
@@ -29,25 +43,52 @@ export class PreviewController {
       template.innerHTML = sanitizer.sanitize(html);
       return template.content;
     });
-    try {
-      this.worker = new Worker(new URL('./render.worker.ts', import.meta.url), { type: 'module' });
-      this.worker.onmessage = (event: MessageEvent<RenderResponse>) => void this.show(event.data);
-      this.worker.onerror = (event) => {
-        console.error('The preview worker failed; converting on the main thread.', event.message);
-        this.worker?.terminate();
-        this.worker = undefined;
-        this.busy = false;
-        this.flushPending();
-      };
-    } catch (error) {
-      console.error('No preview worker; converting on the main thread.', error);
+    this.worker = mode === 'worker' ? this.startWorker() : undefined;
+    if (this.worker) {
+      const worker = this.worker;
+      this.send = (request) => worker.postMessage(request);
+    } else {
+      const engine = new RenderEngine(
+        (response) => this.receive(response),
+        (task) => window.setTimeout(task, 0),
+      );
+      this.send = (request) => engine.handle(request);
     }
   }
 
-  /** Asks for `text` to be shown. */
-  update(text: string, version: number): void {
-    this.pending = { text, version };
-    this.flushPending();
+  /** The sections shown, for scroll sync and clicks. */
+  get sections() {
+    return this.patcher.sections;
+  }
+
+  /** The section holding a node of the preview. */
+  sectionOf(node: Node) {
+    return this.patcher.sectionOf(node);
+  }
+
+  /** Sets how the text is converted; the preview is rebuilt when they change. */
+  setOptions(options: ConverterOptions): void {
+    if (this.options && JSON.stringify(this.options) === JSON.stringify(options)) return;
+    this.options = options;
+    this.opened = false;
+    if (this.latest) this.take({ ...this.latest, changes: null });
+  }
+
+  /** Takes in a change of the editor's document. */
+  take(event: DocumentEvent): void {
+    this.latest = event;
+    if (!this.options || this.destroyed) return;
+    if (event.changes && this.opened) {
+      this.send({ type: 'edit', version: event.version, changes: event.changes });
+    } else {
+      this.opened = true;
+      this.send({
+        type: 'open',
+        version: event.version,
+        text: event.getText(),
+        options: this.options,
+      });
+    }
   }
 
   destroy(): void {
@@ -56,35 +97,37 @@ export class PreviewController {
     this.patcher.clear();
   }
 
-  private flushPending(): void {
-    if (this.busy || !this.pending || this.destroyed) return;
-    const request = this.pending;
-    this.pending = undefined;
-    this.busy = true;
-    if (this.worker) {
-      this.worker.postMessage(request);
-      return;
+  private startWorker(): Worker | undefined {
+    try {
+      const worker = new Worker(new URL('./render.worker.ts', import.meta.url), { type: 'module' });
+      worker.onmessage = (event: MessageEvent<RenderResponse>) => this.receive(event.data);
+      worker.onerror = (event) => {
+        console.error('The preview worker failed.', event.message);
+      };
+      return worker;
+    } catch (error) {
+      console.error('No preview worker; converting on the main thread.', error);
+      return undefined;
     }
-    this.fallback ??= createConverter();
-    const started = performance.now();
-    const { sections, headings } = this.fallback.renderSections(request.text);
-    void this.show({
-      version: request.version,
-      length: request.text.length,
-      sections,
-      headings,
-      convertMs: performance.now() - started,
-    });
   }
 
-  private async show(response: RenderResponse): Promise<void> {
-    this.busy = false;
+  private receive(response: RenderResponse): void {
     if (this.destroyed) return;
-    // A newer text is waiting: convert it at once, and show this one meanwhile.
-    this.flushPending();
-    const done = await this.patcher.apply(response.sections);
-    if (done && !this.destroyed) {
-      this.events.onRendered(response.version, response.length, response.headings);
+    this.patcher.learn(response.html);
+    if (!this.patcher.knows(response.sections)) {
+      // The worker believes the preview has HTML it does not: ask for all of it again.
+      this.send({ type: 'resync' });
+      return;
     }
+    this.showing = this.patcher.apply(response.sections).then((done) => {
+      if (done && !this.destroyed) {
+        this.events.onRendered({
+          version: response.version,
+          length: response.length,
+          complete: response.complete,
+          headings: response.headings,
+        });
+      }
+    });
   }
 }

@@ -1,19 +1,34 @@
-import { type Heading } from '@inkstone/markdown';
+import {
+  type ConverterOptions,
+  type DocumentSection,
+  type Heading,
+  type TextChange,
+} from '@inkstone/markdown';
 
-/** Asks the render worker to convert a version of the text. */
-export interface RenderRequest {
-  version: number;
-  text: string;
-}
+/** What the preview asks of its render worker. */
+export type RenderRequest =
+  /** Show this text from scratch, with these options (a file was opened, options changed). */
+  | { type: 'open'; version: number; text: string; options: ConverterOptions }
+  /** Apply edits (each in the text left by the one before). */
+  | { type: 'edit'; version: number; changes: readonly TextChange[] }
+  /** Send every section's HTML again (the preview lost what it had). */
+  | { type: 'resync' };
 
-/** The worker's answer: the HTML of each top-level section (not sanitised yet: that happens on
- * the main thread, where the DOM is) and the headings. */
+/** A rendering of a version of the text: the sections in order, and the HTML (not sanitised:
+ * that happens on the main thread, where the DOM is) of sections the preview has not seen. */
 export interface RenderResponse {
+  type: 'render';
   version: number;
-  /** Length of the text that was converted. */
+  /** Length of the text rendered. */
   length: number;
-  sections: string[];
+  /** False while only the first screen is ready; the rest follows. */
+  complete: boolean;
+  sections: DocumentSection[];
+  html: Record<number, string>;
   headings: Heading[];
-  /** Milliseconds the conversion took in the worker. */
-  convertMs: number;
+  /** Milliseconds the worker spent on this rendering. */
+  workMs: number;
 }
+
+/** Characters of text rendered first when a document opens: about a screen's worth. */
+export const FIRST_SCREEN_BUDGET = 6000;

@@ -1,19 +1,11 @@
-import { createConverter } from '@inkstone/markdown';
+import { RenderEngine } from './render-engine';
 import { type RenderRequest, type RenderResponse } from './render-protocol';
 
-// Converts markdown off the main thread, so typing never waits for a long document to convert.
-const converter = createConverter();
+// Converts markdown off the main thread, so typing never waits for the preview.
+const engine = new RenderEngine(
+  (response: RenderResponse) => self.postMessage(response),
+  // A macrotask: edits already queued as messages are applied before the rendering runs.
+  (task) => setTimeout(task, 0),
+);
 
-self.onmessage = (event: MessageEvent<RenderRequest>) => {
-  const { version, text } = event.data;
-  const started = performance.now();
-  const { sections, headings } = converter.renderSections(text);
-  const response: RenderResponse = {
-    version,
-    length: text.length,
-    sections,
-    headings,
-    convertMs: performance.now() - started,
-  };
-  self.postMessage(response);
-};
+self.onmessage = (event: MessageEvent<RenderRequest>) => engine.handle(event.data);

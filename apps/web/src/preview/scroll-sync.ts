@@ -1,5 +1,11 @@
 import { type EditorView } from '@codemirror/view';
 import { SOURCE_LINE_ATTRIBUTE } from '@inkstone/markdown';
+import { type ShownSection } from './section-patcher';
+
+/** Where the preview's sections are: each with its first source line and element. */
+export interface SectionSource {
+  readonly sections: readonly ShownSection[];
+}
 
 /** Scroll sync timings of spec interface §4 and §9: the other pane glides there in 100 ms; it
  * follows a user's scroll after 50 ms, and re-aligns 500 ms after the preview changed. */
@@ -26,6 +32,7 @@ export class ScrollSync {
   enabled = true;
   private editor: EditorView | undefined;
   private preview: HTMLElement | undefined;
+  private source: SectionSource | undefined;
   private anchors: Anchor[] | undefined;
   private timer: number | undefined;
   private animation: number | undefined;
@@ -37,9 +44,10 @@ export class ScrollSync {
     return view ? this.listen(view.scrollDOM, 'editor') : () => {};
   }
 
-  /** Follows the preview's scrolling element (undefined: none). */
-  attachPreview(scroller: HTMLElement | undefined): () => void {
+  /** Follows the preview's scrolling element and its sections (undefined: none). */
+  attachPreview(scroller: HTMLElement | undefined, source: SectionSource | undefined): () => void {
     this.preview = scroller;
+    this.source = source;
     this.anchors = undefined;
     return scroller ? this.listen(scroller, 'preview') : () => {};
   }
@@ -117,7 +125,7 @@ export class ScrollSync {
   }
 
   private previewTopFor(scroller: HTMLElement, line: number): number {
-    const anchors = this.collectAnchors(scroller);
+    const anchors = this.collectAnchors();
     if (anchors.length === 0) return 0;
     let low = 0;
     let high = anchors.length - 1;
@@ -136,7 +144,7 @@ export class ScrollSync {
   }
 
   private previewTopLine(scroller: HTMLElement): number {
-    const anchors = this.collectAnchors(scroller);
+    const anchors = this.collectAnchors();
     const top = scroller.scrollTop;
     let found = -1;
     let low = 0;
@@ -157,14 +165,23 @@ export class ScrollSync {
     return before.line + ((top - start) / Math.max(1, end - start)) * (after.line - before.line);
   }
 
-  // Anchors in document order with growing lines: nested blocks that repeat a line are skipped.
-  private collectAnchors(scroller: HTMLElement): Anchor[] {
+  // Anchors in document order with growing lines: each section at its first line, and the
+  // blocks inside it at theirs (their data-line counts from the section's first line); nested
+  // blocks that repeat a line are skipped.
+  private collectAnchors(): Anchor[] {
     if (this.anchors) return this.anchors;
     const anchors: Anchor[] = [];
-    for (const element of scroller.querySelectorAll<HTMLElement>(`[${SOURCE_LINE_ATTRIBUTE}]`)) {
-      const line = Number(element.getAttribute(SOURCE_LINE_ATTRIBUTE));
+    const add = (line: number, element: HTMLElement) => {
       if (Number.isFinite(line) && (anchors.length === 0 || line > anchors.at(-1)!.line)) {
         anchors.push({ line, element });
+      }
+    };
+    for (const section of this.source?.sections ?? []) {
+      add(section.line, section.element);
+      for (const element of section.element.querySelectorAll<HTMLElement>(
+        `[${SOURCE_LINE_ATTRIBUTE}]`,
+      )) {
+        add(section.line + Number(element.getAttribute(SOURCE_LINE_ATTRIBUTE)), element);
       }
     }
     this.anchors = anchors;

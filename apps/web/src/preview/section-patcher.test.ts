@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { SectionPatcher } from './section-patcher';
+import { SECTION_CLASS, SectionPatcher } from './section-patcher';
 
 const setup = (yielder = () => Promise.resolve()) => {
   const root = document.createElement('div');
@@ -15,57 +15,82 @@ const setup = (yielder = () => Promise.resolve()) => {
     },
     yielder,
   );
-  return { root, patcher, built: () => built };
+  // The same HTML gets the same id, as the render worker hands them out.
+  const ids = new Map<string, number>();
+  const show = (htmls: string[], lines = htmls.map((_, i) => i * 2)) => {
+    const refs = htmls.map((html, i) => {
+      if (!ids.has(html)) ids.set(html, ids.size + 1);
+      return { id: ids.get(html)!, line: lines[i]! };
+    });
+    patcher.learn(Object.fromEntries(refs.map((ref, i) => [ref.id, htmls[i]!])));
+    return patcher.apply(refs);
+  };
+  const text = () => [...root.children].map((child) => child.innerHTML).join('|');
+  return { root, patcher, show, text, built: () => built };
 };
 
-const sections = (...texts: string[]) => texts.map((text) => `<p>${text}</p>\n`);
-
 describe('SectionPatcher', () => {
-  it('shows the sections in order', async () => {
-    const { root, patcher } = setup();
-    expect(await patcher.apply(sections('a', 'b', 'c'))).toBe(true);
-    expect(root.innerHTML).toBe('<p>a</p>\n<p>b</p>\n<p>c</p>\n');
+  it('shows each section in its own wrapper, in order', async () => {
+    const { root, show, text } = setup();
+    expect(await show(['<p>a</p>', '<p>b</p>', '<p>c</p>'])).toBe(true);
+    expect(text()).toBe('<p>a</p>|<p>b</p>|<p>c</p>');
+    expect([...root.children].every((child) => child.className === SECTION_CLASS)).toBe(true);
   });
 
-  it('rebuilds only the section that changed, keeping the other nodes', async () => {
-    const { root, patcher, built } = setup();
-    await patcher.apply(sections('a', 'b', 'c', 'd'));
-    const [first, , , last] = [...root.querySelectorAll('p')];
+  it('rebuilds only the section that changed, keeping the other elements', async () => {
+    const { root, show, text, built } = setup();
+    await show(['<p>a</p>', '<p>b</p>', '<p>c</p>', '<p>d</p>']);
+    const [first, , , last] = [...root.children];
     const before = built();
-    await patcher.apply(sections('a', 'B!', 'c', 'd'));
+    await show(['<p>a</p>', '<p>B!</p>', '<p>c</p>', '<p>d</p>']);
     expect(built() - before).toBe(1);
-    expect(root.innerHTML).toBe('<p>a</p>\n<p>B!</p>\n<p>c</p>\n<p>d</p>\n');
-    const after = [...root.querySelectorAll('p')];
-    expect(after[0]).toBe(first);
-    expect(after[3]).toBe(last);
+    expect(text()).toBe('<p>a</p>|<p>B!</p>|<p>c</p>|<p>d</p>');
+    expect(root.children[0]).toBe(first);
+    expect(root.children[3]).toBe(last);
+  });
+
+  it('keeps a section that only moved, with its new line', async () => {
+    const { patcher, show } = setup();
+    await show(['<p>a</p>', '<p>b</p>'], [0, 2]);
+    const element = patcher.sections[1]!.element;
+    await show(['<p>new</p>', '<p>a</p>', '<p>b</p>'], [0, 2, 5]);
+    expect(patcher.sections[2]).toMatchObject({ line: 5, element });
+    expect(patcher.sectionOf(element.firstChild!)?.index).toBe(2);
   });
 
   it('inserts and removes sections in the middle, and handles empty ones', async () => {
-    const { root, patcher } = setup();
-    await patcher.apply(['<p>a</p>', '', '<p>z</p>']);
-    await patcher.apply(['<p>a</p>', '', '<p>m</p>', '<p>n</p>', '<p>z</p>']);
-    expect(root.innerHTML).toBe('<p>a</p><p>m</p><p>n</p><p>z</p>');
-    await patcher.apply(['<p>z</p>']);
-    expect(root.innerHTML).toBe('<p>z</p>');
-    await patcher.apply([]);
-    expect(root.innerHTML).toBe('');
+    const { show, text } = setup();
+    await show(['<p>a</p>', '', '<p>z</p>']);
+    await show(['<p>a</p>', '', '<p>m</p>', '<p>n</p>', '<p>z</p>']);
+    expect(text()).toBe('<p>a</p>||<p>m</p>|<p>n</p>|<p>z</p>');
+    await show(['<p>z</p>']);
+    expect(text()).toBe('<p>z</p>');
+    await show([]);
+    expect(text()).toBe('');
+  });
+
+  it('says when it lacks the HTML of a section', () => {
+    const { patcher } = setup();
+    patcher.learn({ 1: '<p>a</p>' });
+    expect(patcher.knows([{ id: 1, line: 0 }])).toBe(true);
+    expect(patcher.knows([{ id: 2, line: 0 }])).toBe(false);
   });
 
   it('leaves a consistent page when a newer text supersedes an unfinished patch', async () => {
     // Every build takes long enough that the patch yields after each section.
     const waiting: (() => void)[] = [];
     const release = () => waiting.splice(0).forEach((resolve) => resolve());
-    const { root, patcher } = setup(() => new Promise<void>((resolve) => waiting.push(resolve)));
+    const { show, text } = setup(() => new Promise<void>((resolve) => waiting.push(resolve)));
     const slow = Array.from({ length: 50 }, (_, i) => `<p>${i}</p>`);
     const realNow = performance.now.bind(performance);
     let fake = 0;
     performance.now = () => (fake += 10);
     try {
-      const first = patcher.apply(slow);
+      const first = show(slow);
       await Promise.resolve();
       // Only the first section is in: the patch waits for the browser.
-      expect(root.innerHTML).toBe('<p>0</p>');
-      const second = patcher.apply(['<p>final</p>']);
+      expect(text()).toBe('<p>0</p>');
+      const second = show(['<p>final</p>']);
       release();
       expect(await first).toBe(false);
       release();
@@ -73,6 +98,6 @@ describe('SectionPatcher', () => {
     } finally {
       performance.now = realNow;
     }
-    expect(root.innerHTML).toBe('<p>final</p>');
+    expect(text()).toBe('<p>final</p>');
   });
 });

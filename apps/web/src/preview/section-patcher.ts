@@ -4,13 +4,24 @@ export type SectionBuilder = (html: string) => DocumentFragment;
 /** Gives the main thread back to the browser between slices of work. */
 export type Yielder = () => Promise<void>;
 
-interface RenderedSection {
-  html: string;
-  nodes: ChildNode[];
+/** A section to show: its id (a new id means new HTML) and first source line. */
+export interface SectionRef {
+  id: number;
+  line: number;
+}
+
+/** A section shown: its wrapper element, id and first source line. */
+export interface ShownSection {
+  readonly id: number;
+  readonly line: number;
+  readonly element: HTMLElement;
 }
 
 /** Main-thread time a patch may take before it yields, so typing never waits on the preview. */
 const SLICE_BUDGET_MS = 6;
+
+/** Class of the element wrapping each section. */
+export const SECTION_CLASS = 'preview-section';
 
 /** Default yielder: the Prioritized Task Scheduling API where the browser has it, else a
  * macrotask. */
@@ -20,12 +31,16 @@ export const yieldToBrowser: Yielder = () => {
   return new Promise((resolve) => setTimeout(resolve, 0));
 };
 
-/** Keeps a container's children equal to a list of HTML sections, touching only the sections
- * that changed: the unchanged start and end of the list keep their DOM nodes. Work is done top
- * down in slices, yielding between them; a newer `apply` supersedes an unfinished one, which
- * leaves the DOM consistent (each section either old or new, in order). */
+/**
+ * Keeps a container's children equal to a list of sections, each in a wrapper element, touching
+ * only sections whose id changed: a section that only moved keeps its element (its source line
+ * is kept here, not in the DOM). New sections are built (sanitised) top down in slices, yielding
+ * between them; a newer `apply` supersedes an unfinished one, which leaves the page consistent.
+ * The HTML of every id is kept, so a section that comes back is shown without asking again.
+ */
 export class SectionPatcher {
-  private rendered: RenderedSection[] = [];
+  private shown: ShownSection[] = [];
+  private readonly html = new Map<number, string>();
   private generation = 0;
 
   constructor(
@@ -34,21 +49,41 @@ export class SectionPatcher {
     private readonly yielder: Yielder = yieldToBrowser,
   ) {}
 
+  /** Learns the HTML of sections (ids are never reused with other HTML). */
+  learn(html: Record<number, string>): void {
+    for (const [id, value] of Object.entries(html)) this.html.set(Number(id), value);
+  }
+
+  /** Whether the HTML of every section listed is known. */
+  knows(sections: readonly SectionRef[]): boolean {
+    return sections.every((section) => this.html.has(section.id));
+  }
+
   /** Shows `sections`. Resolves true once they are all in the DOM, false if superseded. */
-  async apply(sections: readonly string[]): Promise<boolean> {
+  async apply(sections: readonly SectionRef[]): Promise<boolean> {
     const generation = (this.generation += 1);
-    const old = this.rendered;
+    const old = this.shown;
     let start = 0;
-    while (start < old.length && start < sections.length && old[start]!.html === sections[start]) {
+    while (
+      start < old.length &&
+      start < sections.length &&
+      old[start]!.id === sections[start]!.id
+    ) {
       start += 1;
     }
     let suffix = 0;
     while (
       suffix < old.length - start &&
       suffix < sections.length - start &&
-      old[old.length - 1 - suffix]!.html === sections[sections.length - 1 - suffix]
+      old[old.length - 1 - suffix]!.id === sections[sections.length - 1 - suffix]!.id
     ) {
       suffix += 1;
+    }
+    // Sections kept keep their elements; their lines may have moved.
+    for (let i = 0; i < start; i += 1) this.shown[i] = { ...old[i]!, line: sections[i]!.line };
+    for (let k = 1; k <= suffix; k += 1) {
+      const at = old.length - k;
+      this.shown[at] = { ...old[at]!, line: sections[sections.length - k]!.line };
     }
     const oldCount = old.length - start - suffix;
     const newCount = sections.length - start - suffix;
@@ -59,63 +94,78 @@ export class SectionPatcher {
       sliceStart = performance.now();
       return generation === this.generation;
     };
-
-    // Replace pairwise, top down, so the first screen is right first.
     for (let k = 0; k < Math.min(oldCount, newCount); k += 1) {
       this.replace(start + k, sections[start + k]!);
       if (!(await pause())) return false;
     }
-    // Then insert what is new, or remove what is gone.
     for (let k = oldCount; k < newCount; k += 1) {
       this.insert(start + k, sections[start + k]!);
       if (!(await pause())) return false;
     }
     if (oldCount > newCount) this.remove(start + newCount, oldCount - newCount);
+    this.forget();
     return true;
   }
 
-  /** The nodes of each shown section, in order (for scroll sync and statistics). */
-  get sections(): readonly { readonly nodes: readonly ChildNode[] }[] {
-    return this.rendered;
+  /** The sections shown, in order. */
+  get sections(): readonly ShownSection[] {
+    return this.shown;
+  }
+
+  /** The section whose element holds `node`, with its index. */
+  sectionOf(node: Node): { index: number; section: ShownSection } | undefined {
+    let element: Node | null = node;
+    while (element && element.parentNode !== this.root) element = element.parentNode;
+    if (!element) return undefined;
+    const index = this.shown.findIndex((section) => section.element === element);
+    return index === -1 ? undefined : { index, section: this.shown[index]! };
   }
 
   /** Empties the container. */
   clear(): void {
     this.generation += 1;
-    this.remove(0, this.rendered.length);
+    this.remove(0, this.shown.length);
+    this.html.clear();
   }
 
-  private replace(index: number, html: string): void {
-    const section = this.rendered[index]!;
-    const anchor = this.anchorAfter(index);
-    for (const node of section.nodes) node.remove();
-    this.rendered[index] = this.create(html, anchor);
+  private replace(index: number, ref: SectionRef): void {
+    const element = this.create(ref);
+    this.shown[index]!.element.replaceWith(element);
+    this.shown[index] = { id: ref.id, line: ref.line, element };
   }
 
-  private insert(index: number, html: string): void {
-    const anchor = this.anchorAfter(index - 1);
-    this.rendered.splice(index, 0, this.create(html, anchor));
+  private insert(index: number, ref: SectionRef): void {
+    const element = this.create(ref);
+    this.root.insertBefore(element, this.shown[index]?.element ?? null);
+    this.shown.splice(index, 0, { id: ref.id, line: ref.line, element });
   }
 
   private remove(index: number, count: number): void {
-    for (const section of this.rendered.splice(index, count)) {
-      for (const node of section.nodes) node.remove();
-    }
+    for (const section of this.shown.splice(index, count)) section.element.remove();
   }
 
-  private create(html: string, anchor: ChildNode | null): RenderedSection {
-    const fragment = this.build(html);
-    const nodes = [...fragment.childNodes];
-    this.root.insertBefore(fragment, anchor);
-    return { html, nodes };
+  private create(ref: SectionRef): HTMLElement {
+    const element = this.root.ownerDocument.createElement('div');
+    element.className = SECTION_CLASS;
+    element.append(this.build(this.html.get(ref.id) ?? ''));
+    return element;
   }
 
-  // The first node shown after section `index`, or null for the end of the container.
-  private anchorAfter(index: number): ChildNode | null {
-    for (let i = index + 1; i < this.rendered.length; i += 1) {
-      const first = this.rendered[i]!.nodes[0];
-      if (first) return first;
+  // Keeps the HTML of what is shown, plus a bounded number of others that may come back.
+  private forget(): void {
+    const extra = this.html.size - this.shown.length;
+    if (extra <= KEPT_HIDDEN) return;
+    const shownIds = new Set(this.shown.map((section) => section.id));
+    let drop = extra - KEPT_HIDDEN;
+    for (const id of this.html.keys()) {
+      if (drop === 0) break;
+      if (!shownIds.has(id)) {
+        this.html.delete(id);
+        drop -= 1;
+      }
     }
-    return null;
   }
 }
+
+// How many sections not shown keep their HTML.
+const KEPT_HIDDEN = 2000;

@@ -11,9 +11,13 @@ import {
   type ItemRepository,
   type LayoutSettings,
   MAIN_WORKSPACE_ID,
+  itemIds,
+  readCustomSettings,
   readLayoutSettings,
   recordOpened,
   renameFile,
+  saveCustomSettings,
+  saveProperties,
   resolveCurrentFile,
   type StoredItem,
   withChangeSignal,
@@ -23,7 +27,14 @@ import { openDexieRepository } from '@inkstone/core/dexie';
 import { type AppStore } from '../store';
 import { layoutLoaded } from '../store/layout-slice';
 import { notified } from '../store/notifications-slice';
-import { itemsChanged, workspaceFailed, workspaceReady } from '../store/workspace-slice';
+import { customSettingsLoaded } from '../store/settings-slice';
+import {
+  currentFileChanged,
+  itemsChanged,
+  propertiesLoaded,
+  workspaceFailed,
+  workspaceReady,
+} from '../store/workspace-slice';
 import { WELCOME_TEXT } from '../welcome/welcome-text';
 import { broadcastSignal, browserTimers } from './broadcast-signal';
 
@@ -90,6 +101,25 @@ export class WorkspaceService {
     return () => this.contentListeners.delete(listener);
   }
 
+  /** Makes a file the current one, and the most recently opened. */
+  async openFile(fileId: string): Promise<void> {
+    if (this.store.getState().workspace.currentFileId === fileId) return;
+    await recordOpened(this.repo, fileId);
+    this.store.dispatch(currentFileChanged(fileId));
+  }
+
+  /** Saves a file's properties; invalid YAML is refused with the parser's message. */
+  async saveProperties(fileId: string, properties: string): Promise<void> {
+    await saveProperties(this.repo, fileId, properties);
+    this.store.dispatch(propertiesLoaded({ fileId, properties }));
+  }
+
+  /** Saves the custom settings; invalid YAML is refused with the parser's message. */
+  async saveSettings(text: string): Promise<void> {
+    await saveCustomSettings(this.repo, text);
+    this.store.dispatch(customSettingsLoaded(text));
+  }
+
   /** Renames a file (the name is sanitised by core). */
   async rename(fileId: string, name: string): Promise<void> {
     const file = await renameFile(this.repo, fileId, name);
@@ -107,6 +137,7 @@ export class WorkspaceService {
   private async load(): Promise<void> {
     const layout = await this.repo.get<DataItem<LayoutSettings>>('layoutSettings');
     this.showLayout(readLayoutSettings(layout?.data));
+    this.store.dispatch(customSettingsLoaded(await readCustomSettings(this.repo)));
     const current = await resolveCurrentFile(this.repo, this.newId, WELCOME_TEXT);
     await recordOpened(this.repo, current.id);
     const files = (await this.repo.getAll('file')) as FileItem[];
@@ -144,11 +175,20 @@ export class WorkspaceService {
     if (treeItems.length > 0 || batch.deletedIds.length > 0) {
       this.store.dispatch(itemsChanged({ items: treeItems, deletedIds: batch.deletedIds }));
     }
+    const currentFileId = this.store.getState().workspace.currentFileId;
     for (const item of batch.items) {
       if (item.type === 'content') {
-        for (const listener of this.contentListeners) listener(item as StoredItem<ContentItem>);
+        const content = item as StoredItem<ContentItem>;
+        for (const listener of this.contentListeners) listener(content);
+        if (currentFileId && content.id === itemIds.content(currentFileId)) {
+          this.store.dispatch(
+            propertiesLoaded({ fileId: currentFileId, properties: content.properties }),
+          );
+        }
       } else if (item.id === 'layoutSettings') {
         this.showLayout(readLayoutSettings((item as DataItem).data));
+      } else if (item.id === 'settings' && typeof (item as DataItem).data === 'string') {
+        this.store.dispatch(customSettingsLoaded((item as DataItem<string>).data));
       }
     }
   }

@@ -3,6 +3,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import { layoutSlice } from './layout-slice';
 import { notificationsSlice } from './notifications-slice';
 import { previewSlice } from './preview-slice';
+import { settingsSlice } from './settings-slice';
 import { workspaceSlice } from './workspace-slice';
 
 /** Creates the app's store. One per page; tests make their own. */
@@ -13,6 +14,7 @@ export function createStore() {
       workspace: workspaceSlice.reducer,
       preview: previewSlice.reducer,
       notifications: notificationsSlice.reducer,
+      settings: settingsSlice.reducer,
     },
   });
 }

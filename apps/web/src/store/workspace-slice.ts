@@ -9,6 +9,8 @@ export interface WorkspaceState {
   files: Record<string, FileItem>;
   folders: Record<string, FolderItem>;
   currentFileId: string | null;
+  /** The current file's properties (YAML text). */
+  currentProperties: string;
 }
 
 const initialState: WorkspaceState = {
@@ -17,6 +19,7 @@ const initialState: WorkspaceState = {
   files: {},
   folders: {},
   currentFileId: null,
+  currentProperties: '',
 };
 
 export const workspaceSlice = createSlice({
@@ -52,8 +55,18 @@ export const workspaceSlice = createSlice({
     currentFileChanged: (state, action: PayloadAction<string>) => {
       state.currentFileId = action.payload;
     },
+    propertiesLoaded: (state, action: PayloadAction<{ fileId: string; properties: string }>) => {
+      if (action.payload.fileId === state.currentFileId) {
+        state.currentProperties = action.payload.properties;
+      }
+    },
   },
 });
 
-export const { workspaceReady, workspaceFailed, itemsChanged, currentFileChanged } =
-  workspaceSlice.actions;
+export const {
+  workspaceReady,
+  workspaceFailed,
+  itemsChanged,
+  currentFileChanged,
+  propertiesLoaded,
+} = workspaceSlice.actions;

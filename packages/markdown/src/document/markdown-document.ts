@@ -31,6 +31,10 @@ export interface DocumentUpdate {
   complete: boolean;
 }
 
+// Section ids are unique across every document of this JavaScript realm, so a preview that
+// switches documents (or options) can never mistake a section of one for a section of another.
+let nextSectionId = 1;
+
 // A footnote's number, how many references it has, and the block holding its content.
 type FootnoteEntry = [number, number, Unit | undefined];
 
@@ -54,7 +58,6 @@ const REMOVED_KEPT = 5000;
 export class MarkdownDocument {
   private readonly lines = new LineIndex();
   private units: Unit[] = [];
-  private nextId = 1;
   private definitions = '';
   private references: Record<string, unknown> = {};
   private abbreviations: Record<string, string> = {};
@@ -74,9 +77,14 @@ export class MarkdownDocument {
 
   constructor(private readonly md: MarkdownIt) {}
 
-  /** The current text. */
+  /** The current text (joined on demand). */
   get text(): string {
     return this.lines.text;
+  }
+
+  /** The length of the current text. */
+  get length(): number {
+    return this.lines.length;
   }
 
   /** Replaces the whole text. */
@@ -450,7 +458,7 @@ export class MarkdownDocument {
     unit.needsRender = false;
     if (html !== unit.html || unit.id === 0) {
       unit.html = html;
-      unit.id = this.nextId++;
+      unit.id = nextSectionId++;
       unit.announced = false;
     }
   }
@@ -483,7 +491,7 @@ export class MarkdownDocument {
         : `<hr class="footnotes-sep">\n<section class="footnotes">\n<ol class="footnotes-list">\n${items}</ol>\n</section>\n`;
     if (html !== section.html) {
       section.html = html;
-      section.id = this.nextId++;
+      section.id = nextSectionId++;
       section.announced = false;
     }
     return section;

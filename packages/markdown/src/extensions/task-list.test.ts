@@ -4,17 +4,17 @@ import { createConverter } from '../converter.js';
 const render = (markdown: string) => createConverter().render(markdown).html;
 
 describe('task lists', () => {
-  it('renders unchecked and checked items as disabled checkboxes with their source line', () => {
+  it('renders unchecked and checked items as checkboxes with their source line', () => {
     expect(render('intro\n\n- [ ] todo\n- [x] done\n- [X] also done\n')).toBe(
       '<p data-line="0">intro</p>\n' +
         '<ul class="contains-task-list" data-line="2">\n' +
         '<li class="task-list-item" data-line="2">' +
-        '<input type="checkbox" class="task-list-item-checkbox" disabled data-line="2">todo</li>\n' +
+        '<input type="checkbox" class="task-list-item-checkbox" data-line="2">todo</li>\n' +
         '<li class="task-list-item" data-line="3">' +
-        '<input type="checkbox" class="task-list-item-checkbox" checked disabled data-line="3">' +
+        '<input type="checkbox" class="task-list-item-checkbox" checked data-line="3">' +
         'done</li>\n' +
         '<li class="task-list-item" data-line="4">' +
-        '<input type="checkbox" class="task-list-item-checkbox" checked disabled data-line="4">' +
+        '<input type="checkbox" class="task-list-item-checkbox" checked data-line="4">' +
         'also done</li>\n' +
         '</ul>\n',
     );
@@ -22,7 +22,7 @@ describe('task lists', () => {
 
   it('keeps inline markup after the marker', () => {
     const html = render('- [x] ship **v1** ~~today~~');
-    expect(html).toContain('class="task-list-item-checkbox" checked disabled');
+    expect(html).toContain('class="task-list-item-checkbox" checked');
     expect(html).toContain('data-line="0">ship <strong>v1</strong> <del>today</del></li>');
   });
 

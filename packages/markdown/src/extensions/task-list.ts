@@ -9,10 +9,10 @@ const CHECKBOX = 'task_list_checkbox';
 
 /**
  * GFM task lists: `- [ ] todo` and `- [x] done` items become
- * `<li class="task-list-item"><input type="checkbox" class="task-list-item-checkbox" disabled>`,
+ * `<li class="task-list-item"><input type="checkbox" class="task-list-item-checkbox">`,
  * checked for `x`/`X`, and their list gets `class="contains-task-list"`. Both the item and the
  * checkbox carry the item's source line in `data-line`, so the preview can find the `[ ]`
- * marker to toggle in the source.
+ * marker to toggle in the source: the box is not disabled, a click on it toggles the marker.
  */
 export const taskListExtension: MarkdownExtension = {
   name: 'tasklist',
@@ -23,7 +23,7 @@ export const taskListExtension: MarkdownExtension = {
       const checked = token.meta === true ? ' checked' : '';
       const line = token.attrGet(SOURCE_LINE_ATTRIBUTE);
       const lineAttr = line === null ? '' : ` ${SOURCE_LINE_ATTRIBUTE}="${line}"`;
-      return `<input type="checkbox" class="task-list-item-checkbox"${checked} disabled${lineAttr}>`;
+      return `<input type="checkbox" class="task-list-item-checkbox"${checked}${lineAttr}>`;
     };
   },
 };

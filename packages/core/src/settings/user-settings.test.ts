@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { CUSTOM_SETTINGS_TEMPLATE, defaultSettings, readSettings } from './user-settings.js';
+
+describe('user settings', () => {
+  it('has the defaults of the spec', () => {
+    const settings = defaultSettings();
+    expect(settings.colorTheme).toBe('light');
+    expect(settings.autoSyncEvery).toBe(90000);
+    expect(settings.editor.inlineImages).toBe(true);
+    expect(settings.extensions).toEqual({ preset: 'default' });
+  });
+
+  it('merges custom settings over the defaults, key by key', () => {
+    const { settings, error } = readSettings(
+      'colorTheme: dark\neditor:\n  inlineImages: false\nextensions:\n  preset: gfm\n  katex: true\n',
+    );
+    expect(error).toBeUndefined();
+    expect(settings.colorTheme).toBe('dark');
+    expect(settings.editor).toMatchObject({ inlineImages: false, listAutoNumber: true });
+    expect(settings.extensions).toEqual({ preset: 'gfm', katex: true });
+  });
+
+  it('starts from comments only, which change nothing', () => {
+    expect(readSettings(CUSTOM_SETTINGS_TEMPLATE)).toEqual({ settings: defaultSettings() });
+  });
+
+  it('keeps defaults for values of the wrong type, and enforces the sync minimum', () => {
+    const { settings } = readSettings(
+      'editor:\n  inlineImages: maybe\nautoSyncEvery: 1000\nunknown: 1\n',
+    );
+    expect(settings.editor.inlineImages).toBe(true);
+    expect(settings.autoSyncEvery).toBe(60000);
+    expect(settings).not.toHaveProperty('unknown');
+  });
+
+  it('reports invalid YAML and falls back to the defaults', () => {
+    const { settings, error } = readSettings('editor: [');
+    expect(error).toBeDefined();
+    expect(settings).toEqual(defaultSettings());
+  });
+});

@@ -1,0 +1,107 @@
+import { AUTO_SYNC_EVERY_DEFAULT, AUTO_SYNC_EVERY_MIN } from '../constants.js';
+import { parseYamlObject } from '../properties/yaml.js';
+
+/** The user settings (spec interface §3). Custom settings are YAML merged over the defaults. */
+export interface UserSettings {
+  colorTheme: 'light' | 'dark';
+  fontSizeFactor: number;
+  maxWidthFactor: number;
+  autoSyncEvery: number;
+  editor: {
+    listAutoNumber: boolean;
+    inlineImages: boolean;
+    monospacedFontOnly: boolean;
+    showInPageButtons: boolean;
+    headButtons: boolean;
+  };
+  /** Markdown presets and extensions (docs/reference/markdown-extensions.md). */
+  extensions: Record<string, unknown>;
+  newFileContent: string;
+  newFileProperties: string;
+}
+
+/** The defaults, as shown in the settings dialog's 'Default settings' tab. */
+export const DEFAULT_SETTINGS_YAML = `# Light or dark colours.
+colorTheme: light
+# Scale of the editor's and the preview's font size.
+fontSizeFactor: 1
+# Scale of the editor's and the preview's text width.
+maxWidthFactor: 1
+# How often workspaces with automatic sync synchronise, in milliseconds (at least 60000).
+autoSyncEvery: 90000
+
+editor:
+  # Number ordered lists automatically.
+  listAutoNumber: true
+  # Show images below their markdown in the editor.
+  inlineImages: true
+  # Use a monospaced font for all the text.
+  monospacedFontOnly: false
+  # Show the buttons in the preview (copy a code block, and so on).
+  showInPageButtons: true
+  # Show the buttons beside headings in the preview.
+  headButtons: true
+
+# How markdown is converted: a preset (zero, commonmark, gfm or default) and extension
+# switches (abbr, breaks, deflist, del, fence, footnote, imgsize, linkify, mark, sub, sup,
+# table, tasklist, typographer, toc, emoji, katex, mermaid, abc). A file's properties can
+# choose their own.
+extensions:
+  preset: default
+
+# The text and the properties of new files.
+newFileContent: |
+
+newFileProperties: |
+`;
+
+/** What a custom settings text starts with: comments only (spec interface §4). */
+export const CUSTOM_SETTINGS_TEMPLATE = `# Your settings, merged over the default settings.
+# Copy a line from the 'Default settings' tab and change its value, for example:
+# colorTheme: dark
+`;
+
+const defaults = parseDefaults();
+
+function parseDefaults(): UserSettings {
+  const result = parseYamlObject(DEFAULT_SETTINGS_YAML);
+  if (!result.ok) throw new Error(`The default settings are not valid YAML: ${result.error}`);
+  return result.value as unknown as UserSettings;
+}
+
+/** The default settings. */
+export function defaultSettings(): UserSettings {
+  return structuredCopy(defaults);
+}
+
+/** The settings for a custom settings text: its values over the defaults, keeping a default
+ * wherever the custom value has another type. Invalid YAML gives the defaults and the error. */
+export function readSettings(customYaml: string): { settings: UserSettings; error?: string } {
+  const parsed = parseYamlObject(customYaml);
+  const settings = defaultSettings();
+  if (!parsed.ok) return { settings, error: parsed.error };
+  mergeInto(settings as unknown as Record<string, unknown>, parsed.value, 'extensions');
+  settings.autoSyncEvery = Math.max(AUTO_SYNC_EVERY_MIN, settings.autoSyncEvery);
+  if (!Number.isFinite(settings.autoSyncEvery)) settings.autoSyncEvery = AUTO_SYNC_EVERY_DEFAULT;
+  if (settings.colorTheme !== 'dark') settings.colorTheme = 'light';
+  return { settings };
+}
+
+// Copies custom values of the right type onto the defaults; `free` keys take any object as is.
+function mergeInto(target: Record<string, unknown>, source: Record<string, unknown>, free: string) {
+  for (const [key, value] of Object.entries(source)) {
+    if (!Object.hasOwn(target, key)) continue;
+    const current = target[key];
+    if (key === free && isObject(value)) target[key] = value;
+    else if (isObject(current) && isObject(value)) mergeInto(current, value, free);
+    else if (typeof current === typeof value && !isObject(current)) target[key] = value;
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function structuredCopy<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T;
+}
