@@ -1,4 +1,4 @@
-import { chromium, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { CORPUS, readDoc } from './corpus';
 import { median, ms, percentile } from './stats';
 
@@ -6,6 +6,21 @@ const KEYSTROKES = 40;
 const WARM_UP = 5;
 /** Time between keystrokes: a fast typist, about 120 words a minute. */
 const KEY_INTERVAL_MS = 100;
+
+/** The preview's conversion: block by block (the app), or the whole text on every change. */
+export type Conversion = 'incremental' | 'full';
+
+/** What one run measures, in milliseconds. */
+export interface TypingFigures {
+  latencies: number[];
+  delays: number[];
+  /** From the file's text being in the editor to the first screen of the preview. */
+  openToFirstScreen: number;
+  /** From the file's text being in the editor to the whole preview. */
+  openToComplete: number;
+  /** From navigation start (a reload) to the first screen of the preview. */
+  reloadToFirstScreen: number;
+}
 
 interface PageLog {
   keys: { stamp: number; handled: number }[];
@@ -27,21 +42,147 @@ async function instrument(page: Page): Promise<void> {
     new MutationObserver(() => {
       const length = Number(content.dataset.renderedLength);
       requestAnimationFrame(() => log.renders.push({ length, shown: performance.now() }));
-    }).observe(content, { attributes: true, attributeFilter: ['data-rendered-length'] });
+    }).observe(content, { attributes: true, attributeFilter: ['data-rendered-version'] });
   });
 }
 
-async function waitForPreviewLength(page: Page, length: number): Promise<void> {
+async function waitForPreview(page: Page, length: number): Promise<void> {
   await page.waitForFunction(
-    (expected) =>
-      document.querySelector<HTMLElement>('.preview__content')?.dataset.renderedLength ===
-      String(expected),
+    (expected) => {
+      const content = document.querySelector<HTMLElement>('.preview__content');
+      return (
+        content?.dataset.renderedLength === String(expected) &&
+        content.dataset.renderedComplete === 'true'
+      );
+    },
     length,
     { timeout: 120_000, polling: 20 },
   );
 }
 
-/** Keystroke-to-preview latency and input delay in Chromium for each corpus document. */
+// Time between two of the app's performance marks (the latest of each).
+async function between(page: Page, from: string, to: string): Promise<number> {
+  return page.evaluate(
+    ([a, b]) => {
+      const last = (name: string) => performance.getEntriesByName(name).at(-1)?.startTime ?? NaN;
+      return last(b!) - last(a!);
+    },
+    [from, to],
+  );
+}
+
+// A line of prose in the middle of the document: where a writer types.
+function proseLine(text: string): string {
+  const lines = text.split('\n');
+  let fenced = false;
+  const candidates: number[] = [];
+  lines.forEach((line, index) => {
+    if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
+    else if (!fenced && /^[A-Z][^|$`<>[\]]{60,}[.:]$/.test(line)) candidates.push(index);
+  });
+  const middle = candidates.find((index) => index >= lines.length / 2) ?? candidates.at(-1);
+  if (middle === undefined) throw new Error('No prose line to type into.');
+  return lines[middle]!;
+}
+
+// Puts the caret at the end of a line of the editor, scrolling until CodeMirror draws it.
+async function caretAtEndOf(page: Page, line: string): Promise<void> {
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    const found = await page.evaluate((wanted) => {
+      const element = [...document.querySelectorAll('.cm-line')].find(
+        (candidate) => candidate.textContent === wanted,
+      );
+      if (element) {
+        element.scrollIntoView({ block: 'center' });
+        return true;
+      }
+      const scroller = document.querySelector('.cm-scroller')!;
+      scroller.scrollTop += scroller.clientHeight * 0.8;
+      return false;
+    }, line);
+    if (found) {
+      await page.waitForTimeout(300);
+      await page.locator('.cm-line', { hasText: line }).first().click();
+      await page.keyboard.press('End');
+      return;
+    }
+    await page.waitForTimeout(30);
+  }
+  throw new Error('Could not put the caret in the middle of the document.');
+}
+
+/** Loads `text` into a fresh app, reopens it, and types into the middle of it. */
+async function measure(
+  browser: Browser,
+  baseUrl: string,
+  text: string,
+  conversion: Conversion,
+): Promise<TypingFigures> {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  try {
+    const page = await context.newPage();
+    const url = `${baseUrl}?conversion=${conversion}`;
+    await page.goto(url);
+    const editor = page.getByRole('textbox', { name: 'Editor' });
+    await editor.waitFor({ timeout: 30_000 });
+    await editor.click();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.press('Delete');
+    // Pasted, as a user brings a document in (typing 250,000 characters would take hours).
+    await page.evaluate((pasted) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', pasted);
+      document
+        .querySelector('.cm-content')!
+        .dispatchEvent(
+          new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+        );
+    }, text);
+    await waitForPreview(page, text.length);
+    await page.waitForTimeout(500);
+
+    // Reopen: the stored document comes back.
+    await page.reload();
+    await waitForPreview(page, text.length);
+    const openToFirstScreen = await between(
+      page,
+      'inkstone:file-opened',
+      'inkstone:preview-first-screen',
+    );
+    const openToComplete = await between(page, 'inkstone:file-opened', 'inkstone:preview-complete');
+    const reloadToFirstScreen = await page.evaluate(
+      () => performance.getEntriesByName('inkstone:preview-first-screen').at(-1)?.startTime ?? NaN,
+    );
+
+    await caretAtEndOf(page, proseLine(text));
+    await page.waitForTimeout(800);
+    await instrument(page);
+    for (let i = 0; i < KEYSTROKES + WARM_UP; i += 1) {
+      await page.keyboard.press('a');
+      await page.waitForTimeout(KEY_INTERVAL_MS);
+    }
+    await waitForPreview(page, text.length + KEYSTROKES + WARM_UP);
+    await page.waitForTimeout(100);
+    const log = await page.evaluate(() => (window as unknown as { benchLog: PageLog }).benchLog);
+    const latencies: number[] = [];
+    const delays: number[] = [];
+    log.keys.forEach((key, index) => {
+      if (index < WARM_UP) return;
+      const expected = text.length + index + 1;
+      const shown = log.renders.find((render) => render.length >= expected);
+      if (shown) latencies.push(shown.shown - key.stamp);
+      delays.push(key.handled - key.stamp);
+    });
+    if (latencies.length < KEYSTROKES) throw new Error(`Only ${latencies.length} keystrokes seen.`);
+    return { latencies, delays, openToFirstScreen, openToComplete, reloadToFirstScreen };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Keystroke-to-preview latency, input delay and opening times in Chromium for each corpus
+ * document, with the app's incremental preview beside the baseline that converts the whole
+ * document on every keystroke, measured in the same run. */
 export async function benchTyping(baseUrl: string, executablePath: string): Promise<void> {
   const browser = await chromium.launch({
     executablePath,
@@ -56,72 +197,47 @@ export async function benchTyping(baseUrl: string, executablePath: string): Prom
     ],
   });
   console.log(
-    `\nTyping in Chromium: ${KEYSTROKES} keystrokes ${KEY_INTERVAL_MS} ms apart in the middle of the document`,
+    `\nChromium: ${KEYSTROKES} keystrokes ${KEY_INTERVAL_MS} ms apart at the end of a prose line in the middle of the document (after ${WARM_UP} to warm up); medians and p95 in ms`,
   );
-  console.log(
-    'document (chars)   keystroke→preview median   p95        input delay median   p95        reload→preview',
-  );
+  const header = [
+    'document (chars)'.padEnd(18),
+    'conversion'.padEnd(12),
+    'key→preview p50'.padStart(16),
+    'p95'.padStart(8),
+    'input delay p50'.padStart(16),
+    'p95'.padStart(8),
+    'open→1st screen'.padStart(16),
+    'open→all'.padStart(10),
+    'reload→1st screen'.padStart(18),
+  ];
+  console.log(header.join(' '));
   try {
     for (const name of CORPUS) {
       const text = readDoc(name);
-      const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-      const page = await context.newPage();
-      await page.goto(baseUrl);
-      const editor = page.getByRole('textbox', { name: 'Editor' });
-      await editor.waitFor({ timeout: 30_000 });
-      await editor.click();
-      await page.keyboard.press('ControlOrMeta+a');
-      await page.keyboard.press('Delete');
-      // Pasted, as a user brings a document in (typing 250,000 characters would take hours).
-      await page.evaluate((pasted) => {
-        const data = new DataTransfer();
-        data.setData('text/plain', pasted);
-        document
-          .querySelector('.cm-content')!
-          .dispatchEvent(
-            new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
-          );
-      }, text);
-      await waitForPreviewLength(page, text.length);
-
-      // Reopen: how long until the preview of the stored document is complete.
-      const reloadStart = Date.now();
-      await page.reload();
-      await waitForPreviewLength(page, text.length);
-      const loadToPreview = Date.now() - reloadStart;
-
-      // Caret in the middle of the document, at the end of a line.
-      await page.evaluate(() => {
-        const scroller = document.querySelector('.cm-scroller')!;
-        scroller.scrollTop = (scroller.scrollHeight - scroller.clientHeight) / 2;
-      });
-      await page.waitForTimeout(600);
-      const box = (await page.locator('.cm-scroller').boundingBox())!;
-      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-      await page.keyboard.press('End');
-      await page.waitForTimeout(600);
-      await instrument(page);
-
-      for (let i = 0; i < KEYSTROKES + WARM_UP; i += 1) {
-        await page.keyboard.press('a');
-        await page.waitForTimeout(KEY_INTERVAL_MS);
+      const rows: [Conversion, TypingFigures][] = [];
+      for (const conversion of ['full', 'incremental'] as const) {
+        rows.push([conversion, await measure(browser, baseUrl, text, conversion)]);
       }
-      await waitForPreviewLength(page, text.length + KEYSTROKES + WARM_UP);
-      await page.waitForTimeout(100);
-      const log = await page.evaluate(() => (window as unknown as { benchLog: PageLog }).benchLog);
-      const latencies: number[] = [];
-      const delays: number[] = [];
-      log.keys.forEach((key, index) => {
-        if (index < WARM_UP) return;
-        const expected = text.length + index + 1;
-        const shown = log.renders.find((render) => render.length >= expected);
-        if (shown) latencies.push(shown.shown - key.stamp);
-        delays.push(key.handled - key.stamp);
-      });
+      for (const [conversion, figures] of rows) {
+        console.log(
+          [
+            `${name} (${text.length})`.padEnd(18),
+            (conversion === 'full' ? 'baseline' : 'incremental').padEnd(12),
+            ms(median(figures.latencies)).padStart(16),
+            ms(percentile(figures.latencies, 95)).padStart(8),
+            ms(median(figures.delays)).padStart(16),
+            ms(percentile(figures.delays, 95)).padStart(8),
+            ms(figures.openToFirstScreen).padStart(16),
+            ms(figures.openToComplete).padStart(10),
+            ms(figures.reloadToFirstScreen).padStart(18),
+          ].join(' '),
+        );
+      }
+      const [, full] = rows[0]!;
+      const [, incremental] = rows[1]!;
       console.log(
-        `${`${name} (${text.length})`.padEnd(18)} ${ms(median(latencies)).padStart(24)}   ${ms(percentile(latencies, 95)).padStart(9)}   ${ms(median(delays)).padStart(18)}   ${ms(percentile(delays, 95)).padStart(9)}   ${`${loadToPreview} ms`.padStart(12)}`,
+        `${''.padEnd(18)} ratio (baseline / incremental): keystroke→preview p95 ${(percentile(full.latencies, 95) / percentile(incremental.latencies, 95)).toFixed(1)}×, input delay p95 ${(percentile(full.delays, 95) / percentile(incremental.delays, 95)).toFixed(1)}×`,
       );
-      await context.close();
     }
   } finally {
     await browser.close();

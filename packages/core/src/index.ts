@@ -110,6 +110,11 @@ export {
 } from './settings/user-settings.js';
 export { parseYamlObject, type YamlObjectResult } from './properties/yaml.js';
 export {
+  readSimpleProperties,
+  type SimpleProperties,
+  writeSimpleProperties,
+} from './properties/simple-properties.js';
+export {
   InvalidYamlError,
   readCustomSettings,
   saveCustomSettings,

@@ -1,6 +1,7 @@
 import { type ConverterOptions, resolveConverterOptions } from './converter-options.js';
 import { MarkdownDocument } from './document/markdown-document.js';
 import { createPipeline } from './document/pipeline.js';
+import { type Highlighter } from './rules/fence.js';
 import { type Rendered } from './types.js';
 
 /** Converts markdown to HTML with one configured markdown-it instance, reused across renders. */
@@ -15,14 +16,15 @@ export interface Converter {
 
 /**
  * Creates a converter: one markdown-it instance configured once for the options (a preset and
- * extension switches) and shared by every document it renders. Its HTML must go through a
- * `Sanitizer` before it reaches a page.
+ * extension switches) and shared by every document it renders; `highlight`, when given,
+ * highlights fenced code. Its HTML must go through a `Sanitizer` before it reaches a page.
  */
 export function createConverter(
   options?: Parameters<typeof resolveConverterOptions>[0],
+  highlight?: Highlighter,
 ): Converter {
   const resolved: ConverterOptions = resolveConverterOptions(options);
-  const md = createPipeline(resolved);
+  const md = createPipeline(resolved, highlight);
   return {
     options: resolved,
     render(markdown) {

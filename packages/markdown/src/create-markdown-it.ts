@@ -3,7 +3,7 @@ import type { RendererRule } from 'markdown-it';
 import { type ConverterOptions, type MarkdownPreset } from './converter-options.js';
 import { EXTENSIONS } from './extensions/registry.js';
 import { SINGLE_TILDE_RULE } from './extensions/strikethrough.js';
-import { createFenceRenderer, type DiagramKind } from './rules/fence.js';
+import { createFenceRenderer, type DiagramKind, type Highlighter } from './rules/fence.js';
 import { applyLinkPolicy } from './rules/link-policy.js';
 
 interface Base {
@@ -37,7 +37,7 @@ const SWITCHED_RULES = [
  * (heading anchors, source lines, footnote numbering) are added by the converter, not here:
  * this instance must be able to parse one block at a time.
  */
-export function createMarkdownIt(options: ConverterOptions): MarkdownIt {
+export function createMarkdownIt(options: ConverterOptions, highlight?: Highlighter): MarkdownIt {
   const base = BASES[options.preset] ?? BASES.default;
   const md = new MarkdownIt(base.name, {
     html: options.html,
@@ -58,7 +58,7 @@ export function createMarkdownIt(options: ConverterOptions): MarkdownIt {
   const diagrams = new Set<DiagramKind>();
   if (options.mermaid) diagrams.add('mermaid');
   if (options.abc) diagrams.add('abc');
-  md.renderer.rules.fence = createFenceRenderer(md, diagrams);
+  md.renderer.rules.fence = createFenceRenderer(md, diagrams, highlight);
   md.renderer.rules.blockquote_open = blockquoteOpen;
   return md;
 }

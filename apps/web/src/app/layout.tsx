@@ -1,6 +1,7 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
 import 'katex/dist/katex.min.css';
+import 'highlight.js/styles/github.css';
 import './globals.css';
 
 export const metadata: Metadata = {

@@ -2,6 +2,7 @@
 
 import { useAppDispatch, useAppSelector } from '../store';
 import { layoutToggled, sideBarPanelChosen } from '../store/layout-slice';
+import { modalOpened } from '../store/ui-slice';
 import { FileTitle } from './file-title';
 
 /** The navigation bar (spec interface §2): the file title, and the side bar toggle. Formatting,
@@ -16,6 +17,24 @@ export function NavigationBar() {
       </div>
       <FileTitle />
       <div className="navigation-bar__actions">
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="File properties"
+          title="File properties"
+          onClick={() => dispatch(modalOpened('fileProperties'))}
+        >
+          ⓘ
+        </button>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Settings"
+          title="Settings"
+          onClick={() => dispatch(modalOpened('settings'))}
+        >
+          ⚙
+        </button>
         <button
           type="button"
           className="icon-button"

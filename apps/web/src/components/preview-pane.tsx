@@ -8,7 +8,7 @@ import {
   SIZE_MEASUREMENT_DEBOUNCE,
 } from '@inkstone/core';
 import { resolveMarkdownOptions, SOURCE_LINE_ATTRIBUTE } from '@inkstone/markdown';
-import { PreviewController } from '../preview/preview-controller';
+import { PreviewController, type PreviewMode } from '../preview/preview-controller';
 import { useAppDispatch, useAppSelector, type AppStore } from '../store';
 import { notified } from '../store/notifications-slice';
 import { previewStatsChanged, tocChanged } from '../store/preview-slice';
@@ -37,6 +37,10 @@ export function PreviewPane() {
   useEffect(() => {
     const contentElement = content.current!;
     let statsTimer: number | undefined;
+    let firstSinceOpen = true;
+    const unmark = channel.subscribe((event) => {
+      if (event.changes === null) firstSinceOpen = true;
+    });
     const created = new PreviewController(
       contentElement,
       {
@@ -45,6 +49,10 @@ export function PreviewPane() {
           contentElement.dataset.renderedVersion = String(version);
           contentElement.dataset.renderedLength = String(length);
           contentElement.dataset.renderedComplete = String(complete);
+          // For measurements: when a newly opened text first shows, and when all of it does.
+          if (firstSinceOpen) performance.mark('inkstone:preview-first-screen');
+          if (complete && firstSinceOpen) performance.mark('inkstone:preview-complete');
+          if (complete) firstSinceOpen = false;
           dispatch(tocChanged(headings.map(({ level, text, id }) => ({ level, text, id }))));
           scrollSync.previewChanged();
           window.clearTimeout(statsTimer);
@@ -61,6 +69,7 @@ export function PreviewPane() {
     const detach = scrollSync.attachPreview(scroller.current!, created);
     return () => {
       window.clearTimeout(statsTimer);
+      unmark();
       unsubscribe();
       detach();
       scrollSync.attachPreview(undefined, undefined);
@@ -83,12 +92,15 @@ export function PreviewPane() {
   );
 }
 
-// The preview's conversion runs in a worker; `?preview=main-thread` keeps it on the main
-// thread (a fallback the benchmark also measures).
-function previewMode(): 'worker' | 'main-thread' {
-  return new URLSearchParams(window.location.search).get('preview') === 'main-thread'
-    ? 'main-thread'
-    : 'worker';
+// The preview converts in a worker, block by block. For measurements, `?preview=main-thread`
+// keeps it on the main thread and `?conversion=full` converts the whole text on every change
+// (the benchmark's baseline).
+function previewMode(): PreviewMode {
+  const params = new URLSearchParams(window.location.search);
+  return {
+    thread: params.get('preview') === 'main-thread' ? 'main-thread' : 'worker',
+    conversion: params.get('conversion') === 'full' ? 'full' : 'incremental',
+  };
 }
 
 // Clicks in the preview never replace the app: a task box toggles its marker in the source,

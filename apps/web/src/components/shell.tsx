@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useAppSelector } from '../store';
 import { useAppServices } from './app-context';
 import { ButtonBar } from './button-bar';
+import { Dialogs } from './dialogs/dialogs';
 import { EditorPane } from './editor-pane';
 import { NavigationBar } from './navigation-bar';
 import { Notifications } from './notifications';
@@ -33,6 +34,7 @@ export function Shell() {
       </div>
       {layout.showStatusBar && <StatusBar />}
       <Notifications />
+      <Dialogs />
     </div>
   );
 }

@@ -4,6 +4,13 @@ import { RenderEngine } from './render-engine';
 import { type RenderRequest, type RenderResponse } from './render-protocol';
 import { SectionPatcher } from './section-patcher';
 
+/** Where the preview converts (a worker, or the main thread when no worker can run) and how
+ * (block by block, or the whole text on every change: the benchmark's baseline). */
+export interface PreviewMode {
+  thread: 'worker' | 'main-thread';
+  conversion: 'incremental' | 'full';
+}
+
 /** What the preview reports once a version of the text is shown. */
 export interface PreviewEvents {
   /** A version of the text (of `length` characters) is shown; `complete` is false while only
@@ -30,12 +37,11 @@ export class PreviewController {
   private latest: DocumentEvent | undefined;
   private opened = false;
   private destroyed = false;
-  private showing: Promise<unknown> = Promise.resolve();
 
   constructor(
     readonly content: HTMLElement,
     private readonly events: PreviewEvents,
-    mode: 'worker' | 'main-thread' = 'worker',
+    private readonly mode: PreviewMode = { thread: 'worker', conversion: 'incremental' },
   ) {
     const sanitizer = createSanitizer(window);
     const template = document.createElement('template');
@@ -43,7 +49,7 @@ export class PreviewController {
       template.innerHTML = sanitizer.sanitize(html);
       return template.content;
     });
-    this.worker = mode === 'worker' ? this.startWorker() : undefined;
+    this.worker = mode.thread === 'worker' ? this.startWorker() : undefined;
     if (this.worker) {
       const worker = this.worker;
       this.send = (request) => worker.postMessage(request);
@@ -87,6 +93,7 @@ export class PreviewController {
         version: event.version,
         text: event.getText(),
         options: this.options,
+        conversion: this.mode.conversion,
       });
     }
   }
@@ -119,7 +126,7 @@ export class PreviewController {
       this.send({ type: 'resync' });
       return;
     }
-    this.showing = this.patcher.apply(response.sections).then((done) => {
+    void this.patcher.apply(response.sections).then((done) => {
       if (done && !this.destroyed) {
         this.events.onRendered({
           version: response.version,

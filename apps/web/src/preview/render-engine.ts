@@ -4,6 +4,7 @@ import {
   type Converter,
   type MarkdownDocument,
 } from '@inkstone/markdown';
+import { createHighlighter } from './highlighter';
 import { FIRST_SCREEN_BUDGET, type RenderRequest, type RenderResponse } from './render-protocol';
 
 /** Turns requests into renderings, in the worker (or on the main thread when no worker can
@@ -17,6 +18,13 @@ export class RenderEngine {
   private version = 0;
   private pending = false;
   private firstScreen = false;
+  private full = false;
+
+  // Code highlighting, its languages loaded as documents use them.
+  private readonly highlight = createHighlighter((languages) => {
+    for (const language of languages) this.document?.refreshLanguage(language);
+    this.requestRender();
+  });
 
   constructor(
     private readonly post: (response: RenderResponse) => void,
@@ -28,9 +36,12 @@ export class RenderEngine {
       this.document = this.converterFor(request.options).createDocument(request.text);
       this.version = request.version;
       this.firstScreen = true;
+      this.full = request.conversion === 'full';
     } else if (request.type === 'edit') {
       if (!this.document) return;
       this.document.edit(request.changes);
+      // The baseline: forget everything and convert the whole text again.
+      if (this.full) this.document = this.converter!.createDocument(this.document.text);
       this.version = request.version;
     } else {
       this.document?.reannounce();
@@ -41,7 +52,7 @@ export class RenderEngine {
   private converterFor(options: ConverterOptions): Converter {
     const key = JSON.stringify(options);
     if (!this.converter || key !== this.converterKey) {
-      this.converter = createConverter(options);
+      this.converter = createConverter(options, this.highlight);
       this.converterKey = key;
     }
     return this.converter;

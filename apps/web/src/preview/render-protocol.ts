@@ -8,7 +8,14 @@ import {
 /** What the preview asks of its render worker. */
 export type RenderRequest =
   /** Show this text from scratch, with these options (a file was opened, options changed). */
-  | { type: 'open'; version: number; text: string; options: ConverterOptions }
+  | {
+      type: 'open';
+      version: number;
+      text: string;
+      options: ConverterOptions;
+      /** `full` converts the whole text again on every change: the benchmark's baseline. */
+      conversion?: 'incremental' | 'full';
+    }
   /** Apply edits (each in the text left by the one before). */
   | { type: 'edit'; version: number; changes: readonly TextChange[] }
   /** Send every section's HTML again (the preview lost what it had). */

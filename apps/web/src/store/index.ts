@@ -4,6 +4,7 @@ import { layoutSlice } from './layout-slice';
 import { notificationsSlice } from './notifications-slice';
 import { previewSlice } from './preview-slice';
 import { settingsSlice } from './settings-slice';
+import { uiSlice } from './ui-slice';
 import { workspaceSlice } from './workspace-slice';
 
 /** Creates the app's store. One per page; tests make their own. */
@@ -15,6 +16,7 @@ export function createStore() {
       preview: previewSlice.reducer,
       notifications: notificationsSlice.reducer,
       settings: settingsSlice.reducer,
+      ui: uiSlice.reducer,
     },
   });
 }

@@ -175,6 +175,27 @@ describe('MarkdownDocument', () => {
     expect(Object.keys(rest.html)).toHaveLength(200 - first.sections.length);
   });
 
+  it('highlights code when its language arrives, re-rendering only the blocks that hold it', () => {
+    const loaded = new Set<string>();
+    const highlighting = createConverter({}, (code, language) =>
+      loaded.has(language) ? `<span class="hljs-keyword">${code.trim()}</span>` : null,
+    );
+    const document = highlighting.createDocument('Intro.\n\n```JS\nconst\n```\n\n```py\nx\n```\n');
+    const client = new Client();
+    client.take(document.update());
+    expect(client.html()[1]).toBe(
+      '<pre data-line="0"><code class="language-JS">const\n</code></pre>\n',
+    );
+    loaded.add('js');
+    document.refreshLanguage('js');
+    const update = client.take(document.update());
+    expect(Object.keys(update.html)).toHaveLength(1);
+    expect(client.html()[1]).toBe(
+      '<pre data-line="0"><code class="language-JS hljs"><span class="hljs-keyword">const</span></code></pre>\n',
+    );
+    expect(client.html()[2]).toContain('<code class="language-py">');
+  });
+
   it('gives every section again after reannounce', () => {
     const { document } = open('a\n\nb\n');
     document.reannounce();

@@ -1,6 +1,7 @@
 import type MarkdownIt from 'markdown-it';
 import type { Token } from 'markdown-it';
 import { SOURCE_LINE_ATTRIBUTE } from '../constants.js';
+import { fenceLanguage } from '../rules/fence.js';
 import { plainText } from '../rules/heading-text.js';
 import { createSlugger, slugify } from '../slug.js';
 import { type Heading } from '../types.js';
@@ -148,6 +149,15 @@ export class MarkdownDocument {
       }
     }
     return { sections, html, headings: this.headingList, complete };
+  }
+
+  /** Renders again the blocks holding code of `language` (its highlighting became available);
+   * the next update hands out what changed. */
+  refreshLanguage(language: string): void {
+    const holds = (unit: Unit) =>
+      unit.tokens.some((token) => token.type === 'fence' && fenceLanguage(token.info) === language);
+    for (const unit of this.units) if (holds(unit)) unit.needsRender = true;
+    for (const unit of this.removed.values()) if (holds(unit)) unit.needsRender = true;
   }
 
   /** Forgets what was handed out: the next update gives the HTML of every section again. */

@@ -1,6 +1,7 @@
 import type MarkdownIt from 'markdown-it';
 import { type ConverterOptions } from '../converter-options.js';
 import { createMarkdownIt } from '../create-markdown-it.js';
+import { type Highlighter } from '../rules/fence.js';
 import { abbreviations } from './plugins/abbreviations.js';
 import { footnotes } from './plugins/footnotes.js';
 import { tableOfContents } from './plugins/table-of-contents.js';
@@ -11,8 +12,8 @@ import { tableOfContents } from './plugins/table-of-contents.js';
  * normalising and block parsing, which the document does itself one block at a time; what is
  * left (inline parsing and the rules after it) runs on one block's tokens.
  */
-export function createPipeline(options: ConverterOptions): MarkdownIt {
-  const md = createMarkdownIt({ ...options, footnote: false, abbr: false, toc: false });
+export function createPipeline(options: ConverterOptions, highlight?: Highlighter): MarkdownIt {
+  const md = createMarkdownIt({ ...options, footnote: false, abbr: false, toc: false }, highlight);
   if (options.footnote) footnotes(md);
   if (options.abbr) abbreviations(md);
   if (options.toc) tableOfContents(md);

@@ -4,6 +4,15 @@ import type { RendererRule } from 'markdown-it';
 /** Fence languages drawn as diagrams in the preview, when their switch is on. */
 export type DiagramKind = 'mermaid' | 'abc';
 
+/** Highlights code of a language: the HTML of the code's content (escaped, in spans), or null
+ * to show it plain (an unknown language, or one not loaded yet). */
+export type Highlighter = (code: string, language: string) => string | null;
+
+/** The language a fence's info string names (its first word, lower case). */
+export function fenceLanguage(info: string): string {
+  return (info.trim().split(/\s+/)[0] ?? '').toLowerCase();
+}
+
 /**
  * Renderer for fenced code: `<pre data-line="…"><code class="language-xxx">` with the code
  * escaped. The source line sits on `<pre>`, the block the preview scrolls to (markdown-it's
@@ -16,6 +25,7 @@ export type DiagramKind = 'mermaid' | 'abc';
 export function createFenceRenderer(
   md: MarkdownIt,
   diagrams: ReadonlySet<DiagramKind> = new Set(),
+  highlight?: Highlighter,
 ): RendererRule {
   const { escapeHtml, unescapeAll } = md.utils;
   return (tokens, idx, _options, _env, self) => {
@@ -26,7 +36,12 @@ export function createFenceRenderer(
     if ((diagrams as ReadonlySet<string>).has(language)) {
       return `<div class="diagram" data-diagram="${language}"${self.renderAttrs(token)}><pre class="diagram__source"><code>${code}</code></pre></div>\n`;
     }
-    const languageClass = language ? ` class="language-${escapeHtml(language)}"` : '';
-    return `<pre${self.renderAttrs(token)}><code${languageClass}>${code}</code></pre>\n`;
+    const highlighted =
+      language && highlight ? highlight(token.content, fenceLanguage(language)) : null;
+    const classes = [language && `language-${escapeHtml(language)}`, highlighted !== null && 'hljs']
+      .filter(Boolean)
+      .join(' ');
+    const classAttr = classes ? ` class="${classes}"` : '';
+    return `<pre${self.renderAttrs(token)}><code${classAttr}>${highlighted ?? code}</code></pre>\n`;
   };
 }

@@ -1,0 +1,127 @@
+'use client';
+
+import { useState } from 'react';
+import {
+  parseYamlObject,
+  readSimpleProperties,
+  type SimpleProperties,
+  writeSimpleProperties,
+} from '@inkstone/core';
+import { MARKDOWN_PRESETS } from '@inkstone/markdown';
+import { useAppSelector } from '../../store';
+import { useAppServices } from '../app-context';
+import { Modal } from '../modal';
+import { Tabs } from './tabs';
+import { YamlEditor } from './yaml-editor';
+
+type Tab = 'simple' | 'yaml';
+
+const TABS = [
+  { id: 'simple', label: 'Simple properties' },
+  { id: 'yaml', label: 'YAML properties' },
+] as const;
+
+const FIELDS: { key: keyof Omit<SimpleProperties, 'preset'>; label: string; hint?: string }[] = [
+  { key: 'title', label: 'Title' },
+  { key: 'author', label: 'Author' },
+  { key: 'tags', label: 'Tags', hint: 'comma-separated' },
+  { key: 'categories', label: 'Categories', hint: 'comma-separated' },
+  { key: 'excerpt', label: 'Excerpt' },
+  { key: 'featuredImage', label: 'Featured image' },
+  { key: 'status', label: 'Status', hint: 'for example draft' },
+  { key: 'date', label: 'Date', hint: 'YYYY-MM-DD' },
+];
+
+/** The fileProperties dialog (spec interface §4): the current file's properties, as simple
+ * fields or as YAML. Invalid YAML shows the parser's error and blocks saving. */
+export function FilePropertiesDialog({ onClose }: { onClose(): void }) {
+  const { workspace } = useAppServices();
+  const fileId = useAppSelector((state) => state.workspace.currentFileId);
+  const stored = useAppSelector((state) => state.workspace.currentProperties);
+  const [tab, setTab] = useState<Tab>(() => (parseYamlObject(stored).ok ? 'simple' : 'yaml'));
+  const [yaml, setYaml] = useState(stored);
+  const [simple, setSimple] = useState(() => readSimpleProperties(stored));
+  const [saveError, setSaveError] = useState<string>();
+  const parsed = parseYamlObject(yaml);
+  const yamlError = parsed.ok ? undefined : parsed.error;
+
+  const currentYaml = () => (tab === 'simple' ? writeSimpleProperties(yaml, simple) : yaml);
+
+  const choose = (next: Tab) => {
+    if (next === tab) return;
+    if (next === 'yaml') setYaml(writeSimpleProperties(yaml, simple));
+    else if (!yamlError) setSimple(readSimpleProperties(yaml));
+    else return; // Invalid YAML: stay where it can be fixed.
+    setTab(next);
+  };
+
+  const save = () => {
+    if (!fileId) return;
+    let text: string;
+    try {
+      text = currentYaml();
+    } catch (error) {
+      setTab('yaml');
+      setSaveError(error instanceof Error ? error.message : String(error));
+      return;
+    }
+    workspace
+      .saveProperties(fileId, text)
+      .then(onClose)
+      .catch((error: unknown) => {
+        setTab('yaml');
+        setSaveError(error instanceof Error ? error.message : String(error));
+      });
+  };
+
+  return (
+    <Modal
+      title="File properties"
+      onCancel={onClose}
+      onOk={save}
+      okDisabled={tab === 'yaml' && yamlError !== undefined}
+    >
+      <Tabs label="Properties" tabs={TABS} selected={tab} onSelect={choose} />
+      {tab === 'simple' ? (
+        <div className="form" role="tabpanel" aria-label="Simple properties">
+          {FIELDS.map((field) => (
+            <label key={field.key} className="form__field">
+              <span>{field.label}</span>
+              <input
+                value={simple[field.key]}
+                placeholder={field.hint}
+                onChange={(event) => setSimple({ ...simple, [field.key]: event.target.value })}
+              />
+            </label>
+          ))}
+          <label className="form__field">
+            <span>Markdown preset</span>
+            <select
+              value={simple.preset}
+              onChange={(event) => setSimple({ ...simple, preset: event.target.value })}
+            >
+              <option value="">As in the settings</option>
+              {MARKDOWN_PRESETS.map((preset) => (
+                <option key={preset} value={preset}>
+                  {preset}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+      ) : (
+        <div role="tabpanel" aria-label="YAML properties">
+          <YamlEditor
+            label="YAML properties"
+            value={yaml}
+            onChange={(value) => {
+              setYaml(value);
+              setSaveError(undefined);
+            }}
+            error={yamlError ?? saveError}
+          />
+        </div>
+      )}
+    </Modal>
+  );
+}
