@@ -1,6 +1,6 @@
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
-import { createDiagramSanitizer } from './diagram-sanitizer.js';
+import { createDiagramSanitizer, MERMAID_CONFIG } from './diagram-sanitizer.js';
 
 const window = new JSDOM('').window;
 const sanitizer = createDiagramSanitizer(window);
@@ -319,5 +319,15 @@ describe('diagram sanitiser: the style sheet', () => {
   it('drops the whole sheet when the drawing has no plain id', () => {
     expect(styled('#x .a{fill:red}', '')).toBe('');
     expect(styled('#1x .a{fill:red}', '1x')).toBe('');
+  });
+});
+
+describe('MERMAID_CONFIG', () => {
+  it('is strict, without HTML labels, and no directive may change that or add CSS', () => {
+    expect(MERMAID_CONFIG).toMatchObject({ securityLevel: 'strict', htmlLabels: false });
+    expect(MERMAID_CONFIG.flowchart.htmlLabels).toBe(false);
+    for (const key of ['secure', 'securityLevel', 'htmlLabels', 'themeCSS', 'fontFamily']) {
+      expect(MERMAID_CONFIG.secure).toContain(key);
+    }
   });
 });

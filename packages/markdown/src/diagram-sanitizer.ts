@@ -22,6 +22,25 @@ export interface DiagramSanitizer {
   sanitize(svg: string): string;
 }
 
+/**
+ * The Mermaid configuration whose output this sanitiser is made for; pass it to
+ * `mermaid.initialize`. Strict security (no click callbacks, labels sanitised by Mermaid),
+ * labels drawn as SVG text rather than HTML in `foreignObject`, and `secure` extended so that
+ * a diagram's `%%{init}%%` directive can change none of that, nor add CSS (`themeCSS`,
+ * `fontFamily`): Mermaid measures a drawing in the live page before returning it, so CSS from
+ * a directive would apply, and load its URLs, before any sanitiser sees it.
+ */
+export const MERMAID_CONFIG = {
+  startOnLoad: false,
+  securityLevel: 'strict',
+  htmlLabels: false,
+  flowchart: { htmlLabels: false },
+  secure: [
+    ...['secure', 'securityLevel', 'startOnLoad', 'maxTextSize', 'suppressErrorRendering'],
+    ...['maxEdges', 'htmlLabels', 'themeCSS', 'fontFamily', 'altFontFamily'],
+  ],
+} as const;
+
 const SVG_NAMESPACE = 'http://www.w3.org/2000/svg';
 const URL_FUNCTION = /url\s*\(/i;
 
