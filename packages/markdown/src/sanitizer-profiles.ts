@@ -46,8 +46,9 @@ export const HTML_PROFILE: SanitizeProfile = {
     input: ['type', 'checked', 'disabled'],
     ol: ['start', 'reversed', 'type'],
     li: ['value'],
-    td: ['colspan', 'rowspan', 'align', 'valign'],
-    th: ['colspan', 'rowspan', 'align', 'valign', 'scope'],
+    table: ['align', 'width'],
+    td: ['colspan', 'rowspan', 'align', 'valign', 'width'],
+    th: ['colspan', 'rowspan', 'align', 'valign', 'width', 'scope'],
     col: ['span', 'width'],
     colgroup: ['span', 'width'],
     details: ['open'],
@@ -57,7 +58,9 @@ export const HTML_PROFILE: SanitizeProfile = {
     blockquote: ['cite'],
     q: ['cite'],
     ...Object.fromEntries(
-      ['p', 'div', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((tag) => [tag, ['align']]),
+      ['p', 'div', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'tr', 'thead', 'tbody', 'tfoot'].map(
+        (tag) => [tag, ['align']],
+      ),
     ),
   },
 };
