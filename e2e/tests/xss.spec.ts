@@ -277,12 +277,10 @@ test.describe(`the preview runs none of ${XSS_PAYLOADS.length} XSS payloads`, ()
       expect(await verdict(page, preview(page), seen, url)).toEqual([]);
     });
   }
-});
 
-test.describe('the detectors', () => {
-  test('catch a payload that runs when the sanitiser is bypassed', async ({ context, page }) => {
-    const seen = await observe(context, page);
-    await openApp(page);
+  // Runs last: it leaves unsanitised HTML in the shared page.
+  test('the detectors catch a payload that runs when the sanitiser is bypassed', async () => {
+    const { page, seen, url } = app!;
     // Put unsanitised HTML straight into the preview: every detector must fire.
     await page.locator('[data-rendered-length]').evaluate((content, host) => {
       content.insertAdjacentHTML(
@@ -294,7 +292,7 @@ test.describe('the detectors', () => {
     }, LEAK_HOST);
     await interact(page, preview(page));
     await page.waitForTimeout(SETTLE_MS);
-    const findings = (await verdict(page, preview(page), seen, page.url())).join('\n');
+    const findings = (await verdict(page, preview(page), seen, url)).join('\n');
     expect(findings).toContain('ran alert(9001) from');
     expect(findings).toContain('ran confirm(9003) from');
     expect(findings).toContain('left URL href=javascript:alert(9002)');
@@ -304,10 +302,11 @@ test.describe('the detectors', () => {
   });
 });
 
-// Until the preview draws diagrams, the Mermaid and abc payloads above stay source text. This
-// test draws them now, as the renderer will: Mermaid 12 configured with MERMAID_CONFIG
-// (strict, no HTML labels, no CSS from directives), abcjs into a detached element, each SVG through `createDiagramSanitizer` before
-// it goes into the page (served beside the app, from the workspace's own builds).
+// Until the preview draws diagrams, the Mermaid and abc payloads above stay source text. These
+// tests draw them now, as the renderer will: Mermaid 12 configured with MERMAID_CONFIG (strict,
+// no HTML labels, no CSS from directives), abcjs into a detached element, each SVG through
+// `createDiagramSanitizer` before it goes into the page. The libraries and the sanitiser are
+// served beside the app, at its origin, from the workspace's own installs and builds.
 const repository = fileURLToPath(new URL('../..', import.meta.url));
 const fromWeb = createRequire(join(repository, 'apps/web/package.json'));
 const SERVED: Record<string, string> = {
@@ -425,15 +424,37 @@ test.describe('diagram payloads drawn by Mermaid and abcjs themselves', () => {
     expect(findings).toEqual([]);
   });
 
-  test('a styled flowchart looks the same after the sanitiser', async ({ page }) => {
-    await openHarness(page);
-    const source =
+  // Diagrams of each common kind, drawn with their theme: the sanitised drawing must look
+  // exactly like Mermaid's own (colours, strokes, fonts, markers, filters, sizes).
+  const LOOKS: Record<string, string> = {
+    flowchart:
       'flowchart LR\n  A[Start] --> B{Ok?}\n  B -->|yes| C([Done])\n  B -.-> D[(Store)]\n' +
       '  classDef hot fill:#f96,stroke:#900,stroke-width:3px\n  class B hot\n' +
-      '  style C fill:#bdf,font-size:20px';
-    const { raw, clean } = await page.evaluate(compareLook, source);
-    expect(raw.length).toBeGreaterThan(20);
-    expect(clean).toEqual(raw);
+      '  style C fill:#bdf,font-size:20px',
+    sequence:
+      'sequenceDiagram\n  actor U as User\n  participant S as Server\n  U->>S: request\n' +
+      '  activate S\n  S-->>U: reply\n  deactivate S\n  Note over U,S: a note\n' +
+      '  loop retry\n    U-)S: ping\n  end',
+    class:
+      'classDiagram\n  class Animal {\n    +String name\n    +eat() void\n  }\n' +
+      '  Animal <|-- Duck\n  Animal "1" *-- "many" Leg',
+    state: 'stateDiagram-v2\n  [*] --> Still\n  Still --> Moving: push\n  Moving --> [*]',
+    er: 'erDiagram\n  CUSTOMER ||--o{ ORDER : places\n  CUSTOMER { string name PK }',
+    gantt:
+      'gantt\n  dateFormat YYYY-MM-DD\n  section S\n  Task a :a1, 2024-01-01, 30d\n' +
+      '  Task b :crit, after a1, 20d',
+    pie: 'pie title Pets\n  "Dogs" : 386\n  "Cats" : 85',
+    git: 'gitGraph\n  commit\n  branch dev\n  commit\n  checkout main\n  merge dev',
+  };
+  test(`${Object.keys(LOOKS).join(', ')} diagrams look the same after the sanitiser`, async ({
+    page,
+  }) => {
+    await openHarness(page);
+    for (const [kind, source] of Object.entries(LOOKS)) {
+      const { raw, clean } = await page.evaluate(compareLook, source);
+      expect.soft(raw.length, kind).toBeGreaterThan(5);
+      expect.soft(clean, kind).toEqual(raw);
+    }
   });
 });
 
