@@ -143,10 +143,19 @@ function auditDom(root: Element): string[] {
 }
 
 // In the page: fires the events handlers listen for on every element of `root`, as a user
-// hovering, pressing and focusing each would.
+// hovering, pressing, clicking and focusing each would (synthetic events: the real clicks
+// are in `interact`).
 function stirDom(root: Element): void {
   const types = ['mouseover', 'mouseenter', 'mousemove', 'pointerover', 'pointerenter'];
-  types.push('mousedown', 'mouseup', 'focus', 'focusin', 'animationstart', 'transitionend');
+  types.push(
+    'mousedown',
+    'mouseup',
+    'click',
+    'focus',
+    'focusin',
+    'animationstart',
+    'transitionend',
+  );
   for (const element of root.querySelectorAll('*')) {
     for (const type of types) element.dispatchEvent(new Event(type, { bubbles: true }));
     (element as HTMLElement).focus?.();
