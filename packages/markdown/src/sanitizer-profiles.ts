@@ -46,8 +46,9 @@ export const HTML_PROFILE: SanitizeProfile = {
     input: ['type', 'checked', 'disabled'],
     ol: ['start', 'reversed', 'type'],
     li: ['value'],
-    td: ['colspan', 'rowspan', 'align', 'valign'],
-    th: ['colspan', 'rowspan', 'align', 'valign', 'scope'],
+    table: ['align', 'width'],
+    td: ['colspan', 'rowspan', 'align', 'valign', 'width'],
+    th: ['colspan', 'rowspan', 'align', 'valign', 'width', 'scope'],
     col: ['span', 'width'],
     colgroup: ['span', 'width'],
     details: ['open'],
@@ -57,7 +58,9 @@ export const HTML_PROFILE: SanitizeProfile = {
     blockquote: ['cite'],
     q: ['cite'],
     ...Object.fromEntries(
-      ['p', 'div', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((tag) => [tag, ['align']]),
+      ['p', 'div', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'tr', 'thead', 'tbody', 'tfoot'].map(
+        (tag) => [tag, ['align']],
+      ),
     ),
   },
 };
@@ -81,8 +84,8 @@ export const MATHML_PROFILE: SanitizeProfile = {
 
 /**
  * The few SVG elements KaTeX's HTML output draws stretchy glyphs with (`\sqrt`, wide accents,
- * `\cancel`). The SVG profile for Mermaid and abc diagrams is a separate, larger profile to
- * add beside this one when diagrams arrive; it must not widen this one.
+ * `\cancel`). Diagrams have their own, larger profile (`DIAGRAM_SVG_PROFILE`) and their own
+ * sanitiser; it must not widen this one.
  */
 export const KATEX_SVG_PROFILE: SanitizeProfile = {
   tags: ['svg', 'path', 'line'],
@@ -100,14 +103,90 @@ export const SANITIZE_PROFILES: readonly SanitizeProfile[] = [
   KATEX_SVG_PROFILE,
 ];
 
-/** For each allowed element, every attribute it may carry. */
+// Presentation attributes (and the few metadata attributes Mermaid's CSS selects on) that any
+// drawing element of a diagram may carry. None of them loads anything: where one takes a
+// `url(…)` (fill, stroke, clip-path, mask, filter, markers), the diagram sanitiser allows only
+// a reference to an element of the same drawing, `url(#id)`.
+const PRESENTATION_ATTRIBUTES = [
+  ...['transform', 'transform-origin', 'fill', 'fill-opacity', 'fill-rule', 'stroke'],
+  ...['stroke-width', 'stroke-dasharray', 'stroke-dashoffset', 'stroke-linecap'],
+  ...['stroke-linejoin', 'stroke-miterlimit', 'stroke-opacity', 'opacity', 'color', 'display'],
+  ...['visibility', 'overflow', 'clip-path', 'clip-rule', 'mask', 'filter', 'marker-start'],
+  ...['marker-mid', 'marker-end', 'font-family', 'font-size', 'font-style', 'font-weight'],
+  ...['font-variant', 'text-anchor', 'text-decoration', 'dominant-baseline'],
+  ...['alignment-baseline', 'baseline-shift', 'letter-spacing', 'word-spacing', 'writing-mode'],
+  ...['vector-effect', 'paint-order', 'shape-rendering', 'text-rendering', 'xml:space'],
+];
+
+/** Attributes every element of a diagram may carry; `aria-*` attributes are allowed too. */
+export const DIAGRAM_GLOBAL_ATTRIBUTES: readonly string[] = [
+  ...['id', 'class', 'style', 'role', 'lang'],
+  ...PRESENTATION_ATTRIBUTES,
+  // Mermaid's and abcjs's own marks; its CSS selects on data-look and data-color-id.
+  ...['data-id', 'data-name', 'data-et', 'data-look', 'data-color-id', 'data-edge'],
+  ...['data-from', 'data-to', 'data-type', 'data-index', 'data-venn-sets'],
+];
+
+const FILTER_PRIMITIVE_ATTRIBUTES = [
+  ...['in', 'in2', 'result', 'x', 'y', 'width', 'height', 'dx', 'dy', 'stddeviation'],
+  ...['flood-color', 'flood-opacity', 'mode', 'operator', 'k1', 'k2', 'k3', 'k4', 'type'],
+  ...['values', 'radius', 'edgemode', 'color-interpolation-filters'],
+];
+const FILTER_PRIMITIVES = [
+  ...['feblend', 'fecolormatrix', 'fecomposite', 'fedropshadow', 'feflood'],
+  ...['fegaussianblur', 'femerge', 'femergenode', 'femorphology', 'feoffset'],
+];
+const TEXT_POSITION = ['x', 'y', 'dx', 'dy', 'rotate', 'textlength', 'lengthadjust'];
+
+/**
+ * The SVG that Mermaid (strict, without HTML labels) and abcjs draw: shapes, text, markers,
+ * gradients, clip paths and drop-shadow filters, plus one `<style>` per drawing, which the
+ * diagram sanitiser rebuilds. Deliberately absent: `script`, `foreignObject` (HTML inside SVG,
+ * which Mermaid only uses for HTML labels), `a`, `use`, `image`, `feImage` and `pattern` (they
+ * link or load by `href`), and the animation elements (`animate`, `set`…, which can rewrite
+ * any attribute, `href` included). The profile sets its own globals: no `data-line` or
+ * `data-diagram`, which the preview gives a meaning to.
+ */
+export const DIAGRAM_SVG_PROFILE: SanitizeProfile = {
+  tags: [
+    ...['svg', 'g', 'defs', 'symbol', 'switch', 'title', 'desc', 'style', 'path', 'rect'],
+    ...['circle', 'ellipse', 'line', 'polyline', 'polygon', 'text', 'tspan', 'marker'],
+    ...['clippath', 'mask', 'lineargradient', 'radialgradient', 'stop', 'filter'],
+    ...FILTER_PRIMITIVES,
+  ],
+  attributes: [],
+  attributesByTag: {
+    svg: ['xmlns', 'xmlns:xlink', 'viewbox', 'preserveaspectratio', 'width', 'height', 'x', 'y'],
+    path: ['d', 'pathlength'],
+    rect: ['x', 'y', 'width', 'height', 'rx', 'ry'],
+    circle: ['cx', 'cy', 'r'],
+    ellipse: ['cx', 'cy', 'rx', 'ry'],
+    line: ['x1', 'y1', 'x2', 'y2'],
+    polyline: ['points'],
+    polygon: ['points'],
+    text: TEXT_POSITION,
+    tspan: TEXT_POSITION,
+    marker: ['viewbox', 'refx', 'refy', 'markerwidth', 'markerheight', 'markerunits', 'orient'],
+    symbol: ['viewbox', 'preserveaspectratio', 'width', 'height', 'x', 'y', 'refx', 'refy'],
+    clippath: ['clippathunits'],
+    mask: ['maskunits', 'maskcontentunits', 'x', 'y', 'width', 'height'],
+    lineargradient: ['x1', 'y1', 'x2', 'y2', 'gradientunits', 'gradienttransform'],
+    radialgradient: ['cx', 'cy', 'r', 'fx', 'fy', 'fr', 'gradientunits', 'gradienttransform'],
+    stop: ['offset', 'stop-color', 'stop-opacity'],
+    filter: ['x', 'y', 'width', 'height', 'filterunits', 'primitiveunits'],
+    ...Object.fromEntries(FILTER_PRIMITIVES.map((tag) => [tag, FILTER_PRIMITIVE_ATTRIBUTES])),
+  },
+};
+
+/** For each allowed element, every attribute it may carry: the profiles' own and `globals`. */
 export function allowedAttributesByTag(
   profiles: readonly SanitizeProfile[],
+  globals: readonly string[] = GLOBAL_ATTRIBUTES,
 ): Map<string, ReadonlySet<string>> {
   const byTag = new Map<string, Set<string>>();
   for (const profile of profiles) {
     for (const tag of profile.tags) {
-      const allowed = byTag.get(tag) ?? new Set(GLOBAL_ATTRIBUTES);
+      const allowed = byTag.get(tag) ?? new Set(globals);
       for (const name of profile.attributes) allowed.add(name);
       for (const name of profile.attributesByTag?.[tag] ?? []) allowed.add(name);
       byTag.set(tag, allowed);

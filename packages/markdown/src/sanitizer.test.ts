@@ -69,6 +69,14 @@ describe('sanitizer: what it removes', () => {
     expect(sanitize('<p style="color:red">s</p>')).toBe('<p style="color:red">s</p>');
   });
 
+  it('drops styles that could lift an element out of the preview', () => {
+    expect(sanitize('<div style="position:fixed;inset:0">x</div>')).toBe('<div>x</div>');
+    expect(sanitize('<div style="position:absolute;top:0">x</div>')).toBe('<div>x</div>');
+    expect(sanitize('<div style="--p:fixed;position:var(--p)">x</div>')).toBe('<div>x</div>');
+    const relative = '<div style="position:relative;top:2px">x</div>';
+    expect(sanitize(relative)).toBe(relative);
+  });
+
   it('keeps only checkbox inputs', () => {
     expect(sanitize('<input type="text" value="x"><input><input type="password">')).toBe('');
     expect(sanitize('<input type="checkbox" checked disabled name="n">')).toBe(
@@ -86,6 +94,45 @@ describe('sanitizer: what it keeps', () => {
       '<table><tbody><tr><td colspan="2" rowspan="1" style="text-align:right">c</td></tr></tbody></table>' +
       '<picture><source srcset="dark.png" media="(prefers-color-scheme: dark)"><img src="l.png"></picture>';
     expect(sanitize(html)).toBe(html);
+  });
+
+  // What READMEs write in raw HTML, through the converter as a user would type it.
+  it.each([
+    ['details and summary', '<details open><summary>More</summary>\n\nHidden.\n\n</details>'],
+    ['kbd, sub and sup', 'Press <kbd>Ctrl</kbd>+<kbd>K</kbd>: H<sub>2</sub>O, x<sup>2</sup>.'],
+    [
+      'a table with align',
+      '<table align="center"><tr><td align="right" width="50">r</td></tr></table>',
+    ],
+    [
+      'an image with a size',
+      '<img src="logo.png" alt="Logo" width="120" height="40" align="right">',
+    ],
+    // (with the rel the sanitiser gives every outgoing link, so that input and output match)
+    [
+      'a link with a title',
+      '<a href="https://x.test" title="Site" rel="noopener noreferrer">s</a>',
+    ],
+    ['a definition list', '<dl><dt>Term</dt><dd>Definition</dd></dl>'],
+    ['an abbreviation', '<abbr title="HyperText Markup Language">HTML</abbr>'],
+    [
+      'a picture',
+      '<picture><source media="(prefers-color-scheme: dark)" srcset="d.png"><img src="l.png" alt="x"></picture>',
+    ],
+    ['a figure', '<figure><img src="a.png" alt="a"><figcaption>Caption</figcaption></figure>'],
+    [
+      'a centred paragraph',
+      '<p align="center"><b>b</b> <mark>m</mark> <q cite="https://x.test">q</q></p>',
+    ],
+  ])('keeps raw HTML in markdown: %s', (_, markdown) => {
+    const { html } = converter.render(markdown);
+    expect(sanitize(html)).toBe(reserialize(html));
+  });
+
+  it('keeps markdown table alignment', () => {
+    const { html } = converter.render('| L | C | R |\n|:--|:-:|--:|\n| a | b | c |');
+    expect(sanitize(html)).toBe(reserialize(html));
+    expect(sanitize(html)).toContain('<td style="text-align:center">b</td>');
   });
 
   it('keeps ids and data-line, even ids named like document properties', () => {
