@@ -1,0 +1,29 @@
+import { loadAbcEngine } from './abc-engine';
+import { DiagramRenderer } from './diagram-renderer';
+import { createInterimDiagramSanitizer } from './diagram-sanitizer';
+import { loadMermaidEngine } from './mermaid-engine';
+
+export { DIAGRAM_KINDS, type DiagramKind } from './constants';
+export { type DiagramEngine, type EngineDrawing, type EngineLoaders } from './diagram-engine';
+export {
+  DiagramRenderer,
+  type DiagramRendererOptions,
+  PLACEHOLDER_SELECTOR,
+} from './diagram-renderer';
+export { type DiagramSanitizer } from './diagram-sanitizer';
+export { DIAGRAM_STATE_ATTRIBUTE } from './diagram-view';
+
+/** The preview's diagram renderer: Mermaid and abcjs, each loaded on first use, and the
+ * diagram sanitiser. */
+export function createDiagramRenderer(window: Window & typeof globalThis): DiagramRenderer {
+  const { document } = window;
+  return new DiagramRenderer({
+    document,
+    // TEMPORARY: `createDiagramSanitizer(window)` from @inkstone/markdown once it lands.
+    sanitizer: createInterimDiagramSanitizer(window),
+    engines: {
+      mermaid: () => loadMermaidEngine(document),
+      abc: () => loadAbcEngine(document),
+    },
+  });
+}
