@@ -1,4 +1,5 @@
 import { createConverter, createSanitizer, type Heading } from '@inkstone/markdown';
+import { createDiagramRenderer } from './diagrams';
 import { type RenderRequest, type RenderResponse } from './render-protocol';
 import { SectionPatcher } from './section-patcher';
 
@@ -18,6 +19,7 @@ export class PreviewController {
   private readonly patcher: SectionPatcher;
   private destroyed = false;
   private fallback: ReturnType<typeof createConverter> | undefined;
+  private readonly diagrams = createDiagramRenderer(window);
 
   constructor(
     readonly content: HTMLElement,
@@ -27,6 +29,7 @@ export class PreviewController {
     const template = document.createElement('template');
     this.patcher = new SectionPatcher(content, (html) => {
       template.innerHTML = sanitizer.sanitize(html);
+      this.diagrams.render(template.content);
       return template.content;
     });
     try {
@@ -53,6 +56,7 @@ export class PreviewController {
   destroy(): void {
     this.destroyed = true;
     this.worker?.terminate();
+    this.diagrams.destroy();
     this.patcher.clear();
   }
 
