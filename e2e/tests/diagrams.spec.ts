@@ -91,6 +91,8 @@ test('diagrams cannot run script: no click callbacks, no javascript: links, no l
       '  click A call alert(2)',
       '  click B href "javascript:alert(3)"',
       '  click C alert',
+      '  C --> D[Docs]',
+      '  click D href "https://example.com/docs"',
       '```',
       '',
       '```mermaid',
@@ -110,13 +112,26 @@ test('diagrams cannot run script: no click callbacks, no javascript: links, no l
       DRAWN,
     );
   }
+  // The directive asked for HTML labels: they are still SVG text, HTML shown as text (an HTML
+  // label would be in a <foreignObject>, which the sanitiser removes, label and all).
+  const labels = preview(page).locator('svg text');
+  await expect(labels.filter({ hasText: 'Start' })).toHaveCount(1);
+  await expect(labels.filter({ hasText: '<img src="x">' })).toHaveCount(1);
+
   const url = page.url();
   for (const label of ['Start', 'Finish', 'Front']) {
-    await preview(page).locator('svg').getByText(label, { exact: true }).click();
+    await labels.getByText(label, { exact: true }).click();
   }
-  await preview(page).locator('svg text').filter({ hasText: 'img' }).first().click();
+  await labels.filter({ hasText: '<img' }).click();
   await page.waitForTimeout(300);
   expect(dialogs).toBe(0);
+  expect(page.url()).toBe(url);
+
+  // A web link in a diagram opens in a new tab; the app stays.
+  await page.context().route('https://example.com/**', (route) => route.fulfill({ body: 'Docs' }));
+  const popup = page.waitForEvent('popup');
+  await labels.getByText('Docs', { exact: true }).click();
+  expect((await popup).url()).toContain('https://example.com/docs');
   expect(page.url()).toBe(url);
 
   // Nothing executable is left in the drawings (inside the placeholders' shadow roots).
