@@ -50,14 +50,15 @@ export const MERMAID_CONFIG: MermaidConfig = {
   secure: [...MERMAID_SECURE_KEYS],
 };
 
-// Prefix of the ids Mermaid gives each drawing and its parts.
+// Prefix of the ids Mermaid gives each drawing and its parts, numbered across every engine of
+// the page, since Mermaid finds its work in progress by id.
 const ID_PREFIX = 'inkstone-mermaid-';
+let drawn = 0;
 
 /** Loads Mermaid (a separate chunk, fetched on first use) and configures it for the preview. */
 export async function loadMermaidEngine(document: Document): Promise<DiagramEngine> {
   const { default: mermaid } = await import('mermaid');
   mermaid.initialize(MERMAID_CONFIG);
-  let drawn = 0;
   return {
     draw: (source) =>
       withOffscreenBox(document, async (box) => {
