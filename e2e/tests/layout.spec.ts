@@ -120,10 +120,12 @@ test('scroll sync brings the preview to the part of the document the editor show
   await page.waitForTimeout(700);
   await expect(heading).toBeInViewport();
 
-  // Back on, scrolling the preview brings the editor along.
+  // Back on, scrolling the preview brings the editor along: with "Section 20" at the top of the
+  // preview, the editor shows its source line.
   await page.getByRole('button', { name: 'Toggle scroll sync' }).click();
   const sourceLine = editor(page).getByText('## Section 20', { exact: true });
   await expect(sourceLine).not.toBeInViewport();
+  await heading.evaluate((element) => element.scrollIntoView({ block: 'start' }));
   await preview(page).hover();
   await page.mouse.wheel(0, 1);
   await expect(sourceLine).toBeInViewport({ timeout: 2_000 });

@@ -164,6 +164,15 @@ describe('diagram sanitiser: what Mermaid and abcjs draw survives', () => {
     expect(svg.querySelector('a, [href], [*|href]')).toBeNull();
     expect(svg.querySelector('#flowchart-A-0')).not.toBeNull();
   });
+
+  it('keeps a linked part where the layout put it: the link becomes a group', () => {
+    const html = sanitize(
+      '<svg id="d" xmlns="http://www.w3.org/2000/svg"><a href="https://x.test" transform="translate(10,20)" class="node-link" onclick="alert(1)"><g class="node"><text>Docs</text></g></a></svg>',
+    );
+    expect(html).toBe(
+      '<svg id="d" xmlns="http://www.w3.org/2000/svg"><g transform="translate(10,20)" class="node-link"><g class="node"><text>Docs</text></g></g></svg>',
+    );
+  });
 });
 
 describe('diagram sanitiser: what it removes', () => {

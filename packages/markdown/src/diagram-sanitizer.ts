@@ -34,10 +34,27 @@ export const MERMAID_CONFIG = {
   startOnLoad: false,
   securityLevel: 'strict',
   htmlLabels: false,
+  // Deprecated in favour of the root key, still read by older diagram types.
   flowchart: { htmlLabels: false },
+  // Errors are thrown to the preview, which shows them in place, instead of drawn by Mermaid.
+  suppressErrorRendering: true,
+  // Keys a diagram's own `%%{init}%%` or `config:` may not set. This list replaces Mermaid's
+  // default one, so it repeats it (the first six).
   secure: [
-    ...['secure', 'securityLevel', 'startOnLoad', 'maxTextSize', 'suppressErrorRendering'],
-    ...['maxEdges', 'htmlLabels', 'themeCSS', 'fontFamily', 'altFontFamily'],
+    ...['secure', 'securityLevel', 'startOnLoad', 'maxTextSize', 'maxEdges'],
+    'suppressErrorRendering',
+    // HTML labels are drawn in <foreignObject> with HTML the diagram author writes.
+    'htmlLabels',
+    // Mermaid's own DOMPurify settings for labels.
+    'dompurifyConfig',
+    // Free-form CSS: a `url()` fetch, or an overlay drawn over the app.
+    ...['themeCSS', 'fontFamily', 'altFontFamily'],
+    // Absolute marker URLs built from the page's address.
+    'arrowMarkerAbsolute',
+    // Chosen ids could collide with ids of the page.
+    ...['deterministicIds', 'deterministicIDSeed'],
+    // A diagram could flood the console.
+    'logLevel',
   ],
 } as const;
 
@@ -62,6 +79,20 @@ export function createDiagramSanitizer(window: SanitizerWindow): DiagramSanitize
   // Browsers and jsdom parse CSS with constructable style sheets; without them, no <style>.
   const cssWindow = window as StyleSheetWindow;
 
+  // A linked part of a drawing (Mermaid's `click … href`) keeps its place without its link:
+  // the <a> becomes a <g> with the same transform and classes, so its node stays where the
+  // layout put it.
+  purify.addHook('uponSanitizeElement', (node) => {
+    const element = node as Element;
+    if (element.localName !== 'a' || element.namespaceURI !== SVG_NAMESPACE) return;
+    const group = element.ownerDocument.createElementNS(SVG_NAMESPACE, 'g');
+    for (const name of ['transform', 'class']) {
+      const value = element.getAttribute(name);
+      if (value !== null) group.setAttribute(name, value);
+    }
+    group.append(...Array.from(element.childNodes));
+    element.replaceWith(group);
+  });
   purify.addHook('uponSanitizeAttribute', (node, data) => {
     const tag = node.nodeName.toLowerCase();
     if (!keepAttribute(tag, data, allowed, cssWindow)) data.keepAttr = false;

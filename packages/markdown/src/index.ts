@@ -26,6 +26,11 @@ export {
 } from './converter-options.js';
 export { resolveMarkdownOptions } from './options/resolve-markdown-options.js';
 export { createSanitizer, type Sanitizer, type SanitizerWindow } from './sanitizer.js';
+export {
+  createDiagramSanitizer,
+  type DiagramSanitizer,
+  MERMAID_CONFIG,
+} from './diagram-sanitizer.js';
 export { createSlugger, type Slugger, slugify } from './slug.js';
 export { isSafeStyle } from './style-policy.js';
 export { buildToc, type TocNode } from './toc.js';

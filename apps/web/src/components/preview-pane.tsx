@@ -61,6 +61,7 @@ export function PreviewPane() {
             dispatch(previewStatsChanged(previewStatistics(text)));
           }, SIZE_MEASUREMENT_DEBOUNCE);
         },
+        onLayoutChanged: () => scrollSync.previewChanged(),
       },
       previewMode(),
     );

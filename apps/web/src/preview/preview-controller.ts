@@ -1,5 +1,6 @@
 import { type ConverterOptions, createSanitizer, type Heading } from '@inkstone/markdown';
 import { type DocumentEvent } from '../services/document-channel';
+import { createDiagramRenderer } from './diagrams';
 import { RenderEngine } from './render-engine';
 import { type RenderRequest, type RenderResponse } from './render-protocol';
 import { SectionPatcher } from './section-patcher';
@@ -21,6 +22,8 @@ export interface PreviewEvents {
     complete: boolean;
     headings: Heading[];
   }): void;
+  /** Something changed size without a new rendering (a diagram was drawn). */
+  onLayoutChanged?(): void;
 }
 
 /**
@@ -37,6 +40,8 @@ export class PreviewController {
   private latest: DocumentEvent | undefined;
   private opened = false;
   private destroyed = false;
+  // Drawings take the place of their source: what is below them moves.
+  private readonly diagrams = createDiagramRenderer(window, () => this.events.onLayoutChanged?.());
 
   constructor(
     readonly content: HTMLElement,
@@ -47,6 +52,7 @@ export class PreviewController {
     const template = document.createElement('template');
     this.patcher = new SectionPatcher(content, (html) => {
       template.innerHTML = sanitizer.sanitize(html);
+      this.diagrams.render(template.content);
       return template.content;
     });
     this.worker = mode.thread === 'worker' ? this.startWorker() : undefined;
@@ -101,6 +107,7 @@ export class PreviewController {
   destroy(): void {
     this.destroyed = true;
     this.worker?.terminate();
+    this.diagrams.destroy();
     this.patcher.clear();
   }
 

@@ -1,4 +1,4 @@
-import { type EditorView } from '@codemirror/view';
+import { EditorView } from '@codemirror/view';
 import { SOURCE_LINE_ATTRIBUTE } from '@inkstone/markdown';
 import { type ShownSection } from './section-patcher';
 
@@ -104,7 +104,13 @@ export class ScrollSync {
       this.animate(preview, this.previewTopFor(preview, line));
     } else {
       const line = this.previewTopLine(preview);
-      this.animate(editor.scrollDOM, this.editorTopFor(editor, line));
+      // CodeMirror only estimates the height of lines it has not drawn: once the glide ends
+      // near them, it puts the line exactly at the top.
+      this.animate(editor.scrollDOM, this.editorTopFor(editor, line), () => {
+        const doc = editor.state.doc;
+        const pos = doc.line(Math.min(doc.lines, Math.floor(line) + 1)).from;
+        editor.dispatch({ effects: EditorView.scrollIntoView(pos, { y: 'start', yMargin: 0 }) });
+      });
     }
   }
 
@@ -201,7 +207,7 @@ export class ScrollSync {
     this.animation = undefined;
   }
 
-  private animate(target: HTMLElement, to: number): void {
+  private animate(target: HTMLElement, to: number, done?: () => void): void {
     this.stopAnimation();
     const from = target.scrollTop;
     const distance = to - from;
@@ -212,6 +218,7 @@ export class ScrollSync {
       const eased = t < 0.5 ? 2 * t * t : 1 - (-2 * t + 2) ** 2 / 2;
       target.scrollTop = from + distance * eased;
       this.animation = t < 1 ? requestAnimationFrame(step) : undefined;
+      if (t >= 1) done?.();
     };
     this.animation = requestAnimationFrame(step);
   }
