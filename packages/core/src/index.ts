@@ -52,7 +52,14 @@ export type {
   Workspace,
 } from './items/types.js';
 export { createIdGenerator, ID_ALPHABET, type RandomBytes } from './items/id.js';
-export { hashItem, hashText, withHash } from './items/hash.js';
+export {
+  digestToHash,
+  hashItem,
+  type ItemHasher,
+  itemHashSource,
+  hashText,
+  withHash,
+} from './items/hash.js';
 export { canonicalJson } from './items/canonical-json.js';
 export { itemIds } from './items/item-ids.js';
 

@@ -11,7 +11,7 @@ import { resolveMarkdownOptions, SOURCE_LINE_ATTRIBUTE } from '@inkstone/markdow
 import { PreviewController, type PreviewMode } from '../preview/preview-controller';
 import { useAppDispatch, useAppSelector, type AppStore } from '../store';
 import { notified } from '../store/notifications-slice';
-import { previewStatsChanged, tocChanged } from '../store/preview-slice';
+import { previewStatsChanged, type TocEntry, tocChanged } from '../store/preview-slice';
 import { type AppServices, useAppServices } from './app-context';
 import { useStore } from 'react-redux';
 
@@ -46,14 +46,19 @@ export function PreviewPane() {
       {
         onRendered: ({ version, length, complete, headings }) => {
           // Which text the preview shows, for tests and benchmarks to wait on.
-          contentElement.dataset.renderedVersion = String(version);
-          contentElement.dataset.renderedLength = String(length);
+          // (An unfinished rendering may not hold the latest change yet: only a finished one
+          // says which text it shows.)
+          if (complete) {
+            contentElement.dataset.renderedVersion = String(version);
+            contentElement.dataset.renderedLength = String(length);
+          }
           contentElement.dataset.renderedComplete = String(complete);
           // For measurements: when a newly opened text first shows, and when all of it does.
           if (firstSinceOpen) performance.mark('inkstone:preview-first-screen');
           if (complete && firstSinceOpen) performance.mark('inkstone:preview-complete');
           if (complete) firstSinceOpen = false;
-          dispatch(tocChanged(headings.map(({ level, text, id }) => ({ level, text, id }))));
+          const toc = headings.map(({ level, text, id }) => ({ level, text, id }));
+          if (!sameToc(store.getState().preview.toc, toc)) dispatch(tocChanged(toc));
           scrollSync.previewChanged();
           window.clearTimeout(statsTimer);
           statsTimer = window.setTimeout(() => {
@@ -76,7 +81,7 @@ export function PreviewPane() {
       scrollSync.attachPreview(undefined, undefined);
       created.destroy();
     };
-  }, [channel, scrollSync, dispatch]);
+  }, [channel, scrollSync, dispatch, store]);
 
   useEffect(() => {
     preview?.setOptions(options);
@@ -93,13 +98,23 @@ export function PreviewPane() {
   );
 }
 
-// The preview converts in a worker, block by block. For measurements, `?preview=main-thread`
-// keeps it on the main thread and `?conversion=full` converts the whole text on every change
-// (the benchmark's baseline).
+function sameToc(a: readonly TocEntry[], b: readonly TocEntry[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every(
+      (entry, i) =>
+        entry.id === b[i]!.id && entry.text === b[i]!.text && entry.level === b[i]!.level,
+    )
+  );
+}
+
+// The preview converts on the main thread, block by block, in slices. For measurements,
+// `?preview=worker` moves it to a worker and `?conversion=full` converts the whole text on
+// every change (the benchmark's baseline).
 function previewMode(): PreviewMode {
   const params = new URLSearchParams(window.location.search);
   return {
-    thread: params.get('preview') === 'main-thread' ? 'main-thread' : 'worker',
+    thread: params.get('preview') === 'worker' ? 'worker' : 'main-thread',
     conversion: params.get('conversion') === 'full' ? 'full' : 'incremental',
   };
 }

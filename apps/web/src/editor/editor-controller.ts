@@ -12,6 +12,7 @@ import {
 } from '@inkstone/core';
 import { type TextChange } from '@inkstone/markdown';
 import { type DocumentEvent } from '../services/document-channel';
+import { nativeItemHasher } from '../services/native-hash';
 import { type WorkspaceService } from '../services/workspace';
 import { toggleTask } from './commands/toggle-task';
 import { editorExtensions } from './extensions';
@@ -20,7 +21,8 @@ import { type Journal, UnsavedJournal } from './unsaved-journal';
 /** Saving waits this long after the last keystroke, and never longer than SAVE_MAX_WAIT while
  * typing goes on, so another tab shows the change within a second. */
 const SAVE_DELAY = 200;
-const SAVE_MAX_WAIT = 700;
+const SAVE_MAX_WAIT = 600;
+const SAVE_IDLE_TIMEOUT = 250;
 
 /** What the editor controller reports to the rest of the app. */
 export interface EditorEvents {
@@ -77,6 +79,7 @@ export class EditorController {
         applyEdits: (edits) => this.applyExternalEdits(edits),
       },
       onConflicts: (conflicts) => this.events.onConflicts(conflicts),
+      hashItem: nativeItemHasher,
     });
     const state = await this.workspace.repo.get<ContentStateItem>(itemIds.contentState(fileId));
     this.session = session;
@@ -174,7 +177,8 @@ export class EditorController {
     this.firstUnsavedAt ??= now;
     const wait = Math.min(SAVE_DELAY, this.firstUnsavedAt + SAVE_MAX_WAIT - now);
     window.clearTimeout(this.saveTimer);
-    this.saveTimer = window.setTimeout(() => void this.flush(), Math.max(0, wait));
+    // Then in a moment the browser has nothing else to do, so a keystroke never waits on it.
+    this.saveTimer = window.setTimeout(() => whenIdle(() => void this.flush()), Math.max(0, wait));
   }
 
   private scheduleStateSave(): void {
@@ -182,12 +186,19 @@ export class EditorController {
     this.stateTimer = window.setTimeout(() => {
       const session = this.session;
       if (!session) return;
-      const { from, to } = this.view.state.selection.main;
-      saveContentState(this.workspace.repo, session.fileId, {
-        selectionStart: from,
-        selectionEnd: to,
-        scrollPosition: this.scrollPosition(),
-      }).catch((error: unknown) => console.error(error));
+      // Read where the editor is scrolled in CodeMirror's own measuring phase, when layout is
+      // up to date anyway: reading it at another moment would force a layout of the page.
+      this.view.requestMeasure({
+        read: () => this.scrollPosition(),
+        write: (scrollPosition) => {
+          const { from, to } = this.view.state.selection.main;
+          saveContentState(this.workspace.repo, session.fileId, {
+            selectionStart: from,
+            selectionEnd: to,
+            scrollPosition,
+          }).catch((error: unknown) => console.error(error));
+        },
+      });
     }, CONTENT_STATE_SAVE_DEBOUNCE);
   }
 
@@ -229,5 +240,14 @@ export class EditorController {
     };
     this.journal.write(journal);
     void this.flush();
+  }
+}
+
+// Runs `task` when the browser is idle, and within SAVE_IDLE_TIMEOUT in any case.
+function whenIdle(task: () => void): void {
+  if (typeof requestIdleCallback === 'function') {
+    requestIdleCallback(task, { timeout: SAVE_IDLE_TIMEOUT });
+  } else {
+    window.setTimeout(task, 0);
   }
 }

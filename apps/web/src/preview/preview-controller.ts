@@ -3,10 +3,12 @@ import { type DocumentEvent } from '../services/document-channel';
 import { createDiagramRenderer } from './diagrams';
 import { RenderEngine } from './render-engine';
 import { type RenderRequest, type RenderResponse } from './render-protocol';
-import { SectionPatcher } from './section-patcher';
+import { SectionPatcher, yieldToBrowser } from './section-patcher';
 
-/** Where the preview converts (a worker, or the main thread when no worker can run) and how
- * (block by block, or the whole text on every change: the benchmark's baseline). */
+/** Where the preview converts and how. On the main thread (the default), an edit's rendering
+ * (well under a millisecond for a block) is patched in before the next paint; in a worker,
+ * the round trip costs about a frame (measured: docs/adr/0003). Block by block, or the whole
+ * text on every change (the benchmark's baseline). */
 export interface PreviewMode {
   thread: 'worker' | 'main-thread';
   conversion: 'incremental' | 'full';
@@ -40,13 +42,17 @@ export class PreviewController {
   private latest: DocumentEvent | undefined;
   private opened = false;
   private destroyed = false;
+  private patching = false;
+  // Whether the text opened last shows yet.
+  private showing: 'nothing' | 'first screen' = 'nothing';
+  private waiting: RenderResponse | undefined;
   // Drawings take the place of their source: what is below them moves.
   private readonly diagrams = createDiagramRenderer(window, () => this.events.onLayoutChanged?.());
 
   constructor(
     readonly content: HTMLElement,
     private readonly events: PreviewEvents,
-    private readonly mode: PreviewMode = { thread: 'worker', conversion: 'incremental' },
+    private readonly mode: PreviewMode = { thread: 'main-thread', conversion: 'incremental' },
   ) {
     const sanitizer = createSanitizer(window);
     const template = document.createElement('template');
@@ -62,9 +68,18 @@ export class PreviewController {
     } else {
       const engine = new RenderEngine(
         (response) => this.receive(response),
-        (task) => window.setTimeout(task, 0),
+        (task) => void yieldToBrowser().then(task),
       );
-      this.send = (request) => engine.handle(request);
+      // Right after the editor's own update, before the browser paints: the preview shows a
+      // keystroke in the same frame as the editor does.
+      this.send = (request) =>
+        queueMicrotask(() => {
+          try {
+            engine.handle(request);
+          } catch (error) {
+            console.error('The preview could not render this text.', error);
+          }
+        });
     }
   }
 
@@ -94,6 +109,7 @@ export class PreviewController {
       this.send({ type: 'edit', version: event.version, changes: event.changes });
     } else {
       this.opened = true;
+      this.showing = 'nothing';
       this.send({
         type: 'open',
         version: event.version,
@@ -128,13 +144,35 @@ export class PreviewController {
   private receive(response: RenderResponse): void {
     if (this.destroyed) return;
     this.patcher.learn(response.html);
-    if (!this.patcher.knows(response.sections)) {
-      // The worker believes the preview has HTML it does not: ask for all of it again.
-      this.send({ type: 'resync' });
+    // One patch at a time, the newest rendering waiting: a long patch (a document opening)
+    // finishes its first screen before the rest replaces it, and a keystroke's patch, a single
+    // section, is quick.
+    this.waiting = response;
+    if (this.patching) return;
+    this.patching = true;
+    if (this.showing === 'nothing') {
+      // A document just opened: its first screen goes in at once, before the rest is ready.
+      this.showing = 'first screen';
+      void this.patchWaiting();
       return;
     }
-    void this.patcher.apply(response.sections).then((done) => {
-      if (done && !this.destroyed) {
+    // Otherwise in the next frame, just before the browser lays it out: the preview is laid out
+    // once per frame, never in the middle of the editor's handling of a keystroke.
+    requestAnimationFrame(() => void this.patchWaiting());
+  }
+
+  private async patchWaiting(): Promise<void> {
+    try {
+      while (this.waiting && !this.destroyed) {
+        const response = this.waiting;
+        this.waiting = undefined;
+        if (!this.patcher.knows(response.sections)) {
+          // The renderer believes the preview has HTML it does not: ask for all of it again.
+          this.send({ type: 'resync' });
+          continue;
+        }
+        await this.patcher.apply(response.sections);
+        if (this.destroyed) return;
         this.events.onRendered({
           version: response.version,
           length: response.length,
@@ -142,6 +180,8 @@ export class PreviewController {
           headings: response.headings,
         });
       }
-    });
+    } finally {
+      this.patching = false;
+    }
   }
 }

@@ -5,12 +5,18 @@ import {
   type MarkdownDocument,
 } from '@inkstone/markdown';
 import { createHighlighter } from './highlighter';
-import { FIRST_SCREEN_BUDGET, type RenderRequest, type RenderResponse } from './render-protocol';
+import {
+  FIRST_SCREEN_BUDGET,
+  RENDER_SLICE_MS,
+  type RenderRequest,
+  type RenderResponse,
+} from './render-protocol';
 
 /** Turns requests into renderings, in the worker (or on the main thread when no worker can
- * start): one markdown document kept up to date with the editor's edits. Renderings are
- * coalesced: edits that arrive while a rendering is pending are applied first, then one
- * rendering covers them all. */
+ * start): one markdown document kept up to date with the editor's edits. Each request is
+ * rendered at once (an edit's rendering costs well under a millisecond, and waiting would delay
+ * the preview); what is left after a first screen, or code whose highlighting just arrived,
+ * follows in a later task, so edits that come meanwhile go first. */
 export class RenderEngine {
   private converter: Converter | undefined;
   private converterKey = '';
@@ -46,7 +52,7 @@ export class RenderEngine {
     } else {
       this.document?.reannounce();
     }
-    this.requestRender();
+    this.render();
   }
 
   private converterFor(options: ConverterOptions): Converter {
@@ -67,6 +73,8 @@ export class RenderEngine {
     });
   }
 
+  private lastPosted = '';
+
   private render(): void {
     const document = this.document;
     if (!document) return;
@@ -74,7 +82,16 @@ export class RenderEngine {
     // A document just opened shows its first screen first, then the rest.
     const budget = this.firstScreen ? FIRST_SCREEN_BUDGET : Infinity;
     this.firstScreen = false;
-    const update = document.update(budget);
+    // Long work (a document opened, a definition every block uses changed) is done in slices;
+    // the blocks an edit made are always in the first one.
+    const deadline = started + RENDER_SLICE_MS;
+    const update = document.update({ budget, shouldYield: () => performance.now() > deadline });
+    if (!update.complete) this.requestRender();
+    // Nothing new since the last rendering posted (a later task found the work done): stay quiet.
+    const ids = update.sections;
+    const signature = `${this.version}:${update.complete}:${ids.length}:${ids[0]?.id}:${ids.at(-1)?.id}`;
+    if (Object.keys(update.html).length === 0 && signature === this.lastPosted) return;
+    this.lastPosted = signature;
     this.post({
       type: 'render',
       version: this.version,
@@ -85,6 +102,5 @@ export class RenderEngine {
       headings: update.headings,
       workMs: performance.now() - started,
     });
-    if (!update.complete) this.requestRender();
   }
 }

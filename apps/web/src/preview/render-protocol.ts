@@ -39,3 +39,6 @@ export interface RenderResponse {
 
 /** Characters of text rendered first when a document opens: about a screen's worth. */
 export const FIRST_SCREEN_BUDGET = 6000;
+
+/** Milliseconds of rendering work at a time before the thread is given back. */
+export const RENDER_SLICE_MS = 6;

@@ -17,6 +17,12 @@ export interface ShownSection {
   readonly element: HTMLElement;
 }
 
+interface Shown {
+  id: number;
+  line: number;
+  element: HTMLElement;
+}
+
 /** Main-thread time a patch may take before it yields, so typing never waits on the preview. */
 const SLICE_BUDGET_MS = 6;
 
@@ -39,7 +45,7 @@ export const yieldToBrowser: Yielder = () => {
  * The HTML of every id is kept, so a section that comes back is shown without asking again.
  */
 export class SectionPatcher {
-  private shown: ShownSection[] = [];
+  private shown: Shown[] = [];
   private readonly html = new Map<number, string>();
   private generation = 0;
 
@@ -80,11 +86,9 @@ export class SectionPatcher {
       suffix += 1;
     }
     // Sections kept keep their elements; their lines may have moved.
-    for (let i = 0; i < start; i += 1) this.shown[i] = { ...old[i]!, line: sections[i]!.line };
-    for (let k = 1; k <= suffix; k += 1) {
-      const at = old.length - k;
-      this.shown[at] = { ...old[at]!, line: sections[sections.length - k]!.line };
-    }
+    for (let i = 0; i < start; i += 1) old[i]!.line = sections[i]!.line;
+    for (let k = 1; k <= suffix; k += 1)
+      old[old.length - k]!.line = sections[sections.length - k]!.line;
     const oldCount = old.length - start - suffix;
     const newCount = sections.length - start - suffix;
     let sliceStart = performance.now();

@@ -121,16 +121,31 @@ export class DexieRepository implements ItemRepository {
   }
 
   async changesSince(tx: number): Promise<ChangeBatch> {
-    const rows = await this.db.objects.where('tx').above(tx).toArray();
+    // Index keys first: this connection's own writes (a long text saved a moment ago) are
+    // reported by number without reading them back.
+    const found: { id: string; tx: number }[] = [];
+    await this.db.objects
+      .where('tx')
+      .above(tx)
+      .eachKey((key, cursor) => {
+        found.push({ id: cursor.primaryKey as string, tx: key as number });
+      });
+    const ownTx = new Set<number>();
+    const others: string[] = [];
+    let highest = tx;
+    for (const { id, tx: rowTx } of found) {
+      highest = Math.max(highest, rowTx);
+      if (this.written.has(rowTx)) ownTx.add(rowTx);
+      else others.push(id);
+    }
+    const rows = await this.db.objects.bulkGet(others);
     const items: StoredItem[] = [];
     const deletedIds: string[] = [];
-    const ownTx = new Set<number>();
-    let highest = tx;
     for (const row of rows) {
+      // Written again since the keys were read: the next check reports it.
+      if (!row || row.tx <= tx) continue;
       if (isTombstone(row)) deletedIds.push(row.id);
       else items.push(row);
-      if (this.written.has(row.tx)) ownTx.add(row.tx);
-      highest = Math.max(highest, row.tx);
     }
     items.sort((a, b) => a.tx - b.tx);
     for (const written of this.written) if (written <= tx) this.written.delete(written);

@@ -106,9 +106,9 @@ export class MemoryRepository implements ItemRepository {
     const ownTx = new Set<number>();
     for (const row of this.db.rows.values()) {
       if (row.tx <= tx) continue;
-      if (isTombstone(row)) deletedIds.push(row.id);
-      else items.push(copy(row));
       if (this.written.has(row.tx)) ownTx.add(row.tx);
+      else if (isTombstone(row)) deletedIds.push(row.id);
+      else items.push(copy(row));
     }
     items.sort((a, b) => a.tx - b.tx);
     return { tx: Math.max(tx, this.db.tx), items, deletedIds, ownTx };

@@ -8,11 +8,12 @@ export type StoredItem<T extends Item = Item> = T & { tx: number };
 export interface ChangeBatch {
   /** The highest transaction number seen; pass it to the next `changesSince`. */
   tx: number;
-  /** Items written after the given transaction, in their latest state. */
+  /** Items other connections wrote after the given transaction, in their latest state. */
   items: StoredItem[];
-  /** Ids of items deleted after the given transaction. */
+  /** Ids of items other connections deleted after the given transaction. */
   deletedIds: string[];
-  /** Transaction numbers in this batch that this connection wrote itself. */
+  /** Transaction numbers after the given one that this connection wrote itself (what they
+   * wrote is not read back: this connection knows it). */
   ownTx: ReadonlySet<number>;
 }
 
@@ -38,7 +39,7 @@ export interface ItemRepository {
   update<T extends Item>(id: string, updater: ItemUpdater<T>): Promise<StoredItem<T> | undefined>;
   /** The highest transaction number written so far. */
   currentTx(): Promise<number>;
-  /** Items changed or deleted after transaction `tx`. */
+  /** Items changed or deleted by other connections after transaction `tx`. */
   changesSince(tx: number): Promise<ChangeBatch>;
   /** Reads an image of the images store. */
   getImage(id: string): Promise<ImageItem | undefined>;

@@ -26,9 +26,26 @@ export function hashText(text: string): string {
  * - Key order does not matter; a field set to `undefined` counts as absent.
  */
 export function hashItem(item: object): string {
-  const { id: _id, hash: _hash, history: _history, ...content } = item as Record<string, unknown>;
-  return hashText(canonicalJson(content));
+  return hashText(itemHashSource(item));
 }
+
+/** The text {@link hashItem} hashes: the canonical JSON of the item without `id`, `hash` and
+ * `history`. With {@link digestToHash}, it lets a caller hash with a faster SHA-256 of its own
+ * (the browser's native one) and get the same hash. */
+export function itemHashSource(item: object): string {
+  const { id: _id, hash: _hash, history: _history, ...content } = item as Record<string, unknown>;
+  return canonicalJson(content);
+}
+
+/** A SHA-256 digest written as the hashes of this module are (unpadded base64url). */
+export function digestToHash(digest: Uint8Array): string {
+  return encodeBase64Url(digest);
+}
+
+/** Hashes an item somewhere else than on the calling thread's time: an async SHA-256 of
+ * {@link itemHashSource}'s text, written with {@link digestToHash}. It must give what
+ * {@link hashItem} gives. */
+export type ItemHasher = (item: object) => Promise<string>;
 
 /** Returns a copy of the item with its `hash` set to {@link hashItem} of it. */
 export function withHash<T extends BaseItem>(item: Unhashed<T>): T {

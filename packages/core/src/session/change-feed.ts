@@ -64,10 +64,7 @@ export class ChangeFeed {
       return;
     }
     this.lastTx = batch.tx;
-    const items = batch.items.filter((item) => !batch.ownTx.has(item.tx));
-    if (items.length > 0 || batch.deletedIds.length > 0) {
-      await this.options.onChanges({ ...batch, items });
-    }
+    if (batch.items.length > 0 || batch.deletedIds.length > 0) await this.options.onChanges(batch);
   }
 
   private schedulePoll(): void {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryDatabase } from '../db/memory-repository.js';
 import { type ItemRepository } from '../db/repository.js';
-import { withHash } from '../items/hash.js';
+import { createHash } from 'node:crypto';
+import { digestToHash, hashItem, itemHashSource, withHash } from '../items/hash.js';
 import { type ContentItem } from '../items/types.js';
 import { FakeTimers, settle } from '../testing/fake-timers.js';
 import { FakeEditor } from '../testing/text-host.js';
@@ -101,6 +102,30 @@ describe('ContentSession across tabs (spec core §4)', () => {
     await a!.session.save();
     await settle();
     expect(b!.editor.text).toBe('Edited. Shared text.\n');
+  });
+
+  it('T1 stores the same hash when saving hashes with a native SHA-256 off the editor', async () => {
+    const { tabs } = await openTabs(1, 'Text.\n');
+    const [a] = tabs;
+    let hashed = 0;
+    const session = await ContentSession.open({
+      repo: a!.repo,
+      fileId: FILE,
+      host: a!.editor,
+      hashItem: async (item) => {
+        hashed += 1;
+        return digestToHash(
+          new Uint8Array(createHash('sha256').update(itemHashSource(item), 'utf8').digest()),
+        );
+      },
+    });
+    a!.editor.type(0, 'Faster. ');
+    await session.save();
+    const saved = await a!.repo.get<ContentItem>(contentId(FILE));
+    expect(hashed).toBe(1);
+    expect(saved?.text).toBe('Faster. Text.\n');
+    const { tx: _tx, ...item } = saved!;
+    expect(saved?.hash).toBe(hashItem(item));
   });
 
   it('T2 polls, so a change shows within a second even when the signal is lost', async () => {

@@ -1,5 +1,5 @@
 import { type ItemRepository, type StoredItem } from '../db/repository.js';
-import { withHash } from '../items/hash.js';
+import { type ItemHasher, withHash } from '../items/hash.js';
 import { itemIds } from '../items/item-ids.js';
 import { type ContentItem } from '../items/types.js';
 import { type MergeConflict, type MergeLabels, mergeText } from '../merge/merge-text.js';
@@ -23,6 +23,9 @@ export interface ContentSessionOptions {
   labels?: MergeLabels;
   /** Told when a merge had to keep two versions of the same lines. */
   onConflicts?(conflicts: MergeConflict[]): void;
+  /** Hashes a saved version off the editor's time (the browser's native SHA-256); without it,
+   * hashing is synchronous. A long text's hash costs milliseconds either way. */
+  hashItem?: ItemHasher;
 }
 
 const CROSS_TAB_LABELS: MergeLabels = { local: 'this tab', remote: 'another tab' };
@@ -77,13 +80,22 @@ export class ContentSession {
       const submitted = sanitizeText(this.options.host.getText());
       if (submitted === this.base.text) return;
       const base = this.base;
+      // The version to write when nobody else wrote meanwhile, hashed before the transaction.
+      const planned = { ...stripStored(base), text: submitted };
+      const plannedHash = this.options.hashItem ? await this.options.hashItem(planned) : undefined;
       let conflicts: MergeConflict[] = [];
       const stored = await this.options.repo.update<ContentItem>(
         itemIds.content(this.fileId),
         (current) => {
           if (!current) return undefined;
+          if (current.tx === base.tx) {
+            if (current.text === submitted) return undefined;
+            return plannedHash === undefined
+              ? withHash<ContentItem>(planned)
+              : { ...planned, hash: plannedHash };
+          }
           let text = submitted;
-          if (current.tx !== base.tx && current.text !== base.text) {
+          if (current.text !== base.text) {
             const merged = mergeText(base.text, submitted, current.text, this.labels);
             text = sanitizeText(merged.text);
             conflicts = merged.conflicts;

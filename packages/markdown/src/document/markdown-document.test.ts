@@ -164,7 +164,7 @@ describe('MarkdownDocument', () => {
   it('prepares the first screen first when given a budget, then the rest', () => {
     const text = Array.from({ length: 200 }, (_, i) => `Paragraph ${i}.`).join('\n\n');
     const document = converter.createDocument(text);
-    const first = document.update(300);
+    const first = document.update({ budget: 300 });
     expect(first.complete).toBe(false);
     expect(first.sections.length).toBeGreaterThan(5);
     expect(first.sections.length).toBeLessThan(50);
@@ -194,6 +194,35 @@ describe('MarkdownDocument', () => {
       '<pre data-line="0"><code class="language-JS hljs"><span class="hljs-keyword">const</span></code></pre>\n',
     );
     expect(client.html()[2]).toContain('<code class="language-py">');
+  });
+
+  it('gives the thread back between blocks when asked, then goes on', () => {
+    const text = Array.from({ length: 100 }, (_, i) => `Paragraph ${i} with [a link][r].`).join(
+      '\n\n',
+    );
+    const document = converter.createDocument(`${text}\n\n[r]: /one\n`);
+    let asked = 0;
+    const first = document.update({ shouldYield: () => (asked += 1) > 10 });
+    expect(first.complete).toBe(false);
+    expect(first.sections.length).toBeLessThan(20);
+    const client = new Client();
+    client.take(first);
+    client.take(document.update());
+    expect(client.html()).toHaveLength(101);
+    // A definition changes every block: an unfinished update keeps the rest as they were.
+    const before = [...client.ids];
+    const at = document.text.indexOf('/one');
+    document.edit([{ from: at, to: at + 4, insert: '/two' }]);
+    asked = 0;
+    const partial = client.take(document.update({ shouldYield: () => (asked += 1) > 10 }));
+    expect(partial.complete).toBe(false);
+    expect(client.ids).toHaveLength(101);
+    // (The blocks re-read around the edit, at the end, are prepared first.)
+    expect(client.ids.slice(20, 95)).toEqual(before.slice(20, 95));
+    expect(client.html()[0]).toContain('href="/two"');
+    expect(client.html()[50]).toContain('href="/one"');
+    client.take(document.update());
+    expect(client.html()[50]).toContain('href="/two"');
   });
 
   it('gives every section again after reannounce', () => {

@@ -20,6 +20,14 @@ export interface DocumentSection {
   line: number;
 }
 
+/** What may stop an update early (see `MarkdownDocument.update`). */
+export interface UpdateLimits {
+  /** Characters of source to prepare at most (a first screen). */
+  budget?: number;
+  /** Asked between blocks: true stops the work until the next update. */
+  shouldYield?: () => boolean;
+}
+
 /** What a document hands out after changes. */
 export interface DocumentUpdate {
   /** Every section shown, in order. */
@@ -41,6 +49,8 @@ type FootnoteEntry = [number, number, Unit | undefined];
 
 // Lines a block rule may look past the end of its block when deciding where it ends.
 const LOOKAHEAD = 3;
+// How many blocks a change may make and still be prepared before all others.
+const FRESH_FIRST = 50;
 // How many blocks that left the document are kept for reuse.
 const REMOVED_KEPT = 5000;
 
@@ -69,6 +79,8 @@ export class MarkdownDocument {
   private tocKey = '';
   private nextSerial = 1;
   private footnotesSection = { id: 0, html: '', announced: false, key: '\0' };
+  // Blocks the changes since the last update made.
+  private readonly fresh = new Set<Unit>();
   // Set when a block that makes definitions (or could) came or went since the last update.
   private definitionsChanged = true;
   private readonly slugs = new Map<string, string>();
@@ -110,35 +122,71 @@ export class MarkdownDocument {
   }
 
   /**
-   * Brings the HTML up to date and hands out what changed. With a `budget` (in characters of
-   * source), only the sections up to that much text are prepared, for a first screen; the next
-   * update completes the rest. Anchors and footnote numbers of the first sections never depend
-   * on later ones, so a partial update is exactly the start of the complete one.
+   * Brings the HTML up to date and hands out what changed. Blocks are prepared in order, and
+   * `limits` may stop the work early, for a first screen (`budget`, in characters of source) or
+   * to give the thread back (`shouldYield`, asked between blocks); the next update goes on.
+   * Anchors and footnote numbers of the first blocks never depend on later ones, so what an
+   * unfinished update shows is exactly the start of the finished one; blocks it did not reach
+   * keep what they showed before (`complete` is false until the last block is done).
    */
-  update(budget = Infinity): DocumentUpdate {
+  update(limits: UpdateLimits = {}): DocumentUpdate {
     this.refreshDefinitions();
-    let count = 0;
+    const units = this.units;
+    const budget = limits.budget ?? Infinity;
+    const shouldYield = limits.shouldYield ?? (() => false);
+    // The blocks the last changes made come first, whatever the limits: they are where the
+    // writer is (a few of them; a big paste is prepared in order like a new document).
+    const fresh = this.fresh.size <= FRESH_FIRST ? [...this.fresh] : [];
+    this.fresh.clear();
+    for (const unit of fresh) if (unit.needsInline) this.parseInline(unit);
+    let parsed = 0;
     let size = 0;
-    while (count < this.units.length && size <= budget) {
-      size += this.units[count]!.source.length;
-      count += 1;
+    while (parsed < units.length && size <= budget) {
+      const unit = units[parsed]!;
+      if (unit.needsInline) {
+        if (parsed > 0 && shouldYield()) break;
+        this.parseInline(unit);
+      }
+      size += unit.source.length;
+      parsed += 1;
     }
-    const units = this.units.slice(0, count);
-    const complete = count === this.units.length;
-    for (const unit of units) if (unit.needsInline) this.parseInline(unit);
+    // Anchors and numbers across every block parsed so far (a block not parsed again yet counts
+    // with what it held: an unfinished update is put right by the next one).
     this.assignHeadingIds(units);
     const numbers = this.numberFootnotes(units);
+    for (const unit of fresh) if (unit.needsRender && !unit.needsInline) this.render(unit);
+    let rendered = 0;
+    for (; rendered < parsed; rendered += 1) {
+      const unit = units[rendered]!;
+      if (unit.needsRender) {
+        if (rendered > 0 && shouldYield()) break;
+        this.render(unit);
+      }
+    }
     const html: Record<number, string> = {};
     const sections: DocumentSection[] = [];
+    let complete = true;
     for (const unit of units) {
-      if (unit.needsRender) this.render(unit);
+      if (unit.id === 0 || unit.needsInline || unit.needsRender) {
+        complete = false;
+        // Not prepared yet: a block that showed before keeps showing what it showed.
+        if (unit.shownId !== 0) sections.push({ id: unit.shownId, line: unit.start });
+        continue;
+      }
       sections.push({ id: unit.id, line: unit.start });
+      unit.shownId = unit.id;
       if (!unit.announced) {
         html[unit.id] = unit.html;
         unit.announced = true;
       }
     }
-    if (complete) {
+    if (!complete) {
+      // The footnotes come last: until then, they show what they showed.
+      const footnotes = this.footnotesSection;
+      if (footnotes.html !== '' && footnotes.announced) {
+        sections.push({ id: footnotes.id, line: this.lines.lineCount });
+      }
+    } else {
       const footnotes = this.renderFootnotes(numbers);
       if (footnotes.html !== '') {
         sections.push({ id: footnotes.id, line: this.lines.lineCount });
@@ -162,7 +210,10 @@ export class MarkdownDocument {
 
   /** Forgets what was handed out: the next update gives the HTML of every section again. */
   reannounce(): void {
-    for (const unit of this.units) unit.announced = false;
+    for (const unit of this.units) {
+      unit.announced = false;
+      unit.shownId = 0;
+    }
     this.footnotesSection.announced = false;
   }
 
@@ -218,6 +269,8 @@ export class MarkdownDocument {
           this.unitFor(from + block.start, from + block.end, block.tokens, block.env, reusable),
         );
         units.splice(first, count, ...fresh);
+        for (const unit of fresh) this.fresh.add(unit);
+        for (const unit of reusable) this.fresh.delete(unit);
         this.remember(reusable);
         return;
       }

@@ -51,6 +51,8 @@ export interface Unit {
   html: string;
   /** Changes whenever `html` does; 0 until first rendered. */
   id: number;
+  /** The id last handed out as shown (0 before): what the preview holds for this block. */
+  shownId: number;
   /** Whether the current `html` was handed out by an update. */
   announced: boolean;
   /** Unique in the document, for the labels of inline footnotes; 0 until first parsed. */
@@ -91,6 +93,7 @@ export function createUnit(
     definitions: '',
     html: '',
     id: 0,
+    shownId: 0,
     announced: false,
     serial: 0,
   };

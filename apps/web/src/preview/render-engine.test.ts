@@ -1,0 +1,64 @@
+import { resolveMarkdownOptions } from '@inkstone/markdown';
+import { describe, expect, it } from 'vitest';
+import { RenderEngine } from './render-engine';
+import { type RenderResponse } from './render-protocol';
+
+const options = resolveMarkdownOptions(undefined, undefined);
+
+const setup = () => {
+  const responses: RenderResponse[] = [];
+  const tasks: (() => void)[] = [];
+  const engine = new RenderEngine(
+    (response) => responses.push(response),
+    (task) => tasks.push(task),
+  );
+  const runTasks = () => {
+    while (tasks.length > 0) tasks.shift()!();
+  };
+  return { engine, responses, runTasks };
+};
+
+describe('RenderEngine', () => {
+  it('shows a first screen of a long document at once, then the rest in later tasks', () => {
+    const { engine, responses, runTasks } = setup();
+    const text = Array.from({ length: 800 }, (_, i) => `Paragraph ${i} of the long text.`).join(
+      '\n\n',
+    );
+    engine.handle({ type: 'open', version: 1, text, options });
+    expect(responses).toHaveLength(1);
+    expect(responses[0]!.complete).toBe(false);
+    expect(responses[0]!.sections.length).toBeLessThan(800);
+    runTasks();
+    const last = responses.at(-1)!;
+    expect(last.complete).toBe(true);
+    expect(last.sections).toHaveLength(800);
+    expect(last.length).toBe(text.length);
+  });
+
+  it('renders an edit at once, handing out only the section that changed', () => {
+    const { engine, responses, runTasks } = setup();
+    engine.handle({ type: 'open', version: 1, text: 'One.\n\nTwo.\n\nThree.\n', options });
+    runTasks();
+    const before = responses.at(-1)!;
+    engine.handle({ type: 'edit', version: 2, changes: [{ from: 9, to: 9, insert: ' more' }] });
+    const after = responses.at(-1)!;
+    expect(after).toMatchObject({ version: 2, complete: true });
+    expect(Object.values(after.html)).toEqual(['<p data-line="0">Two more.</p>\n']);
+    expect(after.sections[0]).toEqual(before.sections[0]);
+  });
+
+  it('converts the whole text again on every edit in the baseline mode', () => {
+    const { engine, responses, runTasks } = setup();
+    engine.handle({
+      type: 'open',
+      version: 1,
+      text: 'One.\n\nTwo.\n',
+      options,
+      conversion: 'full',
+    });
+    runTasks();
+    engine.handle({ type: 'edit', version: 2, changes: [{ from: 0, to: 0, insert: 'A ' }] });
+    runTasks();
+    expect(Object.keys(responses.at(-1)!.html)).toHaveLength(2);
+  });
+});
