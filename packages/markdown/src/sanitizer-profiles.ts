@@ -34,6 +34,8 @@ export const HTML_PROFILE: SanitizeProfile = {
     ...['figure', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'i', 'img', 'input', 'ins', 'kbd'],
     ...['li', 'mark', 'ol', 'p', 'picture', 'pre', 'q', 'rp', 'rt', 'ruby', 's', 'samp'],
     ...['section', 'aside', 'small', 'source', 'span', 'strike', 'strong', 'sub', 'summary'],
+    // The [TOC] marker's table of contents.
+    'nav',
     ...['sup', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'time', 'tr', 'tt', 'u', 'ul'],
     ...['var', 'wbr'],
   ],

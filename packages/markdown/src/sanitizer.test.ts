@@ -168,6 +168,12 @@ describe('sanitizer: what it keeps', () => {
     expect(sanitize(html)).toBe(reserialize(html));
   });
 
+  it('keeps the [TOC] table of contents and its links', () => {
+    const { html } = converter.render('[TOC]\n\n# One\n\n## Two\n');
+    expect(html).toContain('<nav');
+    expect(sanitize(html)).toBe(reserialize(html));
+  });
+
   it('keeps KaTeX output intact: classes, styles, MathML and SVG', () => {
     const formulas = [
       '$E=mc^2$',

@@ -17,6 +17,7 @@ export function EditorPane({ hidden }: { hidden: boolean }) {
   const { workspace, document: channel, scrollSync, editor } = useAppServices();
   const dispatch = useAppDispatch();
   const currentFileId = useAppSelector((state) => state.workspace.currentFileId);
+  const inlineImages = useAppSelector((state) => state.settings.settings.editor.inlineImages);
   const parent = useRef<HTMLDivElement>(null);
   const [controller, setController] = useState<EditorController | null>(null);
 
@@ -49,6 +50,10 @@ export function EditorPane({ hidden }: { hidden: boolean }) {
         dispatch(notified('error', error instanceof Error ? error.message : 'Unknown error.'));
       });
   }, [controller, currentFileId, dispatch]);
+
+  useEffect(() => {
+    controller?.setInlineImages(inlineImages);
+  }, [controller, inlineImages]);
 
   return <div className="editor" ref={parent} hidden={hidden} />;
 }

@@ -1,4 +1,4 @@
-import { EditorSelection, EditorState, Transaction } from '@codemirror/state';
+import { Compartment, EditorSelection, EditorState, Transaction } from '@codemirror/state';
 import { EditorView, type ViewUpdate } from '@codemirror/view';
 import {
   CONTENT_STATE_SAVE_DEBOUNCE,
@@ -16,6 +16,7 @@ import { nativeItemHasher } from '../services/native-hash';
 import { type WorkspaceService } from '../services/workspace';
 import { toggleTask } from './commands/toggle-task';
 import { editorExtensions } from './extensions';
+import { inlineImages } from './inline-images';
 import { type Journal, UnsavedJournal } from './unsaved-journal';
 
 /** Saving waits this long after the last keystroke, and never longer than SAVE_MAX_WAIT while
@@ -46,6 +47,8 @@ export class EditorController {
   private stateTimer: number | undefined;
   private readonly journal: UnsavedJournal;
   private readonly cleanups: (() => void)[] = [];
+  private readonly images = new Compartment();
+  private showImages = true;
 
   constructor(
     parent: HTMLElement,
@@ -109,6 +112,13 @@ export class EditorController {
     }
   }
 
+  /** Shows or hides the images of the document below their lines (`editor.inlineImages`). */
+  setInlineImages(show: boolean): void {
+    if (show === this.showImages) return;
+    this.showImages = show;
+    this.view.dispatch({ effects: this.images.reconfigure(show ? inlineImages() : []) });
+  }
+
   /** Toggles the task marker of the list item on `line` (0-based), as a click on its box in the
    * preview asks. Returns whether there was one. */
   toggleTaskAt(line: number): boolean {
@@ -141,6 +151,7 @@ export class EditorController {
         ? EditorSelection.single(clamp(saved.selectionStart), clamp(saved.selectionEnd))
         : undefined,
       extensions: editorExtensions({ onTextLimit: () => this.events.onTextLimit() }, [
+        this.images.of(this.showImages ? inlineImages() : []),
         EditorView.updateListener.of((update) => this.onUpdate(update)),
       ]),
     });

@@ -101,7 +101,7 @@ export class ScrollSync {
     if (!this.enabled || !editor || !preview || preview.clientHeight === 0) return;
     if (this.leader === 'editor') {
       const line = this.editorTopLine(editor);
-      this.animate(preview, this.previewTopFor(preview, line));
+      this.animate(preview, this.previewTopFor(preview, line), () => this.settle(preview, line));
     } else {
       const line = this.previewTopLine(preview);
       // CodeMirror only estimates the height of lines it has not drawn: once the glide ends
@@ -112,6 +112,20 @@ export class ScrollSync {
         editor.dispatch({ effects: EditorView.scrollIntoView(pos, { y: 'start', yMargin: 0 }) });
       });
     }
+  }
+
+  // Sections of the preview off screen are laid out at an estimated height (content-visibility)
+  // until they come near the viewport: once the glide ends, the sections around it get their real
+  // height, so the target is measured again a few frames running until it stays put.
+  private settle(preview: HTMLElement, line: number, frames = 4): void {
+    this.animation = requestAnimationFrame(() => {
+      this.animation = undefined;
+      if (this.leader !== 'editor' || !this.enabled) return;
+      const to = this.previewTopFor(preview, line);
+      if (Math.abs(to - preview.scrollTop) < 1 || frames <= 1) return;
+      preview.scrollTop = to;
+      this.settle(preview, line, frames - 1);
+    });
   }
 
   // The source line (0-based, fractional) at the top of the editor's viewport.

@@ -44,6 +44,14 @@ describe('simple file properties', () => {
     expect(writeSimpleProperties(written, { ...empty, preset: '' })).toBe('');
   });
 
+  it('writes fields into properties that choose no preset', () => {
+    const written = writeSimpleProperties('title: Notes\n', {
+      ...readSimpleProperties('title: Notes\n'),
+      author: 'Ada',
+    });
+    expect(written).toBe('title: Notes\nauthor: Ada\n');
+  });
+
   it('refuses to write into invalid YAML', () => {
     expect(() => writeSimpleProperties('title: [', readSimpleProperties(''))).toThrow();
   });

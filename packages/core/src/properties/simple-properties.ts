@@ -64,10 +64,12 @@ export function writeSimpleProperties(yaml: string, simple: SimpleProperties): s
     else document.set(field, value);
   }
   const preset = simple.preset.trim();
-  if (preset === '') document.deleteIn(['extensions', 'preset']);
-  else document.setIn(['extensions', 'preset'], preset);
   const extensions = document.get('extensions');
-  if (isMap(extensions) && extensions.items.length === 0) document.delete('extensions');
+  if (preset !== '') document.setIn(['extensions', 'preset'], preset);
+  else if (isMap(extensions)) {
+    extensions.delete('preset');
+    if (extensions.items.length === 0) document.delete('extensions');
+  }
   const text =
     document.contents === null || (isMap(document.contents) && document.contents.items.length === 0)
       ? ''

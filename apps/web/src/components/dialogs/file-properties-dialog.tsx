@@ -49,9 +49,16 @@ export function FilePropertiesDialog({ onClose }: { onClose(): void }) {
 
   const choose = (next: Tab) => {
     if (next === tab) return;
-    if (next === 'yaml') setYaml(writeSimpleProperties(yaml, simple));
-    else if (!yamlError) setSimple(readSimpleProperties(yaml));
-    else return; // Invalid YAML: stay where it can be fixed.
+    if (next === 'simple' && yamlError) return; // Invalid YAML: stay where it can be fixed.
+    try {
+      if (next === 'yaml') setYaml(writeSimpleProperties(yaml, simple));
+      else setSimple(readSimpleProperties(yaml));
+    } catch (error) {
+      // Properties the simple form cannot show or write: say why and stay on this tab.
+      setSaveError(error instanceof Error ? error.message : String(error));
+      return;
+    }
+    setSaveError(undefined);
     setTab(next);
   };
 
@@ -108,6 +115,11 @@ export function FilePropertiesDialog({ onClose }: { onClose(): void }) {
               ))}
             </select>
           </label>
+          {saveError && (
+            <p className="field-error" role="alert">
+              {saveError}
+            </p>
+          )}
         </div>
       ) : (
         <div role="tabpanel" aria-label="YAML properties">

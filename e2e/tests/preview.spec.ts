@@ -1,0 +1,186 @@
+import { expect, type Page, test } from '@playwright/test';
+import { editor, editorText, openApp, preview, replaceText } from './helpers';
+
+const PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
+// Opens a dialog from the navigation bar and returns it.
+async function openDialog(page: Page, button: string, title: string) {
+  await page.getByRole('button', { name: button }).click();
+  const dialog = page.getByRole('dialog', { name: title });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+test('a file chooses its markdown preset in its properties', async ({ page }) => {
+  await openApp(page);
+  await replaceText(page, '~~gone~~ H~2~O 19^th^ ==marked==');
+  await expect(preview(page).locator('del')).toHaveText('gone');
+  await expect(preview(page).locator('sub')).toHaveText('2');
+  await expect(preview(page).locator('mark')).toHaveText('marked');
+
+  const dialog = await openDialog(page, 'File properties', 'File properties');
+  await dialog.getByRole('tab', { name: 'YAML properties' }).click();
+  const yaml = dialog.getByRole('textbox', { name: 'YAML properties' });
+  // Invalid YAML: the parser says why, and saving waits until it is fixed.
+  await yaml.fill('extensions: [');
+  await expect(dialog.getByRole('alert')).not.toBeEmpty();
+  await expect(dialog.getByRole('button', { name: 'Ok' })).toBeDisabled();
+  await yaml.fill('extensions:\n  preset: commonmark\n');
+  await dialog.getByRole('button', { name: 'Ok' }).click();
+  await expect(dialog).toBeHidden();
+  // CommonMark alone: no strikethrough, subscript or mark.
+  await expect(preview(page).locator('del, sub, sup, mark')).toHaveCount(0);
+  await expect(preview(page).locator('p')).toHaveText('~~gone~~ H~2~O 19^th^ ==marked==');
+
+  // The simple tab shows the same choice, and a switch in the YAML overrides the preset.
+  const again = await openDialog(page, 'File properties', 'File properties');
+  await expect(again.getByRole('combobox', { name: 'Markdown preset' })).toHaveValue('commonmark');
+  await again.getByRole('tab', { name: 'YAML properties' }).click();
+  await again
+    .getByRole('textbox', { name: 'YAML properties' })
+    .fill('extensions:\n  preset: commonmark\n  del: true\n');
+  await again.getByRole('button', { name: 'Ok' }).click();
+  // Without subscript, GFM strikethrough takes single tildes too.
+  await expect(preview(page).locator('del')).toHaveText(['gone', '2']);
+  await expect(preview(page).locator('sub, mark')).toHaveCount(0);
+
+  // Kept with the file.
+  await page.reload();
+  await expect(preview(page).locator('del')).toHaveText(['gone', '2']);
+  await expect(preview(page).locator('sub, mark')).toHaveCount(0);
+});
+
+test('the settings choose the preset for every file, and whether images show in the editor', async ({
+  page,
+}) => {
+  await openApp(page);
+  await replaceText(page, `# Title\n\n![dot](${PNG})\n`);
+  await expect(preview(page).getByRole('heading', { name: 'Title' })).toBeVisible();
+  await expect(editor(page).getByRole('img', { name: 'dot' })).toBeVisible();
+
+  const dialog = await openDialog(page, 'Settings', 'Settings');
+  await expect(dialog.getByRole('tab', { name: 'Default settings' })).toBeVisible();
+  const custom = dialog.getByRole('textbox', { name: 'Custom settings' });
+  await custom.fill('extensions:\n  preset: zero\neditor:\n  inlineImages: false\n');
+  await dialog.getByRole('button', { name: 'Ok' }).click();
+  await expect(dialog).toBeHidden();
+  // The zero preset: plain paragraphs, no headings.
+  await expect(preview(page).getByRole('heading')).toHaveCount(0);
+  await expect(preview(page).locator('p').first()).toHaveText('# Title');
+  await expect(editor(page).getByRole('img', { name: 'dot' })).toHaveCount(0);
+});
+
+test('[TOC] shows a table of contents that follows the headings', async ({ page }) => {
+  await openApp(page);
+  await replaceText(page, '[TOC]\n\n# One\n\n## Two\n\n## Two\n');
+  const toc = preview(page).locator('nav.table-of-contents');
+  await expect(toc.getByRole('link')).toHaveText(['One', 'Two', 'Two']);
+  await expect(toc.getByRole('link').nth(2)).toHaveAttribute('href', '#two-1');
+  await expect(preview(page).locator('h2').nth(1)).toHaveAttribute('id', 'two-1');
+  await editor(page).click();
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.type('\n\n## Three');
+  await expect(toc.getByRole('link')).toHaveText(['One', 'Two', 'Two', 'Three']);
+});
+
+test('a click on a task box toggles its marker in the source', async ({ page }) => {
+  await openApp(page);
+  await replaceText(page, 'Intro.\n\n- [ ] first\n- [x] second\n');
+  const boxes = preview(page).getByRole('checkbox');
+  await expect(boxes).toHaveCount(2);
+  await boxes.nth(0).click();
+  await expect.poll(() => editorText(page)).toBe('Intro.\n\n- [x] first\n- [x] second');
+  await expect(boxes.nth(0)).toBeChecked();
+  await boxes.nth(1).click();
+  await expect.poll(() => editorText(page)).toBe('Intro.\n\n- [x] first\n- [ ] second');
+  await expect(boxes.nth(1)).not.toBeChecked();
+});
+
+test('footnotes, abbreviations and link references resolve across the document', async ({
+  page,
+}) => {
+  await openApp(page);
+  await replaceText(
+    page,
+    'The HTML spec[^note] is [here][spec].\n\nMore text.\n\n[^note]: A footnote.\n\n*[HTML]: Hyper Text Markup Language\n\n[spec]: https://html.spec.whatwg.org/\n',
+  );
+  const first = preview(page).locator('p').first();
+  await expect(first.locator('abbr')).toHaveAttribute('title', 'Hyper Text Markup Language');
+  await expect(first.getByRole('link', { name: 'here' })).toHaveAttribute(
+    'href',
+    'https://html.spec.whatwg.org/',
+  );
+  await expect(first.locator('sup.footnote-ref')).toHaveText('[1]');
+  await expect(preview(page).locator('.footnotes')).toContainText('A footnote.');
+  // Editing a definition at the end changes the first paragraph.
+  await editor(page).getByText('[spec]: https://html.spec.whatwg.org/').click();
+  await page.keyboard.press('End');
+  await page.keyboard.type('dev/');
+  await expect(first.getByRole('link', { name: 'here' })).toHaveAttribute(
+    'href',
+    'https://html.spec.whatwg.org/dev/',
+  );
+});
+
+test('fenced code is highlighted, its language loaded when used', async ({ page }) => {
+  await openApp(page);
+  await replaceText(
+    page,
+    '```js\nconst answer = 42;\n```\n\n```python\ndef f():\n    return 1\n```\n',
+  );
+  await expect(preview(page).locator('code.language-js .hljs-keyword')).toHaveText('const');
+  await expect(preview(page).locator('code.language-python .hljs-keyword').first()).toHaveText(
+    'def',
+  );
+});
+
+test('a relative link opens the file it points to, inside the app', async ({ page }) => {
+  await openApp(page);
+  await replaceText(
+    page,
+    'See [the other file](Other%20notes.md) and [the web](https://example.org).',
+  );
+  // Another tab creates "Other notes" (written to the local database as that tab would).
+  await page.evaluate(async () => {
+    const request = indexedDB.open('inkstone-db');
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const store = db.transaction('objects', 'readwrite').objectStore('objects');
+    const tx = await new Promise<number>((resolve) => {
+      const cursor = store.index('tx').openCursor(null, 'prev');
+      cursor.onsuccess = () => resolve((cursor.result?.key as number) ?? 0);
+    });
+    const id = 'otherNotesFile01';
+    store.put({ id, type: 'file', name: 'Other notes', parentId: null, hash: 'h1', tx: tx + 1 });
+    store.put({
+      id: `${id}/content`,
+      type: 'content',
+      text: '# The other file\n',
+      properties: '',
+      discussions: {},
+      comments: {},
+      history: [],
+      hash: 'h2',
+      tx: tx + 1,
+    });
+    await new Promise((resolve) => (store.transaction.oncomplete = resolve));
+    db.close();
+  });
+  await page.waitForTimeout(1200);
+  const url = page.url();
+  await preview(page).getByRole('link', { name: 'the other file' }).click();
+  await expect(page.getByRole('textbox', { name: 'File title' })).toHaveValue('Other notes');
+  await expect(preview(page).getByRole('heading', { name: 'The other file' })).toBeVisible();
+  expect(page.url()).toBe(url);
+});
+
+test('a link to a file that does not exist says so and stays', async ({ page }) => {
+  await openApp(page);
+  await replaceText(page, 'See [nothing](missing.md).');
+  await preview(page).getByRole('link', { name: 'nothing' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'missing.md' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'File title' })).toHaveValue('Welcome file');
+});
