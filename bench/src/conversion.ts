@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { createConverter } from '@inkstone/markdown';
-import { CORPUS, readDoc } from './corpus';
+import { readDoc, selectedDocs } from './corpus';
 import { median, ms, percentile } from './stats';
 
 const RUNS = 21;
@@ -24,7 +24,7 @@ export function benchConversion(): void {
       'key p95'.padStart(8),
     ].join(' '),
   );
-  for (const name of CORPUS) {
+  for (const name of selectedDocs()) {
     const text = readDoc(name);
     const converter = createConverter();
     let started = performance.now();

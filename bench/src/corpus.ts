@@ -19,3 +19,13 @@ export function readDoc(name: string): string {
   if (text.length <= MAX_LENGTH) return text;
   return text.slice(0, text.lastIndexOf('\n', MAX_LENGTH - 1) + 1);
 }
+
+/** The documents to measure: all of them, or those named in BENCH_DOCS (comma-separated, e.g.
+ * `BENCH_DOCS=doc-250k pnpm bench`). */
+export function selectedDocs(): readonly string[] {
+  const wanted = process.env.BENCH_DOCS?.split(',').map((name) => name.trim());
+  if (!wanted?.length) return CORPUS;
+  const unknown = wanted.filter((name) => !(CORPUS as readonly string[]).includes(name));
+  if (unknown.length) throw new Error(`Unknown corpus document: ${unknown.join(', ')}.`);
+  return wanted;
+}

@@ -1,5 +1,5 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { CORPUS, readDoc } from './corpus';
+import { readDoc, selectedDocs } from './corpus';
 import { median, ms, percentile } from './stats';
 
 const KEYSTROKES = 100;
@@ -307,7 +307,7 @@ export async function benchTyping(baseUrl: string, executablePath: string): Prom
   ];
   console.log(header.join(' '));
   try {
-    for (const name of CORPUS) {
+    for (const name of selectedDocs()) {
       const text = readDoc(name);
       const rows: [Conversion, TypingFigures][] = [];
       for (const conversion of ['full', 'incremental'] as const) {

@@ -37,9 +37,11 @@ export function PreviewPane() {
   useEffect(() => {
     const contentElement = content.current!;
     let statsTimer: number | undefined;
-    let firstSinceOpen = true;
+    // Whether the text opened last has shown its first screen, and all of it, yet.
+    let firstScreenShown = false;
+    let completeShown = false;
     const unmark = channel.subscribe((event) => {
-      if (event.changes === null) firstSinceOpen = true;
+      if (event.changes === null) firstScreenShown = completeShown = false;
     });
     const created = new PreviewController(
       contentElement,
@@ -54,9 +56,10 @@ export function PreviewPane() {
           }
           contentElement.dataset.renderedComplete = String(complete);
           // For measurements: when a newly opened text first shows, and when all of it does.
-          if (firstSinceOpen) performance.mark('inkstone:preview-first-screen');
-          if (complete && firstSinceOpen) performance.mark('inkstone:preview-complete');
-          if (complete) firstSinceOpen = false;
+          if (!firstScreenShown) performance.mark('inkstone:preview-first-screen');
+          if (complete && !completeShown) performance.mark('inkstone:preview-complete');
+          firstScreenShown = true;
+          completeShown ||= complete;
           const toc = headings.map(({ level, text, id }) => ({ level, text, id }));
           if (!sameToc(store.getState().preview.toc, toc)) dispatch(tocChanged(toc));
           scrollSync.previewChanged();

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { SECTION_CLASS, SectionPatcher } from './section-patcher';
+import { CHUNK_CLASS, CHUNK_SIZE, SECTION_CLASS, SectionPatcher } from './section-patcher';
 
 const setup = (yielder = () => Promise.resolve()) => {
   const root = document.createElement('div');
@@ -25,28 +25,52 @@ const setup = (yielder = () => Promise.resolve()) => {
     patcher.learn(Object.fromEntries(refs.map((ref, i) => [ref.id, htmls[i]!])));
     return patcher.apply(refs);
   };
-  const text = () => [...root.children].map((child) => child.innerHTML).join('|');
-  return { root, patcher, show, text, built: () => built };
+  const elements = () => [...root.querySelectorAll<HTMLElement>(`.${SECTION_CLASS}`)];
+  const text = () => elements().map((child) => child.innerHTML).join('|');
+  return { root, patcher, show, text, elements, built: () => built };
 };
 
 describe('SectionPatcher', () => {
   it('shows each section in its own wrapper, in order', async () => {
-    const { root, show, text } = setup();
+    const { root, show, text, patcher } = setup();
     expect(await show(['<p>a</p>', '<p>b</p>', '<p>c</p>'])).toBe(true);
     expect(text()).toBe('<p>a</p>|<p>b</p>|<p>c</p>');
-    expect([...root.children].every((child) => child.className === SECTION_CLASS)).toBe(true);
+    expect(root.textContent).toBe('abc');
+    expect(patcher.sections.map((section) => section.element.className)).toEqual(
+      Array(3).fill(SECTION_CLASS),
+    );
+  });
+
+  it('groups sections so the browser can skip those off screen by the group', async () => {
+    const { root, show, text, elements } = setup();
+    const many = Array.from({ length: 2 * CHUNK_SIZE + 5 }, (_, i) => `<p>${i}</p>`);
+    await show(many);
+    const sizes = () => [...root.children].map((chunk) => chunk.childElementCount);
+    expect([...root.children].every((chunk) => chunk.className === CHUNK_CLASS)).toBe(true);
+    expect(sizes()).toEqual([CHUNK_SIZE, CHUNK_SIZE, 5]);
+    // Insertions in the middle: a group that grows past twice its size splits, order kept.
+    const inserted = Array.from({ length: 2 * CHUNK_SIZE }, (_, i) => `<p>new ${i}</p>`);
+    const next = [...many.slice(0, 3), ...inserted, ...many.slice(3)];
+    await show(next);
+    expect(text()).toBe(next.join('|'));
+    expect(Math.max(...sizes())).toBeLessThanOrEqual(2 * CHUNK_SIZE);
+    // Removing sections leaves no empty group behind.
+    await show(many.slice(-2));
+    expect(text()).toBe(many.slice(-2).join('|'));
+    expect(sizes().every((size) => size > 0)).toBe(true);
+    expect(elements()).toHaveLength(2);
   });
 
   it('rebuilds only the section that changed, keeping the other elements', async () => {
-    const { root, show, text, built } = setup();
+    const { show, text, built, elements } = setup();
     await show(['<p>a</p>', '<p>b</p>', '<p>c</p>', '<p>d</p>']);
-    const [first, , , last] = [...root.children];
+    const [first, , , last] = elements();
     const before = built();
     await show(['<p>a</p>', '<p>B!</p>', '<p>c</p>', '<p>d</p>']);
     expect(built() - before).toBe(1);
     expect(text()).toBe('<p>a</p>|<p>B!</p>|<p>c</p>|<p>d</p>');
-    expect(root.children[0]).toBe(first);
-    expect(root.children[3]).toBe(last);
+    expect(elements()[0]).toBe(first);
+    expect(elements()[3]).toBe(last);
   });
 
   it('keeps a section that only moved, with its new line', async () => {

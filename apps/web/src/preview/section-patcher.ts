@@ -29,6 +29,13 @@ const SLICE_BUDGET_MS = 6;
 /** Class of the element wrapping each section. */
 export const SECTION_CLASS = 'preview-section';
 
+/** Class of the elements grouping sections, CHUNK_SIZE at a time: what the browser skips laying
+ * out and painting while it is off screen (content-visibility). Each such element costs the
+ * browser a visibility check in every frame, so a few hundred groups of sections cost far less
+ * than thousands of single ones (measured: docs/adr/0003). */
+export const CHUNK_CLASS = 'preview-chunk';
+export const CHUNK_SIZE = 32;
+
 /** Default yielder: the Prioritized Task Scheduling API where the browser has it, else a
  * macrotask. */
 export const yieldToBrowser: Yielder = () => {
@@ -119,7 +126,7 @@ export class SectionPatcher {
   /** The section whose element holds `node`, with its index. */
   sectionOf(node: Node): { index: number; section: ShownSection } | undefined {
     let element: Node | null = node;
-    while (element && element.parentNode !== this.root) element = element.parentNode;
+    while (element && element.parentNode?.parentNode !== this.root) element = element.parentNode;
     if (!element) return undefined;
     const index = this.shown.findIndex((section) => section.element === element);
     return index === -1 ? undefined : { index, section: this.shown[index]! };
@@ -128,7 +135,8 @@ export class SectionPatcher {
   /** Empties the container. */
   clear(): void {
     this.generation += 1;
-    this.remove(0, this.shown.length);
+    this.shown = [];
+    this.root.replaceChildren();
     this.html.clear();
   }
 
@@ -140,12 +148,39 @@ export class SectionPatcher {
 
   private insert(index: number, ref: SectionRef): void {
     const element = this.create(ref);
-    this.root.insertBefore(element, this.shown[index]?.element ?? null);
+    const next = this.shown[index]?.element;
+    if (next) {
+      const chunk = next.parentElement!;
+      chunk.insertBefore(element, next);
+      if (chunk.childElementCount > 2 * CHUNK_SIZE) this.split(chunk);
+    } else {
+      // At the end: into the last group while it has room.
+      let chunk = this.root.lastElementChild as HTMLElement | null;
+      if (!chunk || chunk.childElementCount >= CHUNK_SIZE) chunk = this.addChunk(null);
+      chunk.append(element);
+    }
     this.shown.splice(index, 0, { id: ref.id, line: ref.line, element });
   }
 
+  // A group grown by insertions in the middle gives its second half to a new group after it.
+  private split(chunk: HTMLElement): void {
+    const rest = [...chunk.children].slice(CHUNK_SIZE);
+    this.addChunk(chunk.nextElementSibling).append(...rest);
+  }
+
+  private addChunk(before: Element | null): HTMLElement {
+    const chunk = this.root.ownerDocument.createElement('div');
+    chunk.className = CHUNK_CLASS;
+    this.root.insertBefore(chunk, before);
+    return chunk;
+  }
+
   private remove(index: number, count: number): void {
-    for (const section of this.shown.splice(index, count)) section.element.remove();
+    for (const section of this.shown.splice(index, count)) {
+      const chunk = section.element.parentElement;
+      section.element.remove();
+      if (chunk && chunk.childElementCount === 0) chunk.remove();
+    }
   }
 
   private create(ref: SectionRef): HTMLElement {
