@@ -26,7 +26,10 @@ const setup = (yielder = () => Promise.resolve()) => {
     return patcher.apply(refs);
   };
   const elements = () => [...root.querySelectorAll<HTMLElement>(`.${SECTION_CLASS}`)];
-  const text = () => elements().map((child) => child.innerHTML).join('|');
+  const text = () =>
+    elements()
+      .map((child) => child.innerHTML)
+      .join('|');
   return { root, patcher, show, text, elements, built: () => built };
 };
 
