@@ -132,6 +132,28 @@ async function caretAtEndOf(page: Page, line: string): Promise<void> {
   throw new Error('Could not put the caret in the middle of the document.');
 }
 
+/** Opens the app at `url`, replaces the first file's text with `text` and waits until the
+ * preview shows all of it. */
+async function openWithText(page: Page, url: string, text: string): Promise<void> {
+  await page.goto(url);
+  const editor = page.getByRole('textbox', { name: 'Editor' });
+  await editor.waitFor({ timeout: 30_000 });
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Delete');
+  // Pasted, as a user brings a document in (typing 250,000 characters would take hours).
+  await page.evaluate((pasted) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', pasted);
+    document
+      .querySelector('.cm-content')!
+      .dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+      );
+  }, text);
+  await waitForPreview(page, text.length);
+}
+
 /** Loads `text` into a fresh app, reopens it, and types into the middle of it. */
 async function measure(
   browser: Browser,
@@ -142,24 +164,7 @@ async function measure(
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   try {
     const page = await context.newPage();
-    const url = `${baseUrl}?conversion=${conversion}`;
-    await page.goto(url);
-    const editor = page.getByRole('textbox', { name: 'Editor' });
-    await editor.waitFor({ timeout: 30_000 });
-    await editor.click();
-    await page.keyboard.press('ControlOrMeta+a');
-    await page.keyboard.press('Delete');
-    // Pasted, as a user brings a document in (typing 250,000 characters would take hours).
-    await page.evaluate((pasted) => {
-      const data = new DataTransfer();
-      data.setData('text/plain', pasted);
-      document
-        .querySelector('.cm-content')!
-        .dispatchEvent(
-          new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
-        );
-    }, text);
-    await waitForPreview(page, text.length);
+    await openWithText(page, `${baseUrl}?conversion=${conversion}`, text);
     await page.waitForTimeout(500);
 
     // Reopen: the stored document comes back.
@@ -223,22 +228,7 @@ async function measureEditorAlone(
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   try {
     const page = await context.newPage();
-    await page.goto(baseUrl);
-    const editor = page.getByRole('textbox', { name: 'Editor' });
-    await editor.waitFor({ timeout: 30_000 });
-    await editor.click();
-    await page.keyboard.press('ControlOrMeta+a');
-    await page.keyboard.press('Delete');
-    await page.evaluate((pasted) => {
-      const data = new DataTransfer();
-      data.setData('text/plain', pasted);
-      document
-        .querySelector('.cm-content')!
-        .dispatchEvent(
-          new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
-        );
-    }, text);
-    await waitForPreview(page, text.length);
+    await openWithText(page, baseUrl, text);
     await page.getByRole('button', { name: 'Toggle side preview' }).click();
     await caretAtEndOf(page, proseLine(text));
     await page.waitForTimeout(800);
