@@ -184,3 +184,58 @@ test('a link to a file that does not exist says so and stays', async ({ page }) 
   await expect(page.getByRole('status').filter({ hasText: 'missing.md' })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'File title' })).toHaveValue('Welcome file');
 });
+
+test('a long list and a long table read as one, and follow edits in place', async ({ page }) => {
+  await openApp(page);
+  const items = Array.from({ length: 300 }, (_, i) => `${i + 1}. step ${i + 1} of the plan`);
+  const rows = Array.from({ length: 200 }, (_, i) => `| ${i} | row ${i} of the table |`);
+  await replaceText(
+    page,
+    `# Long\n\n${items.join('\n')}\n\n| n | text |\n|--:|---|\n${rows.join('\n')}\n`,
+  );
+  const body = preview(page);
+  await expect(body.locator('li')).toHaveCount(300);
+  await expect(body.locator('tbody tr')).toHaveCount(200);
+  // Shown in several parts (sections of the preview), numbered on across them.
+  expect(await body.locator('ol').count()).toBeGreaterThan(3);
+  expect(await body.locator('table').count()).toBeGreaterThan(3);
+  const layout = await body.evaluate((element) => {
+    const lis = [...element.querySelectorAll('li')];
+    const top = (node: Element) => node.getBoundingClientRect().top;
+    // The gap between two items, inside a part and across two parts.
+    const steps = lis.slice(1).map((li, i) => ({
+      step: top(li) - top(lis[i]!),
+      across: li.parentElement !== lis[i]!.parentElement,
+    }));
+    const markers = [...element.querySelectorAll('ol')].map((ol) => ol.start);
+    const tables = [...element.querySelectorAll('table')];
+    const column = (table: Element) =>
+      table.querySelector('tbody tr td:nth-child(2)')!.getBoundingClientRect().left;
+    return {
+      inside: steps.filter((s) => !s.across).map((s) => s.step),
+      across: steps.filter((s) => s.across).map((s) => s.step),
+      markers,
+      counts: [...element.querySelectorAll('ol')].map((ol) => ol.children.length),
+      columns: tables.map(column),
+    };
+  });
+  const usual = layout.inside[0]!;
+  for (const step of [...layout.inside, ...layout.across]) expect(step).toBeCloseTo(usual, 0);
+  expect(layout.markers[0]).toBe(1);
+  layout.markers.slice(1).forEach((start, k) => {
+    expect(start).toBe(layout.markers[k]! + layout.counts[k]!);
+  });
+  for (const left of layout.columns) expect(left).toBeCloseTo(layout.columns[0]!, 0);
+
+  // An edit deep in the list shows, and the parts around it stay as they were.
+  const last = body.locator('li').nth(299);
+  await last.evaluate((li) => li.setAttribute('data-kept', 'yes'));
+  await editor(page).click();
+  await page.keyboard.press('ControlOrMeta+Home');
+  // (Line 151 holds step 150.)
+  for (let i = 0; i < 151; i += 1) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('End');
+  await page.keyboard.type(' (edited)');
+  await expect(body.locator('li').nth(149)).toHaveText('step 150 of the plan (edited)');
+  await expect(body.locator('li[data-kept="yes"]')).toHaveText('step 300 of the plan');
+});

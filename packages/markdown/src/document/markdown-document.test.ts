@@ -225,6 +225,93 @@ describe('MarkdownDocument', () => {
     expect(client.html()[50]).toContain('href="/two"');
   });
 
+  describe('a long list or table', () => {
+    const bullets = (n: number, from = 0) =>
+      Array.from({ length: n }, (_, i) => `- item ${from + i} with *some* text\n`).join('');
+
+    it('shows as several sections, and an edit in one item re-renders only its part', () => {
+      const text = `# List\n\n${bullets(300)}\nAfter.\n`;
+      const { document, client } = open(text);
+      expect(client.ids.length).toBeGreaterThan(6);
+      const sections = client.html().slice(1, -1);
+      // Every item once, in order, across the parts.
+      const items = sections.join('').match(/item \d+/g) ?? [];
+      expect(items).toEqual(Array.from({ length: 300 }, (_, i) => `item ${i}`));
+      // Each part a list of its own; the ones after the first continue it, seamlessly.
+      expect(sections.every((html) => html.startsWith('<ul'))).toBe(true);
+      expect(sections[0]).toMatch(/^<ul class="split-continues" data-line="0">/);
+      expect(sections.at(-1)).toMatch(/^<ul class="split-continued" data-line="0">/);
+
+      const before = [...client.ids];
+      const at = text.indexOf('item 150') + 'item 150'.length;
+      const update = edit(document, client, at, at, '1');
+      // (Where parts end depends on the items' text: the part before may change too.)
+      expect(Object.keys(update.html).length).toBeLessThanOrEqual(2);
+      expect(client.ids.filter((id, i) => id !== before[i]).length).toBeLessThanOrEqual(2);
+      expect(Object.values(update.html).join('')).toContain('item 1501 with');
+      expect(client.html()).toEqual(freshHtml(document.text));
+
+      // A new item changes only the part it falls in, not the ones after it.
+      const next = document.text.indexOf('- item 200');
+      edit(document, client, next, next, '- a new item\n');
+      expect(client.ids.filter((id) => !before.includes(id)).length).toBeLessThanOrEqual(3);
+      expect(client.html()).toEqual(freshHtml(document.text));
+    });
+
+    it('keeps counting an ordered list across parts, and keeps a loose list loose', () => {
+      const numbered = Array.from({ length: 200 }, (_, i) => `${i + 3}. entry ${i + 3}\n`);
+      const { client } = open(numbered.join(''));
+      const starts = client.html().map((html) => /^<ol( start="(\d+)")?/.exec(html)?.[2]);
+      const counts = client.html().map((html) => (html.match(/<li/g) ?? []).length);
+      expect(starts[0]).toBe('3');
+      for (let k = 1; k < starts.length; k += 1) {
+        expect(Number(starts[k])).toBe(Number(starts[k - 1]) + counts[k - 1]!);
+      }
+
+      // One blank line between two items makes the whole list loose: every part shows
+      // paragraphs.
+      numbered[10] += '\n';
+      const loose = open(numbered.join('')).client.html();
+      expect(loose.length).toBeGreaterThan(3);
+      expect(loose.every((html) => /<p data-line="\d+">entry/.test(html))).toBe(true);
+      expect(client.html().some((html) => html.includes('<p'))).toBe(false);
+    });
+
+    it('splits a long table by rows, with the head in the first part and aligned columns', () => {
+      const rows = Array.from({ length: 150 }, (_, i) => `| ${i} | *r${i}* |\n`).join('');
+      const { client } = open(`| n | name |\n|--:|:--|\n${rows}`);
+      const parts = client.html();
+      expect(parts.length).toBeGreaterThan(3);
+      expect(
+        parts.every((html) => /^<table class="split-table[^"]*" data-line="0">/.test(html)),
+      ).toBe(true);
+      expect(parts[0]).toContain('<thead');
+      expect(parts.slice(1).some((html) => html.includes('<thead'))).toBe(false);
+      expect(parts[1]).toMatch(/<tbody data-line="0">\n<tr data-line="0">/);
+      expect((parts.join('').match(/<tr/g) ?? []).length).toBe(151);
+      expect(parts.at(-1)).toContain('<td style="text-align:right">149</td>');
+    });
+
+    it('gives each line of a part, with the section line, its line in the source', () => {
+      const text = `Intro.\n\n${bullets(120).replace('item 70 ', 'item 70\n  - [ ] task ')}`;
+      const document = converter.createDocument(text);
+      const client = new Client();
+      const update = client.take(document.update());
+      const lines = text.split('\n');
+      update.sections.forEach((section, index) => {
+        for (const match of client.html()[index]!.matchAll(/<li data-line="(\d+)">([^<\n]*)/g)) {
+          const line = section.line + Number(match[1]);
+          expect(lines[line]).toContain(match[2]!.trim());
+        }
+      });
+      const whole = document.renderHtml().html;
+      expect(whole).toMatch(/<li data-line="72">item 70/);
+      expect(whole).toMatch(
+        /<input type="checkbox" class="task-list-item-checkbox" data-line="73">/,
+      );
+    });
+  });
+
   it('gives every section again after reannounce', () => {
     const { document } = open('a\n\nb\n');
     document.reannounce();
@@ -314,6 +401,24 @@ describe('MarkdownDocument under random edits', () => {
     400,
     1,
     29,
+  );
+  run(
+    'long lists and a long table',
+    [
+      '# Lists\n\n',
+      Array.from({ length: 150 }, (_, i) => `- item ${i}${i % 9 === 0 ? ' [^n]' : ''}\n`).join(''),
+      '\n[^n]: a note\n\n',
+      Array.from(
+        { length: 120 },
+        (_, i) => `${i + 1}. step ${i}\n${i % 25 === 0 ? '\n' : ''}`,
+      ).join(''),
+      '\n| a | b |\n|---|---|\n',
+      Array.from({ length: 100 }, (_, i) => `| ${i} | [ref] |\n`).join(''),
+      '\n## Tail\n\n[TOC]\n\n[ref]: /r\n',
+    ].join(''),
+    250,
+    1,
+    17,
   );
   if (existsSync(join(corpus, 'doc-10k.md'))) {
     const doc10k = readFileSync(join(corpus, 'doc-10k.md'), 'utf8');

@@ -10,7 +10,8 @@ import { LineIndex, type TextChange } from './line-index.js';
 import { normalizeText } from './pipeline.js';
 import { abbreviationPattern } from './plugins/abbreviations.js';
 import { type FootnoteNumber, isInlineFootnote } from './plugins/footnotes.js';
-import { createUnit, type Unit } from './unit.js';
+import { planParts } from './split.js';
+import { createPart, createUnit, type Unit, type UnitPart } from './unit.js';
 
 /** A section of the rendered document: a block, or the footnotes at the end. */
 export interface DocumentSection {
@@ -167,18 +168,21 @@ export class MarkdownDocument {
     const sections: DocumentSection[] = [];
     let complete = true;
     for (const unit of units) {
-      if (unit.id === 0 || unit.needsInline || unit.needsRender) {
+      if (unit.needsInline || unit.needsRender) {
         complete = false;
         // Not prepared yet: a block that showed before keeps showing what it showed.
-        if (unit.shownId !== 0) sections.push({ id: unit.shownId, line: unit.start });
+        for (const { id, offset } of unit.shown) sections.push({ id, line: unit.start + offset });
         continue;
       }
-      sections.push({ id: unit.id, line: unit.start });
-      unit.shownId = unit.id;
-      if (!unit.announced) {
-        html[unit.id] = unit.html;
-        unit.announced = true;
-      }
+      if (unit.shown.length !== unit.parts.length) unit.shown = [];
+      unit.parts.forEach((part, index) => {
+        sections.push({ id: part.id, line: unit.start + part.offset });
+        unit.shown[index] = { id: part.id, offset: part.offset };
+        if (!part.announced) {
+          html[part.id] = part.html;
+          part.announced = true;
+        }
+      });
     }
     if (!complete) {
       // The footnotes come last: until then, they show what they showed.
@@ -202,17 +206,18 @@ export class MarkdownDocument {
   /** Renders again the blocks holding code of `language` (its highlighting became available);
    * the next update hands out what changed. */
   refreshLanguage(language: string): void {
-    const holds = (unit: Unit) =>
-      unit.tokens.some((token) => token.type === 'fence' && fenceLanguage(token.info) === language);
-    for (const unit of this.units) if (holds(unit)) unit.needsRender = true;
-    for (const unit of this.removed.values()) if (holds(unit)) unit.needsRender = true;
+    const holds = (part: UnitPart) =>
+      part.tokens.some((token) => token.type === 'fence' && fenceLanguage(token.info) === language);
+    for (const unit of [...this.units, ...this.removed.values()]) {
+      for (const part of unit.parts) if (holds(part)) this.invalidate(unit, part);
+    }
   }
 
   /** Forgets what was handed out: the next update gives the HTML of every section again. */
   reannounce(): void {
     for (const unit of this.units) {
-      unit.announced = false;
-      unit.shownId = 0;
+      for (const part of unit.parts) part.announced = false;
+      unit.shown = [];
     }
     this.footnotesSection.announced = false;
   }
@@ -222,12 +227,16 @@ export class MarkdownDocument {
     this.update();
     let html = '';
     for (const unit of this.units) {
-      for (const [token, line] of unit.lineTokens) {
-        token.attrSet(SOURCE_LINE_ATTRIBUTE, String(unit.start + line));
+      for (const part of unit.parts) {
+        const start = unit.start + part.offset;
+        for (const [token, line] of part.lineTokens) {
+          token.attrSet(SOURCE_LINE_ATTRIBUTE, String(start + line));
+        }
+        html += this.md.renderer.render(part.tokens, this.md.options, this.renderEnv(part));
+        for (const [token, line] of part.lineTokens) {
+          token.attrSet(SOURCE_LINE_ATTRIBUTE, String(line));
+        }
       }
-      html += this.md.renderer.render(unit.tokens, this.md.options, this.renderEnv(unit));
-      for (const [token, line] of unit.lineTokens)
-        token.attrSet(SOURCE_LINE_ATTRIBUTE, String(line));
     }
     html += this.footnotesSection.html;
     return { html, headings: this.headingList };
@@ -271,6 +280,15 @@ export class MarkdownDocument {
         units.splice(first, count, ...fresh);
         for (const unit of fresh) this.fresh.add(unit);
         for (const unit of reusable) this.fresh.delete(unit);
+        // The parts of a long list or table that changed go to the blocks that replace it: an
+        // edit in one item leaves the other parts as they were.
+        const pool = new Map<string, UnitPart>();
+        for (const unit of reusable) {
+          if (unit.parts.length < 2) continue;
+          for (const part of unit.parts) pool.set(part.key, part);
+          unit.spent = true;
+        }
+        if (pool.size > 0) for (const unit of fresh) if (unit.needsInline) unit.pool = pool;
         this.remember(reusable);
         return;
       }
@@ -300,7 +318,7 @@ export class MarkdownDocument {
       same.start = start;
       same.end = end;
       // Its table of contents may show headings of another time.
-      if (same.hasToc) same.needsRender = true;
+      for (const part of same.parts) if (part.hasToc) this.invalidate(same, part);
       return same;
     }
     return createUnit(start, end, source, tokens, env);
@@ -309,8 +327,9 @@ export class MarkdownDocument {
   // Keeps blocks that left the document for a while (a few thousand, the oldest go first).
   private remember(units: readonly Unit[]): void {
     for (const unit of units) {
-      if (unit.needsInline) continue;
-      unit.announced = false;
+      if (unit.needsInline || unit.spent) continue;
+      for (const part of unit.parts) part.announced = false;
+      unit.shown = [];
       this.removed.delete(unit.source);
       this.removed.set(unit.source, unit);
     }
@@ -350,25 +369,56 @@ export class MarkdownDocument {
   private parseInline(unit: Unit): void {
     const tokens = unit.fresh ?? this.rescan(unit.source);
     unit.fresh = null;
+    const pool = unit.pool;
+    unit.pool = null;
+    const plans = planParts(tokens, unit.source) ?? [
+      { offset: 0, source: unit.source, key: '', tokens },
+    ];
+    unit.parts = plans.map((plan) => {
+      const reused = plan.key === '' ? undefined : pool?.get(plan.key);
+      if (reused && reused.definitions === this.definitions) {
+        pool!.delete(plan.key);
+        reused.offset = plan.offset;
+        return reused;
+      }
+      return this.parsePart(plan.offset, plan.key, plan.source, plan.tokens);
+    });
+    unit.headings = [];
+    unit.headingIds = [];
+    unit.refLabels = [];
+    unit.refNumbers = [];
+    unit.footnotes = [];
+    unit.hasToc = false;
+    for (const part of unit.parts) {
+      for (const heading of part.headings) {
+        unit.headings.push(heading);
+        unit.headingIds.push(heading.token.attrGet('id') ?? '');
+      }
+      for (const footnote of part.footnotes) unit.footnotes.push(footnote);
+      for (const label of part.refLabels) unit.refLabels.push(label);
+      for (const number of part.refNumbers) unit.refNumbers.push(number);
+      if (part.hasToc) unit.hasToc = true;
+    }
+    unit.needsInline = false;
+    unit.needsRender = unit.parts.some((part) => part.needsRender);
+    unit.definitions = this.definitions;
+  }
+
+  // Parses the inline content of a block's tokens (a whole block, or a part of a long one).
+  private parsePart(offset: number, key: string, source: string, tokens: Token[]): UnitPart {
+    const part = createPart(offset, key);
     const env = {
       references: this.references,
       abbreviations: this.abbreviations,
       abbreviationPattern: this.abbreviationRegex,
       footnoteLabels: this.footnoteLabels,
       footnoteRefCount: 0,
-      inlineFootnotePrefix: String((unit.serial ||= this.nextSerial++)),
+      inlineFootnotePrefix: String(this.nextSerial++),
     };
-    const state = new this.md.core.State(unit.source, this.md, env);
+    const state = new this.md.core.State(source, this.md, env);
     state.tokens = tokens;
     this.md.core.process(state);
 
-    unit.tokens = [];
-    unit.footnotes = [];
-    unit.headings = [];
-    unit.headingIds = [];
-    unit.refLabels = [];
-    unit.hasToc = false;
-    unit.lineTokens = [];
     let footnote: { label: string; tokens: Token[]; depth: number } | null = null;
     for (let i = 0; i < tokens.length; i += 1) {
       const token = tokens[i]!;
@@ -379,20 +429,20 @@ export class MarkdownDocument {
       }
       for (const child of [token, ...(token.children ?? [])]) {
         const line = child.attrGet(SOURCE_LINE_ATTRIBUTE);
-        if (line !== null) unit.lineTokens.push([child, Number(line)]);
+        if (line !== null) part.lineTokens.push([child, Number(line)]);
         if (child.type === 'footnote_ref') {
           const { label } = child.meta as { label: string };
-          unit.refLabels.push(label);
+          part.refLabels.push(label);
           // An inline footnote brings its own content.
-          if (isInlineFootnote(label)) unit.footnotes.push({ label, tokens: [child] });
+          if (isInlineFootnote(label)) part.footnotes.push({ label, tokens: [child] });
         }
       }
       // A table of contents anywhere, footnotes included, follows the headings.
-      if (token.type === 'toc') unit.hasToc = true;
+      if (token.type === 'toc') part.hasToc = true;
       if (footnote) {
         if (token.type === 'footnote_def_open') footnote.depth += 1;
         if (token.type === 'footnote_def_close' && (footnote.depth -= 1) === 0) {
-          unit.footnotes.push({ label: footnote.label, tokens: footnote.tokens });
+          part.footnotes.push({ label: footnote.label, tokens: footnote.tokens });
           footnote = null;
         } else footnote.tokens.push(token);
         continue;
@@ -403,18 +453,18 @@ export class MarkdownDocument {
       }
       if (token.type === 'heading_open') {
         const text = plainText(tokens[i + 1]?.children ?? []).trim();
-        unit.headings.push({
+        part.headings.push({
           level: Number(token.tag.slice(1)),
           text,
           line: token.map?.[0] ?? 0,
           token,
+          part,
         });
       }
-      unit.tokens.push(token);
+      part.tokens.push(token);
     }
-    unit.needsInline = false;
-    unit.needsRender = true;
-    unit.definitions = this.definitions;
+    part.definitions = this.definitions;
+    return part;
   }
 
   // The block tokens of a unit's source parsed on its own (the same as in the document: a
@@ -435,31 +485,30 @@ export class MarkdownDocument {
     const headings: Heading[] = [];
     for (const unit of units) {
       if (unit.headings.length === 0 && unit.headingIds.length === 0) continue;
-      let changed = unit.headings.length !== unit.headingIds.length;
       unit.headings.forEach((heading, index) => {
         const id = slugger.unique(this.slugOf(heading.text));
         if (unit.headingIds[index] !== id) {
           unit.headingIds[index] = id;
           heading.token.attrSet('id', id);
-          changed = true;
+          this.invalidate(unit, heading.part);
         }
         headings.push({
           level: heading.level,
           text: heading.text,
           id,
-          line: unit.start + heading.line,
+          line: unit.start + heading.part.offset + heading.line,
         });
       });
-      if (changed) {
-        unit.headingIds.length = unit.headings.length;
-        unit.needsRender = true;
-      }
+      unit.headingIds.length = unit.headings.length;
     }
     this.headingList = headings;
     const key = headings.map((h) => `${h.level} ${h.id} ${h.text}`).join('\n');
     if (key !== this.tocKey) {
       this.tocKey = key;
-      for (const unit of units) if (unit.hasToc) unit.needsRender = true;
+      for (const unit of units) {
+        if (unit.hasToc)
+          for (const part of unit.parts) if (part.hasToc) this.invalidate(unit, part);
+      }
     }
   }
 
@@ -497,32 +546,60 @@ export class MarkdownDocument {
         );
       if (!same) {
         unit.refNumbers = assigned;
-        unit.needsRender = true;
+        let at = 0;
+        for (const part of unit.parts) {
+          const numbers = assigned.slice(at, (at += part.refLabels.length));
+          const known = part.refNumbers;
+          if (
+            numbers.length !== known.length ||
+            numbers.some((a, i) => a.n !== known[i]!.n || a.sub !== known[i]!.sub)
+          ) {
+            part.refNumbers = numbers;
+            this.invalidate(unit, part);
+          }
+        }
       }
     }
     return numbers;
   }
 
-  private renderEnv(unit: Unit) {
-    return { footnoteNumbers: unit.refNumbers, tocHeadings: this.headingList };
+  // Marks a part of a block for rendering.
+  private invalidate(unit: Unit, part: UnitPart): void {
+    part.needsRender = true;
+    unit.needsRender = true;
+  }
+
+  private renderEnv(part: UnitPart) {
+    return { footnoteNumbers: part.refNumbers, tocHeadings: this.headingList };
   }
 
   private render(unit: Unit): void {
-    const env = this.renderEnv(unit);
-    const html = this.md.renderer.render(unit.tokens, this.md.options, env);
-    unit.footnoteHtml = new Map(
-      unit.footnotes.map((footnote) => [
+    for (const part of unit.parts) {
+      if (part.needsRender) this.renderPart(part);
+    }
+    unit.footnoteHtml =
+      unit.parts.length === 1
+        ? unit.parts[0]!.footnoteHtml
+        : new Map(unit.parts.flatMap((part) => [...part.footnoteHtml]));
+    unit.needsRender = false;
+  }
+
+  private renderPart(part: UnitPart): void {
+    const env = this.renderEnv(part);
+    const html = this.md.renderer.render(part.tokens, this.md.options, env);
+    part.footnoteHtml = new Map(
+      part.footnotes.map((footnote) => [
         footnote.label,
         isInlineFootnote(footnote.label)
           ? `<p>${this.md.renderer.renderInline(footnote.tokens[0]!.children ?? [], this.md.options, env)}</p>\n`
           : this.md.renderer.render(withoutLines(footnote.tokens), this.md.options, env),
       ]),
     );
-    unit.needsRender = false;
-    if (html !== unit.html || unit.id === 0) {
-      unit.html = html;
-      unit.id = nextSectionId++;
-      unit.announced = false;
+    part.needsRender = false;
+    if (html !== part.html || part.id === 0) {
+      part.html = html;
+      part.id = nextSectionId++;
+      part.announced = false;
     }
   }
 

@@ -2,18 +2,52 @@ import type { Token } from 'markdown-it';
 import { type UnitEnv } from './block-scanner.js';
 import { type FootnoteNumber } from './plugins/footnotes.js';
 
-/** A heading of a unit: its level, text and line relative to the unit. */
+/** A heading of a part: its level, text and line relative to the part. */
 export interface UnitHeading {
   level: number;
   text: string;
   line: number;
   token: Token;
+  part: UnitPart;
 }
 
-/** A footnote definition found in a unit: its label and content tokens. */
+/** A footnote definition found in a part: its label and content tokens. */
 export interface UnitFootnote {
   label: string;
   tokens: Token[];
+}
+
+/**
+ * What a block shows as one section of the preview: the whole block, or, for a long list or
+ * table, a run of its items or rows (see `planParts`).
+ */
+export interface UnitPart {
+  /** First line, relative to the block. */
+  offset: number;
+  /** For a part of a split block, what its tokens depend on ('' for a whole block). */
+  key: string;
+  /** Tokens to render, after inline parsing (footnote definitions taken out). */
+  tokens: Token[];
+  /** Footnote definitions, rendered in the footnotes section. */
+  footnotes: UnitFootnote[];
+  /** Rendered content of each footnote defined here. */
+  footnoteHtml: Map<string, string>;
+  headings: UnitHeading[];
+  /** Labels of its footnote references, in order. */
+  refLabels: string[];
+  /** The numbers its footnote references show. */
+  refNumbers: FootnoteNumber[];
+  hasToc: boolean;
+  /** Tokens carrying a source line, with the line relative to the part. */
+  lineTokens: [Token, number][];
+  /** The document's definitions when it was parsed. */
+  definitions: string;
+  needsRender: boolean;
+  html: string;
+  /** Changes whenever `html` does; 0 until first rendered. */
+  id: number;
+  /** Whether the current `html` was handed out by an update. */
+  announced: boolean;
 }
 
 /** One top-level block of a document and everything derived from it. */
@@ -26,37 +60,32 @@ export interface Unit {
   source: string;
   /** Block tokens from the scan, until the unit's inline content is parsed. */
   fresh: Token[] | null;
-  /** Definitions the block makes (link references, abbreviations). */
+  /** Definitions the block made (link references, abbreviations). */
   env: UnitEnv;
   /** Footnote labels the block defines. */
   footnoteLabels: string[];
-  /** Tokens to render, after inline parsing (footnote definitions taken out). */
-  tokens: Token[];
-  /** Footnote definitions, rendered in the footnotes section. */
-  footnotes: UnitFootnote[];
-  /** Rendered content of each footnote defined here. */
-  footnoteHtml: Map<string, string>;
+  /** Its parts, in order: one, unless the block is a long list or table. */
+  parts: UnitPart[];
+  /** Parts of the blocks this one replaced, by key: their work is reused where it still fits. */
+  pool: Map<string, UnitPart> | null;
+  /** Set when another block took its parts: it is not kept for reuse. */
+  spent: boolean;
   headings: UnitHeading[];
   headingIds: string[];
   /** Labels of the footnote references, in order. */
   refLabels: string[];
   refNumbers: FootnoteNumber[];
+  footnotes: UnitFootnote[];
+  /** Rendered content of each footnote defined here. */
+  footnoteHtml: Map<string, string>;
   hasToc: boolean;
-  /** Tokens carrying a source line, with the line relative to the unit. */
-  lineTokens: [Token, number][];
   needsInline: boolean;
+  /** Some part needs rendering. */
   needsRender: boolean;
   /** The document's definitions when the unit was parsed. */
   definitions: string;
-  html: string;
-  /** Changes whenever `html` does; 0 until first rendered. */
-  id: number;
-  /** The id last handed out as shown (0 before): what the preview holds for this block. */
-  shownId: number;
-  /** Whether the current `html` was handed out by an update. */
-  announced: boolean;
-  /** Unique in the document, for the labels of inline footnotes; 0 until first parsed. */
-  serial: number;
+  /** The sections last handed out as shown for this block (id, and line in the block). */
+  shown: { id: number; offset: number }[];
 }
 
 /** A unit for a freshly scanned block. */
@@ -79,22 +108,40 @@ export function createUnit(
     fresh: tokens,
     env,
     footnoteLabels,
-    tokens: [],
-    footnotes: [],
-    footnoteHtml: new Map(),
+    parts: [],
+    pool: null,
+    spent: false,
     headings: [],
     headingIds: [],
     refLabels: [],
     refNumbers: [],
+    footnotes: [],
+    footnoteHtml: new Map(),
     hasToc: false,
-    lineTokens: [],
     needsInline: true,
     needsRender: true,
     definitions: '',
+    shown: [],
+  };
+}
+
+/** A part with nothing parsed or rendered yet. */
+export function createPart(offset: number, key: string): UnitPart {
+  return {
+    offset,
+    key,
+    tokens: [],
+    footnotes: [],
+    footnoteHtml: new Map(),
+    headings: [],
+    refLabels: [],
+    refNumbers: [],
+    hasToc: false,
+    lineTokens: [],
+    definitions: '',
+    needsRender: true,
     html: '',
     id: 0,
-    shownId: 0,
     announced: false,
-    serial: 0,
   };
 }

@@ -1,0 +1,227 @@
+import type { Token } from 'markdown-it';
+
+/** One part of a block split at item or row boundaries. */
+export interface PartPlan {
+  /** First line, relative to the block. */
+  offset: number;
+  /** The part's lines. */
+  source: string;
+  /** Everything its tokens depend on: equal keys, equal tokens and HTML. */
+  key: string;
+  /** Block tokens (inline content not parsed yet), maps relative to `offset`. */
+  tokens: Token[];
+}
+
+/** A list or table with fewer items or rows than this stays one section. */
+export const SPLIT_MIN_ITEMS = 64;
+// A part holds at least this many items or rows (the last part may hold fewer)...
+const PART_MIN = 16;
+// ...and at most this many, or about this many characters.
+const PART_MAX = 64;
+const PART_CHARS = 16_000;
+// A part ends before an item whose text's hash has its top 4 bits clear (about every 16 items
+// once the minimum is reached): where parts end depends on the items' text, not their
+// positions, so an item added or removed changes only the part around it.
+const BOUNDARY_SHIFT = 28;
+
+/** Classes of the list or table element of a part: the preview joins parts seamlessly. */
+export const SPLIT_CLASS = {
+  /** A part that continues the list or table of the part before it. */
+  continued: 'split-continued',
+  /** A part that the next part continues. */
+  continues: 'split-continues',
+  /** Every part of a split table (its columns share their widths). */
+  table: 'split-table',
+} as const;
+
+/**
+ * Splits a top-level list or table of many items or rows into parts of consecutive items or
+ * rows, each a list or table of its own (an ordered list keeps counting: each part starts
+ * where the one before it stopped; a loose list stays loose in every part). Returns null for
+ * any other block, and for a list or table too short to split.
+ *
+ * `tokens` are the block's tokens from its scan (maps relative to the block); they are taken
+ * into the parts, their maps made relative to each part.
+ */
+export function planParts(tokens: Token[], source: string): PartPlan[] | null {
+  const first = tokens[0];
+  const last = tokens[tokens.length - 1];
+  if (!first || !last) return null;
+  if (first.type === 'bullet_list_open' || first.type === 'ordered_list_open') {
+    if (last.type !== first.type.replace('_open', '_close')) return null;
+    return planList(tokens, source);
+  }
+  if (first.type === 'table_open' && last.type === 'table_close') {
+    return planTable(tokens, source);
+  }
+  return null;
+}
+
+function planList(tokens: Token[], source: string): PartPlan[] | null {
+  const open = tokens[0]!;
+  const close = tokens[tokens.length - 1]!;
+  const items: number[] = [];
+  for (let i = 1; i < tokens.length - 1; i += 1) {
+    const token = tokens[i]!;
+    if (token.type === 'list_item_open' && token.level === open.level + 1 && token.map) {
+      items.push(i);
+    }
+  }
+  if (items.length < SPLIT_MIN_ITEMS) return null;
+  const lines = lineStarts(source);
+  const itemLines = items.map((index) => tokens[index]!.map![0]);
+  itemLines[0] = 0;
+  const groups = chunk(itemLines, lines, source);
+  // A tight list hides its items' paragraphs; the whole list decides, so every part says which.
+  const paragraph = tokens.find(
+    (token) => token.type === 'paragraph_open' && token.level === open.level + 2,
+  );
+  const tight = paragraph ? String(paragraph.hidden) : '-';
+  const ordered = open.type === 'ordered_list_open';
+  const start = ordered ? Number(open.attrGet('start') ?? 1) : 0;
+  return groups.map(([from, to], index) => {
+    const offset = itemLines[from]!;
+    const end = to < items.length ? itemLines[to]! : lines.length - 1;
+    const partSource = source.slice(lines[offset], lines[end]);
+    const body = tokens.slice(items[from], to < items.length ? items[to] : tokens.length - 1);
+    const partOpen = cloneToken(open);
+    const partStart = start + from;
+    if (ordered) {
+      partOpen.attrs = (partOpen.attrs ?? []).filter(([name]) => name !== 'start');
+      if (partStart !== 1) partOpen.attrs.unshift(['start', String(partStart)]);
+      if (partOpen.attrs.length === 0) partOpen.attrs = null;
+    }
+    markPart(partOpen, index > 0, index < groups.length - 1);
+    partOpen.map = [0, end - offset];
+    const partClose = cloneToken(close);
+    shiftMaps(body, offset);
+    // (A bullet list's parts do not depend on how many items come before them.)
+    const context = [
+      open.type,
+      open.markup,
+      ordered ? partStart : '',
+      tight,
+      index > 0,
+      index < groups.length - 1,
+    ];
+    return {
+      offset,
+      source: partSource,
+      key: `${context.join('\u0001')}\u0002${partSource}`,
+      tokens: [partOpen, ...body, partClose],
+    };
+  });
+}
+
+function planTable(tokens: Token[], source: string): PartPlan[] | null {
+  const open = tokens[0]!;
+  const close = tokens[tokens.length - 1]!;
+  const bodyAt = tokens.findIndex((token) => token.type === 'tbody_open');
+  const bodyClose = tokens.length - 2;
+  if (bodyAt === -1 || tokens[bodyClose]?.type !== 'tbody_close') return null;
+  const rows: number[] = [];
+  for (let i = bodyAt + 1; i < bodyClose; i += 1) {
+    const token = tokens[i]!;
+    if (token.type === 'tr_open' && token.level === open.level + 2 && token.map) rows.push(i);
+  }
+  if (rows.length < SPLIT_MIN_ITEMS) return null;
+  const lines = lineStarts(source);
+  const rowLines = rows.map((index) => tokens[index]!.map![0]);
+  // The first part holds the head: it starts with the table.
+  const starts = [0, ...rowLines.slice(1)];
+  const groups = chunk(starts, lines, source);
+  const head = tokens.slice(1, bodyAt);
+  const headSource = source.slice(0, lines[rowLines[0]!]);
+  return groups.map(([from, to], index) => {
+    const offset = starts[from]!;
+    const end = to < rows.length ? rowLines[to]! : lines.length - 1;
+    const partSource = source.slice(lines[offset], lines[end]);
+    const body = tokens.slice(rows[from], to < rows.length ? rows[to] : bodyClose);
+    shiftMaps(body, offset);
+    const partOpen = cloneToken(open);
+    partOpen.map = [0, end - offset];
+    partOpen.attrJoin('class', SPLIT_CLASS.table);
+    markPart(partOpen, index > 0, index < groups.length - 1);
+    const bodyOpen = cloneToken(tokens[bodyAt]!);
+    if (index > 0) bodyOpen.map = [0, end - offset];
+    const partTokens = [
+      partOpen,
+      ...(index === 0 ? head : []),
+      bodyOpen,
+      ...body,
+      cloneToken(tokens[bodyClose]!),
+      cloneToken(close),
+    ];
+    const context = ['table', headSource, index > 0, index < groups.length - 1];
+    return {
+      offset,
+      source: partSource,
+      key: `${context.join('\u0001')}\u0002${partSource}`,
+      tokens: partTokens,
+    };
+  });
+}
+
+// Groups items (given by first line) into parts: [first item, item after the last) of each.
+function chunk(itemLines: readonly number[], lines: readonly number[], source: string) {
+  const groups: [number, number][] = [];
+  let from = 0;
+  let chars = 0;
+  for (let i = 1; i < itemLines.length; i += 1) {
+    const itemStart = lines[itemLines[i]!]!;
+    const itemEnd = lines[i + 1 < itemLines.length ? itemLines[i + 1]! : lines.length - 1]!;
+    chars += itemStart - lines[itemLines[i - 1]!]!;
+    const count = i - from;
+    const boundary =
+      count >= PART_MAX ||
+      (count >= PART_MIN &&
+        (chars >= PART_CHARS || hash(source, itemStart, itemEnd) >>> BOUNDARY_SHIFT === 0));
+    if (boundary) {
+      groups.push([from, i]);
+      from = i;
+      chars = 0;
+    }
+  }
+  groups.push([from, itemLines.length]);
+  return groups;
+}
+
+// Offsets where each line starts, and the length of the source at the end.
+function lineStarts(source: string): number[] {
+  const starts = [0];
+  for (let at = source.indexOf('\n'); at !== -1; at = source.indexOf('\n', at + 1)) {
+    if (at + 1 < source.length) starts.push(at + 1);
+  }
+  starts.push(source.length);
+  return starts;
+}
+
+// FNV-1a of a stretch of the source (its low bits mix poorly: use the high ones).
+function hash(source: string, from: number, to: number): number {
+  let h = 0x811c9dc5;
+  for (let i = from; i < to; i += 1) {
+    h ^= source.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+function markPart(token: Token, continued: boolean, continues: boolean): void {
+  if (continued) token.attrJoin('class', SPLIT_CLASS.continued);
+  if (continues) token.attrJoin('class', SPLIT_CLASS.continues);
+}
+
+function shiftMaps(tokens: readonly Token[], by: number): void {
+  if (by === 0) return;
+  for (const token of tokens) {
+    if (token.map) token.map = [token.map[0] - by, token.map[1] - by];
+  }
+}
+
+// A copy of a token that can be changed without changing the original.
+function cloneToken(token: Token): Token {
+  const copy = Object.assign(Object.create(Object.getPrototypeOf(token) as object), token) as Token;
+  copy.attrs = token.attrs ? token.attrs.map(([name, value]) => [name, value]) : null;
+  copy.map = token.map ? [token.map[0], token.map[1]] : null;
+  return copy;
+}
