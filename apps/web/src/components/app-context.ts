@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import { type EditorController } from '../editor/editor-controller';
 import { type ScrollSync } from '../preview/scroll-sync';
+import { type Confirmer } from '../services/confirm';
 import { type DocumentChannel } from '../services/document-channel';
 import { type WorkspaceService } from '../services/workspace';
 
@@ -9,6 +10,8 @@ export interface AppServices {
   workspace: WorkspaceService;
   document: DocumentChannel;
   scrollSync: ScrollSync;
+  /** Asks the user to confirm (the spec's confirmation dialogs). */
+  confirmer: Confirmer;
   /** The editor, once its pane is mounted. */
   editor: { current: EditorController | null };
 }

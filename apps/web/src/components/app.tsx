@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import { Provider } from 'react-redux';
 import { ScrollSync } from '../preview/scroll-sync';
+import { Confirmer } from '../services/confirm';
 import { DocumentChannel } from '../services/document-channel';
 import { WorkspaceService } from '../services/workspace';
 import { createStore, useAppSelector } from '../store';
@@ -29,6 +30,7 @@ export function App() {
         workspace,
         document: new DocumentChannel(),
         scrollSync: new ScrollSync(),
+        confirmer: new Confirmer(store),
         editor: { current: null },
       });
     });

@@ -27,7 +27,9 @@ export function Modal({ title, children, onCancel, onOk, okLabel = 'Ok', okDisab
     const first = dialog.current?.querySelector<HTMLElement>(
       'textarea, input, select, [role="tab"][aria-selected="true"]',
     );
-    first?.focus();
+    // (A dialog with no field, a confirmation, focuses its Ok button: Enter confirms, Escape
+    // declines.)
+    (first ?? dialog.current?.querySelector<HTMLElement>('.button--primary'))?.focus();
   }, []);
 
   return (
