@@ -50,3 +50,7 @@ export const FILE_EXTENSION = '.md';
 export const SYNC_LOCATION_EXTENSION = '.sync';
 /** Extension of a publish location's entry in git storage (spec core §3). */
 export const PUBLISH_LOCATION_EXTENSION = '.publish';
+/** At most this many bytes of a workspace backup file are read (spec interface §5, §9). */
+export const BACKUP_READ_CAP = 10_000_000;
+/** The error of an imported file that does not decode as text (spec interface §5, §8). */
+export const FILE_NOT_READABLE = 'File is not readable.';

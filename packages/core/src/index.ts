@@ -4,6 +4,7 @@
 export {
   AUTO_SYNC_EVERY_DEFAULT,
   AUTO_SYNC_EVERY_MIN,
+  BACKUP_READ_CAP,
   CONTENT_STATE_SAVE_DEBOUNCE,
   CROSS_TAB_RELOAD_JUMP,
   DATA_FOLDER_NAME,
@@ -11,6 +12,7 @@ export {
   DB_VERSION,
   DEFAULT_NAME,
   FILE_EXTENSION,
+  FILE_NOT_READABLE,
   ID_LENGTH,
   MAIN_WORKSPACE_ID,
   MAIN_WORKSPACE_NAME,
@@ -113,6 +115,7 @@ export {
   DEFAULT_SETTINGS_YAML,
   defaultSettings,
   readSettings,
+  type TurndownSettings,
   type UserSettings,
 } from './settings/user-settings.js';
 export { parseYamlObject, type YamlObjectResult } from './properties/yaml.js';
@@ -143,3 +146,23 @@ export {
   type NewFile,
 } from './workspace/files.js';
 export { findLinkedFile, isRelativeLink, resolveLinkPath } from './workspace/relative-links.js';
+export {
+  BACKUP_FORMAT,
+  BACKUP_TOO_LARGE_MESSAGE,
+  BACKUP_VERSION,
+  BackupError,
+  exportWorkspace,
+  importWorkspace,
+  type ImportResult,
+  NOT_A_BACKUP_MESSAGE,
+  parseBackup,
+  UNTRAVELLED_DATA_IDS,
+  type WorkspaceBackup,
+} from './workspace/backup.js';
+export {
+  FileNotReadableError,
+  type ImportedFile,
+  importedFileName,
+  importText,
+  readableText,
+} from './workspace/import-file.js';

@@ -8,6 +8,13 @@ describe('user settings', () => {
     expect(settings.autoSyncEvery).toBe(90000);
     expect(settings.editor.inlineImages).toBe(true);
     expect(settings.extensions).toEqual({ preset: 'default' });
+    expect(settings.turndown).toMatchObject({ headingStyle: 'atx', hr: '---', fence: '```' });
+  });
+
+  it('reads turndown options of the custom settings', () => {
+    const { settings } = readSettings('turndown:\n  headingStyle: setext\n  emDelimiter: "*"\n');
+    expect(settings.turndown).toMatchObject({ headingStyle: 'setext', emDelimiter: '*' });
+    expect(settings.turndown.strongDelimiter).toBe('**');
   });
 
   it('merges custom settings over the defaults, key by key', () => {

@@ -16,8 +16,23 @@ export interface UserSettings {
   };
   /** Markdown presets and extensions (docs/reference/markdown-extensions.md). */
   extensions: Record<string, unknown>;
+  /** Options of the HTML to markdown conversion of imported HTML files (turndown's options). */
+  turndown: TurndownSettings;
   newFileContent: string;
   newFileProperties: string;
+}
+
+/** How imported HTML becomes markdown: the options of the turndown converter. */
+export interface TurndownSettings {
+  headingStyle: 'setext' | 'atx';
+  hr: string;
+  bulletListMarker: '-' | '+' | '*';
+  codeBlockStyle: 'indented' | 'fenced';
+  fence: '```' | '~~~';
+  emDelimiter: '_' | '*';
+  strongDelimiter: '**' | '__';
+  linkStyle: 'inlined' | 'referenced';
+  linkReferenceStyle: 'full' | 'collapsed' | 'shortcut';
 }
 
 /** The defaults, as shown in the settings dialog's 'Default settings' tab. */
@@ -48,6 +63,27 @@ editor:
 # choose their own.
 extensions:
   preset: default
+
+# How imported HTML files become markdown (the options of the turndown converter).
+turndown:
+  # atx (# Title) or setext (Title underlined).
+  headingStyle: atx
+  # The line written for <hr>.
+  hr: '---'
+  # '-', '+' or '*'.
+  bulletListMarker: '-'
+  # fenced or indented.
+  codeBlockStyle: fenced
+  # '\`\`\`' or '~~~'.
+  fence: '\`\`\`'
+  # '_' or '*'.
+  emDelimiter: _
+  # '**' or '__'.
+  strongDelimiter: '**'
+  # inlined or referenced.
+  linkStyle: inlined
+  # full, collapsed or shortcut (for referenced links).
+  linkReferenceStyle: full
 
 # The text and the properties of new files.
 newFileContent: |
