@@ -6,7 +6,15 @@ import { ScrollSync } from '../preview/scroll-sync';
 import { Confirmer } from '../services/confirm';
 import { DocumentChannel } from '../services/document-channel';
 import { WorkspaceService } from '../services/workspace';
-import { createStore, useAppSelector } from '../store';
+import {
+  requestPersistentStorage,
+  STORAGE_WARNING,
+  STORAGE_WARNING_DISMISSED_KEY,
+} from '../services/persistent-storage';
+import { resetIfRequested } from '../services/reset';
+import { type AppStore, createStore, useAppSelector } from '../store';
+import { notified } from '../store/notifications-slice';
+import { persistenceChecked } from '../store/storage-slice';
 import { AppContext, type AppServices } from './app-context';
 import { Shell } from './shell';
 import { Splash } from './splash';
@@ -19,7 +27,7 @@ export function App() {
   useEffect(() => {
     let cancelled = false;
     let opened: WorkspaceService | undefined;
-    void WorkspaceService.open(store).then((workspace) => {
+    void startUp(store).then((workspace) => {
       if (!workspace) return;
       if (cancelled) {
         workspace.close();
@@ -33,6 +41,7 @@ export function App() {
         confirmer: new Confirmer(store),
         editor: { current: null },
       });
+      void checkPersistentStorage(store);
     });
     return () => {
       cancelled = true;
@@ -47,6 +56,34 @@ export function App() {
       </AppContext.Provider>
     </Provider>
   );
+}
+
+// Before the workspace opens: a requested reset deletes every local database first (spec
+// interface §4), so the app starts fresh with a new Welcome file.
+async function startUp(store: AppStore): Promise<WorkspaceService | undefined> {
+  try {
+    if (typeof indexedDB !== 'undefined')
+      await resetIfRequested({ storage: localStorage, indexedDB });
+  } catch (error) {
+    console.error('The reset could not delete the local databases.', error);
+  }
+  return WorkspaceService.open(store);
+}
+
+// Asks the browser to keep this site's storage; when it refuses, the menu warns until dismissed,
+// and a notification says so once per start.
+async function checkPersistentStorage(store: AppStore): Promise<void> {
+  const persistence = await requestPersistentStorage(navigator.storage);
+  let warningDismissed = false;
+  try {
+    warningDismissed = localStorage.getItem(STORAGE_WARNING_DISMISSED_KEY) !== null;
+  } catch {
+    // Unreadable storage: the warning shows.
+  }
+  store.dispatch(persistenceChecked({ persistence, warningDismissed }));
+  if (persistence === 'refused' && !warningDismissed) {
+    store.dispatch(notified('info', STORAGE_WARNING));
+  }
 }
 
 function Ready({ ready }: { ready: boolean }) {

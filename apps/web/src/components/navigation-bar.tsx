@@ -1,7 +1,7 @@
 'use client';
 
 import { useAppDispatch, useAppSelector } from '../store';
-import { layoutToggled, sideBarPanelChosen } from '../store/layout-slice';
+import { layoutToggled } from '../store/layout-slice';
 import { modalOpened } from '../store/ui-slice';
 import { FileTitle } from './file-title';
 
@@ -40,10 +40,8 @@ export function NavigationBar() {
           className="icon-button"
           aria-label="Toggle side bar"
           aria-pressed={showSideBar}
-          title="Table of contents"
-          onClick={() =>
-            dispatch(showSideBar ? layoutToggled('showSideBar') : sideBarPanelChosen('toc'))
-          }
+          title="Side bar"
+          onClick={() => dispatch(layoutToggled('showSideBar'))}
         >
           ☰
         </button>

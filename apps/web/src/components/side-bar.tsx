@@ -1,21 +1,43 @@
 'use client';
 
-import { useAppDispatch } from '../store';
-import { layoutToggled } from '../store/layout-slice';
+import { type ReactNode } from 'react';
+import { useAppDispatch, useAppSelector } from '../store';
+import { layoutToggled, sideBarPanelChosen } from '../store/layout-slice';
+import { ImportExportPanel } from './import-export-panel';
+import { MenuPanel } from './menu-panel';
 import { TocPanel } from './toc-panel';
+import { WorkspaceBackupsPanel } from './workspace-backups-panel';
 
-/** The side bar (spec interface §2). Its table-of-contents panel is the first; the menu and the
- * other panels come in later issues. */
+/** The side bar panels built so far, by the spec's names (interface §2), with their titles. */
+const PANELS: Record<string, { title: string; render: () => ReactNode }> = {
+  menu: { title: 'Menu', render: () => <MenuPanel /> },
+  toc: { title: 'Table of contents', render: () => <TocPanel /> },
+  importExport: { title: 'Import/export', render: () => <ImportExportPanel /> },
+  workspaceBackups: { title: 'Workspace backups', render: () => <WorkspaceBackupsPanel /> },
+};
+
+/** The side bar (spec interface §2): one panel at a time, the menu by default; an unknown panel
+ * name falls back to the menu, and the "Main menu" button returns to it. */
 export function SideBar() {
   const dispatch = useAppDispatch();
+  const chosen = useAppSelector((state) => state.layout.sideBarPanel);
+  const name = Object.hasOwn(PANELS, chosen) ? chosen : 'menu';
+  const panel = PANELS[name]!;
   return (
     <aside className="side-bar" aria-label="Side bar">
       <div className="side-bar__header">
-        <div role="tablist" aria-label="Side bar panels">
-          <button type="button" role="tab" aria-selected="true" className="side-bar__tab">
-            Table of contents
+        {name !== 'menu' && (
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Main menu"
+            title="Main menu"
+            onClick={() => dispatch(sideBarPanelChosen('menu'))}
+          >
+            ←
           </button>
-        </div>
+        )}
+        <h2 className="side-bar__title">{panel.title}</h2>
         <button
           type="button"
           className="icon-button"
@@ -25,7 +47,7 @@ export function SideBar() {
           ×
         </button>
       </div>
-      <TocPanel />
+      <div className="side-bar__panel">{panel.render()}</div>
     </aside>
   );
 }

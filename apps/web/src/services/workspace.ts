@@ -8,6 +8,10 @@ import {
   type DataItem,
   type FileItem,
   type FolderItem,
+  type ImportedFile,
+  type ImportResult,
+  importText,
+  importWorkspace,
   type ItemRepository,
   type LayoutSettings,
   MAIN_WORKSPACE_ID,
@@ -124,6 +128,22 @@ export class WorkspaceService {
   async rename(fileId: string, name: string): Promise<void> {
     const file = await renameFile(this.repo, fileId, name);
     if (file) this.store.dispatch(itemsChanged({ items: [file], deletedIds: [] }));
+  }
+
+  /** Creates a file from an imported text and makes it current (`cut`: the text lost its end). */
+  async importFile(fileName: string, text: string): Promise<ImportedFile> {
+    const imported = await importText(this.repo, this.newId, fileName, text);
+    this.store.dispatch(itemsChanged({ items: [imported.file], deletedIds: [] }));
+    await this.openFile(imported.file.id);
+    return imported;
+  }
+
+  /** Writes a workspace backup's items into this workspace (merged by id) and shows them as if
+   * another tab had written them: the tree, the open text, properties and settings follow. */
+  async importBackup(text: string): Promise<ImportResult> {
+    const result = await importWorkspace(this.repo, text);
+    this.applyChanges({ tx: 0, items: result.items, deletedIds: [], ownTx: new Set() });
+    return result;
   }
 
   /** Closes the database connection and stops following other tabs. */

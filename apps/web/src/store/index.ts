@@ -4,6 +4,7 @@ import { layoutSlice } from './layout-slice';
 import { notificationsSlice } from './notifications-slice';
 import { previewSlice } from './preview-slice';
 import { settingsSlice } from './settings-slice';
+import { storageSlice } from './storage-slice';
 import { uiSlice } from './ui-slice';
 import { workspaceSlice } from './workspace-slice';
 
@@ -17,6 +18,7 @@ export function createStore() {
       notifications: notificationsSlice.reducer,
       settings: settingsSlice.reducer,
       ui: uiSlice.reducer,
+      storage: storageSlice.reducer,
     },
   });
 }

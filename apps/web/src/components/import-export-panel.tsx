@@ -1,0 +1,85 @@
+'use client';
+
+import { type ChangeEvent, useState } from 'react';
+import { itemIds, MAX_TEXT_LENGTH, type ContentItem } from '@inkstone/core';
+import { downloadText, htmlToMarkdown, readImportedFile } from '../services/file-transfer';
+import { useAppDispatch, useAppSelector } from '../store';
+import { notified } from '../store/notifications-slice';
+import { useAppServices } from './app-context';
+
+/** The notice of an imported text that was longer than a file holds (core §5 cuts it). */
+export const IMPORT_CUT_MESSAGE = (name: string) =>
+  `“${name}” was longer than ${MAX_TEXT_LENGTH.toLocaleString('en')} characters, the most a file holds: only its beginning was imported.`;
+
+/** The Import/export panel (spec interface §2 "importExport"): import markdown or HTML as a new
+ * file, export the current file as markdown. */
+export function ImportExportPanel() {
+  const { workspace, editor } = useAppServices();
+  const dispatch = useAppDispatch();
+  const turndown = useAppSelector((state) => state.settings.settings.turndown);
+  const currentFileId = useAppSelector((state) => state.workspace.currentFileId);
+  const currentFile = useAppSelector((state) =>
+    currentFileId ? state.workspace.files[currentFileId] : undefined,
+  );
+  const [busy, setBusy] = useState(false);
+
+  const importChosen = (html: boolean) => async (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    input.value = '';
+    if (!file) return;
+    setBusy(true);
+    try {
+      const text = await readImportedFile(file);
+      const markdown = html ? await htmlToMarkdown(text, turndown) : text;
+      const imported = await workspace.importFile(file.name, markdown);
+      if (imported.cut) dispatch(notified('info', IMPORT_CUT_MESSAGE(file.name)));
+    } catch (error) {
+      if (!(error instanceof Error && error.name === 'FileNotReadableError')) console.error(error);
+      dispatch(notified('error', error instanceof Error ? error.message : 'Unknown error.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const exportMarkdown = async () => {
+    if (!currentFileId || !currentFile) return;
+    await editor.current?.flush();
+    const content = await workspace.repo.get<ContentItem>(itemIds.content(currentFileId));
+    downloadText(`${currentFile.name}.md`, content?.text ?? '', 'text/markdown;charset=utf-8');
+  };
+
+  return (
+    <section className="side-panel" aria-label="Import/export">
+      <h3 className="side-panel__heading">Import</h3>
+      <p className="side-panel__hint">A new file is made from the chosen file.</p>
+      <label className="button side-panel__file">
+        Import markdown
+        <input
+          type="file"
+          accept=".md,.markdown,.txt,text/markdown,text/plain"
+          disabled={busy}
+          onChange={(event) => void importChosen(false)(event)}
+        />
+      </label>
+      <label className="button side-panel__file">
+        Import HTML
+        <input
+          type="file"
+          accept=".html,.htm,text/html"
+          disabled={busy}
+          onChange={(event) => void importChosen(true)(event)}
+        />
+      </label>
+      <h3 className="side-panel__heading">Export</h3>
+      <button
+        type="button"
+        className="button"
+        disabled={!currentFile}
+        onClick={() => void exportMarkdown()}
+      >
+        Export as Markdown
+      </button>
+    </section>
+  );
+}

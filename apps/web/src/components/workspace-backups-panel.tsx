@@ -1,0 +1,89 @@
+'use client';
+
+import { type ChangeEvent, useState } from 'react';
+import {
+  BACKUP_READ_CAP,
+  BACKUP_TOO_LARGE_MESSAGE,
+  BackupError,
+  exportWorkspace,
+} from '@inkstone/core';
+import { decodeUtf8, downloadText, isoDate } from '../services/file-transfer';
+import { useAppDispatch } from '../store';
+import { notified } from '../store/notifications-slice';
+import { useAppServices } from './app-context';
+
+/** The notice after a backup was imported. */
+export const BACKUP_IMPORTED_MESSAGE = (files: number, folders: number) =>
+  `Workspace backup imported: ${files} ${files === 1 ? 'file' : 'files'}, ${folders} ${folders === 1 ? 'folder' : 'folders'}.`;
+
+/** The Workspace backups panel (spec interface §2 "workspaceBackups"): the whole workspace to
+ * one JSON file and back (docs/concepts/backups.md). */
+export function WorkspaceBackupsPanel() {
+  const { workspace, editor } = useAppServices();
+  const dispatch = useAppDispatch();
+  const [busy, setBusy] = useState(false);
+
+  const exportBackup = async () => {
+    setBusy(true);
+    try {
+      await editor.current?.flush();
+      const json = await exportWorkspace(workspace.repo);
+      downloadText(`inkstone-workspace-${isoDate()}.json`, json, 'application/json');
+    } catch (error) {
+      console.error(error);
+      dispatch(notified('error', 'Local DB access error.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const importBackup = async (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    input.value = '';
+    if (!file) return;
+    setBusy(true);
+    try {
+      await editor.current?.flush();
+      // Spec interface §5: only the first 10,000,000 bytes are read.
+      const text = decodeUtf8(await file.slice(0, BACKUP_READ_CAP).arrayBuffer());
+      const result = await workspace.importBackup(text);
+      const files = result.items.filter((item) => item.type === 'file').length;
+      const folders = result.items.filter((item) => item.type === 'folder').length;
+      dispatch(notified('info', BACKUP_IMPORTED_MESSAGE(files, folders)));
+    } catch (error) {
+      if (error instanceof BackupError) {
+        dispatch(
+          notified('error', file.size > BACKUP_READ_CAP ? BACKUP_TOO_LARGE_MESSAGE : error.message),
+        );
+      } else {
+        console.error(error);
+        dispatch(notified('error', 'Local DB access error.'));
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="side-panel" aria-label="Workspace backups">
+      <p className="side-panel__hint">
+        A backup is one file holding every file, folder, property, comment and image of this
+        workspace. Importing one adds its items to this workspace, replacing those with the same
+        identity.
+      </p>
+      <button type="button" className="button" disabled={busy} onClick={() => void exportBackup()}>
+        Export workspace
+      </button>
+      <label className="button side-panel__file">
+        Import workspace
+        <input
+          type="file"
+          accept=".json,application/json"
+          disabled={busy}
+          onChange={(event) => void importBackup(event)}
+        />
+      </label>
+    </section>
+  );
+}
