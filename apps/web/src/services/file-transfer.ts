@@ -28,11 +28,11 @@ export async function readImportedFile(file: Blob): Promise<string> {
 }
 
 /** Converts HTML to markdown with the turndown options of the settings. Scripts, styles and the
- * document head are dropped, not turned into text. */
+ * document head (its title too) are dropped, not turned into text. */
 export async function htmlToMarkdown(html: string, options: TurndownSettings): Promise<string> {
   const { default: TurndownService } = await import('turndown');
   const service = new TurndownService({ ...options });
-  service.remove(['script', 'style', 'head', 'noscript', 'template']);
+  service.remove(['script', 'style', 'head', 'title', 'noscript', 'template']);
   return service.turndown(html);
 }
 

@@ -1,0 +1,317 @@
+import { readFile } from 'node:fs/promises';
+import { expect, type Page, test } from '@playwright/test';
+import { editor, editorText, openApp, preview, replaceText } from './helpers';
+
+// Words of the app that the user reads (apps/web/src/services/persistent-storage.ts).
+const STORAGE_WARNING =
+  'This browser did not grant persistent storage: it may clear files that are not synced when it runs short of space. Keep a copy with Workspace backups.';
+
+/** A notification of the given kind with exactly this text. */
+const notice = (page: Page, role: 'alert' | 'status', text: string) =>
+  page.getByRole(role).getByText(text, { exact: true });
+const fileTitle = (page: Page) => page.getByRole('textbox', { name: 'File title' });
+const menu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
+
+/** Makes the browser answer persistent-storage requests as told, before the app starts. */
+async function stubPersistence(page: Page, persisted: boolean, grants: boolean): Promise<void> {
+  await page.addInitScript(
+    ([alreadyPersisted, granted]) => {
+      Object.defineProperty(navigator.storage, 'persisted', {
+        value: () => Promise.resolve(alreadyPersisted),
+      });
+      Object.defineProperty(navigator.storage, 'persist', {
+        value: () => Promise.resolve(granted),
+      });
+    },
+    [persisted, grants] as const,
+  );
+}
+
+/** Opens the side bar on its menu and chooses an entry. */
+async function openMenuEntry(page: Page, name: string): Promise<void> {
+  if (!(await menu(page).isVisible())) {
+    const mainMenu = page.getByRole('button', { name: 'Main menu' });
+    if (await mainMenu.isVisible()) await mainMenu.click();
+    else await page.getByRole('button', { name: 'Toggle side bar' }).click();
+  }
+  await menu(page).getByRole('button', { name, exact: true }).click();
+}
+
+type Row = { id: string; type: string; tx?: number; deleted?: number } & Record<string, unknown>;
+
+/** Every live item of the main workspace's local database, as stored, without `tx`. */
+async function storedItems(page: Page): Promise<Row[]> {
+  const rows = await page.evaluate(
+    () =>
+      new Promise<Row[]>((resolve, reject) => {
+        const open = indexedDB.open('inkstone-db');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const request = db.transaction('objects').objectStore('objects').getAll();
+          request.onsuccess = () => {
+            db.close();
+            resolve(request.result as Row[]);
+          };
+          request.onerror = () => reject(request.error);
+        };
+      }),
+  );
+  return rows
+    .filter((row) => row.deleted !== 1)
+    .map(({ tx: _tx, ...item }) => item as Row)
+    .sort((a, b) => a.id.localeCompare(b.id));
+}
+
+test.beforeEach(async ({ page }) => {
+  // Most tests run as in a browser that granted persistent storage, so no warning shows.
+  if (!test.info().title.includes('persistent storage')) await stubPersistence(page, true, true);
+});
+
+test('the side bar opens on the main menu, which says the workspace is not synced', async ({
+  page,
+}) => {
+  await openApp(page);
+  await page.getByRole('button', { name: 'Toggle side bar' }).click();
+  await expect(menu(page).locator('.side-menu__top')).toHaveText('Main workspace not synced');
+  await expect(menu(page).getByRole('listitem')).toHaveText([
+    'File properties',
+    'Table of contents',
+    'Import/export',
+    'Settings',
+    'Workspace backups',
+    'Reset application',
+  ]);
+  await menu(page).getByRole('button', { name: 'Import/export' }).click();
+  await expect(page.getByRole('region', { name: 'Import/export' })).toBeVisible();
+  await expect(menu(page)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Main menu' }).click();
+  await expect(menu(page)).toBeVisible();
+  await menu(page).getByRole('button', { name: 'File properties' }).click();
+  await expect(page.getByRole('dialog', { name: 'File properties' })).toBeVisible();
+});
+
+test('imports a markdown file as a new current file named after it', async ({ page }) => {
+  await openApp(page);
+  await openMenuEntry(page, 'Import/export');
+  await page.getByLabel('Import markdown').setInputFiles({
+    name: 'Trip notes.md',
+    mimeType: 'text/markdown',
+    buffer: Buffer.from('# Trip notes\n\nÉté à Kyōto 🎉\n', 'utf8'),
+  });
+  await expect(fileTitle(page)).toHaveValue('Trip notes');
+  await expect.poll(() => editorText(page)).toBe('# Trip notes\n\nÉté à Kyōto 🎉');
+  await expect(preview(page).getByRole('heading', { name: 'Trip notes' })).toBeVisible();
+});
+
+test('imports an HTML file through turndown with the settings’ options', async ({ page }) => {
+  await openApp(page);
+  await openMenuEntry(page, 'Import/export');
+  const html =
+    '<html><head><title>Ignored</title><style>p{color:red}</style></head><body>' +
+    '<h1>Report</h1><p>Some <strong>bold</strong> and <em>light</em> <a href="https://example.com/">words</a></p>' +
+    '<ul><li>one</li><li>two</li></ul><pre><code>let x = 1;</code></pre><hr>' +
+    '<script>document.title = "ran"</script></body></html>';
+  await page.getByLabel('Import HTML').setInputFiles({
+    name: 'report.html',
+    mimeType: 'text/html',
+    buffer: Buffer.from(html, 'utf8'),
+  });
+  await expect(fileTitle(page)).toHaveValue('report');
+  await expect
+    .poll(() => editorText(page))
+    .toBe(
+      '# Report\n\nSome **bold** and _light_ [words](https://example.com/)\n\n-   one\n-   two\n\n```\nlet x = 1;\n```\n\n---',
+    );
+  await expect(page).not.toHaveTitle('ran');
+});
+
+test("refuses a file that is not UTF-8 text with 'File is not readable.'", async ({ page }) => {
+  await openApp(page);
+  await openMenuEntry(page, 'Import/export');
+  const before = (await storedItems(page)).filter((item) => item.type === 'file').length;
+  await page.getByLabel('Import markdown').setInputFiles({
+    name: 'latin1.md',
+    mimeType: 'text/markdown',
+    buffer: Buffer.from([0x23, 0x20, 0x45, 0x74, 0xe9, 0x0a]), // "# Eté" in Latin-1
+  });
+  await expect(notice(page, 'alert', 'File is not readable.')).toBeVisible();
+  await expect(fileTitle(page)).toHaveValue('Welcome file');
+  expect((await storedItems(page)).filter((item) => item.type === 'file')).toHaveLength(before);
+});
+
+test('exports the current file as markdown named after it', async ({ page }) => {
+  await openApp(page);
+  await replaceText(page, '# Exported\n\nÉté 🎉');
+  await openMenuEntry(page, 'Import/export');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export as Markdown' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('Welcome file.md');
+  expect(await readFile(await download.path(), 'utf8')).toBe('# Exported\n\nÉté 🎉\n');
+});
+
+test('a workspace backup survives Reset application and gives everything back', async ({
+  page,
+}, testInfo) => {
+  await openApp(page);
+  await replaceText(page, '# Kept text\n\nÉté 🎉');
+  await openMenuEntry(page, 'Import/export');
+  await page.getByLabel('Import markdown').setInputFiles({
+    name: 'second.md',
+    mimeType: 'text/markdown',
+    buffer: Buffer.from('Second file\n', 'utf8'),
+  });
+  await expect(fileTitle(page)).toHaveValue('second');
+
+  // A folder, a file in it with properties, a discussion and comments, as a handmade backup
+  // (the app has no explorer nor comments yet to make them).
+  const handmade = {
+    format: 'inkstone-workspace-backup',
+    version: 1,
+    created: 0,
+    items: [
+      { id: 'folder0000000001', type: 'folder', name: 'Archive', parentId: null, hash: '' },
+      {
+        id: 'filed00000000001',
+        type: 'file',
+        name: 'Filed',
+        parentId: 'folder0000000001',
+        hash: '',
+      },
+      {
+        id: 'filed00000000001/content',
+        type: 'content',
+        text: 'Filed text\n',
+        properties: 'title: Filed\ntags: a, b\n',
+        discussions: { disc000000000001: { text: 'Filed', start: 0, end: 5 } },
+        comments: {
+          comm000000000001: {
+            discussionId: 'disc000000000001',
+            sub: 'gh:1',
+            text: 'Why?',
+            created: 1,
+          },
+          comm000000000002: {
+            discussionId: 'disc000000000001',
+            sub: 'gh:2',
+            text: 'So.',
+            created: 2,
+          },
+        },
+        history: [],
+        hash: '',
+      },
+    ],
+    images: [{ id: 'img1', path: '/imgs/a.png', content: 'iVBORw0KGgo=', uploaded: false }],
+  };
+  await page.getByRole('button', { name: 'Main menu' }).click();
+  await openMenuEntry(page, 'Workspace backups');
+  await page.getByLabel('Import workspace').setInputFiles({
+    name: 'handmade.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(handmade)),
+  });
+  await expect(
+    notice(page, 'status', 'Workspace backup imported: 1 file, 1 folder.'),
+  ).toBeVisible();
+
+  // What must come back: every file, folder and content (text, properties, discussions,
+  // comments), exactly.
+  const kept = (items: Row[]) =>
+    items.filter((item) => ['file', 'folder', 'content'].includes(item.type));
+  const before = kept(await storedItems(page));
+  expect(
+    before
+      .filter((item) => item.type === 'file')
+      .map((item) => item.name)
+      .sort(),
+  ).toEqual(['Filed', 'Welcome file', 'second']);
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export workspace' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^inkstone-workspace-\d{4}-\d{2}-\d{2}\.json$/);
+  const backupPath = testInfo.outputPath('backup.json');
+  await download.saveAs(backupPath);
+  expect(JSON.parse(await readFile(backupPath, 'utf8'))).toMatchObject({
+    format: 'inkstone-workspace-backup',
+    version: 1,
+  });
+
+  // Reset application: confirm, the page reloads onto a fresh workspace.
+  await page.getByRole('button', { name: 'Main menu' }).click();
+  await menu(page).getByRole('button', { name: 'Reset application' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Reset application' });
+  await expect(dialog).toBeVisible();
+  await Promise.all([
+    page.waitForEvent('load'),
+    dialog.getByRole('button', { name: 'Reset' }).click(),
+  ]);
+  await expect(editor(page)).toBeVisible({ timeout: 15_000 });
+  await expect(fileTitle(page)).toHaveValue('Welcome file');
+  await expect.poll(() => editorText(page)).not.toContain('Kept text');
+  const fresh = await storedItems(page);
+  expect(fresh.filter((item) => item.type === 'file').map((item) => item.name)).toEqual([
+    'Welcome file',
+  ]);
+  expect(fresh.filter((item) => item.type === 'folder')).toEqual([]);
+
+  // Import the backup: everything is back, exactly.
+  await openMenuEntry(page, 'Workspace backups');
+  await page.getByLabel('Import workspace').setInputFiles(backupPath);
+  await expect(
+    notice(page, 'status', 'Workspace backup imported: 3 files, 1 folder.'),
+  ).toBeVisible();
+  const after = kept(await storedItems(page));
+  for (const item of before) expect(after).toContainEqual(item);
+  expect(after).toHaveLength(before.length + 2); // and the new Welcome file with its content
+
+  // The backup's recent files came back too: a reload opens the file that was open at export.
+  await page.reload();
+  await expect(fileTitle(page)).toHaveValue('second', { timeout: 15_000 });
+  await expect.poll(() => editorText(page)).toBe('Second file');
+});
+
+test('a file that is not a backup is refused in plain words', async ({ page }) => {
+  await openApp(page);
+  await openMenuEntry(page, 'Workspace backups');
+  await page.getByLabel('Import workspace').setInputFiles({
+    name: 'package.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from('{"name":"something else"}'),
+  });
+  await expect(
+    notice(page, 'alert', 'This file is not an Inkstone workspace backup: nothing was imported.'),
+  ).toBeVisible();
+});
+
+test('warns when the browser refuses persistent storage, until dismissed', async ({ page }) => {
+  await stubPersistence(page, false, false);
+  await openApp(page);
+  await expect(notice(page, 'status', STORAGE_WARNING)).toBeVisible();
+  await page.getByRole('button', { name: 'Toggle side bar' }).click();
+  const warning = menu(page).getByRole('note', { name: 'Storage warning' });
+  await expect(warning).toHaveText(new RegExp(STORAGE_WARNING.replace(/[.?*+()]/g, '\\$&')));
+  await warning.getByRole('button', { name: 'Open Workspace backups' }).click();
+  await expect(page.getByRole('region', { name: 'Workspace backups' })).toBeVisible();
+  await page.getByRole('button', { name: 'Main menu' }).click();
+  await menu(page).getByRole('button', { name: 'Dismiss warning' }).click();
+  await expect(warning).toHaveCount(0);
+  // Dismissed stays dismissed.
+  await page.reload();
+  await expect(editor(page)).toBeVisible({ timeout: 15_000 });
+  await expect(menu(page)).toBeVisible();
+  await expect(menu(page).getByRole('note', { name: 'Storage warning' })).toHaveCount(0);
+});
+
+test('no persistent storage warning when the browser grants it', async ({ page }) => {
+  await stubPersistence(page, false, true);
+  await openApp(page);
+  await page.getByRole('button', { name: 'Toggle side bar' }).click();
+  await expect(menu(page)).toBeVisible();
+  await expect(menu(page).getByRole('note', { name: 'Storage warning' })).toHaveCount(0);
+  await expect(page.getByText(STORAGE_WARNING)).toHaveCount(0);
+});
