@@ -16,12 +16,18 @@ const PANELS: Record<string, { title: string; render: () => ReactNode }> = {
   workspaceBackups: { title: 'Workspace backups', render: () => <WorkspaceBackupsPanel /> },
 };
 
+/** The panel shown for a chosen panel name: the name itself when that panel exists, else the
+ * menu (spec interface §2: an unknown panel falls back to menu). */
+export function shownPanel(chosen: string): string {
+  return Object.hasOwn(PANELS, chosen) ? chosen : 'menu';
+}
+
 /** The side bar (spec interface §2): one panel at a time, the menu by default; an unknown panel
  * name falls back to the menu, and the "Main menu" button returns to it. */
 export function SideBar() {
   const dispatch = useAppDispatch();
   const chosen = useAppSelector((state) => state.layout.sideBarPanel);
-  const name = Object.hasOwn(PANELS, chosen) ? chosen : 'menu';
+  const name = shownPanel(chosen);
   const panel = PANELS[name]!;
   return (
     <aside className="side-bar" aria-label="Side bar">
