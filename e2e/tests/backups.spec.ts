@@ -89,6 +89,9 @@ test('the side bar opens on the main menu, which says the workspace is not synce
   await expect(menu(page)).toBeVisible();
   await menu(page).getByRole('button', { name: 'File properties' }).click();
   await expect(page.getByRole('dialog', { name: 'File properties' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await menu(page).getByRole('button', { name: 'Settings' }).click();
+  await expect(page.getByRole('dialog', { name: 'Settings' })).toBeVisible();
 });
 
 test('imports a markdown file as a new current file named after it', async ({ page }) => {
@@ -273,6 +276,54 @@ test('a workspace backup survives Reset application and gives everything back', 
   await page.reload();
   await expect(fileTitle(page)).toHaveValue('second', { timeout: 15_000 });
   await expect.poll(() => editorText(page)).toBe('Second file');
+});
+
+test('a backup is read up to 10,000,000 bytes: what comes after is ignored', async ({ page }) => {
+  await openApp(page);
+  const backup = JSON.stringify({
+    format: 'inkstone-workspace-backup',
+    version: 1,
+    created: 0,
+    items: [{ id: 'capped0000000001', type: 'folder', name: 'Capped', parentId: null, hash: '' }],
+    images: [],
+  });
+  // The backup, blanks up to the cap, then bytes that would make the JSON invalid.
+  const buffer = Buffer.concat([
+    Buffer.from(backup.padEnd(10_000_000, ' ')),
+    Buffer.from('not JSON'),
+  ]);
+  await openMenuEntry(page, 'Workspace backups');
+  await page.getByLabel('Import workspace').setInputFiles({
+    name: 'big.json',
+    mimeType: 'application/json',
+    buffer,
+  });
+  await expect(notice(page, 'status', 'Workspace backup imported: 0 files, 1 folder.')).toBeVisible(
+    { timeout: 15_000 },
+  );
+  const folders = (await storedItems(page)).filter((item) => item.type === 'folder');
+  expect(folders.map((folder) => folder.name)).toEqual(['Capped']);
+});
+
+test('an imported text over 250,000 characters is cut, and the user is told', async ({ page }) => {
+  await openApp(page);
+  await openMenuEntry(page, 'Import/export');
+  await page.getByLabel('Import markdown').setInputFiles({
+    name: 'long.md',
+    mimeType: 'text/markdown',
+    buffer: Buffer.from('x'.repeat(250_010)),
+  });
+  await expect(
+    notice(
+      page,
+      'status',
+      '“long.md” was longer than 250,000 characters, the most a file holds: only its beginning was imported.',
+    ),
+  ).toBeVisible();
+  await expect(fileTitle(page)).toHaveValue('long');
+  const contents = (await storedItems(page)).filter((item) => item.type === 'content');
+  const texts = contents.map((item) => String(item.text));
+  expect(texts.some((text) => text === `${'x'.repeat(249_999)}\n`)).toBe(true);
 });
 
 test('a file that is not a backup is refused in plain words', async ({ page }) => {
