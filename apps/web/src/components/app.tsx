@@ -11,7 +11,7 @@ import {
   STORAGE_WARNING,
   STORAGE_WARNING_DISMISSED_KEY,
 } from '../services/persistent-storage';
-import { resetIfRequested } from '../services/reset';
+import { RESET_FAILED, resetIfRequested } from '../services/reset';
 import { type AppStore, createStore, useAppSelector } from '../store';
 import { notified } from '../store/notifications-slice';
 import { persistenceChecked } from '../store/storage-slice';
@@ -65,7 +65,9 @@ async function startUp(store: AppStore): Promise<WorkspaceService | undefined> {
     if (typeof indexedDB !== 'undefined')
       await resetIfRequested({ storage: localStorage, indexedDB });
   } catch (error) {
+    // The flag stays: the reset runs again at the next start.
     console.error('The reset could not delete the local databases.', error);
+    store.dispatch(notified('error', RESET_FAILED));
   }
   return WorkspaceService.open(store);
 }

@@ -9,6 +9,10 @@ export const RESET_FLAG_KEY = 'inkstone-reset';
 /** What the app's localStorage keys start with (`inkstone-db:unsaved:…`, `inkstone-reset`…). */
 export const APP_STORAGE_PREFIX = 'inkstone';
 
+/** Shown when the databases could not be deleted at start. */
+export const RESET_FAILED =
+  'The application could not be reset: its data could not be deleted. It tries again at the next start.';
+
 /** Stores the reset flag and reloads the page; the reset itself runs at the next start. */
 export function requestReset(storage: Storage = localStorage, reload = () => location.reload()) {
   storage.setItem(RESET_FLAG_KEY, String(Date.now()));

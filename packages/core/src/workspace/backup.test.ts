@@ -114,6 +114,13 @@ describe('workspace backups', () => {
     const fresh = new MemoryDatabase('inkstone-db').connect();
     await importWorkspace(fresh, JSON.stringify(forged));
     expect(await fresh.get('tokens')).toBeUndefined();
+    // Nor can an item of another type take the tokens' id.
+    const disguised = JSON.parse(backup) as { items: Item[] };
+    disguised.items.push(
+      withHash<FolderItem>({ id: 'tokens', type: 'folder', name: 'x', parentId: null }),
+    );
+    await importWorkspace(repo, JSON.stringify(disguised));
+    expect((await repo.get<DataItem>('tokens'))?.type).toBe('data');
   });
 
   it('merges by id: the backup replaces items with its ids and keeps the others', async () => {

@@ -65,7 +65,7 @@ const ITEM_TYPES: ReadonlySet<ItemType> = new Set<ItemType>([
 /** Makes the backup of a workspace: every item and image, in one JSON text. */
 export async function exportWorkspace(repo: ItemRepository, now = Date.now()): Promise<string> {
   const items = (await repo.getAll())
-    .filter((item) => !(item.type === 'data' && UNTRAVELLED_DATA_IDS.includes(item.id)))
+    .filter((item) => !UNTRAVELLED_DATA_IDS.includes(item.id))
     .map(({ tx: _tx, ...item }) => item as Item)
     .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const images = await repo.getAllImages();
@@ -88,8 +88,9 @@ export async function exportWorkspace(repo: ItemRepository, now = Date.now()): P
  */
 export async function importWorkspace(repo: ItemRepository, text: string): Promise<ImportResult> {
   const backup = parseBackup(text);
+  // By id whatever the type: an item of another type under the id `tokens` would replace them.
   const items = backup.items
-    .filter((item) => !(item.type === 'data' && UNTRAVELLED_DATA_IDS.includes(item.id)))
+    .filter((item) => !UNTRAVELLED_DATA_IDS.includes(item.id))
     .map(storable);
   const tx = await repo.put(items);
   for (const image of backup.images) await repo.putImage(image);
