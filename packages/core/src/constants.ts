@@ -50,3 +50,5 @@ export const FILE_EXTENSION = '.md';
 export const SYNC_LOCATION_EXTENSION = '.sync';
 /** Extension of a publish location's entry in git storage (spec core §3). */
 export const PUBLISH_LOCATION_EXTENSION = '.publish';
+/** Search stops collecting after this many matching files (spec interface §9). */
+export const SEARCH_RESULTS_MAX = 50;
