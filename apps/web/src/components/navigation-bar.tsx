@@ -1,7 +1,7 @@
 'use client';
 
 import { useAppDispatch, useAppSelector } from '../store';
-import { layoutToggled, sideBarPanelChosen } from '../store/layout-slice';
+import { isNarrowScreen, panelToggled, sideBarPanelChosen } from '../store/layout-slice';
 import { modalOpened } from '../store/ui-slice';
 import { FileTitle } from './file-title';
 
@@ -10,8 +10,19 @@ import { FileTitle } from './file-title';
 export function NavigationBar() {
   const dispatch = useAppDispatch();
   const showSideBar = useAppSelector((state) => state.layout.showSideBar);
+  const showExplorer = useAppSelector((state) => state.layout.showExplorer);
   return (
     <header className="navigation-bar">
+      <button
+        type="button"
+        className="icon-button"
+        aria-label="Toggle explorer"
+        aria-pressed={showExplorer}
+        title="Explorer"
+        onClick={() => dispatch(panelToggled({ panel: 'showExplorer', narrow: isNarrowScreen() }))}
+      >
+        🗀
+      </button>
       <div className="navigation-bar__brand" aria-hidden="true">
         ✒ Inkstone
       </div>
@@ -41,9 +52,10 @@ export function NavigationBar() {
           aria-label="Toggle side bar"
           aria-pressed={showSideBar}
           title="Table of contents"
-          onClick={() =>
-            dispatch(showSideBar ? layoutToggled('showSideBar') : sideBarPanelChosen('toc'))
-          }
+          onClick={() => {
+            dispatch(panelToggled({ panel: 'showSideBar', narrow: isNarrowScreen() }));
+            if (!showSideBar) dispatch(sideBarPanelChosen('toc'));
+          }}
         >
           ☰
         </button>

@@ -1,0 +1,167 @@
+'use client';
+
+import { type FileItem, type FolderItem, newItemParent } from '@inkstone/core';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useAppDispatch, useAppSelector } from '../../store';
+import { isNarrowScreen, panelToggled } from '../../store/layout-slice';
+import { useAppServices } from '../app-context';
+import { ExplorerSearch } from './explorer-search';
+import { ExplorerTree } from './explorer-tree';
+import { ancestors, type Draft, indexTree, visibleRows } from './tree-rows';
+
+/** What the explorer's tree and its header share: the selected node, the open nodes, and the
+ * inline inputs. */
+export interface ExplorerActions {
+  select: (id: string | null) => void;
+  toggle: (id: string, open?: boolean) => void;
+  startCreate: (kind: 'file' | 'folder') => void;
+  commitDraft: (name: string) => void;
+  cancelDraft: () => void;
+  startRename: (id: string) => void;
+  commitRename: (id: string, name: string) => void;
+  cancelRename: () => void;
+  remove: (id: string) => void;
+  open: (id: string) => void;
+  move: (id: string, target: string | null) => void;
+}
+
+/** The explorer side panel (spec interface §2, §4): a tree of folders and files with Trash and
+ * Temp, and a search mode. */
+export function Explorer() {
+  const dispatch = useAppDispatch();
+  const { explorer, workspace } = useAppServices();
+  const files = useAppSelector((state) => state.workspace.files);
+  const folders = useAppSelector((state) => state.workspace.folders);
+  const currentFileId = useAppSelector((state) => state.workspace.currentFileId);
+  const [searching, setSearching] = useState(false);
+  const [selected, setSelected] = useState<string | null>(currentFileId);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [renaming, setRenaming] = useState<string | null>(null);
+
+  // The current file is selected and its folders opened (spec interface §4).
+  useEffect(() => {
+    if (!currentFileId) return;
+    setSelected(currentFileId);
+    const parents = ancestors(currentFileId, files, folders);
+    setExpanded((open) =>
+      parents.every((id) => open.has(id)) ? open : new Set([...open, ...parents]),
+    );
+    // Only when the current file changes, not on every tree change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [currentFileId]);
+
+  const index = useMemo(() => indexTree(files, folders), [files, folders]);
+  const rows = useMemo(() => visibleRows(index, expanded, draft), [index, expanded, draft]);
+
+  const toggle = useCallback((id: string, open?: boolean) => {
+    setExpanded((current) => {
+      const isOpen = current.has(id);
+      if (open === isOpen) return current;
+      const next = new Set(current);
+      if (isOpen) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  }, []);
+
+  const actions: ExplorerActions = {
+    select: setSelected,
+    toggle,
+    startCreate: (kind) => {
+      setSearching(false);
+      setRenaming(null);
+      const node: FileItem | FolderItem | 'trash' | 'temp' | null =
+        selected === 'trash' || selected === 'temp'
+          ? selected
+          : selected
+            ? (files[selected] ?? folders[selected] ?? null)
+            : null;
+      setDraft({ kind, parentId: newItemParent(kind, node) });
+    },
+    commitDraft: (name) => {
+      const current = draft;
+      setDraft(null);
+      if (!current || name === '') return;
+      void (
+        current.kind === 'file'
+          ? explorer.createFile(name, current.parentId)
+          : explorer.createFolder(name, current.parentId)
+      ).then((item) => {
+        if (item) setSelected(item.id);
+      });
+    },
+    cancelDraft: () => setDraft(null),
+    startRename: (id) => {
+      if (files[id] || folders[id]) setRenaming(id);
+    },
+    commitRename: (id, name) => {
+      setRenaming(null);
+      void explorer.rename(id, name);
+    },
+    cancelRename: () => setRenaming(null),
+    remove: (id) => void explorer.delete(id),
+    open: (id) => void workspace.openFile(id),
+    move: (id, target) => void explorer.move(id, target),
+  };
+
+  return (
+    <aside className="explorer" aria-label="Explorer panel">
+      <div className="explorer__header">
+        <span className="explorer__title">Explorer</span>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="New file"
+          title="New file"
+          onClick={() => actions.startCreate('file')}
+        >
+          ＋
+        </button>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="New folder"
+          title="New folder"
+          onClick={() => actions.startCreate('folder')}
+        >
+          🗀
+        </button>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Search"
+          aria-pressed={searching}
+          title="Search"
+          onClick={() => setSearching(!searching)}
+        >
+          🔍
+        </button>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Close explorer"
+          onClick={() =>
+            dispatch(panelToggled({ panel: 'showExplorer', narrow: isNarrowScreen() }))
+          }
+        >
+          ×
+        </button>
+      </div>
+      {searching ? (
+        <ExplorerSearch />
+      ) : (
+        <ExplorerTree
+          rows={rows}
+          files={files}
+          folders={folders}
+          selected={selected}
+          currentFileId={currentFileId}
+          renaming={renaming}
+          draft={draft}
+          actions={actions}
+        />
+      )}
+    </aside>
+  );
+}
