@@ -77,7 +77,9 @@ export function Explorer() {
           : selected
             ? (files[selected] ?? folders[selected] ?? null)
             : null;
-      setDraft({ kind, parentId: newItemParent(kind, node) });
+      const parentId = newItemParent(kind, node);
+      if (parentId !== null) toggle(parentId, true);
+      setDraft({ kind, parentId });
     },
     commitDraft: (name) => {
       const current = draft;
