@@ -162,3 +162,4 @@ export {
   type TreeChange,
 } from './explorer/deletion.js';
 export { searchFiles } from './explorer/search.js';
+export { matchFiles, observeWrites, TextIndex } from './explorer/text-index.js';

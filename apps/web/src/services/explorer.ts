@@ -87,7 +87,14 @@ export class ExplorerService {
 
   /** Files matching `query` by name or text, at most 50. */
   search(query: string): Promise<FileItem[]> {
-    return searchFiles(this.workspace.repo, query);
+    return searchFiles(this.workspace.repo, query, this.workspace.texts);
+  }
+
+  /** Reads the texts for search ahead of the first query (when search mode opens). */
+  prepareSearch(): void {
+    this.workspace.texts
+      .load(this.workspace.repo)
+      .catch((error: unknown) => console.error('Reading the texts for search failed.', error));
   }
 
   /** Purges the trash now and every TRASH_PURGE_INTERVAL until `stop`. */

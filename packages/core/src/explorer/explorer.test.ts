@@ -3,10 +3,16 @@ import { TRASH_CLEANING_DELAY } from '../constants.js';
 import { MemoryDatabase } from '../db/memory-repository.js';
 import { withHash } from '../items/hash.js';
 import { itemIds } from '../items/item-ids.js';
-import { type FileItem, type FolderItem, type LocationItem } from '../items/types.js';
+import {
+  type ContentItem,
+  type FileItem,
+  type FolderItem,
+  type LocationItem,
+} from '../items/types.js';
 import { createFile, recordOpened, resolveCurrentFile } from '../workspace/files.js';
 import { type DeletionConfirmation, deleteNode, purgeTrash } from './deletion.js';
 import { searchFiles } from './search.js';
+import { matchFiles, observeWrites, TextIndex } from './text-index.js';
 import {
   canMove,
   createFolder,
@@ -234,27 +240,49 @@ describe('search', () => {
     expect(await searchFiles(repo, '  ')).toEqual([]);
   });
 
-  it('stops at 50 matches and answers within 300 ms over 5,000 files of 10,000 characters', async () => {
+  it('stops collecting at 50 matches', async () => {
     const { repo, newId } = setup();
-    const text = 'lorem ipsum '.repeat(833).slice(0, 9990);
-    for (let i = 0; i < 5000; i += 1) {
-      await createFile(repo, newId, {
-        name: `File ${i}`,
-        text: i % 7 === 0 ? `${text}needle` : text,
-      });
+    for (let i = 0; i < 70; i += 1) {
+      await createFile(repo, newId, { name: `File ${i}`, text: i % 2 === 0 ? 'a needle' : 'hay' });
     }
-    expect(await searchFiles(repo, 'NEEDLE')).toHaveLength(50);
-    // The memory repository's clone stand-in is slower than IndexedDB's structured clone; the
-    // bench measures the browser read. Here the items are read once and the scan is timed.
-    const files = await repo.getAll('file');
-    const contents = await repo.getAll('content');
-    const read = {
-      ...repo,
-      getAll: (type?: string) => Promise.resolve(type === 'file' ? files : contents),
-    };
+    expect(await searchFiles(repo, 'NEEDLE')).toHaveLength(35);
+    expect(await searchFiles(repo, 'file')).toHaveLength(50);
+    expect(await searchFiles(repo, 'a.c(')).toEqual([]);
+  });
+});
+
+describe('text index', () => {
+  it('follows writes made through the observed repository, before and after loading', async () => {
+    const { repo: base, newId } = setup();
+    const index = new TextIndex();
+    const repo = observeWrites(base, (items, deletedIds) => index.written(items, deletedIds));
+    const a = await createFile(repo, newId, { name: 'A', text: 'alpha' });
+    const loading = index.load(repo);
+    const b = await createFile(repo, newId, { name: 'B', text: 'beta' });
+    await loading;
+    expect((await searchFiles(repo, 'ALPHA', index)).map((f) => f.name)).toEqual(['A']);
+    expect((await searchFiles(repo, 'beta', index)).map((f) => f.name)).toEqual(['B']);
+    await repo.update<ContentItem>(itemIds.content(a.id), (current) =>
+      current ? { ...current, text: 'gamma' } : undefined,
+    );
+    expect(await searchFiles(repo, 'alpha', index)).toEqual([]);
+    expect((await searchFiles(repo, 'gamma', index)).map((f) => f.name)).toEqual(['A']);
+    await repo.delete([b.id, itemIds.content(b.id)]);
+    expect(index.textOf(b.id)).toBeUndefined();
+  });
+
+  it('answers within 300 ms over 5,000 files of 10,000 characters once loaded', () => {
+    const text = 'lorem ipsum '.repeat(833).slice(0, 9990);
+    const files = Array.from({ length: 5000 }, (_, i) => ({
+      id: `f${i}`,
+      type: 'file' as const,
+      name: `File ${i}`,
+      parentId: null,
+      hash: '',
+    }));
     const start = performance.now();
-    expect(await searchFiles(read as typeof repo, 'absent')).toHaveLength(0);
-    expect(await searchFiles(read as typeof repo, 'a.c(')).toHaveLength(0);
+    expect(matchFiles(files, 'absent', () => text)).toEqual([]);
+    expect(matchFiles(files, 'IPSUM', () => text)).toHaveLength(50);
     expect(performance.now() - start).toBeLessThan(300);
   });
 });

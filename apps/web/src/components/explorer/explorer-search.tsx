@@ -1,7 +1,7 @@
 'use client';
 
 import { type FileItem } from '@inkstone/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useAppServices } from '../app-context';
 
 /** The explorer's search mode (spec interface §2): Enter searches names and texts; up to 50
@@ -11,6 +11,7 @@ export function ExplorerSearch() {
   const [state, setState] = useState<
     { status: 'idle' } | { status: 'querying' } | { status: 'done'; results: FileItem[] }
   >({ status: 'idle' });
+  useEffect(() => explorer.prepareSearch(), [explorer]);
   const search = async (query: string) => {
     if (query.trim() === '') return;
     setState({ status: 'querying' });

@@ -41,7 +41,8 @@ export function ExplorerTree({
   actions: ExplorerActions;
 }) {
   const tree = useRef<HTMLDivElement>(null);
-  const [scrollTop, setScrollTop] = useState(0);
+  // The first row in view: scrolling within a row renders nothing new.
+  const [scrollRow, setScrollRow] = useState(0);
   const [height, setHeight] = useState(600);
   const [menu, setMenu] = useState<{ x: number; y: number; id: string | null } | null>(null);
   const [dragOver, setDragOver] = useState<string | null | undefined>(undefined);
@@ -74,8 +75,8 @@ export function ExplorerTree({
 
   useEffect(() => () => clearTimeout(autoOpen.current?.timer), []);
 
-  const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
-  const last = Math.min(rows.length, Math.ceil((scrollTop + height) / ROW_HEIGHT) + OVERSCAN);
+  const first = Math.max(0, scrollRow - OVERSCAN);
+  const last = Math.min(rows.length, scrollRow + Math.ceil(height / ROW_HEIGHT) + 1 + OVERSCAN);
 
   const item = (id: string | null) => (id ? (files[id] ?? folders[id]) : undefined);
   const allowsDrop = (target: string | null) => canMove(item(dragged.current), target, folderMap);
@@ -94,7 +95,8 @@ export function ExplorerTree({
     const key = event.key;
     if ((key === 'F10' && event.shiftKey) || key === 'ContextMenu') {
       const box = tree.current?.getBoundingClientRect();
-      const top = (box?.top ?? 0) + Math.max(0, selectedIndex + 1) * ROW_HEIGHT - scrollTop;
+      const scrolled = tree.current?.scrollTop ?? 0;
+      const top = (box?.top ?? 0) + Math.max(0, selectedIndex + 1) * ROW_HEIGHT - scrolled;
       openMenu(row?.id ?? null, (box?.left ?? 0) + 24, top);
     } else if (key === 'ArrowDown') go(selectedIndex + 1);
     else if (key === 'ArrowUp') go(selectedIndex < 0 ? 0 : selectedIndex - 1);
@@ -125,7 +127,7 @@ export function ExplorerTree({
         tabIndex={0}
         className="explorer__tree"
         aria-activedescendant={selectedIndex >= 0 ? `explorer-node-${selected}` : undefined}
-        onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
+        onScroll={(event) => setScrollRow(Math.floor(event.currentTarget.scrollTop / ROW_HEIGHT))}
         onKeyDown={onKeyDown}
         onContextMenu={(event) => {
           event.preventDefault();
