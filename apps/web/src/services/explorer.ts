@@ -4,12 +4,12 @@ import {
   deleteNode,
   type FileItem,
   type FolderItem,
+  matchFiles,
   moveItem,
   type NodeId,
   purgeTrash,
   renameItem,
   resolveCurrentFile,
-  searchFiles,
   type TreeChange,
 } from '@inkstone/core';
 import { type AppStore } from '../store';
@@ -86,8 +86,13 @@ export class ExplorerService {
   }
 
   /** Files matching `query` by name or text, at most 50. */
-  search(query: string): Promise<FileItem[]> {
-    return searchFiles(this.workspace.repo, query, this.workspace.texts);
+  async search(query: string): Promise<FileItem[]> {
+    if (query.trim() === '') return [];
+    const { texts, repo } = this.workspace;
+    await texts.load(repo);
+    // The tree is already in the store: only the texts need the index.
+    const files = Object.values(this.store.getState().workspace.files);
+    return matchFiles(files, query, (id) => texts.textOf(id));
   }
 
   /** Reads the texts for search ahead of the first query (when search mode opens). */

@@ -9,6 +9,9 @@ import { ExplorerSearch } from './explorer-search';
 import { ExplorerTree } from './explorer-tree';
 import { ancestors, type Draft, indexTree, visibleRows } from './tree-rows';
 
+/** Delay after the explorer opens before the texts for search are read, in ms. */
+const SEARCH_PRELOAD_DELAY = 1000;
+
 /** What the explorer's tree and its header share: the selected node, the open nodes, and the
  * inline inputs. */
 export interface ExplorerActions {
@@ -50,6 +53,13 @@ export function Explorer() {
     // Only when the current file changes, not on every tree change.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [currentFileId]);
+
+  // The texts for search are read shortly after the explorer opens, off the opening's time, so
+  // that the first search need not wait for them (about 0.9 s for 5,000 files of 10,000 chars).
+  useEffect(() => {
+    const timer = setTimeout(() => explorer.prepareSearch(), SEARCH_PRELOAD_DELAY);
+    return () => clearTimeout(timer);
+  }, [explorer]);
 
   const index = useMemo(() => indexTree(files, folders), [files, folders]);
   const rows = useMemo(() => visibleRows(index, expanded, draft), [index, expanded, draft]);
