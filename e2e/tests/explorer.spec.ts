@@ -193,3 +193,62 @@ test('on a narrow screen the explorer and the side bar are never both open', asy
     'false',
   );
 });
+
+test('a folder hovered during a drag opens after 1 s; Trash cannot be dragged', async ({
+  page,
+}) => {
+  await openExplorer(page);
+  await page.getByRole('button', { name: 'New folder' }).click();
+  await typeName(page, 'Box');
+  await node(page, 'Welcome file').click();
+  await expect(node(page, 'Box')).toHaveAttribute('aria-expanded', 'false');
+  await expect(node(page, 'Trash')).toHaveAttribute('draggable', 'false');
+  await expect(node(page, 'Welcome file')).toHaveAttribute('draggable', 'true');
+
+  const dataTransfer = await page.evaluateHandle(() => new DataTransfer());
+  await node(page, 'Welcome file').dispatchEvent('dragstart', { dataTransfer });
+  await node(page, 'Box').dispatchEvent('dragenter', { dataTransfer });
+  await node(page, 'Box').dispatchEvent('dragover', { dataTransfer });
+  await page.waitForTimeout(600);
+  await expect(node(page, 'Box')).toHaveAttribute('aria-expanded', 'false');
+  await expect(node(page, 'Box')).toHaveAttribute('aria-expanded', 'true', { timeout: 1000 });
+  await node(page, 'Box').dispatchEvent('drop', { dataTransfer });
+  await node(page, 'Welcome file').dispatchEvent('dragend', { dataTransfer });
+  await expect(node(page, 'Welcome file')).toHaveAttribute('aria-level', '2');
+});
+
+test('files trashed 7 days ago or more are purged when the workspace opens', async ({ page }) => {
+  await openApp(page);
+  // Written as the app stores them, with a transaction number older than any change.
+  await page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('inkstone-db');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const tx = db.transaction('objects', 'readwrite');
+    const day = 86_400_000;
+    for (const [id, name, age] of [
+      ['oldtrashedfile01', 'Expired', 7 * day + 1000],
+      ['newtrashedfile01', 'Recent', 6 * day],
+    ] as const) {
+      tx.objectStore('objects').put({
+        id,
+        type: 'file',
+        name,
+        parentId: 'trash',
+        trashedAt: Date.now() - age,
+        hash: id,
+        tx: 1,
+      });
+    }
+    await new Promise((resolve) => (tx.oncomplete = resolve));
+    db.close();
+  });
+  await page.reload();
+  await expect(editor(page)).toBeVisible({ timeout: 15_000 });
+  await page.getByRole('button', { name: 'Toggle explorer' }).click();
+  await node(page, 'Trash').click();
+  await expect(node(page, 'Recent')).toHaveAttribute('aria-level', '2');
+  await expect(node(page, 'Expired')).toHaveCount(0);
+});
