@@ -23,16 +23,21 @@ export function ContextMenu({
   onClose: () => void;
 }) {
   const menu = useRef<HTMLDivElement>(null);
+  const close = useRef(onClose);
+  useEffect(() => {
+    close.current = onClose;
+  });
+  // Once, when the menu opens: the first entry takes the focus (not again on each re-render).
   useEffect(() => {
     menu.current
       ?.querySelector<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])')
       ?.focus();
     const outside = (event: MouseEvent) => {
-      if (!menu.current?.contains(event.target as Node)) onClose();
+      if (!menu.current?.contains(event.target as Node)) close.current();
     };
     document.addEventListener('mousedown', outside);
     return () => document.removeEventListener('mousedown', outside);
-  }, [onClose]);
+  }, []);
   const move = (step: number) => {
     const items = [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
     const at = items.indexOf(document.activeElement as HTMLElement);
