@@ -3,16 +3,9 @@
 import { canMove, type FileItem, type FolderItem } from '@inkstone/core';
 import { type KeyboardEvent, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { ContextMenu } from './context-menu';
-import { type ExplorerActions } from './explorer';
+import { DRAG_AUTO_OPEN_DELAY, type ExplorerActions, OVERSCAN, ROW_HEIGHT } from './constants';
 import { TreeRowView } from './tree-row';
 import { type Draft, type TreeRow } from './tree-rows';
-
-/** Height of a tree row in px: rows are fixed-height so only the visible ones are rendered. */
-export const ROW_HEIGHT = 26;
-/** Rows rendered beyond each edge of the viewport, for smooth scrolling. */
-const OVERSCAN = 8;
-/** A folder hovered during a drag opens after this delay (spec interface §9: 1 s). */
-export const DRAG_AUTO_OPEN_DELAY = 1000;
 
 /** The node a drop on `row` goes into: a folder, Trash or Temp itself, else the row's parent. */
 function dropTarget(row: TreeRow | undefined): string | null {

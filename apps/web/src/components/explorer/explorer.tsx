@@ -5,28 +5,10 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../store';
 import { isNarrowScreen, panelToggled } from '../../store/layout-slice';
 import { useAppServices } from '../app-context';
+import { type ExplorerActions, SEARCH_PRELOAD_DELAY } from './constants';
 import { ExplorerSearch } from './explorer-search';
 import { ExplorerTree } from './explorer-tree';
 import { ancestors, type Draft, indexTree, visibleRows } from './tree-rows';
-
-/** Delay after the explorer opens before the texts for search are read, in ms. */
-const SEARCH_PRELOAD_DELAY = 1000;
-
-/** What the explorer's tree and its header share: the selected node, the open nodes, and the
- * inline inputs. */
-export interface ExplorerActions {
-  select: (id: string | null) => void;
-  toggle: (id: string, open?: boolean) => void;
-  startCreate: (kind: 'file' | 'folder') => void;
-  commitDraft: (name: string) => void;
-  cancelDraft: () => void;
-  startRename: (id: string) => void;
-  commitRename: (id: string, name: string) => void;
-  cancelRename: () => void;
-  remove: (id: string) => void;
-  open: (id: string) => void;
-  move: (id: string, target: string | null) => void;
-}
 
 /** The explorer side panel (spec interface §2, §4): a tree of folders and files with Trash and
  * Temp, and a search mode. */

@@ -1,12 +1,8 @@
 'use client';
 
-import { ROW_HEIGHT } from './explorer-tree';
-import { type ExplorerActions } from './explorer';
+import { EXPLORER_INDENT, type ExplorerActions, ROW_HEIGHT } from './constants';
 import { NameInput } from './name-input';
 import { type TreeRow } from './tree-rows';
-
-/** Indent per tree level, in px (spec interface §9). */
-export const EXPLORER_INDENT = 15;
 
 const ICONS: Record<TreeRow['kind'], string> = {
   file: '📄',
