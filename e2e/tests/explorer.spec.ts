@@ -252,3 +252,25 @@ test('files trashed 7 days ago or more are purged when the workspace opens', asy
   await expect(node(page, 'Recent')).toHaveAttribute('aria-level', '2');
   await expect(node(page, 'Expired')).toHaveCount(0);
 });
+
+test('search finds words typed after its texts were read, and not deleted ones', async ({
+  page,
+}) => {
+  await openExplorer(page);
+  await page.getByRole('button', { name: 'Search' }).click();
+  const search = page.getByPlaceholder('Please input keyword and Enter');
+  await search.fill('INKSTONE');
+  await search.press('Enter');
+  const results = page.getByRole('list', { name: 'Search results' });
+  await expect(results.getByRole('button')).toHaveText(['Welcome file']);
+
+  // Texts are now held in memory: an edit must reach them.
+  await replaceText(page, 'A marmalade recipe.');
+  await page.waitForTimeout(500);
+  await search.fill('marmalade');
+  await search.press('Enter');
+  await expect(results.getByRole('button')).toHaveText(['Welcome file']);
+  await search.fill('inkstone');
+  await search.press('Enter');
+  await expect(page.getByText('No matching file.')).toBeVisible();
+});
