@@ -66,6 +66,8 @@ export function TreeRowView({
       id={`explorer-node-${row.id}`}
       role="treeitem"
       aria-level={row.level}
+      aria-posinset={row.posInSet}
+      aria-setsize={row.setSize}
       aria-selected={selected}
       aria-expanded={row.expanded}
       aria-current={current ? 'page' : undefined}

@@ -42,6 +42,14 @@ describe('explorer rows', () => {
     ]);
     expect(rows.every((row) => row.level === 1)).toBe(true);
     expect(rows.find((row) => row.id === 'a')?.expanded).toBe(false);
+    expect(rows.map((row) => `${row.posInSet}/${row.setSize}`)).toEqual([
+      '1/6',
+      '2/6',
+      '3/6',
+      '4/6',
+      '5/6',
+      '6/6',
+    ]);
   });
 
   it('shows the children of open nodes one level deeper, and Temp only when it holds files', () => {
@@ -57,6 +65,8 @@ describe('explorer rows', () => {
       ['Trash', 1],
       ['Old', 2],
     ]);
+    expect(rows.find((row) => row.name === 'Deep')).toMatchObject({ posInSet: 1, setSize: 1 });
+    expect(rows.find((row) => row.name === 'Trash')).toMatchObject({ posInSet: 6, setSize: 6 });
     const withTemp = indexTree(byId(file('t', 'Scratch', 'temp')), {});
     expect(visibleRows(withTemp, new Set()).map((row) => row.name)).toEqual(['Temp', 'Trash']);
   });

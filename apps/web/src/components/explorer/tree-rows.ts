@@ -11,6 +11,10 @@ export interface TreeRow {
   parentId: string | null;
   /** Folders, Trash and Temp: whether open. */
   expanded?: boolean;
+  /** Position among its siblings, from 1, and their number (aria-posinset, aria-setsize): only
+   * the rows in view are in the page, so assistive technology cannot count them itself. */
+  posInSet?: number;
+  setSize?: number;
 }
 
 /** The tree's items grouped by parent, each group sorted: folders first, then files, by name. */
@@ -70,13 +74,17 @@ export function visibleRows(
     if (draft && draft.parentId === parentId) {
       rows.push({ id: 'draft', kind: 'draft', name: '', level, parentId });
     }
-    for (const item of index.children.get(parentId) ?? []) {
+    const siblings = index.children.get(parentId) ?? [];
+    const setSize = parentId === null ? undefined : siblings.length;
+    for (const [at, item] of siblings.entries()) {
+      const posInSet = setSize === undefined ? undefined : at + 1;
+      const place = { level, parentId, posInSet, setSize };
       if (item.type === 'file') {
-        rows.push({ id: item.id, kind: 'file', name: item.name, level, parentId });
+        rows.push({ id: item.id, kind: 'file', name: item.name, ...place });
         continue;
       }
       const open = expanded.has(item.id) || draft?.parentId === item.id;
-      rows.push({ id: item.id, kind: 'folder', name: item.name, level, parentId, expanded: open });
+      rows.push({ id: item.id, kind: 'folder', name: item.name, ...place, expanded: open });
       // A cycle in stored folders must not loop forever.
       if (open && !seen.has(item.id)) {
         seen.add(item.id);
@@ -84,7 +92,18 @@ export function visibleRows(
       }
     }
   };
+  const start = rows.length;
   walk(null, 1);
+  const specials = (index.children.get('temp')?.length ?? 0) > 0 ? 2 : 1;
+  const top = (index.children.get(null)?.length ?? 0) + specials;
+  let position = 0;
+  for (const row of rows.slice(start)) {
+    if (row.level === 1 && row.kind !== 'draft') {
+      position += 1;
+      row.posInSet = position;
+      row.setSize = top;
+    }
+  }
   for (const special of ['temp', 'trash'] as const) {
     const inside = index.children.get(special) ?? [];
     if (special === 'temp' && inside.length === 0) continue;
@@ -96,6 +115,8 @@ export function visibleRows(
       level: 1,
       parentId: null,
       expanded: open,
+      posInSet: (position += 1),
+      setSize: top,
     });
     if (open) walk(special, 2);
   }
