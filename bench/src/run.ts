@@ -1,4 +1,5 @@
 import { benchConversion } from './conversion';
+import { benchExplorer } from './explorer';
 import { startServer } from './server';
 import { benchTyping } from './typing';
 
@@ -7,10 +8,17 @@ import { benchTyping } from './typing';
 const port = Number(process.env.BENCH_PORT ?? 8190);
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-benchConversion();
-const server = await startServer(port);
-try {
-  await benchTyping(`http://127.0.0.1:${port}/`, chromiumPath);
-} finally {
-  server.kill();
+// BENCH_ONLY=explorer (or typing, conversion; comma-separated) runs only those parts.
+const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
+const wanted = (name: string) => !only || only.includes(name);
+
+if (wanted('conversion')) benchConversion();
+if (wanted('typing') || wanted('explorer')) {
+  const server = await startServer(port);
+  try {
+    if (wanted('typing')) await benchTyping(`http://127.0.0.1:${port}/`, chromiumPath);
+    if (wanted('explorer')) await benchExplorer(`http://127.0.0.1:${port}/`, chromiumPath);
+  } finally {
+    server.kill();
+  }
 }

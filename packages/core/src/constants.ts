@@ -54,3 +54,5 @@ export const PUBLISH_LOCATION_EXTENSION = '.publish';
 export const BACKUP_READ_CAP = 10_000_000;
 /** The error of an imported file that does not decode as text (spec interface §5, §8). */
 export const FILE_NOT_READABLE = 'File is not readable.';
+/** Search stops collecting after this many matching files (spec interface §9). */
+export const SEARCH_RESULTS_MAX = 50;

@@ -21,6 +21,7 @@ export {
   MAX_TEXT_LENGTH,
   PREVIEW_DEBOUNCE,
   RECENT_FILES_MAX,
+  SEARCH_RESULTS_MAX,
   SIZE_MEASUREMENT_DEBOUNCE,
   SYNC_MIN_GAP_AFTER_ACTIVITY,
   TRASH_CLEANING_DELAY,
@@ -166,3 +167,22 @@ export {
   importText,
   readableText,
 } from './workspace/import-file.js';
+export {
+  canMove,
+  createFolder,
+  createNamedFile,
+  isInside,
+  moveItem,
+  newItemParent,
+  renameItem,
+  type NodeId,
+} from './explorer/tree-edits.js';
+export {
+  deleteNode,
+  purgeTrash,
+  type ConfirmDeletion,
+  type DeletionConfirmation,
+  type TreeChange,
+} from './explorer/deletion.js';
+export { searchFiles } from './explorer/search.js';
+export { matchFiles, observeWrites, TextIndex } from './explorer/text-index.js';

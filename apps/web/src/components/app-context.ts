@@ -3,6 +3,7 @@ import { type EditorController } from '../editor/editor-controller';
 import { type ScrollSync } from '../preview/scroll-sync';
 import { type Confirmer } from '../services/confirm';
 import { type DocumentChannel } from '../services/document-channel';
+import { type ExplorerService } from '../services/explorer';
 import { type WorkspaceService } from '../services/workspace';
 
 /** The services of the open workspace, shared by the panes. */
@@ -12,6 +13,8 @@ export interface AppServices {
   scrollSync: ScrollSync;
   /** Asks the user to confirm (the spec's confirmation dialogs). */
   confirmer: Confirmer;
+  /** The explorer's actions on the tree. */
+  explorer: ExplorerService;
   /** The editor, once its pane is mounted. */
   editor: { current: EditorController | null };
 }

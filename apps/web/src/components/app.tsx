@@ -5,6 +5,7 @@ import { Provider } from 'react-redux';
 import { ScrollSync } from '../preview/scroll-sync';
 import { Confirmer } from '../services/confirm';
 import { DocumentChannel } from '../services/document-channel';
+import { ExplorerService } from '../services/explorer';
 import { WorkspaceService } from '../services/workspace';
 import {
   requestPersistentStorage,
@@ -27,6 +28,7 @@ export function App() {
   useEffect(() => {
     let cancelled = false;
     let opened: WorkspaceService | undefined;
+    let explorer: ExplorerService | undefined;
     void startUp(store).then((workspace) => {
       if (!workspace) return;
       if (cancelled) {
@@ -34,17 +36,23 @@ export function App() {
         return;
       }
       opened = workspace;
+      const confirmer = new Confirmer(store);
+      explorer = new ExplorerService(workspace, store, confirmer);
+      explorer.startTrashPurge();
+      exposeOpenPath(explorer);
       setServices({
         workspace,
         document: new DocumentChannel(),
         scrollSync: new ScrollSync(),
-        confirmer: new Confirmer(store),
+        confirmer,
+        explorer,
         editor: { current: null },
       });
       void checkPersistentStorage(store);
     });
     return () => {
       cancelled = true;
+      explorer?.stop();
       opened?.close();
     };
   }, [store]);
@@ -94,4 +102,16 @@ function Ready({ ready }: { ready: boolean }) {
   if (status === 'failed') return <Splash message={error ?? 'Unknown error.'} />;
   if (!ready || status !== 'ready') return <Splash />;
   return <Shell />;
+}
+
+declare global {
+  interface Window {
+    /** The global function of spec interface §4 that lets content open a file by path:
+     * `window.inkstone.openPath('/Folder/Name.md')`. */
+    inkstone?: { openPath(path: string): Promise<boolean> };
+  }
+}
+
+function exposeOpenPath(explorer: ExplorerService): void {
+  window.inkstone = { openPath: (path) => explorer.openPath(path) };
 }

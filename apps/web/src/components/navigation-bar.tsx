@@ -1,7 +1,7 @@
 'use client';
 
 import { useAppDispatch, useAppSelector } from '../store';
-import { layoutToggled } from '../store/layout-slice';
+import { isNarrowScreen, panelToggled } from '../store/layout-slice';
 import { modalOpened } from '../store/ui-slice';
 import { FileTitle } from './file-title';
 
@@ -10,8 +10,19 @@ import { FileTitle } from './file-title';
 export function NavigationBar() {
   const dispatch = useAppDispatch();
   const showSideBar = useAppSelector((state) => state.layout.showSideBar);
+  const showExplorer = useAppSelector((state) => state.layout.showExplorer);
   return (
     <header className="navigation-bar">
+      <button
+        type="button"
+        className="icon-button"
+        aria-label="Toggle explorer"
+        aria-pressed={showExplorer}
+        title="Explorer"
+        onClick={() => dispatch(panelToggled({ panel: 'showExplorer', narrow: isNarrowScreen() }))}
+      >
+        🗀
+      </button>
       <div className="navigation-bar__brand" aria-hidden="true">
         ✒ Inkstone
       </div>
@@ -41,7 +52,7 @@ export function NavigationBar() {
           aria-label="Toggle side bar"
           aria-pressed={showSideBar}
           title="Side bar"
-          onClick={() => dispatch(layoutToggled('showSideBar'))}
+          onClick={() => dispatch(panelToggled({ panel: 'showSideBar', narrow: isNarrowScreen() }))}
         >
           ☰
         </button>

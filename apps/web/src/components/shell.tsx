@@ -6,6 +6,7 @@ import { useAppServices } from './app-context';
 import { ButtonBar } from './button-bar';
 import { Dialogs } from './dialogs/dialogs';
 import { EditorPane } from './editor-pane';
+import { Explorer } from './explorer/explorer';
 import { NavigationBar } from './navigation-bar';
 import { Notifications } from './notifications';
 import { PreviewPane } from './preview-pane';
@@ -25,6 +26,7 @@ export function Shell() {
     <div className="app">
       {layout.showNavigationBar && <NavigationBar />}
       <div className="app__body">
+        {layout.showExplorer && <Explorer />}
         <main className="app__main">
           <EditorPane hidden={!layout.showEditor} />
           <ButtonBar />

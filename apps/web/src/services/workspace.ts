@@ -15,6 +15,7 @@ import {
   type ItemRepository,
   type LayoutSettings,
   MAIN_WORKSPACE_ID,
+  observeWrites,
   itemIds,
   readCustomSettings,
   readLayoutSettings,
@@ -24,6 +25,7 @@ import {
   saveProperties,
   resolveCurrentFile,
   type StoredItem,
+  TextIndex,
   withChangeSignal,
   withHash,
 } from '@inkstone/core';
@@ -63,6 +65,8 @@ export class WorkspaceService {
     readonly repo: ItemRepository,
     private readonly store: AppStore,
     private readonly signal: ChangeSignal & { close(): void },
+    /** The files' texts in memory for the explorer's search, kept current from every write. */
+    readonly texts: TextIndex,
   ) {
     this.feed = new ChangeFeed({
       repo,
@@ -90,10 +94,13 @@ export class WorkspaceService {
       return undefined;
     }
     const signal = broadcastSignal(name);
-    const repo = withChangeSignal(dexie, signal);
+    const texts = new TextIndex();
+    const repo = observeWrites(withChangeSignal(dexie, signal), (items, deletedIds) =>
+      texts.written(items, deletedIds),
+    );
     // Another tab upgraded the database: this one reloads onto the new schema (spec core §4).
     repo.onVersionChange(() => window.location.reload());
-    const service = new WorkspaceService(repo, store, signal);
+    const service = new WorkspaceService(repo, store, signal, texts);
     await service.load();
     await service.feed.start();
     return service;
@@ -188,6 +195,7 @@ export class WorkspaceService {
   }
 
   private applyChanges(batch: ChangeBatch): void {
+    this.texts.written(batch.items, batch.deletedIds);
     const treeItems = batch.items.filter(
       (item): item is StoredItem<FileItem | FolderItem> =>
         item.type === 'file' || item.type === 'folder',

@@ -27,6 +27,9 @@ export interface FileItem extends BaseItem {
   type: 'file';
   name: string;
   parentId: string | null;
+  /** When the file was moved to the trash (ms since the epoch); absent outside the trash. The
+   * trash purge deletes it TRASH_CLEANING_DELAY later. */
+  trashedAt?: number;
 }
 
 /** A folder of the tree. */

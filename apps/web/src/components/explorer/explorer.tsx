@@ -1,0 +1,161 @@
+'use client';
+
+import { type FileItem, type FolderItem, newItemParent } from '@inkstone/core';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useAppDispatch, useAppSelector } from '../../store';
+import { isNarrowScreen, panelToggled } from '../../store/layout-slice';
+import { useAppServices } from '../app-context';
+import { type ExplorerActions, SEARCH_PRELOAD_DELAY } from './constants';
+import { ExplorerSearch } from './explorer-search';
+import { ExplorerTree } from './explorer-tree';
+import { ancestors, type Draft, indexTree, visibleRows } from './tree-rows';
+
+/** The explorer side panel (spec interface §2, §4): a tree of folders and files with Trash and
+ * Temp, and a search mode. */
+export function Explorer() {
+  const dispatch = useAppDispatch();
+  const { explorer, workspace } = useAppServices();
+  const files = useAppSelector((state) => state.workspace.files);
+  const folders = useAppSelector((state) => state.workspace.folders);
+  const currentFileId = useAppSelector((state) => state.workspace.currentFileId);
+  const [searching, setSearching] = useState(false);
+  const [selected, setSelected] = useState<string | null>(currentFileId);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [renaming, setRenaming] = useState<string | null>(null);
+
+  // The current file is selected and its folders opened (spec interface §4).
+  useEffect(() => {
+    if (!currentFileId) return;
+    setSelected(currentFileId);
+    const parents = ancestors(currentFileId, files, folders);
+    setExpanded((open) =>
+      parents.every((id) => open.has(id)) ? open : new Set([...open, ...parents]),
+    );
+    // Only when the current file changes, not on every tree change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [currentFileId]);
+
+  // The texts for search are read shortly after the explorer opens, off the opening's time, so
+  // that the first search need not wait for them (about 0.9 s for 5,000 files of 10,000 chars).
+  useEffect(() => {
+    const timer = setTimeout(() => explorer.prepareSearch(), SEARCH_PRELOAD_DELAY);
+    return () => clearTimeout(timer);
+  }, [explorer]);
+
+  const index = useMemo(() => indexTree(files, folders), [files, folders]);
+  const rows = useMemo(() => visibleRows(index, expanded, draft), [index, expanded, draft]);
+
+  const toggle = useCallback((id: string, open?: boolean) => {
+    setExpanded((current) => {
+      const isOpen = current.has(id);
+      if (open === isOpen) return current;
+      const next = new Set(current);
+      if (isOpen) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  }, []);
+
+  const actions: ExplorerActions = {
+    select: setSelected,
+    toggle,
+    startCreate: (kind) => {
+      setSearching(false);
+      setRenaming(null);
+      const node: FileItem | FolderItem | 'trash' | 'temp' | null =
+        selected === 'trash' || selected === 'temp'
+          ? selected
+          : selected
+            ? (files[selected] ?? folders[selected] ?? null)
+            : null;
+      const parentId = newItemParent(kind, node);
+      if (parentId !== null) toggle(parentId, true);
+      setDraft({ kind, parentId });
+    },
+    commitDraft: (name) => {
+      const current = draft;
+      setDraft(null);
+      if (!current || name === '') return;
+      void (
+        current.kind === 'file'
+          ? explorer.createFile(name, current.parentId)
+          : explorer.createFolder(name, current.parentId)
+      ).then((item) => {
+        if (item) setSelected(item.id);
+      });
+    },
+    cancelDraft: () => setDraft(null),
+    startRename: (id) => {
+      if (files[id] || folders[id]) setRenaming(id);
+    },
+    commitRename: (id, name) => {
+      setRenaming(null);
+      void explorer.rename(id, name);
+    },
+    cancelRename: () => setRenaming(null),
+    remove: (id) => void explorer.delete(id),
+    open: (id) => void workspace.openFile(id),
+    move: (id, target) => void explorer.move(id, target),
+  };
+
+  return (
+    <aside className="explorer" aria-label="Explorer panel">
+      <div className="explorer__header">
+        <span className="explorer__title">Explorer</span>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="New file"
+          title="New file"
+          onClick={() => actions.startCreate('file')}
+        >
+          ＋
+        </button>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="New folder"
+          title="New folder"
+          onClick={() => actions.startCreate('folder')}
+        >
+          🗀
+        </button>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Search"
+          aria-pressed={searching}
+          title="Search"
+          onClick={() => setSearching(!searching)}
+        >
+          🔍
+        </button>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Close explorer"
+          onClick={() =>
+            dispatch(panelToggled({ panel: 'showExplorer', narrow: isNarrowScreen() }))
+          }
+        >
+          ×
+        </button>
+      </div>
+      {searching ? (
+        <ExplorerSearch />
+      ) : (
+        <ExplorerTree
+          rows={rows}
+          files={files}
+          folders={folders}
+          selected={selected}
+          currentFileId={currentFileId}
+          renaming={renaming}
+          draft={draft}
+          actions={actions}
+        />
+      )}
+    </aside>
+  );
+}

@@ -1,0 +1,188 @@
+import {
+  createFolder,
+  createNamedFile,
+  deleteNode,
+  type FileItem,
+  type FolderItem,
+  matchFiles,
+  moveItem,
+  type NodeId,
+  purgeTrash,
+  renameItem,
+  resolveCurrentFile,
+  type TreeChange,
+} from '@inkstone/core';
+import { type AppStore } from '../store';
+import { notified } from '../store/notifications-slice';
+import { itemsChanged } from '../store/workspace-slice';
+import { WELCOME_TEXT } from '../welcome/welcome-text';
+import { type Confirmer } from './confirm';
+import { type WorkspaceService } from './workspace';
+
+/** How often the trash purge runs while the page is open (it also runs at start). */
+export const TRASH_PURGE_INTERVAL = 3_600_000;
+
+/** Delay before a file opened by path becomes current (spec interface §4: "after 10 ms"). */
+export const OPEN_PATH_DELAY = 10;
+
+/** The explorer's actions on the open workspace: each writes through core, then tells the
+ * store (the cross-tab feed only reports other tabs' writes). Errors the user can meet
+ * ('Unauthorized name.') become error notifications. */
+export class ExplorerService {
+  private purgeTimer: ReturnType<typeof setInterval> | undefined;
+
+  constructor(
+    private readonly workspace: WorkspaceService,
+    private readonly store: AppStore,
+    private readonly confirmer: Confirmer,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Creates a file and opens it; a blank name creates nothing. */
+  async createFile(name: string, parentId: string | null): Promise<FileItem | undefined> {
+    const file = await createNamedFile(this.workspace.repo, this.workspace.newId, name, parentId);
+    if (!file) return undefined;
+    this.changed({ items: [file], deletedIds: [] });
+    await this.workspace.openFile(file.id);
+    return file;
+  }
+
+  /** Creates a folder; a blank name creates nothing. */
+  async createFolder(name: string, parentId: string | null): Promise<FolderItem | undefined> {
+    if (name.trim() === '') return undefined;
+    return this.guard(async () => {
+      const folder = await createFolder(this.workspace.repo, this.workspace.newId, name, parentId);
+      this.changed({ items: [folder], deletedIds: [] });
+      return folder;
+    });
+  }
+
+  /** Renames a file or folder (ignored when blank or unchanged). */
+  async rename(id: string, name: string): Promise<void> {
+    await this.guard(async () => {
+      const item = await renameItem(this.workspace.repo, id, name);
+      if (item) this.changed({ items: [item], deletedIds: [] });
+    });
+  }
+
+  /** Moves a file or folder under `target` when the drag-and-drop rules allow it. */
+  async move(id: string, target: NodeId): Promise<void> {
+    const item = await moveItem(this.workspace.repo, id, target, this.now());
+    if (!item) return;
+    this.changed({ items: [item], deletedIds: [] });
+    await this.replaceCurrentIfGone();
+  }
+
+  /** Deletes a node, asking the spec's confirmation where it needs one. */
+  async delete(node: string): Promise<void> {
+    const change = await deleteNode(
+      this.workspace.repo,
+      node,
+      (type, subject) => this.confirmer.ask(type, subject),
+      this.now(),
+    );
+    this.changed(change);
+    await this.replaceCurrentIfGone();
+  }
+
+  /** Files matching `query` by name or text, at most 50. */
+  async search(query: string): Promise<FileItem[]> {
+    if (query.trim() === '') return [];
+    const { texts, repo } = this.workspace;
+    await texts.load(repo);
+    // The tree is already in the store: only the texts need the index.
+    const files = Object.values(this.store.getState().workspace.files);
+    return matchFiles(files, query, (id) => texts.textOf(id));
+  }
+
+  /** Reads the texts for search ahead of the first query (when search mode opens). */
+  prepareSearch(): void {
+    this.workspace.texts
+      .load(this.workspace.repo)
+      .catch((error: unknown) => console.error('Reading the texts for search failed.', error));
+  }
+
+  /** Purges the trash now and every TRASH_PURGE_INTERVAL until `stop`. */
+  startTrashPurge(): void {
+    const purge = () => {
+      purgeTrash(this.workspace.repo, this.now())
+        .then((change) => this.changed(change))
+        .catch((error: unknown) => console.error('Purging the trash failed.', error));
+    };
+    purge();
+    this.purgeTimer = setInterval(purge, TRASH_PURGE_INTERVAL);
+  }
+
+  /** Stops the periodic trash purge. */
+  stop(): void {
+    clearInterval(this.purgeTimer);
+  }
+
+  /**
+   * Opens a link's target (spec interface §4): a path ending in '.md' names a file by its path
+   * in the tree ('/Folder/Name.md'); it is selected and becomes current after 10 ms. Other paths
+   * have no workspace provider to resolve them yet: an http(s) URL opens in a new tab, anything
+   * else shows an error. Resolves to whether something was opened.
+   */
+  async openPath(path: string): Promise<boolean> {
+    if (/\.md$/i.test(path)) {
+      const file = this.findByPath(path);
+      if (!file) {
+        this.store.dispatch(notified('error', `${path} was not found.`));
+        return false;
+      }
+      await new Promise((resolve) => setTimeout(resolve, OPEN_PATH_DELAY));
+      await this.workspace.openFile(file.id);
+      return true;
+    }
+    if (/^https?:\/\//i.test(path)) {
+      window.open(path, '_blank', 'noopener');
+      return true;
+    }
+    this.store.dispatch(notified('error', `${path} cannot be opened.`));
+    return false;
+  }
+
+  private findByPath(path: string): FileItem | undefined {
+    const { files, folders } = this.store.getState().workspace;
+    const segments = path.replace(/^\/+/, '').slice(0, -'.md'.length).split('/');
+    const name = segments.pop();
+    let parentId: string | null = null;
+    for (const segment of segments) {
+      const folder = Object.values(folders).find(
+        (f) => f.parentId === parentId && f.name === segment,
+      );
+      if (!folder) return undefined;
+      parentId = folder.id;
+    }
+    return Object.values(files).find((f) => f.parentId === parentId && f.name === name);
+  }
+
+  private changed(change: TreeChange): void {
+    if (change.items.length > 0 || change.deletedIds.length > 0) {
+      this.store.dispatch(itemsChanged(change));
+    }
+  }
+
+  // After the current file is deleted or trashed, the first recently opened file outside the
+  // trash becomes current (spec interface §4).
+  private async replaceCurrentIfGone(): Promise<void> {
+    const { currentFileId, files } = this.store.getState().workspace;
+    const current = currentFileId ? files[currentFileId] : undefined;
+    if (current && current.parentId !== 'trash') return;
+    const next = await resolveCurrentFile(this.workspace.repo, this.workspace.newId, WELCOME_TEXT);
+    if (!files[next.id]) this.changed({ items: [next], deletedIds: [] });
+    await this.workspace.openFile(next.id);
+  }
+
+  private async guard<T>(action: () => Promise<T>): Promise<T | undefined> {
+    try {
+      return await action();
+    } catch (error) {
+      this.store.dispatch(
+        notified('error', error instanceof Error ? error.message : String(error)),
+      );
+      return undefined;
+    }
+  }
+}
