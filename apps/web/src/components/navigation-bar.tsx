@@ -4,6 +4,7 @@ import { useAppDispatch, useAppSelector } from '../store';
 import { isNarrowScreen, panelToggled } from '../store/layout-slice';
 import { modalOpened } from '../store/ui-slice';
 import { FileTitle } from './file-title';
+import { Icon } from './icon';
 
 /** The navigation bar (spec interface §2): the file title, and the side bar toggle. Formatting,
  * sync and publish buttons join it in later issues. */
@@ -21,7 +22,7 @@ export function NavigationBar() {
         title="Explorer"
         onClick={() => dispatch(panelToggled({ panel: 'showExplorer', narrow: isNarrowScreen() }))}
       >
-        🗀
+        <Icon name="explorer" />
       </button>
       <div className="navigation-bar__brand" aria-hidden="true">
         ✒ Inkstone
@@ -35,7 +36,7 @@ export function NavigationBar() {
           title="File properties"
           onClick={() => dispatch(modalOpened('fileProperties'))}
         >
-          ⓘ
+          <Icon name="properties" />
         </button>
         <button
           type="button"

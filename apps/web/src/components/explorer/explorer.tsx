@@ -5,6 +5,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../store';
 import { isNarrowScreen, panelToggled } from '../../store/layout-slice';
 import { useAppServices } from '../app-context';
+import { Icon } from '../icon';
 import { type ExplorerActions, SEARCH_PRELOAD_DELAY } from './constants';
 import { ExplorerSearch } from './explorer-search';
 import { ExplorerTree } from './explorer-tree';
@@ -110,7 +111,7 @@ export function Explorer() {
           title="New file"
           onClick={() => actions.startCreate('file')}
         >
-          ＋
+          <Icon name="plus" />
         </button>
         <button
           type="button"
@@ -119,7 +120,7 @@ export function Explorer() {
           title="New folder"
           onClick={() => actions.startCreate('folder')}
         >
-          🗀
+          <Icon name="folder" />
         </button>
         <button
           type="button"
@@ -129,7 +130,7 @@ export function Explorer() {
           title="Search"
           onClick={() => setSearching(!searching)}
         >
-          🔍
+          <Icon name="search" />
         </button>
         <button
           type="button"

@@ -1,15 +1,15 @@
 'use client';
 
 import { EXPLORER_INDENT, type ExplorerActions, ROW_HEIGHT } from './constants';
+import { Icon, type IconName } from '../icon';
 import { NameInput } from './name-input';
 import { type TreeRow } from './tree-rows';
 
-const ICONS: Record<TreeRow['kind'], string> = {
-  file: '📄',
-  folder: '📁',
-  trash: '🗑',
-  temp: '⏳',
-  draft: '',
+const ICONS: Record<Exclude<TreeRow['kind'], 'draft'>, IconName> = {
+  file: 'file',
+  folder: 'folder',
+  trash: 'trash',
+  temp: 'temp',
 };
 
 /** One row of the explorer tree (`role="treeitem"`), placed at `top` in the scrolled list. */
@@ -105,7 +105,7 @@ export function TreeRowView({
       }}
     >
       <span className="explorer__icon" aria-hidden="true">
-        {row.kind === 'draft' ? ICONS[draftKind ?? 'file'] : ICONS[row.kind]}
+        <Icon name={row.kind === 'draft' ? (draftKind ?? 'file') : ICONS[row.kind]} />
       </span>
       <span className="explorer__name">{label}</span>
     </div>
