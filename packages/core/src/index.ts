@@ -185,4 +185,5 @@ export {
   type TreeChange,
 } from './explorer/deletion.js';
 export { searchFiles } from './explorer/search.js';
-export { matchFiles, observeWrites, TextIndex } from './explorer/text-index.js';
+export { matchFiles, TextIndex } from './explorer/text-index.js';
+export { observeWrites, type RepositoryWrite } from './db/observe-writes.js';

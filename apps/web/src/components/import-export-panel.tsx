@@ -1,11 +1,12 @@
 'use client';
 
-import { type ChangeEvent, useState } from 'react';
-import { itemIds, MAX_TEXT_LENGTH, type ContentItem } from '@inkstone/core';
+import { useState } from 'react';
+import { type ContentItem, FileNotReadableError, itemIds, MAX_TEXT_LENGTH } from '@inkstone/core';
 import { downloadText, htmlToMarkdown, readImportedFile } from '../services/file-transfer';
 import { useAppDispatch, useAppSelector } from '../store';
 import { notified } from '../store/notifications-slice';
 import { useAppServices } from './app-context';
+import { FilePicker } from './file-picker';
 
 /** The notice of an imported text that was longer than a file holds (core §5 cuts it). */
 export const IMPORT_CUT_MESSAGE = (name: string) =>
@@ -23,11 +24,7 @@ export function ImportExportPanel() {
   );
   const [busy, setBusy] = useState(false);
 
-  const importChosen = (html: boolean) => async (event: ChangeEvent<HTMLInputElement>) => {
-    const input = event.currentTarget;
-    const file = input.files?.[0];
-    input.value = '';
-    if (!file) return;
+  const importChosen = (html: boolean) => async (file: File) => {
     setBusy(true);
     try {
       const text = await readImportedFile(file);
@@ -35,7 +32,7 @@ export function ImportExportPanel() {
       const imported = await workspace.importFile(file.name, markdown);
       if (imported.cut) dispatch(notified('info', IMPORT_CUT_MESSAGE(file.name)));
     } catch (error) {
-      if (!(error instanceof Error && error.name === 'FileNotReadableError')) console.error(error);
+      if (!(error instanceof FileNotReadableError)) console.error(error);
       dispatch(notified('error', error instanceof Error ? error.message : 'Unknown error.'));
     } finally {
       setBusy(false);
@@ -53,24 +50,18 @@ export function ImportExportPanel() {
     <section className="side-panel" aria-label="Import/export">
       <h3 className="side-panel__heading">Import</h3>
       <p className="side-panel__hint">A new file is made from the chosen file.</p>
-      <label className="button side-panel__file">
-        Import markdown
-        <input
-          type="file"
-          accept=".md,.markdown,.txt,text/markdown,text/plain"
-          disabled={busy}
-          onChange={(event) => void importChosen(false)(event)}
-        />
-      </label>
-      <label className="button side-panel__file">
-        Import HTML
-        <input
-          type="file"
-          accept=".html,.htm,text/html"
-          disabled={busy}
-          onChange={(event) => void importChosen(true)(event)}
-        />
-      </label>
+      <FilePicker
+        label="Import markdown"
+        accept=".md,.markdown,.txt,text/markdown,text/plain"
+        disabled={busy}
+        onFile={importChosen(false)}
+      />
+      <FilePicker
+        label="Import HTML"
+        accept=".html,.htm,text/html"
+        disabled={busy}
+        onFile={importChosen(true)}
+      />
       <h3 className="side-panel__heading">Export</h3>
       <button
         type="button"

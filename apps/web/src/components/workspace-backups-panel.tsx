@@ -1,16 +1,13 @@
 'use client';
 
-import { type ChangeEvent, useState } from 'react';
-import {
-  BACKUP_READ_CAP,
-  BACKUP_TOO_LARGE_MESSAGE,
-  BackupError,
-  exportWorkspace,
-} from '@inkstone/core';
-import { decodeUtf8, downloadText, isoDate } from '../services/file-transfer';
+import { useState } from 'react';
+import { BackupError, exportWorkspace } from '@inkstone/core';
+import { downloadText, isoDate } from '../services/file-transfer';
+import { LOCAL_DB_ERROR } from '../services/workspace';
 import { useAppDispatch } from '../store';
 import { notified } from '../store/notifications-slice';
 import { useAppServices } from './app-context';
+import { FilePicker } from './file-picker';
 
 /** The notice after a backup was imported. */
 export const BACKUP_IMPORTED_MESSAGE = (files: number, folders: number) =>
@@ -31,34 +28,26 @@ export function WorkspaceBackupsPanel() {
       downloadText(`inkstone-workspace-${isoDate()}.json`, json, 'application/json');
     } catch (error) {
       console.error(error);
-      dispatch(notified('error', 'Local DB access error.'));
+      dispatch(notified('error', LOCAL_DB_ERROR));
     } finally {
       setBusy(false);
     }
   };
 
-  const importBackup = async (event: ChangeEvent<HTMLInputElement>) => {
-    const input = event.currentTarget;
-    const file = input.files?.[0];
-    input.value = '';
-    if (!file) return;
+  const importBackup = async (file: File) => {
     setBusy(true);
     try {
       await editor.current?.flush();
-      // Spec interface §5: only the first 10,000,000 bytes are read.
-      const text = decodeUtf8(await file.slice(0, BACKUP_READ_CAP).arrayBuffer());
-      const result = await workspace.importBackup(text);
+      const result = await workspace.importBackup(file);
       const files = result.items.filter((item) => item.type === 'file').length;
       const folders = result.items.filter((item) => item.type === 'folder').length;
       dispatch(notified('info', BACKUP_IMPORTED_MESSAGE(files, folders)));
     } catch (error) {
       if (error instanceof BackupError) {
-        dispatch(
-          notified('error', file.size > BACKUP_READ_CAP ? BACKUP_TOO_LARGE_MESSAGE : error.message),
-        );
+        dispatch(notified('error', error.message));
       } else {
         console.error(error);
-        dispatch(notified('error', 'Local DB access error.'));
+        dispatch(notified('error', LOCAL_DB_ERROR));
       }
     } finally {
       setBusy(false);
@@ -75,15 +64,12 @@ export function WorkspaceBackupsPanel() {
       <button type="button" className="button" disabled={busy} onClick={() => void exportBackup()}>
         Export workspace
       </button>
-      <label className="button side-panel__file">
-        Import workspace
-        <input
-          type="file"
-          accept=".json,application/json"
-          disabled={busy}
-          onChange={(event) => void importBackup(event)}
-        />
-      </label>
+      <FilePicker
+        label="Import workspace"
+        accept=".json,application/json"
+        disabled={busy}
+        onFile={importBackup}
+      />
     </section>
   );
 }

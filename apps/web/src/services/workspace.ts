@@ -1,4 +1,7 @@
 import {
+  BACKUP_READ_CAP,
+  BACKUP_TOO_LARGE_MESSAGE,
+  BackupError,
   type ChangeBatch,
   ChangeFeed,
   type ChangeSignal,
@@ -43,6 +46,7 @@ import {
 } from '../store/workspace-slice';
 import { WELCOME_TEXT } from '../welcome/welcome-text';
 import { broadcastSignal, browserTimers } from './broadcast-signal';
+import { decodeUtf8 } from './file-transfer';
 
 /** Messages of the spec's error catalogue met while opening the workspace. */
 export const UNSUPPORTED_BROWSER =
@@ -95,9 +99,7 @@ export class WorkspaceService {
     }
     const signal = broadcastSignal(name);
     const texts = new TextIndex();
-    const repo = observeWrites(withChangeSignal(dexie, signal), (items, deletedIds) =>
-      texts.written(items, deletedIds),
-    );
+    const repo = observeWrites(withChangeSignal(dexie, signal), (write) => texts.written(write));
     // Another tab upgraded the database: this one reloads onto the new schema (spec core §4).
     repo.onVersionChange(() => window.location.reload());
     const service = new WorkspaceService(repo, store, signal, texts);
@@ -145,10 +147,21 @@ export class WorkspaceService {
     return imported;
   }
 
-  /** Writes a workspace backup's items into this workspace (merged by id) and shows them as if
-   * another tab had written them: the tree, the open text, properties and settings follow. */
-  async importBackup(text: string): Promise<ImportResult> {
-    const result = await importWorkspace(this.repo, text);
+  /** Writes a workspace backup file's items into this workspace (merged by id) and shows them
+   * as if another tab had written them: the tree, the open text, properties and settings
+   * follow. Only the first BACKUP_READ_CAP (10,000,000) bytes are read (spec interface §5); a
+   * file that is not a backup, or is larger than that, throws a BackupError saying so. */
+  async importBackup(file: Blob): Promise<ImportResult> {
+    const text = decodeUtf8(await file.slice(0, BACKUP_READ_CAP).arrayBuffer());
+    let result: ImportResult;
+    try {
+      result = await importWorkspace(this.repo, text);
+    } catch (error) {
+      if (error instanceof BackupError && file.size > BACKUP_READ_CAP) {
+        throw new BackupError(BACKUP_TOO_LARGE_MESSAGE);
+      }
+      throw error;
+    }
     this.applyChanges({ tx: 0, items: result.items, deletedIds: [], ownTx: new Set() });
     return result;
   }
@@ -195,7 +208,7 @@ export class WorkspaceService {
   }
 
   private applyChanges(batch: ChangeBatch): void {
-    this.texts.written(batch.items, batch.deletedIds);
+    this.texts.written(batch);
     const treeItems = batch.items.filter(
       (item): item is StoredItem<FileItem | FolderItem> =>
         item.type === 'file' || item.type === 'folder',

@@ -12,7 +12,8 @@ import {
 import { createFile, recordOpened, resolveCurrentFile } from '../workspace/files.js';
 import { type DeletionConfirmation, deleteNode, purgeTrash } from './deletion.js';
 import { searchFiles } from './search.js';
-import { matchFiles, observeWrites, TextIndex } from './text-index.js';
+import { observeWrites } from '../db/observe-writes.js';
+import { matchFiles, TextIndex } from './text-index.js';
 import {
   canMove,
   createFolder,
@@ -255,7 +256,7 @@ describe('text index', () => {
   it('follows writes made through the observed repository, before and after loading', async () => {
     const { repo: base, newId } = setup();
     const index = new TextIndex();
-    const repo = observeWrites(base, (items, deletedIds) => index.written(items, deletedIds));
+    const repo = observeWrites(base, (write) => index.written(write));
     const a = await createFile(repo, newId, { name: 'A', text: 'alpha' });
     const loading = index.load(repo);
     const b = await createFile(repo, newId, { name: 'B', text: 'beta' });

@@ -3,7 +3,8 @@
 // texts are kept in memory once read, and kept current from the repository's writes.
 
 import { SEARCH_RESULTS_MAX } from '../constants.js';
-import { type ItemRepository, type ItemUpdater } from '../db/repository.js';
+import { type RepositoryWrite } from '../db/observe-writes.js';
+import { type ItemRepository } from '../db/repository.js';
 import { type ContentItem, type FileItem, type Item } from '../items/types.js';
 
 /** Files whose name or text (looked up with `textOf`) contains `query`, case-insensitively,
@@ -33,7 +34,7 @@ export function matchFiles(
 }
 
 /** The texts of a workspace's files, in memory, for {@link matchFiles}. Fill it with `load`
- * and keep it current by passing every write to `written` (see {@link observeWrites}). */
+ * and keep it current by passing every write to `written` (see `observeWrites`). */
 export class TextIndex {
   private readonly texts = new Map<string, string>();
   private loading: Promise<void> | undefined;
@@ -59,8 +60,8 @@ export class TextIndex {
     return this.loading;
   }
 
-  /** Takes in written items and deleted ids. */
-  written(items: readonly Item[], deletedIds: readonly string[]): void {
+  /** Takes in a write: the items stored and the ids deleted (see `observeWrites`). */
+  written({ items, deletedIds }: Pick<RepositoryWrite, 'items' | 'deletedIds'>): void {
     for (const item of items) {
       this.touched?.add(fileIdOf(item.id));
       this.take(item);
@@ -82,42 +83,3 @@ export class TextIndex {
 }
 
 const fileIdOf = (id: string) => (id.includes('/') ? id.slice(0, id.indexOf('/')) : id);
-
-/** A repository that reports every write it makes (items put or updated, ids deleted) to
- * `listener` after the write succeeded. */
-export function observeWrites(
-  repo: ItemRepository,
-  listener: (items: readonly Item[], deletedIds: readonly string[]) => void,
-): ItemRepository {
-  return {
-    get name() {
-      return repo.name;
-    },
-    get: (id) => repo.get(id),
-    getAll: (type) => repo.getAll(type),
-    put: async (items) => {
-      const tx = await repo.put(items);
-      listener(items, []);
-      return tx;
-    },
-    delete: async (ids) => {
-      const tx = await repo.delete(ids);
-      listener([], ids);
-      return tx;
-    },
-    update: async <T extends Item>(id: string, updater: ItemUpdater<T>) => {
-      let written: T | undefined;
-      const result = await repo.update<T>(id, (current) => (written = updater(current)));
-      if (written) listener([written], []);
-      return result;
-    },
-    currentTx: () => repo.currentTx(),
-    changesSince: (tx) => repo.changesSince(tx),
-    getImage: (id) => repo.getImage(id),
-    putImage: (image) => repo.putImage(image),
-    deleteImage: (id) => repo.deleteImage(id),
-    getAllImages: () => repo.getAllImages(),
-    onVersionChange: (listener) => repo.onVersionChange(listener),
-    close: () => repo.close(),
-  };
-}

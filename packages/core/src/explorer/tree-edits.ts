@@ -6,7 +6,7 @@ import { withHash } from '../items/hash.js';
 import { type FileItem, type FolderItem } from '../items/types.js';
 import { assertFolderNameAllowed } from '../validation/folder-name.js';
 import { sanitizeFilename } from '../validation/name.js';
-import { createFile } from '../workspace/files.js';
+import { createFile, setName } from '../workspace/files.js';
 
 /** A node of the explorer: an item id, or the Trash and Temp nodes, or null for the root. */
 export type NodeId = string | null;
@@ -66,10 +66,7 @@ export async function renameItem(
   if (!current || (current.type !== 'file' && current.type !== 'folder')) return undefined;
   if (current.name === sanitized) return undefined;
   if (current.type === 'folder') assertFolderNameAllowed(sanitized);
-  const { tx: _tx, hash: _hash, ...item } = current;
-  const renamed = withHash<FileItem | FolderItem>({ ...item, name: sanitized });
-  await repo.put([renamed]);
-  return renamed;
+  return setName(repo, id, sanitized);
 }
 
 /** Whether `folderId` is `ancestorId` or lies inside it. */

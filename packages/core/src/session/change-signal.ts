@@ -1,5 +1,5 @@
-import { type ItemRepository, type ItemUpdater } from '../db/repository.js';
-import { type Item } from '../items/types.js';
+import { observeWrites } from '../db/observe-writes.js';
+import { type ItemRepository } from '../db/repository.js';
 
 /** A cross-tab signal that the local database changed (the web app uses a BroadcastChannel). It
  * only wakes other tabs up: they read the changes from the database itself, so a lost signal
@@ -32,35 +32,7 @@ export class LocalSignalHub {
 
 /** Wraps a repository so that each write it makes is announced on `signal`. */
 export function withChangeSignal(repo: ItemRepository, signal: ChangeSignal): ItemRepository {
-  const announce = (tx: number) => {
+  return observeWrites(repo, ({ tx }) => {
     if (tx > 0) signal.publish(tx);
-    return tx;
-  };
-  return {
-    get name() {
-      return repo.name;
-    },
-    get: (id) => repo.get(id),
-    getAll: (type) => repo.getAll(type),
-    put: async (items) => announce(await repo.put(items)),
-    delete: async (ids) => announce(await repo.delete(ids)),
-    update: async <T extends Item>(id: string, updater: ItemUpdater<T>) => {
-      let wrote = false;
-      const result = await repo.update<T>(id, (current) => {
-        const next = updater(current);
-        wrote = next !== undefined;
-        return next;
-      });
-      if (wrote && result) announce(result.tx);
-      return result;
-    },
-    currentTx: () => repo.currentTx(),
-    changesSince: (tx) => repo.changesSince(tx),
-    getImage: (id) => repo.getImage(id),
-    putImage: (image) => repo.putImage(image),
-    deleteImage: (id) => repo.deleteImage(id),
-    getAllImages: () => repo.getAllImages(),
-    onVersionChange: (listener) => repo.onVersionChange(listener),
-    close: () => repo.close(),
-  } as ItemRepository;
+  });
 }

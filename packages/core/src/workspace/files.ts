@@ -7,6 +7,7 @@ import {
   type ContentStateItem,
   type DataItem,
   type FileItem,
+  type FolderItem,
   type LastOpened,
   type ScrollPosition,
 } from '../items/types.js';
@@ -62,11 +63,20 @@ export async function renameFile(
   fileId: string,
   name: string,
 ): Promise<FileItem | undefined> {
-  const sanitized = sanitizeFilename(name);
-  return repo.update<FileItem>(fileId, (current) => {
-    if (!current || current.name === sanitized) return undefined;
-    const { tx: _tx, hash: _hash, ...file } = current;
-    return withHash<FileItem>({ ...file, name: sanitized });
+  return setName<FileItem>(repo, fileId, sanitizeFilename(name));
+}
+
+/** Sets a file's or folder's (already sanitised) name in one read-modify-write. Resolves to the
+ * stored item (unchanged when it had that name), or undefined when it does not exist. */
+export async function setName<T extends FileItem | FolderItem>(
+  repo: ItemRepository,
+  id: string,
+  name: string,
+): Promise<T | undefined> {
+  return repo.update<T>(id, (current) => {
+    if (!current || current.name === name) return undefined;
+    const { tx: _tx, hash: _hash, ...item } = current;
+    return withHash<T>({ ...item, name } as unknown as T);
   });
 }
 

@@ -387,14 +387,12 @@ export class MarkdownDocument {
     unit.headingIds = [];
     unit.refLabels = [];
     unit.refNumbers = [];
-    unit.footnotes = [];
     unit.hasToc = false;
     for (const part of unit.parts) {
       for (const heading of part.headings) {
         unit.headings.push(heading);
         unit.headingIds.push(heading.token.attrGet('id') ?? '');
       }
-      for (const footnote of part.footnotes) unit.footnotes.push(footnote);
       for (const label of part.refLabels) unit.refLabels.push(label);
       for (const number of part.refNumbers) unit.refNumbers.push(number);
       if (part.hasToc) unit.hasToc = true;

@@ -75,7 +75,6 @@ export interface Unit {
   /** Labels of the footnote references, in order. */
   refLabels: string[];
   refNumbers: FootnoteNumber[];
-  footnotes: UnitFootnote[];
   /** Rendered content of each footnote defined here. */
   footnoteHtml: Map<string, string>;
   hasToc: boolean;
@@ -115,7 +114,6 @@ export function createUnit(
     headingIds: [],
     refLabels: [],
     refNumbers: [],
-    footnotes: [],
     footnoteHtml: new Map(),
     hasToc: false,
     needsInline: true,
