@@ -4,6 +4,8 @@ import { type ScrollSync } from '../preview/scroll-sync';
 import { type Confirmer } from '../services/confirm';
 import { type DocumentChannel } from '../services/document-channel';
 import { type ExplorerService } from '../services/explorer';
+import { type ModalStack } from '../services/modals';
+import { type Notifier } from '../services/notifier';
 import { type WorkspaceService } from '../services/workspace';
 
 /** The services of the open workspace, shared by the panes. */
@@ -11,6 +13,10 @@ export interface AppServices {
   workspace: WorkspaceService;
   document: DocumentChannel;
   scrollSync: ScrollSync;
+  /** The open dialogs (spec interface §2's modal stack). */
+  modals: ModalStack;
+  /** Questions asked in notifications (No and Yes). */
+  notifier: Notifier;
   /** Asks the user to confirm (the spec's confirmation dialogs). */
   confirmer: Confirmer;
   /** The explorer's actions on the tree. */

@@ -6,6 +6,8 @@ import { ScrollSync } from '../preview/scroll-sync';
 import { Confirmer } from '../services/confirm';
 import { DocumentChannel } from '../services/document-channel';
 import { ExplorerService } from '../services/explorer';
+import { ModalStack } from '../services/modals';
+import { Notifier } from '../services/notifier';
 import { WorkspaceService } from '../services/workspace';
 import {
   requestPersistentStorage,
@@ -36,7 +38,8 @@ export function App() {
         return;
       }
       opened = workspace;
-      const confirmer = new Confirmer(store);
+      const modals = new ModalStack();
+      const confirmer = new Confirmer(modals);
       explorer = new ExplorerService(workspace, store, confirmer);
       explorer.startTrashPurge();
       exposeOpenPath(explorer);
@@ -44,6 +47,8 @@ export function App() {
         workspace,
         document: new DocumentChannel(),
         scrollSync: new ScrollSync(),
+        modals,
+        notifier: new Notifier(store),
         confirmer,
         explorer,
         editor: { current: null },

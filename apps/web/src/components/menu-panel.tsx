@@ -2,48 +2,69 @@
 
 import { MAIN_WORKSPACE_NAME } from '@inkstone/core';
 import { type AppServices, useAppServices } from './app-context';
+import { ignore } from '../services/modals';
 import { requestReset } from '../services/reset';
 import { STORAGE_WARNING, STORAGE_WARNING_DISMISSED_KEY } from '../services/persistent-storage';
 import { type AppDispatch, useAppDispatch, useAppSelector } from '../store';
 import { sideBarPanelChosen } from '../store/layout-slice';
 import { storageWarningDismissed } from '../store/storage-slice';
-import { modalOpened } from '../store/ui-slice';
 
-/** An entry of the main menu: one action, named as the spec names it (interface §2). */
+/** An entry of the main menu: one action, named as the spec names it (interface §2). An entry
+ * without `perform` belongs to a feature not built yet, and is shown disabled. */
 interface MenuEntry {
   name: string;
   description: string;
-  perform(dispatch: AppDispatch, services: AppServices): void;
+  perform?: (dispatch: AppDispatch, services: AppServices) => void;
 }
 
-/** The entries built so far, in the spec's order. Sign in, Workspaces, Synchronize, Publish,
- * History, Markdown cheat sheet, Print, Badges, Accounts, Templates, the theme panels and About
- * join as their features arrive. */
+const panel = (name: string) => (dispatch: AppDispatch) => dispatch(sideBarPanelChosen(name));
+const dialog =
+  (type: 'fileProperties' | 'settings' | 'about') =>
+  (_dispatch: AppDispatch, { modals }: AppServices) =>
+    void modals.open(type).catch(ignore);
+
+/** Every entry of the spec's main menu, in its order. */
 export const MENU_ENTRIES: readonly MenuEntry[] = [
+  { name: 'Sign in', description: 'Sign in with your git host to sync the main workspace.' },
+  { name: 'Workspaces', description: 'Open, add and manage workspaces.' },
+  { name: 'Synchronize', description: 'Synchronise the file with a location.' },
+  { name: 'Publish', description: 'Publish the file to a blog or a site.' },
+  { name: 'History', description: 'The revisions of the file.' },
   {
     name: 'File properties',
     description: 'Title, tags and other properties of the file.',
-    perform: (dispatch) => dispatch(modalOpened('fileProperties')),
+    perform: dialog('fileProperties'),
   },
+  { name: 'Table of contents', description: 'The headings of the file.', perform: panel('toc') },
   {
-    name: 'Table of contents',
-    description: 'The headings of the file.',
-    perform: (dispatch) => dispatch(sideBarPanelChosen('toc')),
+    name: 'Markdown cheat sheet',
+    description: 'The markdown the preview understands.',
+    perform: panel('help'),
   },
   {
     name: 'Import/export',
     description: 'Import markdown or HTML, export the file.',
-    perform: (dispatch) => dispatch(sideBarPanelChosen('importExport')),
+    perform: panel('importExport'),
+  },
+  { name: 'Print', description: 'Print the preview.', perform: () => window.print() },
+  { name: 'Badges', description: 'Features you have used.' },
+  { name: 'Accounts', description: 'Accounts linked to this browser.' },
+  { name: 'Templates', description: 'Templates for exports.' },
+  {
+    name: 'Edit area theme',
+    description: 'Colours of the editor.',
+    perform: panel('editTheme'),
   },
   {
-    name: 'Settings',
-    description: 'Your settings.',
-    perform: (dispatch) => dispatch(modalOpened('settings')),
+    name: 'Preview area theme',
+    description: 'Look of the preview.',
+    perform: panel('previewTheme'),
   },
+  { name: 'Settings', description: 'Your settings.', perform: dialog('settings') },
   {
     name: 'Workspace backups',
     description: 'Save or restore the whole workspace.',
-    perform: (dispatch) => dispatch(sideBarPanelChosen('workspaceBackups')),
+    perform: panel('workspaceBackups'),
   },
   {
     name: 'Reset application',
@@ -54,6 +75,7 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
       });
     },
   },
+  { name: 'About', description: 'Version, FAQ, licence and privacy.', perform: dialog('about') },
 ];
 
 /** The menu's top line: the sync state of the current workspace (interface §2). No sync
@@ -79,8 +101,9 @@ export function MenuPanel() {
             <button
               type="button"
               className="side-menu__entry"
-              title={entry.description}
-              onClick={() => entry.perform(dispatch, services)}
+              title={entry.perform ? entry.description : `${entry.description} (not built yet)`}
+              disabled={!entry.perform}
+              onClick={() => entry.perform?.(dispatch, services)}
             >
               {entry.name}
             </button>

@@ -2,7 +2,8 @@
 
 import { useAppDispatch, useAppSelector } from '../store';
 import { isNarrowScreen, panelToggled } from '../store/layout-slice';
-import { modalOpened } from '../store/ui-slice';
+import { ignore } from '../services/modals';
+import { useAppServices } from './app-context';
 import { FileTitle } from './file-title';
 import { Icon } from './icon';
 
@@ -10,6 +11,7 @@ import { Icon } from './icon';
  * sync and publish buttons join it in later issues. */
 export function NavigationBar() {
   const dispatch = useAppDispatch();
+  const { modals } = useAppServices();
   const showSideBar = useAppSelector((state) => state.layout.showSideBar);
   const showExplorer = useAppSelector((state) => state.layout.showExplorer);
   return (
@@ -34,7 +36,7 @@ export function NavigationBar() {
           className="icon-button"
           aria-label="File properties"
           title="File properties"
-          onClick={() => dispatch(modalOpened('fileProperties'))}
+          onClick={() => void modals.open('fileProperties').catch(ignore)}
         >
           <Icon name="properties" />
         </button>
@@ -43,7 +45,7 @@ export function NavigationBar() {
           className="icon-button"
           aria-label="Settings"
           title="Settings"
-          onClick={() => dispatch(modalOpened('settings'))}
+          onClick={() => void modals.open('settings').catch(ignore)}
         >
           ⚙
         </button>

@@ -1,43 +1,77 @@
 'use client';
 
 import { useEffect } from 'react';
-import { useAppDispatch, useAppSelector } from '../store';
-import { dismissed } from '../store/notifications-slice';
-
-/** Notifications time out after 5 s (spec interface §9). */
-const NOTIFICATION_TIMEOUT = 5000;
+import {
+  CONFIRM_NOTIFICATION_TIMEOUT,
+  NOTIFICATION_TIMEOUT,
+  type Notifier,
+} from '../services/notifier';
+import { useAppSelector } from '../store';
+import { type Notification } from '../store/notifications-slice';
+import { useAppServices } from './app-context';
 
 /** Messages to the user; errors are announced at once by assistive technology. */
 export function Notifications() {
   const notifications = useAppSelector((state) => state.notifications);
-  const dispatch = useAppDispatch();
-
-  useEffect(() => {
-    const timers = notifications.map((n) =>
-      window.setTimeout(() => dispatch(dismissed(n.id)), NOTIFICATION_TIMEOUT),
-    );
-    return () => timers.forEach((timer) => window.clearTimeout(timer));
-  }, [notifications, dispatch]);
-
+  const { notifier } = useAppServices();
   return (
     <div className="notifications">
       {notifications.map((n) => (
-        <div
-          key={n.id}
-          className={`notification notification--${n.type}`}
-          role={n.type === 'error' ? 'alert' : 'status'}
-        >
-          <span>{n.content}</span>
+        <NotificationView key={n.id} notification={n} notifier={notifier} />
+      ))}
+    </div>
+  );
+}
+
+/** One notification: closes after 5 s (a question after 10 s, answered No), or with its
+ * buttons. */
+function NotificationView({
+  notification: { id, type, content },
+  notifier,
+}: {
+  notification: Notification;
+  notifier: Notifier;
+}) {
+  useEffect(() => {
+    const timeout = type === 'confirm' ? CONFIRM_NOTIFICATION_TIMEOUT : NOTIFICATION_TIMEOUT;
+    const timer = window.setTimeout(() => notifier.answer(id, false), timeout);
+    return () => window.clearTimeout(timer);
+  }, [id, type, notifier]);
+
+  return (
+    <div
+      className={`notification notification--${type}`}
+      role={type === 'error' ? 'alert' : 'status'}
+    >
+      {type === 'badge' && (
+        <span className="notification__badge" aria-hidden="true">
+          ★
+        </span>
+      )}
+      <span className="notification__content">{content}</span>
+      {type === 'confirm' ? (
+        <span className="notification__answers">
+          <button type="button" className="button" onClick={() => notifier.answer(id, false)}>
+            No
+          </button>
           <button
             type="button"
-            className="icon-button"
-            aria-label="Dismiss"
-            onClick={() => dispatch(dismissed(n.id))}
+            className="button button--primary"
+            onClick={() => notifier.answer(id, true)}
           >
-            ×
+            Yes
           </button>
-        </div>
-      ))}
+        </span>
+      ) : (
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Dismiss"
+          onClick={() => notifier.answer(id, false)}
+        >
+          ×
+        </button>
+      )}
     </div>
   );
 }

@@ -6,6 +6,7 @@ describe('side bar panels', () => {
     expect(shownPanel('toc')).toBe('toc');
     expect(shownPanel('workspaceBackups')).toBe('workspaceBackups');
     expect(shownPanel('importExport')).toBe('importExport');
+    expect(shownPanel('help')).toBe('help');
     expect(shownPanel('publish')).toBe('menu');
     expect(shownPanel('constructor')).toBe('menu');
     expect(shownPanel('')).toBe('menu');

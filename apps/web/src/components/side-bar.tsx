@@ -3,6 +3,7 @@
 import { type ReactNode } from 'react';
 import { useAppDispatch, useAppSelector } from '../store';
 import { layoutToggled, sideBarPanelChosen } from '../store/layout-slice';
+import { HelpPanel } from './help-panel';
 import { ImportExportPanel } from './import-export-panel';
 import { MenuPanel } from './menu-panel';
 import { TocPanel } from './toc-panel';
@@ -12,6 +13,7 @@ import { WorkspaceBackupsPanel } from './workspace-backups-panel';
 const PANELS: Record<string, { title: string; render: () => ReactNode }> = {
   menu: { title: 'Menu', render: () => <MenuPanel /> },
   toc: { title: 'Table of contents', render: () => <TocPanel /> },
+  help: { title: 'Markdown cheat sheet', render: () => <HelpPanel /> },
   importExport: { title: 'Import/export', render: () => <ImportExportPanel /> },
   workspaceBackups: { title: 'Workspace backups', render: () => <WorkspaceBackupsPanel /> },
 };

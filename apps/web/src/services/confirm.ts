@@ -1,74 +1,17 @@
-import { type AppStore } from '../store';
-import { confirmationClosed, confirmationOpened } from '../store/ui-slice';
-
-/** Confirmation dialogs by the spec's names (interface §2, "Confirmations"). */
-export type ConfirmationType =
-  'trashDeletion' | 'tempFileDeletion' | 'tempFolderDeletion' | 'folderDeletion' | 'reset';
-
-/** What a confirmation dialog says: its title (the dialog's name), its text and its Ok button.
- * The spec names the dialogs but not their words: these are ours (docs/reference/choices.md). */
-export const CONFIRMATIONS: Record<
-  ConfirmationType,
-  { title: string; text: (subject: string) => string; ok: string }
-> = {
-  trashDeletion: {
-    title: 'Delete permanently',
-    text: (subject) =>
-      subject === ''
-        ? 'Every file in the Trash will be deleted permanently. This cannot be undone.'
-        : `“${subject}” will be deleted permanently. This cannot be undone.`,
-    ok: 'Delete',
-  },
-  tempFileDeletion: {
-    title: 'Delete temporary file',
-    text: (subject) => `The temporary file “${subject}” will be deleted permanently.`,
-    ok: 'Delete',
-  },
-  tempFolderDeletion: {
-    title: 'Delete temporary files',
-    text: () => 'Every temporary file will be deleted permanently.',
-    ok: 'Delete',
-  },
-  folderDeletion: {
-    title: 'Delete folder',
-    text: (subject) =>
-      `The folder “${subject}” will be removed and every file in it moved to the Trash.`,
-    ok: 'Delete',
-  },
-  reset: {
-    title: 'Reset application',
-    text: () =>
-      'Every workspace stored in this browser will be deleted, with every file not synced elsewhere. The application then reloads.',
-    ok: 'Reset',
-  },
-};
+import { type ConfirmationType } from './confirmations';
+import { type ModalStack } from './modals';
 
 /**
- * Asks the user to confirm: opens the named confirmation dialog and resolves to true on Ok,
- * false on Cancel, Escape or the close button. One confirmation at a time: asking again while
- * one is open answers the open one with false.
+ * Asks the user to confirm: opens the named confirmation dialog on the modal stack and resolves
+ * to true on Ok, false on Cancel, Escape or the close button.
  */
 export class Confirmer {
-  private pending: { id: number; resolve: (ok: boolean) => void } | null = null;
-  private nextId = 1;
-
-  constructor(private readonly store: AppStore) {}
+  constructor(private readonly modals: ModalStack) {}
 
   ask(type: ConfirmationType, subject = ''): Promise<boolean> {
-    this.answer(false);
-    const id = this.nextId++;
-    return new Promise((resolve) => {
-      this.pending = { id, resolve };
-      this.store.dispatch(confirmationOpened({ id, type, subject }));
-    });
-  }
-
-  /** Called by the dialog. */
-  answer(ok: boolean): void {
-    const pending = this.pending;
-    if (!pending) return;
-    this.pending = null;
-    this.store.dispatch(confirmationClosed(pending.id));
-    pending.resolve(ok);
+    return this.modals.open('confirmation', { type, subject }).then(
+      () => true,
+      () => false,
+    );
   }
 }

@@ -5,7 +5,6 @@ import { notificationsSlice } from './notifications-slice';
 import { previewSlice } from './preview-slice';
 import { settingsSlice } from './settings-slice';
 import { storageSlice } from './storage-slice';
-import { uiSlice } from './ui-slice';
 import { workspaceSlice } from './workspace-slice';
 
 /** Creates the app's store. One per page; tests make their own. */
@@ -17,7 +16,6 @@ export function createStore() {
       preview: previewSlice.reducer,
       notifications: notificationsSlice.reducer,
       settings: settingsSlice.reducer,
-      ui: uiSlice.reducer,
       storage: storageSlice.reducer,
     },
   });

@@ -1,9 +1,13 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
-/** A message shown to the user (spec interface §3: error, info…). */
+/** The kinds of notification of spec interface §3: an error, an earned badge, a question
+ * answered No or Yes, or information. */
+export type NotificationType = 'error' | 'badge' | 'confirm' | 'info';
+
+/** A message shown to the user. */
 export interface Notification {
   id: number;
-  type: 'error' | 'info';
+  type: NotificationType;
   content: string;
 }
 
@@ -15,11 +19,13 @@ export const notificationsSlice = createSlice({
   reducers: {
     notified: {
       reducer: (state, action: PayloadAction<Notification>) => {
-        // The same message twice in a row is shown once.
-        if (state.some((n) => n.content === action.payload.content)) return;
+        // The same message twice in a row is shown once (a question is always asked: its
+        // answer is awaited).
+        const { type, content } = action.payload;
+        if (type !== 'confirm' && state.some((n) => n.content === content)) return;
         state.push(action.payload);
       },
-      prepare: (type: Notification['type'], content: string) => ({
+      prepare: (type: NotificationType, content: string) => ({
         payload: { id: (nextId += 1), type, content },
       }),
     },

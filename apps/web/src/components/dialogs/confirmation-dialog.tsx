@@ -1,22 +1,15 @@
 'use client';
 
-import { CONFIRMATIONS } from '../../services/confirm';
-import { type OpenConfirmation } from '../../store/ui-slice';
-import { useAppServices } from '../app-context';
+import { CONFIRMATIONS } from '../../services/confirmations';
 import { Modal } from '../modal';
+import { type DialogProps } from './dialog-props';
 
 /** A confirmation of the spec's list: Ok confirms, anything else declines. */
-export function ConfirmationDialog({ type, subject }: OpenConfirmation) {
-  const { confirmer } = useAppServices();
-  const { title, text, ok } = CONFIRMATIONS[type];
+export function ConfirmationDialog({ props, resolve, reject }: DialogProps<'confirmation'>) {
+  const { title, text, ok } = CONFIRMATIONS[props.type];
   return (
-    <Modal
-      title={title}
-      okLabel={ok}
-      onOk={() => confirmer.answer(true)}
-      onCancel={() => confirmer.answer(false)}
-    >
-      <p>{text(subject)}</p>
+    <Modal title={title} okLabel={ok} onOk={() => resolve()} onCancel={reject}>
+      <p>{text(props.subject)}</p>
     </Modal>
   );
 }

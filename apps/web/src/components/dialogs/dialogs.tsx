@@ -1,24 +1,49 @@
 'use client';
 
-import { useAppDispatch, useAppSelector } from '../../store';
-import { modalClosed } from '../../store/ui-slice';
+import { type ComponentType, useEffect, useRef, useSyncExternalStore } from 'react';
+import { type ModalType } from '../../services/modals';
 import { useAppServices } from '../app-context';
+import { AboutDialog } from './about-dialog';
 import { ConfirmationDialog } from './confirmation-dialog';
+import { type DialogProps } from './dialog-props';
 import { FilePropertiesDialog } from './file-properties-dialog';
 import { SettingsDialog } from './settings-dialog';
 
-/** The open dialog, if any. Closing one gives the editor its focus back (spec interface §2). */
+/** Every dialog of the modal stack, by type name. */
+const DIALOGS: { [K in ModalType]: ComponentType<DialogProps<K>> } = {
+  fileProperties: FilePropertiesDialog,
+  settings: SettingsDialog,
+  about: AboutDialog,
+  confirmation: ConfirmationDialog,
+};
+
+/** The dialog on top of the modal stack, if any. When the last one closes, the editor gets its
+ * focus back (spec interface §2). */
 export function Dialogs() {
-  const modal = useAppSelector((state) => state.ui.modal);
-  const confirmation = useAppSelector((state) => state.ui.confirmation);
-  const dispatch = useAppDispatch();
-  const { editor } = useAppServices();
-  const close = () => {
-    dispatch(modalClosed());
-    requestAnimationFrame(() => editor.current?.view.focus());
-  };
-  if (confirmation) return <ConfirmationDialog key={confirmation.id} {...confirmation} />;
-  if (modal === 'fileProperties') return <FilePropertiesDialog onClose={close} />;
-  if (modal === 'settings') return <SettingsDialog onClose={close} />;
-  return null;
+  const { modals, editor } = useAppServices();
+  const entries = useSyncExternalStore(
+    modals.subscribe,
+    () => modals.entries,
+    () => modals.entries,
+  );
+  const top = modals.top;
+  const wasOpen = useRef(false);
+
+  useEffect(() => {
+    if (entries.length === 0 && wasOpen.current) {
+      requestAnimationFrame(() => editor.current?.view.focus());
+    }
+    wasOpen.current = entries.length > 0;
+  }, [entries, editor]);
+
+  if (!top) return null;
+  const Dialog = DIALOGS[top.type] as ComponentType<DialogProps<ModalType>>;
+  return (
+    <Dialog
+      key={top.id}
+      props={top.props}
+      resolve={(value) => modals.resolve(top.id, value)}
+      reject={() => modals.reject(top.id)}
+    />
+  );
 }

@@ -10,7 +10,9 @@ import {
 import { MARKDOWN_PRESETS } from '@inkstone/markdown';
 import { useAppSelector } from '../../store';
 import { useAppServices } from '../app-context';
+import { readLocalSettings, writeLocalSetting } from '../../services/local-settings';
 import { Modal } from '../modal';
+import { type DialogProps } from './dialog-props';
 import { Tabs } from './tabs';
 import { YamlEditor } from './yaml-editor';
 
@@ -34,11 +36,14 @@ const FIELDS: { key: keyof Omit<SimpleProperties, 'preset'>; label: string; hint
 
 /** The fileProperties dialog (spec interface §4): the current file's properties, as simple
  * fields or as YAML. Invalid YAML shows the parser's error and blocks saving. */
-export function FilePropertiesDialog({ onClose }: { onClose(): void }) {
+export function FilePropertiesDialog({ resolve, reject }: DialogProps<'fileProperties'>) {
   const { workspace } = useAppServices();
   const fileId = useAppSelector((state) => state.workspace.currentFileId);
   const stored = useAppSelector((state) => state.workspace.currentProperties);
-  const [tab, setTab] = useState<Tab>(() => (parseYamlObject(stored).ok ? 'simple' : 'yaml'));
+  // The tab last chosen (local settings), but YAML when the stored text is not valid YAML.
+  const [tab, setTab] = useState<Tab>(() =>
+    parseYamlObject(stored).ok ? readLocalSettings().filePropertiesTab : 'yaml',
+  );
   const [yaml, setYaml] = useState(stored);
   const [simple, setSimple] = useState(() => readSimpleProperties(stored));
   const [saveError, setSaveError] = useState<string>();
@@ -60,6 +65,7 @@ export function FilePropertiesDialog({ onClose }: { onClose(): void }) {
     }
     setSaveError(undefined);
     setTab(next);
+    writeLocalSetting('filePropertiesTab', next);
   };
 
   const save = () => {
@@ -74,7 +80,7 @@ export function FilePropertiesDialog({ onClose }: { onClose(): void }) {
     }
     workspace
       .saveProperties(fileId, text)
-      .then(onClose)
+      .then(() => resolve())
       .catch((error: unknown) => {
         setTab('yaml');
         setSaveError(error instanceof Error ? error.message : String(error));
@@ -84,7 +90,7 @@ export function FilePropertiesDialog({ onClose }: { onClose(): void }) {
   return (
     <Modal
       title="File properties"
-      onCancel={onClose}
+      onCancel={reject}
       onOk={save}
       okDisabled={tab === 'yaml' && yamlError !== undefined}
     >

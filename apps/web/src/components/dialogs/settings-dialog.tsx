@@ -5,6 +5,7 @@ import { DEFAULT_SETTINGS_YAML, parseYamlObject } from '@inkstone/core';
 import { useAppSelector } from '../../store';
 import { useAppServices } from '../app-context';
 import { Modal } from '../modal';
+import { type DialogProps } from './dialog-props';
 import { Tabs } from './tabs';
 import { YamlEditor } from './yaml-editor';
 
@@ -17,7 +18,7 @@ const TABS = [
 
 /** The settings dialog (spec interface §4): the custom settings as YAML over the defaults,
  * which are shown read-only. Invalid YAML shows the parser's error and blocks saving. */
-export function SettingsDialog({ onClose }: { onClose(): void }) {
+export function SettingsDialog({ resolve, reject }: DialogProps<'settings'>) {
   const { workspace } = useAppServices();
   const stored = useAppSelector((state) => state.settings.custom);
   const [tab, setTab] = useState<Tab>('custom');
@@ -29,11 +30,11 @@ export function SettingsDialog({ onClose }: { onClose(): void }) {
   return (
     <Modal
       title="Settings"
-      onCancel={onClose}
+      onCancel={reject}
       onOk={() => {
         workspace
           .saveSettings(text)
-          .then(onClose)
+          .then(() => resolve())
           .catch((failure: unknown) =>
             setSaveError(failure instanceof Error ? failure.message : String(failure)),
           );

@@ -1,0 +1,41 @@
+/** Confirmation dialogs by the spec's names (interface §2, "Confirmations"). */
+export type ConfirmationType =
+  'trashDeletion' | 'tempFileDeletion' | 'tempFolderDeletion' | 'folderDeletion' | 'reset';
+
+/** What a confirmation dialog says: its title (the dialog's name), its text and its Ok button.
+ * The spec names the dialogs but not their words: these are ours (docs/reference/choices.md). */
+export const CONFIRMATIONS: Record<
+  ConfirmationType,
+  { title: string; text: (subject: string) => string; ok: string }
+> = {
+  trashDeletion: {
+    title: 'Delete permanently',
+    text: (subject) =>
+      subject === ''
+        ? 'Every file in the Trash will be deleted permanently. This cannot be undone.'
+        : `“${subject}” will be deleted permanently. This cannot be undone.`,
+    ok: 'Delete',
+  },
+  tempFileDeletion: {
+    title: 'Delete temporary file',
+    text: (subject) => `The temporary file “${subject}” will be deleted permanently.`,
+    ok: 'Delete',
+  },
+  tempFolderDeletion: {
+    title: 'Delete temporary files',
+    text: () => 'Every temporary file will be deleted permanently.',
+    ok: 'Delete',
+  },
+  folderDeletion: {
+    title: 'Delete folder',
+    text: (subject) =>
+      `The folder “${subject}” will be removed and every file in it moved to the Trash.`,
+    ok: 'Delete',
+  },
+  reset: {
+    title: 'Reset application',
+    text: () =>
+      'Every workspace stored in this browser will be deleted, with every file not synced elsewhere. The application then reloads.',
+    ok: 'Reset',
+  },
+};

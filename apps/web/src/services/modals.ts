@@ -1,0 +1,136 @@
+import { type ConfirmationType } from './confirmations';
+
+/**
+ * The dialogs of spec interface §2 by their type names, each with what it is opened with
+ * (`props`) and what it resolves to (`result`). A dialog that confirms nothing but closing
+ * resolves to void.
+ */
+export interface ModalMap {
+  fileProperties: { props: undefined; result: void };
+  settings: { props: undefined; result: void };
+  about: { props: undefined; result: void };
+  confirmation: { props: { type: ConfirmationType; subject: string }; result: void };
+}
+
+/** A dialog type name. */
+export type ModalType = keyof ModalMap;
+
+/** One open dialog on the stack. */
+export interface ModalEntry<K extends ModalType = ModalType> {
+  readonly id: number;
+  readonly type: K;
+  readonly props: ModalMap[K]['props'];
+  /** Hidden while a promise it waits on is pending (see `hideUntil`). */
+  readonly hidden: boolean;
+}
+
+/** Why a modal's promise was rejected: the user cancelled it (Cancel, Escape, the close
+ * button), or another part of the app closed it. */
+export class ModalCancelled extends Error {
+  constructor() {
+    super('The dialog was cancelled.');
+    this.name = 'ModalCancelled';
+  }
+}
+
+interface Pending {
+  entry: ModalEntry;
+  resolve(value: unknown): void;
+  reject(reason: ModalCancelled): void;
+}
+
+/**
+ * The modal stack (spec interface §2): opening a dialog pushes it and returns a promise that
+ * its Ok resolves and its Cancel rejects; closing removes it. The top visible dialog is the one
+ * shown. Framework-free: the React side reads `entries` through `subscribe`.
+ */
+export class ModalStack {
+  private stack: Pending[] = [];
+  private snapshot: readonly ModalEntry[] = [];
+  private readonly listeners = new Set<() => void>();
+  private nextId = 1;
+
+  /** Opens a dialog on top of the others. */
+  open<K extends ModalType>(
+    type: K,
+    ...props: ModalMap[K]['props'] extends undefined ? [] : [ModalMap[K]['props']]
+  ): Promise<ModalMap[K]['result']> {
+    return new Promise((resolve, reject) => {
+      const entry: ModalEntry = { id: this.nextId++, type, props: props[0], hidden: false };
+      this.stack.push({ entry, resolve: resolve as (value: unknown) => void, reject });
+      this.changed();
+    });
+  }
+
+  /** Resolves the dialog `id` with `value` and removes it. */
+  resolve(id: number, value?: unknown): void {
+    this.remove(id)?.resolve(value);
+  }
+
+  /** Rejects the dialog `id` (cancelled) and removes it. */
+  reject(id: number): void {
+    this.remove(id)?.reject(new ModalCancelled());
+  }
+
+  /** Cancels every open dialog, top first. */
+  rejectAll(): void {
+    for (const pending of [...this.stack].reverse()) this.reject(pending.entry.id);
+  }
+
+  /** Hides the dialog `id` until `promise` settles (for example while another dialog it opened
+   * is answered), then shows it again if it is still open. */
+  hideUntil(id: number, promise: Promise<unknown>): void {
+    this.setHidden(id, true);
+    const show = () => this.setHidden(id, false);
+    promise.then(show, show);
+  }
+
+  /** The open dialogs, bottom first. The same array until something changes. */
+  get entries(): readonly ModalEntry[] {
+    return this.snapshot;
+  }
+
+  /** The dialog shown: the top one that is not hidden. */
+  get top(): ModalEntry | undefined {
+    for (let i = this.snapshot.length - 1; i >= 0; i -= 1) {
+      if (!this.snapshot[i]!.hidden) return this.snapshot[i];
+    }
+    return undefined;
+  }
+
+  /** Calls `listener` after every change; returns the unsubscribe function. */
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  private remove(id: number): Pending | undefined {
+    const index = this.stack.findIndex((pending) => pending.entry.id === id);
+    if (index < 0) return undefined;
+    const [pending] = this.stack.splice(index, 1);
+    this.changed();
+    return pending;
+  }
+
+  private setHidden(id: number, hidden: boolean): void {
+    const pending = this.stack.find((p) => p.entry.id === id);
+    if (!pending || pending.entry.hidden === hidden) return;
+    pending.entry = { ...pending.entry, hidden };
+    this.changed();
+  }
+
+  private changed(): void {
+    this.snapshot = this.stack.map((pending) => pending.entry);
+    for (const listener of this.listeners) listener();
+  }
+}
+
+/** Whether `error` is a cancelled dialog rather than a failure. */
+export function isCancelled(error: unknown): error is ModalCancelled {
+  return error instanceof ModalCancelled;
+}
+
+/** For a dialog opened only for its own sake: a cancel is no failure. */
+export function ignore(error: unknown): void {
+  if (!isCancelled(error)) throw error;
+}
