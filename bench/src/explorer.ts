@@ -158,6 +158,10 @@ export async function benchExplorer(baseUrl: string, executablePath: string): Pr
     const page = await context.newPage();
     await page.goto(baseUrl);
     await page.getByRole('textbox', { name: 'Editor' }).waitFor({ timeout: 30_000 });
+    await page
+      .getByRole('dialog', { name: 'Welcome tour' })
+      .getByRole('button', { name: 'Skip' })
+      .click();
     await seed(page);
     await page.reload();
     await page.getByRole('textbox', { name: 'Editor' }).waitFor({ timeout: 60_000 });

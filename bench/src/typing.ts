@@ -138,6 +138,11 @@ async function openWithText(page: Page, url: string, text: string): Promise<void
   await page.goto(url);
   const editor = page.getByRole('textbox', { name: 'Editor' });
   await editor.waitFor({ timeout: 30_000 });
+  // The welcome tour of a fresh app: skipped, as a returning user has.
+  const skip = page
+    .getByRole('dialog', { name: 'Welcome tour' })
+    .getByRole('button', { name: 'Skip' });
+  if (await skip.isVisible()) await skip.click();
   await editor.click();
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.press('Delete');

@@ -12,6 +12,16 @@ export async function openApp(page: Page): Promise<void> {
   await expect(editor(page)).toBeVisible({ timeout: 15_000 });
   // The first file's preview is there once the app is usable.
   await expect(preview(page).locator('h1, h2, p').first()).toBeVisible();
+  await skipTour(page);
+}
+
+/** Skips the welcome tour if it shows, as a user who knows the app would. */
+export async function skipTour(page: Page): Promise<void> {
+  const tour = page.getByRole('dialog', { name: 'Welcome tour' });
+  if (await tour.isVisible()) {
+    await tour.getByRole('button', { name: 'Skip' }).click();
+    await expect(tour).toBeHidden();
+  }
 }
 
 /** Replaces the whole text as a user would: select all, then type. */

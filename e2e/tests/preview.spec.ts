@@ -33,8 +33,14 @@ test('a file chooses its markdown preset in its properties', async ({ page }) =>
   await expect(preview(page).locator('del, sub, sup, mark')).toHaveCount(0);
   await expect(preview(page).locator('p')).toHaveText('~~gone~~ H~2~O 19^th^ ==marked==');
 
-  // The simple tab shows the same choice, and a switch in the YAML overrides the preset.
+  // The dialog reopens on the tab last chosen; the simple tab shows the same choice, and a
+  // switch in the YAML overrides the preset.
   const again = await openDialog(page, 'File properties', 'File properties');
+  await expect(again.getByRole('tab', { name: 'YAML properties' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await again.getByRole('tab', { name: 'Simple properties' }).click();
   await expect(again.getByRole('combobox', { name: 'Markdown preset' })).toHaveValue('commonmark');
   await again.getByRole('tab', { name: 'YAML properties' }).click();
   await again

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import 'katex/dist/katex.min.css';
 import 'highlight.js/styles/github.css';
 import './globals.css';
+import './overlays.css';
 
 export const metadata: Metadata = {
   title: 'Inkstone',

@@ -12,6 +12,7 @@ import { Notifications } from './notifications';
 import { PreviewPane } from './preview-pane';
 import { SideBar } from './side-bar';
 import { StatusBar } from './status-bar';
+import { WelcomeTour } from './welcome-tour';
 
 /** The main page of spec interface §2: navigation bar, editor, button bar, preview, side bar and
  * status bar, each shown as the layout settings say. */
@@ -35,6 +36,7 @@ export function Shell() {
         {layout.showSideBar && <SideBar />}
       </div>
       {layout.showStatusBar && <StatusBar />}
+      {!layout.welcomeTourFinished && <WelcomeTour />}
       <Notifications />
       <Dialogs />
     </div>

@@ -38,9 +38,14 @@ export class ExplorerService {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Creates a file and opens it; a blank name creates nothing. */
+  /** Creates a file with the settings' new file content and properties, and opens it; a blank
+   * name creates nothing. */
   async createFile(name: string, parentId: string | null): Promise<FileItem | undefined> {
-    const file = await createNamedFile(this.workspace.repo, this.workspace.newId, name, parentId);
+    const { newFileContent, newFileProperties } = this.store.getState().settings.settings;
+    const file = await createNamedFile(this.workspace.repo, this.workspace.newId, name, parentId, {
+      text: newFileContent,
+      properties: newFileProperties,
+    });
     if (!file) return undefined;
     this.changed({ items: [file], deletedIds: [] });
     await this.workspace.openFile(file.id);

@@ -14,6 +14,10 @@ export const layoutSlice = createSlice({
     layoutToggled: (state, action: PayloadAction<LayoutToggle>) => {
       state[action.payload] = !state[action.payload];
     },
+    /** The welcome tour was finished or skipped: it does not show again. */
+    welcomeTourFinished: (state) => {
+      state.welcomeTourFinished = true;
+    },
     sideBarPanelChosen: (state, action: PayloadAction<string>) => {
       state.sideBarPanel = action.payload;
       state.showSideBar = true;
@@ -43,5 +47,10 @@ export function isNarrowScreen(): boolean {
   return typeof window !== 'undefined' && window.innerWidth < NARROW_SCREEN_WIDTH;
 }
 
-export const { layoutLoaded, layoutToggled, panelToggled, sideBarPanelChosen } =
-  layoutSlice.actions;
+export const {
+  layoutLoaded,
+  layoutToggled,
+  panelToggled,
+  sideBarPanelChosen,
+  welcomeTourFinished,
+} = layoutSlice.actions;

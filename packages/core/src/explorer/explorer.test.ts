@@ -48,6 +48,16 @@ describe('creating items', () => {
     expect(await repo.getAll('folder')).toHaveLength(1);
   });
 
+  it('starts a new file with the given text and properties', async () => {
+    const { repo, newId } = setup();
+    const file = await createNamedFile(repo, newId, 'Notes', null, {
+      text: 'Hello\n',
+      properties: 'author: Ada\n',
+    });
+    const content = await repo.get(itemIds.content(file!.id));
+    expect(content).toMatchObject({ text: 'Hello\n', properties: 'author: Ada\n' });
+  });
+
   it('does not create a file with no name', async () => {
     const { repo, newId } = setup();
     expect(await createNamedFile(repo, newId, '   ', null)).toBeUndefined();

@@ -42,15 +42,17 @@ export async function createFolder(
 }
 
 /** Creates a file from an inline name: resolves undefined, creating nothing, when the name is
- * empty after trimming ("An item with no name is not created"). */
+ * empty after trimming ("An item with no name is not created"). A new file starts with
+ * `initial`: the settings' newFileContent and newFileProperties. */
 export async function createNamedFile(
   repo: ItemRepository,
   newId: () => string,
   name: string,
   parentId: string | null,
+  initial: { text?: string; properties?: string } = {},
 ): Promise<FileItem | undefined> {
   if (name.trim() === '') return undefined;
-  return createFile(repo, newId, { name, parentId });
+  return createFile(repo, newId, { name, parentId, ...initial });
 }
 
 /** Renames a file or folder. Ignored (resolves undefined) when the trimmed name is empty or

@@ -11,6 +11,25 @@ describe('user settings', () => {
     expect(settings.turndown).toMatchObject({ headingStyle: 'atx', hr: '---', fence: '```' });
   });
 
+  it('has the commit messages, the PDF page and the pandoc options of the spec', () => {
+    const settings = defaultSettings();
+    expect(settings.wkhtmltopdf).toEqual({
+      pageSize: 'A4',
+      marginTop: 25,
+      marginRight: 25,
+      marginBottom: 25,
+      marginLeft: 25,
+    });
+    expect(settings.pandoc).toEqual({ highlightStyle: 'kate', toc: true, tocDepth: 3 });
+    expect(settings.git.updateFileMessage).toContain('{{path}}');
+    const custom = readSettings(
+      'git:\n  updateFileMessage: Edit {{path}}\npandoc:\n  tocDepth: 2\n',
+    );
+    expect(custom.settings.git.updateFileMessage).toBe('Edit {{path}}');
+    expect(custom.settings.git.createFileMessage).toContain('created');
+    expect(custom.settings.pandoc.tocDepth).toBe(2);
+  });
+
   it('reads turndown options of the custom settings', () => {
     const { settings } = readSettings('turndown:\n  headingStyle: setext\n  emDelimiter: "*"\n');
     expect(settings.turndown).toMatchObject({ headingStyle: 'setext', emDelimiter: '*' });

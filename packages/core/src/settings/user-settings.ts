@@ -20,6 +20,18 @@ export interface UserSettings {
   turndown: TurndownSettings;
   newFileContent: string;
   newFileProperties: string;
+  /** Commit messages of git workspaces and locations; `{{path}}` is the file's path. */
+  git: { createFileMessage: string; updateFileMessage: string; deleteFileMessage: string };
+  /** Page of the PDF export: size (A4, Letter…) and margins in millimetres. */
+  wkhtmltopdf: {
+    pageSize: string;
+    marginTop: number;
+    marginRight: number;
+    marginBottom: number;
+    marginLeft: number;
+  };
+  /** Options of the pandoc export. */
+  pandoc: { highlightStyle: string; toc: boolean; tocDepth: number };
 }
 
 /** How imported HTML becomes markdown: the options of the turndown converter. */
@@ -89,6 +101,26 @@ turndown:
 newFileContent: |
 
 newFileProperties: |
+
+# Commit messages of git workspaces and locations ({{path}} is the file's path).
+git:
+  createFileMessage: '{{path}} created with Inkstone'
+  updateFileMessage: '{{path}} updated with Inkstone'
+  deleteFileMessage: '{{path}} deleted with Inkstone'
+
+# The PDF export's page: its size (A4, A3, A5, Letter, Legal…) and margins in millimetres.
+wkhtmltopdf:
+  pageSize: A4
+  marginTop: 25
+  marginRight: 25
+  marginBottom: 25
+  marginLeft: 25
+
+# The pandoc export: code highlighting style, and a table of contents down to tocDepth.
+pandoc:
+  highlightStyle: kate
+  toc: true
+  tocDepth: 3
 `;
 
 /** What a custom settings text starts with: comments only (spec interface §4). */
