@@ -246,3 +246,33 @@ test('a long list and a long table read as one, and follow edits in place', asyn
   await expect(body.locator('li').nth(39)).toHaveText('step 40 of the plan (edited)');
   await expect(body.locator('li[data-kept="yes"]')).toHaveText('step 300 of the plan');
 });
+
+test('in-page buttons copy a code block and a link to a heading, unless the settings hide them', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await openApp(page);
+  await replaceText(page, '# Getting started\n\n```js\nconst answer = 42;\n```\n');
+  const code = preview(page).locator('pre');
+  await code.hover();
+  await page.getByRole('button', { name: 'Copy code' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Copied to clipboard!' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('const answer = 42;\n');
+
+  await preview(page).getByRole('heading', { name: 'Getting started' }).hover();
+  await page.getByRole('button', { name: 'Copy link to heading' }).click();
+  await expect
+    .poll(() => page.evaluate(() => navigator.clipboard.readText()))
+    .toBe('[Getting started](#getting-started)');
+
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await dialog
+    .getByRole('textbox', { name: 'Custom settings' })
+    .fill('editor:\n  showInPageButtons: false\n  headButtons: false\n');
+  await dialog.getByRole('button', { name: 'Ok' }).click();
+  await code.hover();
+  await preview(page).getByRole('heading', { name: 'Getting started' }).hover();
+  await expect(page.getByRole('button', { name: /Copy (code|link to heading)/ })).toHaveCount(0);
+});

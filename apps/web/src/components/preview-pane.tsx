@@ -13,6 +13,7 @@ import { useAppDispatch, useAppSelector, type AppStore } from '../store';
 import { notified } from '../store/notifications-slice';
 import { previewStatsChanged, type TocEntry, tocChanged } from '../store/preview-slice';
 import { type AppServices, useAppServices } from './app-context';
+import { InPageButtons } from './in-page-buttons';
 import { useStore } from 'react-redux';
 
 /** The preview pane: the rendered document, a region named "Preview". */
@@ -97,6 +98,7 @@ export function PreviewPane() {
         ref={content}
         onClick={(event) => preview && onPreviewClick(event, preview, services, store)}
       />
+      <InPageButtons scroller={scroller} />
     </div>
   );
 }

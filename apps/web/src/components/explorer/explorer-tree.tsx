@@ -2,7 +2,7 @@
 
 import { canMove, type FileItem, type FolderItem } from '@inkstone/core';
 import { type KeyboardEvent, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { ContextMenu } from './context-menu';
+import { ContextMenu } from '../context-menu';
 import { DRAG_AUTO_OPEN_DELAY, type ExplorerActions, OVERSCAN, ROW_HEIGHT } from './constants';
 import { TreeRowView } from './tree-row';
 import { type Draft, type TreeRow } from './tree-rows';
@@ -190,6 +190,7 @@ export function ExplorerTree({
       </div>
       {menu && (
         <ContextMenu
+          label="Explorer actions"
           x={menu.x}
           y={menu.y}
           onClose={() => {
