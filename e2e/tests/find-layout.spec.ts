@@ -100,9 +100,13 @@ test('next and previous move between matches; the flags are remembered', async (
   await expect(editor(page)).toBeFocused();
 });
 
-test('the settings scale the font size and the text width', async ({ page }) => {
+test('the settings scale the font size and the text width, and choose the editor font', async ({
+  page,
+}) => {
   await openApp(page);
   const content = editor(page);
+  const fontFamily = () => content.evaluate((element) => getComputedStyle(element).fontFamily);
+  expect(await fontFamily()).not.toMatch(/monospace/);
   const previewText = preview(page).locator('.preview__content');
   await expect(content).toHaveCSS('font-size', '18px');
   await expect(previewText).toHaveCSS('font-size', '18px');
@@ -112,13 +116,14 @@ test('the settings scale the font size and the text width', async ({ page }) => 
   const dialog = page.getByRole('dialog', { name: 'Settings' });
   await dialog
     .getByRole('textbox', { name: 'Custom settings' })
-    .fill('fontSizeFactor: 1.5\nmaxWidthFactor: 0.5\n');
+    .fill('fontSizeFactor: 1.5\nmaxWidthFactor: 0.5\neditor:\n  monospacedFontOnly: true\n');
   await dialog.getByRole('button', { name: 'Ok' }).click();
   await expect(dialog).toBeHidden();
   await expect(content).toHaveCSS('font-size', '27px');
   await expect(previewText).toHaveCSS('font-size', '27px');
   await expect(previewText).toHaveCSS('max-width', '495px');
   expect((await previewText.boundingBox())!.width).toBeCloseTo(495, 0);
+  expect(await fontFamily()).toMatch(/monospace/);
 });
 
 test('a narrow window reduces the font size and the text width', async ({ page }) => {

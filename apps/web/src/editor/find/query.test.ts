@@ -19,8 +19,8 @@ describe('compileQuery', () => {
   it('explains an invalid regular expression instead of throwing', () => {
     const query = compileQuery({ text: '(unclosed', caseSensitive: false, regexp: true });
     expect(query.kind).toBe('invalid');
-    expect(query.kind === 'invalid' && query.message).toMatch(
-      new RegExp(`^${INVALID_REGEXP_MESSAGE}: .+`),
+    expect(query.kind === 'invalid' && query.message).toBe(
+      `${INVALID_REGEXP_MESSAGE}: Unterminated group`,
     );
     // The same text is fine when not a regular expression.
     expect(compileQuery({ text: '(unclosed', caseSensitive: false, regexp: false }).kind).toBe(

@@ -24,9 +24,9 @@ export function compileQuery(query: FindQuery): CompiledQuery {
   try {
     return { kind: 'ok', pattern: new RegExp(source, flags), regexp: query.regexp };
   } catch (error) {
-    // The engine's own words say what is wrong ("Unterminated group", …).
-    const detail =
-      error instanceof Error ? error.message.replace(/^Invalid regular expression: /, '') : '';
+    // The engine's own words say what is wrong: "Invalid regular expression: /(a/gm:
+    // Unterminated group" gives "Unterminated group".
+    const detail = error instanceof Error ? (error.message.split(': ').at(-1) ?? '') : '';
     return {
       kind: 'invalid',
       message: detail ? `${INVALID_REGEXP_MESSAGE}: ${detail}` : INVALID_REGEXP_MESSAGE,
