@@ -1,25 +1,31 @@
 'use client';
 
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { MAX_TEXT_LENGTH } from '@inkstone/core';
 import { EditorController } from '../editor/editor-controller';
 import { useAppDispatch, useAppSelector } from '../store';
 import { notified } from '../store/notifications-slice';
 import { propertiesLoaded } from '../store/workspace-slice';
 import { useAppServices } from './app-context';
+import { FindBar, type FindRequest } from './find-bar';
 
 const TEXT_LIMIT_MESSAGE = `A file holds at most ${MAX_TEXT_LENGTH.toLocaleString('en')} characters: this change would go past that, so it was not made.`;
 const CONFLICT_MESSAGE =
   'This file was changed in two places at once: both versions are kept, between conflict markers.';
 
-/** The editing pane: CodeMirror on the current file. */
+/** The editing pane: the find bar above CodeMirror on the current file. */
 export function EditorPane({ hidden }: { hidden: boolean }) {
   const { workspace, document: channel, scrollSync, editor } = useAppServices();
   const dispatch = useAppDispatch();
   const currentFileId = useAppSelector((state) => state.workspace.currentFileId);
   const inlineImages = useAppSelector((state) => state.settings.settings.editor.inlineImages);
+  const focusMode = useAppSelector((state) => state.layout.focusMode);
   const parent = useRef<HTMLDivElement>(null);
   const [controller, setController] = useState<EditorController | null>(null);
+  const [findRequest, setFindRequest] = useState<FindRequest | null>(null);
+  // Whether the find bar is open, for the editor's Escape key.
+  const findOpen = useRef(false);
+  findOpen.current = findRequest !== null;
 
   useEffect(() => {
     const created = new EditorController(parent.current!, workspace, {
@@ -28,6 +34,12 @@ export function EditorPane({ hidden }: { hidden: boolean }) {
       onProperties: (fileId, properties) => dispatch(propertiesLoaded({ fileId, properties })),
       onConflicts: () => dispatch(notified('info', CONFLICT_MESSAGE)),
       onError: (message) => dispatch(notified('error', message)),
+      onFind: (mode, text) => setFindRequest((last) => ({ id: (last?.id ?? 0) + 1, mode, text })),
+      onEscape: () => {
+        if (!findOpen.current) return false;
+        setFindRequest(null);
+        return true;
+      },
     });
     const detach = scrollSync.attachEditor(created.view);
     editor.current = created;
@@ -55,5 +67,19 @@ export function EditorPane({ hidden }: { hidden: boolean }) {
     controller?.setInlineImages(inlineImages);
   }, [controller, inlineImages]);
 
-  return <div className="editor" ref={parent} hidden={hidden} />;
+  useEffect(() => {
+    controller?.setFocusMode(focusMode);
+  }, [controller, focusMode]);
+
+  const closeFind = useCallback(() => {
+    setFindRequest(null);
+    controller?.view.focus();
+  }, [controller]);
+
+  return (
+    <div className="editor" hidden={hidden}>
+      {controller && <FindBar find={controller.find} request={findRequest} onClose={closeFind} />}
+      <div className="editor__view" ref={parent} />
+    </div>
+  );
 }

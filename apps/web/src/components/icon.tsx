@@ -1,6 +1,15 @@
 /** Small line icons drawn in SVG (emoji and symbol fonts are not on every machine). */
 export type IconName =
-  'file' | 'folder' | 'trash' | 'temp' | 'search' | 'plus' | 'explorer' | 'properties';
+  | 'file'
+  | 'folder'
+  | 'trash'
+  | 'temp'
+  | 'search'
+  | 'plus'
+  | 'explorer'
+  | 'properties'
+  | 'reader'
+  | 'focus';
 
 const PATHS: Record<IconName, string> = {
   file: 'M4 1.5h5l3 3v10H4z M9 1.5v3h3',
@@ -11,6 +20,9 @@ const PATHS: Record<IconName, string> = {
   plus: 'M8 2.5v11 M2.5 8h11',
   explorer: 'M1.5 2.5h13v11h-13z M5.5 2.5v11',
   properties: 'M8 1.8a6.2 6.2 0 1 0 .01 0z M8 7v4.5 M8 4.6v.2',
+  reader:
+    'M1.5 3.5c2.5-1 4.5-1 6.5.5 2-1.5 4-1.5 6.5-.5v9.5c-2.5-1-4.5-1-6.5.5-2-1.5-4-1.5-6.5-.5z M8 4v9.5',
+  focus: 'M8 2a6 6 0 1 0 .01 0z M8 5.6a2.4 2.4 0 1 0 .01 0z',
 };
 
 /** An icon, hidden from assistive technology (its button or row carries the name). */

@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect } from 'react';
+import { useLayoutStyle } from '../layout/use-layout-style';
 import { useAppSelector } from '../store';
 import { useAppServices } from './app-context';
 import { ButtonBar } from './button-bar';
@@ -22,9 +23,10 @@ export function Shell() {
   useEffect(() => {
     scrollSync.enabled = layout.scrollSync;
   }, [scrollSync, layout.scrollSync]);
+  const style = useLayoutStyle();
   const previewShown = layout.showSidePreview || !layout.showEditor;
   return (
-    <div className="app">
+    <div className="app" style={style}>
       {layout.showNavigationBar && <NavigationBar />}
       <div className="app__body">
         {layout.showExplorer && <Explorer />}

@@ -14,8 +14,11 @@ import { type TextChange } from '@inkstone/markdown';
 import { type DocumentEvent } from '../services/document-channel';
 import { nativeItemHasher } from '../services/native-hash';
 import { type WorkspaceService } from '../services/workspace';
+import { CURSOR_FOCUS_RATIO, CURSOR_FOCUS_RATIO_FOCUS_MODE } from '../constants';
+import { caretFocus } from './caret-focus';
 import { toggleTask } from './commands/toggle-task';
-import { editorExtensions } from './extensions';
+import { editorExtensions, type FindMode } from './extensions';
+import { FindController } from './find/find-controller';
 import { inlineImages } from './inline-images';
 import { type Journal, UnsavedJournal } from './unsaved-journal';
 
@@ -34,6 +37,10 @@ export interface EditorEvents {
   onProperties(fileId: string, properties: string): void;
   onConflicts(conflicts: MergeConflict[]): void;
   onError(message: string): void;
+  /** A key asked for the find bar; `selection` is the selected text when it is on one line. */
+  onFind(mode: FindMode, selection: string): void;
+  /** Escape in the editor: close the find bar; whether it was open. */
+  onEscape(): boolean;
 }
 
 /** Drives the CodeMirror view for the current file: loads its text, selection and scroll
@@ -49,6 +56,10 @@ export class EditorController {
   private readonly cleanups: (() => void)[] = [];
   private readonly images = new Compartment();
   private showImages = true;
+  private readonly caret = new Compartment();
+  private focusMode = false;
+  /** Find and replace in this editor. */
+  readonly find: FindController;
 
   constructor(
     parent: HTMLElement,
@@ -57,6 +68,7 @@ export class EditorController {
   ) {
     this.journal = new UnsavedJournal(workspace.repo.name);
     this.view = new EditorView({ parent, state: this.createState('') });
+    this.find = new FindController(this.view);
     const onScroll = () => this.scheduleStateSave();
     this.view.scrollDOM.addEventListener('scroll', onScroll, { passive: true });
     this.cleanups.push(() => this.view.scrollDOM.removeEventListener('scroll', onScroll));
@@ -87,6 +99,7 @@ export class EditorController {
     const state = await this.workspace.repo.get<ContentStateItem>(itemIds.contentState(fileId));
     this.session = session;
     this.view.setState(this.createState(session.text, state));
+    this.find.stateReplaced();
     // For measurements: when the text of a file is in the editor.
     performance.mark('inkstone:file-opened');
     this.events.onProperties(fileId, session.content.properties);
@@ -119,6 +132,14 @@ export class EditorController {
     this.view.dispatch({ effects: this.images.reconfigure(show ? inlineImages() : []) });
   }
 
+  /** Focus mode (layout setting `focusMode`): the caret line stays in the middle of the editor
+   * and the other paragraphs are dimmed; otherwise it stays clear of the bottom edge. */
+  setFocusMode(on: boolean): void {
+    if (on === this.focusMode) return;
+    this.focusMode = on;
+    this.view.dispatch({ effects: this.caret.reconfigure(this.caretExtension()) });
+  }
+
   /** Toggles the task marker of the list item on `line` (0-based), as a click on its box in the
    * preview asks. Returns whether there was one. */
   toggleTaskAt(line: number): boolean {
@@ -139,6 +160,7 @@ export class EditorController {
   destroy(): void {
     void this.flush();
     for (const cleanup of this.cleanups) cleanup();
+    this.find.destroy();
     this.view.destroy();
   }
 
@@ -150,11 +172,31 @@ export class EditorController {
       selection: saved
         ? EditorSelection.single(clamp(saved.selectionStart), clamp(saved.selectionEnd))
         : undefined,
-      extensions: editorExtensions({ onTextLimit: () => this.events.onTextLimit() }, [
-        this.images.of(this.showImages ? inlineImages() : []),
-        EditorView.updateListener.of((update) => this.onUpdate(update)),
-      ]),
+      extensions: editorExtensions(
+        {
+          onTextLimit: () => this.events.onTextLimit(),
+          onFind: (mode) => this.events.onFind(mode, this.selectedLine()),
+          onEscape: () => this.events.onEscape(),
+        },
+        [
+          this.images.of(this.showImages ? inlineImages() : []),
+          this.caret.of(this.caretExtension()),
+          EditorView.updateListener.of((update) => this.onUpdate(update)),
+        ],
+      ),
     });
+  }
+
+  private caretExtension() {
+    const ratio = this.focusMode ? CURSOR_FOCUS_RATIO_FOCUS_MODE : CURSOR_FOCUS_RATIO;
+    return caretFocus(ratio, this.focusMode);
+  }
+
+  // The selected text when it is on one line, else ''.
+  private selectedLine(): string {
+    const { from, to } = this.view.state.selection.main;
+    const text = this.view.state.sliceDoc(from, to);
+    return text.includes('\n') ? '' : text;
   }
 
   private onUpdate(update: ViewUpdate): void {
@@ -170,6 +212,7 @@ export class EditorController {
       if (!fromElsewhere) this.scheduleSave();
     }
     if (update.selectionSet || update.docChanged) this.scheduleStateSave();
+    this.find.viewUpdated(update);
   }
 
   private publish(changes: TextChange[] | null): void {

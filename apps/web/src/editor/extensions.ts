@@ -2,11 +2,12 @@ import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirro
 import { markdown, markdownLanguage } from '@codemirror/lang-markdown';
 import { languages } from '@codemirror/language-data';
 import { HighlightStyle, syntaxHighlighting, defaultHighlightStyle } from '@codemirror/language';
-import { searchKeymap, highlightSelectionMatches } from '@codemirror/search';
+import { highlightSelectionMatches } from '@codemirror/search';
 import { EditorState, type Extension } from '@codemirror/state';
-import { drawSelection, EditorView, keymap } from '@codemirror/view';
+import { drawSelection, EditorView, type KeyBinding, keymap } from '@codemirror/view';
 import { tags } from '@lezer/highlight';
 import { MAX_TEXT_LENGTH } from '@inkstone/core';
+import { findHighlights } from './find/find-highlight';
 
 /** Undo history per spec interface §9: 200 steps, edits grouped until 1000 ms of idleness. */
 const UNDO_DEPTH = 200;
@@ -33,10 +34,18 @@ const markdownHighlight = HighlightStyle.define([
 export interface EditorCallbacks {
   /** The text would go over 250,000 characters: the change was refused. */
   onTextLimit(): void;
+  /** Ctrl/Cmd+F (`find`), or Ctrl/Cmd+H or Alt+Ctrl/Cmd+F (`replace`): open the find bar. */
+  onFind(mode: FindMode): void;
+  /** Escape: close the find bar; whether it was open. */
+  onEscape(): boolean;
 }
 
+/** Which field of the find bar gets the focus. */
+export type FindMode = 'find' | 'replace';
+
 /** The editor's extensions: markdown with highlighted code blocks, undo and redo, line wrapping,
- * the accessible name "Editor", and a refusal of any change past the text limit (spec core §5:
+ * the accessible name "Editor", the find bar's keys and highlights (in place of CodeMirror's own
+ * search panel), and a refusal of any change past the text limit (spec core §5:
  * the text is cut at 250,000 characters; refusing the input says so instead of cutting
  * silently). */
 export function editorExtensions(callbacks: EditorCallbacks, more: Extension[] = []): Extension[] {
@@ -49,7 +58,8 @@ export function editorExtensions(callbacks: EditorCallbacks, more: Extension[] =
     syntaxHighlighting(markdownHighlight),
     syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
     highlightSelectionMatches(),
-    keymap.of([indentWithTab, ...defaultKeymap, ...historyKeymap, ...searchKeymap]),
+    findHighlights(),
+    keymap.of([...findKeymap(callbacks), indentWithTab, ...defaultKeymap, ...historyKeymap]),
     EditorView.contentAttributes.of({ 'aria-label': 'Editor', spellcheck: 'true' }),
     EditorState.transactionFilter.of((tr) => {
       if (tr.docChanged && tr.newDoc.length > MAX_TEXT_LENGTH) {
@@ -61,5 +71,18 @@ export function editorExtensions(callbacks: EditorCallbacks, more: Extension[] =
       return tr;
     }),
     ...more,
+  ];
+}
+
+function findKeymap(callbacks: EditorCallbacks): KeyBinding[] {
+  const open = (mode: FindMode) => () => {
+    callbacks.onFind(mode);
+    return true;
+  };
+  return [
+    { key: 'Mod-f', run: open('find'), preventDefault: true },
+    { key: 'Mod-h', run: open('replace'), preventDefault: true },
+    { key: 'Alt-Mod-f', run: open('replace'), preventDefault: true },
+    { key: 'Escape', run: () => callbacks.onEscape() },
   ];
 }
