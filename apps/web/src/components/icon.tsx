@@ -1,6 +1,6 @@
 /** Small line icons drawn in SVG (emoji and symbol fonts are not on every machine). */
 export type IconName =
-  'file' | 'folder' | 'trash' | 'temp' | 'search' | 'plus' | 'explorer' | 'properties';
+  'file' | 'folder' | 'trash' | 'temp' | 'search' | 'plus' | 'explorer' | 'properties' | 'moon';
 
 const PATHS: Record<IconName, string> = {
   file: 'M4 1.5h5l3 3v10H4z M9 1.5v3h3',
@@ -11,6 +11,7 @@ const PATHS: Record<IconName, string> = {
   plus: 'M8 2.5v11 M2.5 8h11',
   explorer: 'M1.5 2.5h13v11h-13z M5.5 2.5v11',
   properties: 'M8 1.8a6.2 6.2 0 1 0 .01 0z M8 7v4.5 M8 4.6v.2',
+  moon: 'M13.6 10.1A6 6 0 0 1 5.9 2.4a6 6 0 1 0 7.7 7.7z',
 };
 
 /** An icon, hidden from assistive technology (its button or row carries the name). */

@@ -17,7 +17,7 @@ interface MenuEntry {
 }
 
 /** The entries built so far, in the spec's order. Sign in, Workspaces, Synchronize, Publish,
- * History, Markdown cheat sheet, Print, Badges, Accounts, Templates, the theme panels and About
+ * History, Markdown cheat sheet, Print, Badges, Accounts, Templates and About
  * join as their features arrive. */
 export const MENU_ENTRIES: readonly MenuEntry[] = [
   {
@@ -34,6 +34,16 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     name: 'Import/export',
     description: 'Import markdown or HTML, export the file.',
     perform: (dispatch) => dispatch(sideBarPanelChosen('importExport')),
+  },
+  {
+    name: 'Edit area theme',
+    description: 'The colours of the editor.',
+    perform: (dispatch) => dispatch(sideBarPanelChosen('editTheme')),
+  },
+  {
+    name: 'Preview area theme',
+    description: 'The look of the preview.',
+    perform: (dispatch) => dispatch(sideBarPanelChosen('previewTheme')),
   },
   {
     name: 'Settings',

@@ -6,6 +6,8 @@ describe('side bar panels', () => {
     expect(shownPanel('toc')).toBe('toc');
     expect(shownPanel('workspaceBackups')).toBe('workspaceBackups');
     expect(shownPanel('importExport')).toBe('importExport');
+    expect(shownPanel('editTheme')).toBe('editTheme');
+    expect(shownPanel('previewTheme')).toBe('previewTheme');
     expect(shownPanel('publish')).toBe('menu');
     expect(shownPanel('constructor')).toBe('menu');
     expect(shownPanel('')).toBe('menu');

@@ -5,6 +5,7 @@ import { useAppDispatch, useAppSelector } from '../store';
 import { layoutToggled, sideBarPanelChosen } from '../store/layout-slice';
 import { ImportExportPanel } from './import-export-panel';
 import { MenuPanel } from './menu-panel';
+import { THEME_PANEL_TITLES, ThemePanel } from './theme-panel';
 import { TocPanel } from './toc-panel';
 import { WorkspaceBackupsPanel } from './workspace-backups-panel';
 
@@ -14,6 +15,8 @@ const PANELS: Record<string, { title: string; render: () => ReactNode }> = {
   toc: { title: 'Table of contents', render: () => <TocPanel /> },
   importExport: { title: 'Import/export', render: () => <ImportExportPanel /> },
   workspaceBackups: { title: 'Workspace backups', render: () => <WorkspaceBackupsPanel /> },
+  editTheme: { title: THEME_PANEL_TITLES.edit, render: () => <ThemePanel kind="edit" /> },
+  previewTheme: { title: THEME_PANEL_TITLES.preview, render: () => <ThemePanel kind="preview" /> },
 };
 
 /** The panel shown for a chosen panel name: the name itself when that panel exists, else the

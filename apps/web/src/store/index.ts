@@ -5,6 +5,7 @@ import { notificationsSlice } from './notifications-slice';
 import { previewSlice } from './preview-slice';
 import { settingsSlice } from './settings-slice';
 import { storageSlice } from './storage-slice';
+import { themesSlice } from './themes-slice';
 import { uiSlice } from './ui-slice';
 import { workspaceSlice } from './workspace-slice';
 
@@ -19,6 +20,7 @@ export function createStore() {
       settings: settingsSlice.reducer,
       ui: uiSlice.reducer,
       storage: storageSlice.reducer,
+      themes: themesSlice.reducer,
     },
   });
 }

@@ -7,7 +7,9 @@ describe('setSettingsKey', () => {
     const text = '# My settings\nfontSizeFactor: 1.2 # bigger\ncolorTheme: light\n# the end\n';
     const result = setSettingsKey(text, ['colorTheme'], 'dark');
     if (!result.ok) throw new Error(result.error);
-    expect(result.text).toMatch(/^# My settings\nfontSizeFactor: 1\.2 # bigger\ncolorTheme: dark\n/);
+    expect(result.text).toMatch(
+      /^# My settings\nfontSizeFactor: 1\.2 # bigger\ncolorTheme: dark\n/,
+    );
     expect(result.text).toContain('# the end');
   });
 

@@ -13,7 +13,7 @@ export function setSettingsKey(
   value: unknown,
 ): SetSettingsKeyResult {
   if (path.length === 0) return { ok: false, error: 'No key to set.' };
-  const document = parseDocument(yamlText, { prettyErrors: true, maxAliasCount: 50 });
+  const document = parseDocument(yamlText, { prettyErrors: true });
   const error = document.errors[0];
   if (error) return { ok: false, error: error.message };
   const contents: unknown = document.contents;
