@@ -1,6 +1,6 @@
 'use client';
 
-import { setSettingsKey } from '@inkstone/core';
+import { toggleColorTheme } from '../services/color-theme-toggle';
 import { useAppDispatch, useAppSelector } from '../store';
 import { notified } from '../store/notifications-slice';
 import { useAppServices } from './app-context';
@@ -21,15 +21,15 @@ export function DarkThemeButton() {
   const dark = useAppSelector((state) => state.settings.settings.colorTheme === 'dark');
 
   const toggle = () => {
-    const result = setSettingsKey(custom, ['colorTheme'], dark ? 'light' : 'dark');
-    if (!result.ok) {
-      dispatch(notified('error', SETTINGS_INVALID_FOR_THEME));
-      return;
-    }
-    workspace.saveSettings(result.text).catch((error: unknown) => {
-      console.error(error);
-      dispatch(notified('error', error instanceof Error ? error.message : 'Unknown error.'));
-    });
+    toggleColorTheme(custom, dark, (text) => workspace.saveSettings(text)).then(
+      (result) => {
+        if (result === 'invalid') dispatch(notified('error', SETTINGS_INVALID_FOR_THEME));
+      },
+      (error: unknown) => {
+        console.error(error);
+        dispatch(notified('error', error instanceof Error ? error.message : 'Unknown error.'));
+      },
+    );
   };
 
   return (
