@@ -111,6 +111,7 @@ export {
 } from './session/content-session.js';
 
 export { defaultLayoutSettings, readLayoutSettings } from './settings/layout-settings.js';
+export { setSettingsKey, type SetSettingsKeyResult } from './settings/settings-key.js';
 export {
   CUSTOM_SETTINGS_TEMPLATE,
   DEFAULT_SETTINGS_YAML,

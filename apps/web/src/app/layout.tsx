@@ -1,9 +1,10 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
 import 'katex/dist/katex.min.css';
-import 'highlight.js/styles/github.css';
+import './colours.css';
 import './globals.css';
 import './overlays.css';
+import { COLOR_THEME_SCRIPT } from '../services/color-theme';
 
 export const metadata: Metadata = {
   title: 'Inkstone',
@@ -18,7 +19,11 @@ export const viewport: Viewport = {
 
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
-    <html lang="en">
+    // The colour theme script sets an attribute of <html> before React hydrates it.
+    <html lang="en" suppressHydrationWarning>
+      <head>
+        <script dangerouslySetInnerHTML={{ __html: COLOR_THEME_SCRIPT }} />
+      </head>
       <body>{children}</body>
     </html>
   );

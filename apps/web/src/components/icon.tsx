@@ -9,7 +9,8 @@ export type IconName =
   | 'explorer'
   | 'properties'
   | 'reader'
-  | 'focus';
+  | 'focus'
+  | 'moon';
 
 const PATHS: Record<IconName, string> = {
   file: 'M4 1.5h5l3 3v10H4z M9 1.5v3h3',
@@ -23,6 +24,7 @@ const PATHS: Record<IconName, string> = {
   reader:
     'M1.5 3.5c2.5-1 4.5-1 6.5.5 2-1.5 4-1.5 6.5-.5v9.5c-2.5-1-4.5-1-6.5.5-2-1.5-4-1.5-6.5-.5z M8 4v9.5',
   focus: 'M8 2a6 6 0 1 0 .01 0z M8 5.6a2.4 2.4 0 1 0 .01 0z',
+  moon: 'M13.6 10.1A6 6 0 0 1 5.9 2.4a6 6 0 1 0 7.7 7.7z',
 };
 
 /** An icon, hidden from assistive technology (its button or row carries the name). */

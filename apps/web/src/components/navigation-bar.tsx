@@ -4,10 +4,11 @@ import { useAppDispatch, useAppSelector } from '../store';
 import { isNarrowScreen, panelToggled } from '../store/layout-slice';
 import { ignore } from '../services/modals';
 import { useAppServices } from './app-context';
+import { DarkThemeButton } from './dark-theme-button';
 import { FileTitle } from './file-title';
 import { Icon } from './icon';
 
-/** The navigation bar (spec interface §2): the file title, and the side bar toggle. Formatting,
+/** The navigation bar (spec interface §2): the file title, the theme switch, and the side bar toggle. Formatting,
  * sync and publish buttons join it in later issues. */
 export function NavigationBar() {
   const dispatch = useAppDispatch();
@@ -31,6 +32,7 @@ export function NavigationBar() {
       </div>
       <FileTitle />
       <div className="navigation-bar__actions">
+        <DarkThemeButton />
         <button
           type="button"
           className="icon-button"

@@ -14,6 +14,7 @@ import { PreviewPane } from './preview-pane';
 import { SideBar } from './side-bar';
 import { StatusBar } from './status-bar';
 import { WelcomeTour } from './welcome-tour';
+import { ThemeStyles } from './theme-styles';
 
 /** The main page of spec interface §2: navigation bar, editor, button bar, preview, side bar and
  * status bar, each shown as the layout settings say. */
@@ -27,6 +28,7 @@ export function Shell() {
   const previewShown = layout.showSidePreview || !layout.showEditor;
   return (
     <div className="app" style={style}>
+      <ThemeStyles />
       {layout.showNavigationBar && <NavigationBar />}
       <div className="app__body">
         {layout.showExplorer && <Explorer />}

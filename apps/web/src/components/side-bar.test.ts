@@ -7,6 +7,8 @@ describe('side bar panels', () => {
     expect(shownPanel('workspaceBackups')).toBe('workspaceBackups');
     expect(shownPanel('importExport')).toBe('importExport');
     expect(shownPanel('help')).toBe('help');
+    expect(shownPanel('editTheme')).toBe('editTheme');
+    expect(shownPanel('previewTheme')).toBe('previewTheme');
     expect(shownPanel('publish')).toBe('menu');
     expect(shownPanel('constructor')).toBe('menu');
     expect(shownPanel('')).toBe('menu');

@@ -6,6 +6,7 @@ import { layoutToggled, sideBarPanelChosen } from '../store/layout-slice';
 import { HelpPanel } from './help-panel';
 import { ImportExportPanel } from './import-export-panel';
 import { MenuPanel } from './menu-panel';
+import { THEME_PANEL_TITLES, ThemePanel } from './theme-panel';
 import { TocPanel } from './toc-panel';
 import { WorkspaceBackupsPanel } from './workspace-backups-panel';
 
@@ -16,6 +17,8 @@ const PANELS: Record<string, { title: string; render: () => ReactNode }> = {
   help: { title: 'Markdown cheat sheet', render: () => <HelpPanel /> },
   importExport: { title: 'Import/export', render: () => <ImportExportPanel /> },
   workspaceBackups: { title: 'Workspace backups', render: () => <WorkspaceBackupsPanel /> },
+  editTheme: { title: THEME_PANEL_TITLES.edit, render: () => <ThemePanel kind="edit" /> },
+  previewTheme: { title: THEME_PANEL_TITLES.preview, render: () => <ThemePanel kind="preview" /> },
 };
 
 /** The panel shown for a chosen panel name: the name itself when that panel exists, else the

@@ -1,34 +1,17 @@
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { markdown, markdownLanguage } from '@codemirror/lang-markdown';
 import { languages } from '@codemirror/language-data';
-import { HighlightStyle, syntaxHighlighting, defaultHighlightStyle } from '@codemirror/language';
+import { syntaxHighlighting } from '@codemirror/language';
 import { highlightSelectionMatches } from '@codemirror/search';
 import { EditorState, type Extension } from '@codemirror/state';
 import { drawSelection, EditorView, type KeyBinding, keymap } from '@codemirror/view';
-import { tags } from '@lezer/highlight';
 import { MAX_TEXT_LENGTH } from '@inkstone/core';
+import { editorChrome, markdownHighlight } from './colours';
 import { findHighlights } from './find/find-highlight';
 
 /** Undo history per spec interface §9: 200 steps, edits grouped until 1000 ms of idleness. */
 const UNDO_DEPTH = 200;
 const UNDO_GROUP_DELAY = 1000;
-
-/** Markdown source highlighting: structure visible at a glance, the text still plain text. */
-const markdownHighlight = HighlightStyle.define([
-  { tag: tags.heading1, fontWeight: '700', fontSize: '1.3em' },
-  { tag: tags.heading2, fontWeight: '700', fontSize: '1.18em' },
-  { tag: tags.heading3, fontWeight: '700', fontSize: '1.08em' },
-  { tag: [tags.heading4, tags.heading5, tags.heading6], fontWeight: '700' },
-  { tag: tags.emphasis, fontStyle: 'italic' },
-  { tag: tags.strong, fontWeight: '700' },
-  { tag: tags.strikethrough, textDecoration: 'line-through' },
-  { tag: tags.link, color: 'var(--ink-link)' },
-  { tag: tags.url, color: 'var(--ink-muted)' },
-  { tag: tags.monospace, fontFamily: 'var(--ink-mono)' },
-  { tag: tags.quote, color: 'var(--ink-muted)', fontStyle: 'italic' },
-  { tag: [tags.processingInstruction, tags.meta, tags.contentSeparator], color: 'var(--ink-mark)' },
-  { tag: tags.list, color: 'var(--ink-mark)' },
-]);
 
 /** What the editor tells the app. */
 export interface EditorCallbacks {
@@ -56,7 +39,7 @@ export function editorExtensions(callbacks: EditorCallbacks, more: Extension[] =
     EditorState.allowMultipleSelections.of(false),
     markdown({ base: markdownLanguage, codeLanguages: languages }),
     syntaxHighlighting(markdownHighlight),
-    syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+    editorChrome,
     highlightSelectionMatches(),
     findHighlights(),
     keymap.of([...findKeymap(callbacks), indentWithTab, ...defaultKeymap, ...historyKeymap]),

@@ -37,6 +37,8 @@ import { type AppStore } from '../store';
 import { layoutLoaded } from '../store/layout-slice';
 import { notified } from '../store/notifications-slice';
 import { customSettingsLoaded } from '../store/settings-slice';
+import { themesLoaded } from '../store/themes-slice';
+import { readThemeSettings, type ThemeSettings } from '../themes/theme-settings';
 import {
   currentFileChanged,
   itemsChanged,
@@ -133,6 +135,20 @@ export class WorkspaceService {
     this.store.dispatch(customSettingsLoaded(text));
   }
 
+  /** Stores theme settings (chosen themes, custom styles) in the `localSettings` data item,
+   * keeping the item's other fields; the store already shows them. */
+  async saveThemeSettings(changes: Partial<ThemeSettings>): Promise<void> {
+    await this.repo.update<DataItem>('localSettings', (current) => {
+      const data = current?.data;
+      const kept = typeof data === 'object' && data !== null ? data : {};
+      return withHash<DataItem>({
+        id: 'localSettings',
+        type: 'data',
+        data: { ...kept, ...changes },
+      });
+    });
+  }
+
   /** Renames a file (the name is sanitised by core). */
   async rename(fileId: string, name: string): Promise<void> {
     const file = await renameFile(this.repo, fileId, name);
@@ -178,6 +194,8 @@ export class WorkspaceService {
     const layout = await this.repo.get<DataItem<LayoutSettings>>('layoutSettings');
     this.showLayout(readLayoutSettings(layout?.data));
     this.store.dispatch(customSettingsLoaded(await readCustomSettings(this.repo)));
+    const localSettings = await this.repo.get<DataItem>('localSettings');
+    this.store.dispatch(themesLoaded(readThemeSettings(localSettings?.data)));
     const current = await resolveCurrentFile(this.repo, this.newId, WELCOME_TEXT);
     await recordOpened(this.repo, current.id);
     const files = (await this.repo.getAll('file')) as FileItem[];
@@ -230,6 +248,8 @@ export class WorkspaceService {
         this.showLayout(readLayoutSettings((item as DataItem).data));
       } else if (item.id === 'settings' && typeof (item as DataItem).data === 'string') {
         this.store.dispatch(customSettingsLoaded((item as DataItem<string>).data));
+      } else if (item.id === 'localSettings') {
+        this.store.dispatch(themesLoaded(readThemeSettings((item as DataItem).data)));
       }
     }
   }

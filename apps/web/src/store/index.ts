@@ -5,6 +5,7 @@ import { notificationsSlice } from './notifications-slice';
 import { previewSlice } from './preview-slice';
 import { settingsSlice } from './settings-slice';
 import { storageSlice } from './storage-slice';
+import { themesSlice } from './themes-slice';
 import { workspaceSlice } from './workspace-slice';
 
 /** Creates the app's store. One per page; tests make their own. */
@@ -17,6 +18,7 @@ export function createStore() {
       notifications: notificationsSlice.reducer,
       settings: settingsSlice.reducer,
       storage: storageSlice.reducer,
+      themes: themesSlice.reducer,
     },
   });
 }
