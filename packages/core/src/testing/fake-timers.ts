@@ -22,6 +22,8 @@ export class FakeTimers implements Timers {
   async advance(ms: number): Promise<void> {
     const end = this.time + ms;
     for (;;) {
+      // First what is already under way, which may set timers that fall due in this span.
+      await settle();
       this.queue.sort((a, b) => a.at - b.at || a.seq - b.seq);
       const next = this.queue[0];
       if (!next || next.at > end) break;

@@ -1,0 +1,126 @@
+import { type Timers } from '../ports/timers.js';
+
+/** A request through the HTTP client port. */
+export interface HttpRequest {
+  method?: string;
+  url: string;
+  headers?: Record<string, string>;
+  body?: string | Blob | ArrayBuffer | Uint8Array | URLSearchParams;
+  /** Milliseconds before the request is abandoned (default 30 s). */
+  timeout?: number;
+  /** Whether rate limits and server errors are retried (default true). */
+  retry?: boolean;
+}
+
+/** A response whose status was 2xx (or any status, with `acceptStatus`). */
+export interface HttpResponse {
+  status: number;
+  headers: Headers;
+  /** The body as text ('' when there is none). */
+  text: string;
+}
+
+/** A request that failed with an HTTP status (after retrying, when it was retriable). */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+    readonly headers: Headers,
+  ) {
+    super(`HTTP error ${status}.`);
+    this.name = 'HttpError';
+  }
+}
+
+/** A request that got no answer: it timed out, or the network failed (spec core §8). */
+export class NetworkError extends Error {
+  constructor(readonly reason: 'timeout' | 'failed') {
+    super(reason === 'timeout' ? 'Network request timeout.' : 'Network request failed.');
+    this.name = 'NetworkError';
+  }
+}
+
+/** Default time-out of a request (spec core §7). */
+export const REQUEST_TIMEOUT = 30_000;
+/** The first retry waits this long; each next one twice as long (spec core §7). */
+export const RETRY_FIRST_DELAY = 500;
+/** No retry waits longer than this: past it the request fails (spec core §7 and §9). */
+export const RETRY_MAX_DELAY = 10_000;
+/** Timers are randomised by up to +20% (spec core §9), so clients do not retry in step. */
+export const TIMER_JITTER = 0.2;
+
+/** What the client needs from its environment. */
+export interface HttpClientOptions {
+  fetch: typeof globalThis.fetch;
+  timers: Timers;
+  /** A number in [0, 1) (default Math.random). */
+  random?: () => number;
+}
+
+/**
+ * The HTTP client port of the sync engine (spec core §7): every provider request goes through
+ * it. It retries on 429, on 5xx and on 403 with a rate-limit reason, waiting 500 ms, then twice
+ * as long each time, and gives up rather than wait over 10 s; it abandons a request after 30 s
+ * ('Network request timeout.') and reports a failed network as 'Network request failed.'.
+ */
+export class HttpClient {
+  private readonly random: () => number;
+
+  constructor(private readonly options: HttpClientOptions) {
+    this.random = options.random ?? Math.random;
+  }
+
+  /** Sends `request`; resolves with a 2xx response, rejects with HttpError or NetworkError. */
+  async request(request: HttpRequest): Promise<HttpResponse> {
+    let delay = RETRY_FIRST_DELAY;
+    for (;;) {
+      const response = await this.once(request);
+      if (response.status >= 200 && response.status < 300) return response;
+      const error = new HttpError(response.status, response.text, response.headers);
+      if (request.retry === false || !isRetriable(error) || delay > RETRY_MAX_DELAY) throw error;
+      await this.wait(delay * (1 + this.random() * TIMER_JITTER));
+      delay *= 2;
+    }
+  }
+
+  private async once(request: HttpRequest): Promise<HttpResponse> {
+    const controller = new AbortController();
+    let timedOut = false;
+    const cancel = this.options.timers.set(() => {
+      timedOut = true;
+      controller.abort();
+    }, request.timeout ?? REQUEST_TIMEOUT);
+    try {
+      const response = await this.options.fetch(request.url, {
+        method: request.method ?? 'GET',
+        headers: request.headers,
+        body: request.body,
+        signal: controller.signal,
+      });
+      const text = await response.text();
+      return { status: response.status, headers: response.headers, text };
+    } catch {
+      throw new NetworkError(timedOut ? 'timeout' : 'failed');
+    } finally {
+      cancel();
+    }
+  }
+
+  private wait(ms: number): Promise<void> {
+    return new Promise((resolve) => this.options.timers.set(resolve, ms));
+  }
+}
+
+/** Whether a failed request is worth retrying: a rate limit (429, or 403 saying so) or a
+ * server error (5xx). */
+export function isRetriable(error: HttpError): boolean {
+  if (error.status === 429 || (error.status >= 500 && error.status < 600)) return true;
+  return error.status === 403 && isRateLimit(error);
+}
+
+// A 403 that is a rate limit: GitHub sends `x-ratelimit-remaining: 0` or a "rate limit"
+// message; Google APIs send the reasons rateLimitExceeded or userRateLimitExceeded.
+function isRateLimit(error: HttpError): boolean {
+  if (error.headers.get('x-ratelimit-remaining') === '0') return true;
+  return /rate ?limit/i.test(error.body);
+}
