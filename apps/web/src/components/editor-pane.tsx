@@ -2,8 +2,10 @@
 
 import { useEffect, useRef, useState } from 'react';
 import { MAX_TEXT_LENGTH } from '@inkstone/core';
+import { commandKeymap, resolveShortcuts } from '../editor/commands/shortcuts';
 import { EditorController } from '../editor/editor-controller';
 import { useAppDispatch, useAppSelector } from '../store';
+import { editorStatusChanged } from '../store/editor-slice';
 import { notified } from '../store/notifications-slice';
 import { propertiesLoaded } from '../store/workspace-slice';
 import { useAppServices } from './app-context';
@@ -14,10 +16,12 @@ const CONFLICT_MESSAGE =
 
 /** The editing pane: CodeMirror on the current file. */
 export function EditorPane({ hidden }: { hidden: boolean }) {
-  const { workspace, document: channel, scrollSync, editor } = useAppServices();
+  const { workspace, document: channel, scrollSync, editor, modals } = useAppServices();
   const dispatch = useAppDispatch();
   const currentFileId = useAppSelector((state) => state.workspace.currentFileId);
   const inlineImages = useAppSelector((state) => state.settings.settings.editor.inlineImages);
+  const { listAutoNumber, vimMode } = useAppSelector((state) => state.settings.settings.editor);
+  const shortcuts = useAppSelector((state) => state.settings.settings.shortcuts);
   const parent = useRef<HTMLDivElement>(null);
   const [controller, setController] = useState<EditorController | null>(null);
 
@@ -28,6 +32,7 @@ export function EditorPane({ hidden }: { hidden: boolean }) {
       onProperties: (fileId, properties) => dispatch(propertiesLoaded({ fileId, properties })),
       onConflicts: () => dispatch(notified('info', CONFLICT_MESSAGE)),
       onError: (message) => dispatch(notified('error', message)),
+      onStatus: (status) => dispatch(editorStatusChanged(status)),
     });
     const detach = scrollSync.attachEditor(created.view);
     editor.current = created;
@@ -54,6 +59,22 @@ export function EditorPane({ hidden }: { hidden: boolean }) {
   useEffect(() => {
     controller?.setInlineImages(inlineImages);
   }, [controller, inlineImages]);
+
+  // The settings that change the editor's keys and list editing.
+  useEffect(() => {
+    controller?.options.setKeymap(commandKeymap(resolveShortcuts(shortcuts), modals));
+  }, [controller, shortcuts, modals]);
+
+  useEffect(() => {
+    controller?.options.setListAutoNumber(listAutoNumber);
+  }, [controller, listAutoNumber]);
+
+  useEffect(() => {
+    controller?.options.setVimMode(vimMode).catch((error: unknown) => {
+      console.error(error);
+      dispatch(notified('error', 'Vim key bindings could not be loaded.'));
+    });
+  }, [controller, vimMode, dispatch]);
 
   return <div className="editor" ref={parent} hidden={hidden} />;
 }

@@ -5,10 +5,11 @@ import { isNarrowScreen, panelToggled } from '../store/layout-slice';
 import { ignore } from '../services/modals';
 import { useAppServices } from './app-context';
 import { FileTitle } from './file-title';
+import { FormattingToolbar } from './formatting-toolbar';
 import { Icon } from './icon';
 
-/** The navigation bar (spec interface §2): the file title, and the side bar toggle. Formatting,
- * sync and publish buttons join it in later issues. */
+/** The navigation bar (spec interface §2): the file title, undo, redo and the formatting
+ * buttons, and the side bar toggle. Sync and publish buttons join it in later issues. */
 export function NavigationBar() {
   const dispatch = useAppDispatch();
   const { modals } = useAppServices();
@@ -30,6 +31,7 @@ export function NavigationBar() {
         ✒ Inkstone
       </div>
       <FileTitle />
+      <FormattingToolbar />
       <div className="navigation-bar__actions">
         <button
           type="button"

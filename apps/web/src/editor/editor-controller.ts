@@ -1,3 +1,4 @@
+import { redoDepth, undoDepth } from '@codemirror/commands';
 import { Compartment, EditorSelection, EditorState, Transaction } from '@codemirror/state';
 import { EditorView, type ViewUpdate } from '@codemirror/view';
 import {
@@ -14,7 +15,10 @@ import { type TextChange } from '@inkstone/markdown';
 import { type DocumentEvent } from '../services/document-channel';
 import { nativeItemHasher } from '../services/native-hash';
 import { type WorkspaceService } from '../services/workspace';
+import { type EditorStatus } from '../store/editor-slice';
+import { isEditable } from './commands/registry';
 import { toggleTask } from './commands/toggle-task';
+import { EditorOptions } from './editor-options';
 import { editorExtensions } from './extensions';
 import { inlineImages } from './inline-images';
 import { type Journal, UnsavedJournal } from './unsaved-journal';
@@ -34,6 +38,8 @@ export interface EditorEvents {
   onProperties(fileId: string, properties: string): void;
   onConflicts(conflicts: MergeConflict[]): void;
   onError(message: string): void;
+  /** Whether the text can be changed, undone or redone changed. */
+  onStatus(status: EditorStatus): void;
 }
 
 /** Drives the CodeMirror view for the current file: loads its text, selection and scroll
@@ -49,6 +55,9 @@ export class EditorController {
   private readonly cleanups: (() => void)[] = [];
   private readonly images = new Compartment();
   private showImages = true;
+  private status: EditorStatus | undefined;
+  /** The options the settings change: command keys, list numbering, Vim mode. */
+  readonly options = new EditorOptions(() => this.view);
 
   constructor(
     parent: HTMLElement,
@@ -57,6 +66,7 @@ export class EditorController {
   ) {
     this.journal = new UnsavedJournal(workspace.repo.name);
     this.view = new EditorView({ parent, state: this.createState('') });
+    this.reportStatus();
     const onScroll = () => this.scheduleStateSave();
     this.view.scrollDOM.addEventListener('scroll', onScroll, { passive: true });
     this.cleanups.push(() => this.view.scrollDOM.removeEventListener('scroll', onScroll));
@@ -87,6 +97,7 @@ export class EditorController {
     const state = await this.workspace.repo.get<ContentStateItem>(itemIds.contentState(fileId));
     this.session = session;
     this.view.setState(this.createState(session.text, state));
+    this.reportStatus();
     // For measurements: when the text of a file is in the editor.
     performance.mark('inkstone:file-opened');
     this.events.onProperties(fileId, session.content.properties);
@@ -152,6 +163,9 @@ export class EditorController {
         : undefined,
       extensions: editorExtensions({ onTextLimit: () => this.events.onTextLimit() }, [
         this.images.of(this.showImages ? inlineImages() : []),
+        ...this.options.extensions(),
+        // Until a file is open there is nothing to edit.
+        EditorState.readOnly.of(!this.session),
         EditorView.updateListener.of((update) => this.onUpdate(update)),
       ]),
     });
@@ -170,6 +184,22 @@ export class EditorController {
       if (!fromElsewhere) this.scheduleSave();
     }
     if (update.selectionSet || update.docChanged) this.scheduleStateSave();
+    this.reportStatus();
+  }
+
+  private reportStatus(): void {
+    const state = this.view.state;
+    const status = {
+      editable: isEditable(state),
+      canUndo: undoDepth(state) > 0,
+      canRedo: redoDepth(state) > 0,
+    };
+    const last = this.status;
+    if (last?.editable === status.editable && last.canUndo === status.canUndo) {
+      if (last.canRedo === status.canRedo) return;
+    }
+    this.status = status;
+    this.events.onStatus(status);
   }
 
   private publish(changes: TextChange[] | null): void {

@@ -1,4 +1,4 @@
-import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
+import { defaultKeymap, history, indentWithTab } from '@codemirror/commands';
 import { markdown, markdownLanguage } from '@codemirror/lang-markdown';
 import { languages } from '@codemirror/language-data';
 import { HighlightStyle, syntaxHighlighting, defaultHighlightStyle } from '@codemirror/language';
@@ -45,11 +45,13 @@ export function editorExtensions(callbacks: EditorCallbacks, more: Extension[] =
     drawSelection(),
     EditorView.lineWrapping,
     EditorState.allowMultipleSelections.of(false),
-    markdown({ base: markdownLanguage, codeLanguages: languages }),
+    // (Its Enter and Backspace for lists come with the list options: see lists.ts.)
+    markdown({ base: markdownLanguage, codeLanguages: languages, addKeymap: false }),
     syntaxHighlighting(markdownHighlight),
     syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
     highlightSelectionMatches(),
-    keymap.of([indentWithTab, ...defaultKeymap, ...historyKeymap, ...searchKeymap]),
+    // Undo and redo are commands of the registry, with the other configurable keys.
+    keymap.of([indentWithTab, ...defaultKeymap, ...searchKeymap]),
     EditorView.contentAttributes.of({ 'aria-label': 'Editor', spellcheck: 'true' }),
     EditorState.transactionFilter.of((tr) => {
       if (tr.docChanged && tr.newDoc.length > MAX_TEXT_LENGTH) {

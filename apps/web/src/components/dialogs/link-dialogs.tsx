@@ -77,7 +77,12 @@ function UrlForm({ title, children, onCancel, onOk }: UrlFormProps) {
   );
 }
 
-function Field(props: { label: string; value: string; hint: string; onChange(value: string): void }) {
+function Field(props: {
+  label: string;
+  value: string;
+  hint: string;
+  onChange(value: string): void;
+}) {
   return (
     <label className="form__field">
       <span>{props.label}</span>

@@ -31,7 +31,11 @@ const TABLE_ROW = '| Text     | Text     |';
 export const table: Formatter = (text, selection) => {
   const last = selectedLines(text, selection).at(-1)!;
   const blankLine = last.text.trim() === '';
-  const before = blankLine ? (last.from > 0 && !text.endsWith('\n\n', last.from) ? '\n' : '') : '\n\n';
+  const before = blankLine
+    ? last.from > 0 && !text.endsWith('\n\n', last.from)
+      ? '\n'
+      : ''
+    : '\n\n';
   const after = text.length > last.to + 1 && text[last.to + 1] !== '\n' ? '\n' : '';
   const from = blankLine ? last.from : last.to;
   const insert = before + TABLE_HEAD + TABLE_ROW + after;

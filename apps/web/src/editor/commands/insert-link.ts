@@ -42,7 +42,9 @@ export function parseImageSize(input: string): number | undefined {
 // `url`, the size, then ` "title"`; a URL with spaces or parentheses goes in angle brackets.
 function destination({ url, title }: LinkDetails, size = ''): string {
   const trimmed = url.trim();
-  const target = /[\s()<>]/.test(trimmed) ? `<${trimmed.replace(/[<>]/g, encodeURIComponent)}>` : trimmed;
+  const target = /[\s()<>]/.test(trimmed)
+    ? `<${trimmed.replace(/[<>]/g, encodeURIComponent)}>`
+    : trimmed;
   const quoted = title.trim() ? ` "${title.trim().replace(/"/g, '\\"')}"` : '';
   return target + size + quoted;
 }

@@ -43,7 +43,11 @@ export function prefixLines({ prefix, own, replaces }: LinePrefix): Formatter {
 }
 
 /** Bullet list: `- `. */
-export const unorderedList = prefixLines({ prefix: () => '- ', own: BULLET, replaces: LIST_MARKER });
+export const unorderedList = prefixLines({
+  prefix: () => '- ',
+  own: BULLET,
+  replaces: LIST_MARKER,
+});
 /** Numbered list: `1. `, `2. `, `3. `… */
 export const orderedList = prefixLines({
   prefix: (index) => `${index + 1}. `,

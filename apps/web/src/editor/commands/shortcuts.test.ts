@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { defaultSettings } from '@inkstone/core';
 import { keyLabel, resolveShortcuts } from './shortcuts';
 import { COMMANDS } from './registry';
 
@@ -28,6 +29,10 @@ describe('resolveShortcuts', () => {
   it('keeps the default for a value of another type', () => {
     expect(resolveShortcuts({ bold: 42, italic: [1] }).bold).toEqual(['Mod-b']);
     expect(resolveShortcuts({ italic: [1] }).italic).toEqual(['Mod-i']);
+  });
+
+  it('are the keys the default settings list', () => {
+    expect(resolveShortcuts(defaultSettings().shortcuts)).toEqual(resolveShortcuts({}));
   });
 
   it('has no key bound to two commands by default', () => {

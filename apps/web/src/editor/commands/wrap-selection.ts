@@ -13,7 +13,13 @@ export function wrapSelection(marker: string, placeholder: string): Formatter {
     const c = marker[0]!;
     if (inner.length === 0) {
       const insert = marker + placeholder + marker;
-      return edit(range.from, range.to, insert, range.from + m, range.from + m + placeholder.length);
+      return edit(
+        range.from,
+        range.to,
+        insert,
+        range.from + m,
+        range.from + m + placeholder.length,
+      );
     }
     if (inner.length >= 2 * m && isMarked(leading(inner, c), trailing(inner, c), marker)) {
       const content = inner.slice(m, -m);
@@ -58,6 +64,12 @@ function trimmed(text: string, { from, to }: TextRange): TextRange {
   return { from, to };
 }
 
-function edit(from: number, to: number, insert: string, anchor: number, head: number): FormatResult {
+function edit(
+  from: number,
+  to: number,
+  insert: string,
+  anchor: number,
+  head: number,
+): FormatResult {
   return { changes: [{ from, to, insert }], selection: { anchor, head } };
 }
