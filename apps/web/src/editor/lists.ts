@@ -25,7 +25,7 @@ export function listEditing(autoNumber: boolean): Extension {
       keymap.of([
         { key: 'Enter', run: continueList(autoNumber) },
         { key: 'Backspace', run: deleteMarkupBackward },
-        { key: 'Tab', run: (view) => applyFormat(view, indentListItem) },
+        { key: 'Tab', run: (view) => applyFormat(view, indentListItem, 'input.indent') },
       ]),
     ),
     autoNumber ? renumberOnLineChanges : [],

@@ -28,7 +28,11 @@ export interface EditorCommand {
 }
 
 /** Applies a formatting command to the editor's main selection, as one undoable edit. */
-export function applyFormat(view: EditorView, formatter: Formatter): boolean {
+export function applyFormat(
+  view: EditorView,
+  formatter: Formatter,
+  userEvent = 'input.format',
+): boolean {
   if (!isEditable(view.state)) return false;
   const { from, to } = view.state.selection.main;
   const result = formatter(view.state.doc.toString(), { from, to });
@@ -36,7 +40,7 @@ export function applyFormat(view: EditorView, formatter: Formatter): boolean {
   view.dispatch({
     changes: result.changes,
     selection: EditorSelection.single(result.selection.anchor, result.selection.head),
-    userEvent: 'input.format',
+    userEvent,
     scrollIntoView: true,
   });
   view.focus();
