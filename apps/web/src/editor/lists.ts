@@ -2,8 +2,15 @@ import {
   deleteMarkupBackward,
   insertNewlineContinueMarkupCommand,
 } from '@codemirror/lang-markdown';
-import { type ChangeSpec, EditorState, type Extension, Prec, type Text } from '@codemirror/state';
-import { type Command, keymap } from '@codemirror/view';
+import {
+  type ChangeSpec,
+  EditorState,
+  type Extension,
+  Prec,
+  type StateCommand,
+  type Text,
+} from '@codemirror/state';
+import { keymap } from '@codemirror/view';
 import { type TextEdit } from '@inkstone/core';
 import { applyFormat } from './commands/registry';
 import { indentListItem } from './commands/indent-list';
@@ -32,28 +39,36 @@ export function listEditing(autoNumber: boolean): Extension {
   ];
 }
 
-// Enter in a list. CodeMirror renumbers the items after a new one itself; without automatic
-// numbering only the edit at the cursor is kept (the others are after it, so the new
-// selection holds).
-function continueList(autoNumber: boolean): Command {
-  return (view) =>
+/** Enter in a list. CodeMirror renumbers the items after a new one itself; without automatic
+ * numbering only the edit at the cursor is kept (the others are after it, so the new selection
+ * holds). */
+export function continueList(autoNumber: boolean): StateCommand {
+  return ({ state, dispatch }) =>
     continueMarkup({
-      state: view.state,
+      state,
       dispatch: (tr) => {
-        if (autoNumber) return view.dispatch(tr);
-        const pos = view.state.selection.main.head;
+        if (autoNumber) return dispatch(tr);
+        const pos = state.selection.main.head;
         const kept: ChangeSpec[] = [];
         tr.changes.iterChanges((from, to, _fromB, _toB, insert) => {
           if (from <= pos && to >= pos) kept.push({ from, to, insert });
         });
-        view.dispatch({ changes: kept, selection: tr.selection, userEvent: 'input' });
+        dispatch(
+          state.update({
+            changes: kept,
+            selection: tr.selection,
+            userEvent: 'input',
+            scrollIntoView: true,
+          }),
+        );
       },
     });
 }
 
 // After a user's edit that adds or removes lines, or indents them: the ordered lists around
 // it renumbered, in the same transaction (one undo step).
-const renumberOnLineChanges = EditorState.transactionFilter.of((tr) => {
+/** Renumbers ordered lists after edits that add, remove or indent lines. */
+export const renumberOnLineChanges = EditorState.transactionFilter.of((tr) => {
   if (!tr.docChanged || !(tr.isUserEvent('input') || tr.isUserEvent('delete'))) return tr;
   let linesChanged = tr.isUserEvent('input.indent') || tr.isUserEvent('delete.dedent');
   const touched: number[] = [];
