@@ -32,4 +32,8 @@ describe('wrapSelection', () => {
     expect(apply(bold, 'a «» b')).toBe('a **«strong text»** b');
     expect(apply(italic, '«»')).toBe('*«emphasized text»*');
   });
+
+  it('takes away empty markers around a cursor', () => {
+    expect(apply(bold, 'a **|** b')).toBe('a | b');
+  });
 });

@@ -11,6 +11,12 @@ export function wrapSelection(marker: string, placeholder: string): Formatter {
     const inner = text.slice(range.from, range.to);
     const m = marker.length;
     const c = marker[0]!;
+    const before = trailing(text.slice(Math.max(0, range.from - 3), range.from), c);
+    const after = leading(text.slice(range.to, range.to + 3), c);
+    if (isMarked(before, after, marker)) {
+      const from = range.from - m;
+      return edit(from, range.to + m, inner, from, from + inner.length);
+    }
     if (inner.length === 0) {
       const insert = marker + placeholder + marker;
       return edit(
@@ -24,12 +30,6 @@ export function wrapSelection(marker: string, placeholder: string): Formatter {
     if (inner.length >= 2 * m && isMarked(leading(inner, c), trailing(inner, c), marker)) {
       const content = inner.slice(m, -m);
       return edit(range.from, range.to, content, range.from, range.from + content.length);
-    }
-    const before = trailing(text.slice(Math.max(0, range.from - 3), range.from), c);
-    const after = leading(text.slice(range.to, range.to + 3), c);
-    if (isMarked(before, after, marker)) {
-      const from = range.from - m;
-      return edit(from, range.to + m, inner, from, from + inner.length);
     }
     const from = range.from;
     return edit(from, range.to, marker + inner + marker, from + m, from + m + inner.length);
