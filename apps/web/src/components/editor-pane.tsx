@@ -2,8 +2,10 @@
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { MAX_TEXT_LENGTH } from '@inkstone/core';
+import { commandKeymap, resolveShortcuts } from '../editor/commands/shortcuts';
 import { EditorController } from '../editor/editor-controller';
 import { useAppDispatch, useAppSelector } from '../store';
+import { editorStatusChanged } from '../store/editor-slice';
 import { notified } from '../store/notifications-slice';
 import { propertiesLoaded } from '../store/workspace-slice';
 import { useAppServices } from './app-context';
@@ -15,11 +17,13 @@ const CONFLICT_MESSAGE =
 
 /** The editing pane: the find bar above CodeMirror on the current file. */
 export function EditorPane({ hidden }: { hidden: boolean }) {
-  const { workspace, document: channel, scrollSync, editor } = useAppServices();
+  const { workspace, document: channel, scrollSync, editor, modals } = useAppServices();
   const dispatch = useAppDispatch();
   const currentFileId = useAppSelector((state) => state.workspace.currentFileId);
   const inlineImages = useAppSelector((state) => state.settings.settings.editor.inlineImages);
   const focusMode = useAppSelector((state) => state.layout.focusMode);
+  const { listAutoNumber, vimMode } = useAppSelector((state) => state.settings.settings.editor);
+  const shortcuts = useAppSelector((state) => state.settings.settings.shortcuts);
   const parent = useRef<HTMLDivElement>(null);
   const [controller, setController] = useState<EditorController | null>(null);
   const [findRequest, setFindRequest] = useState<FindRequest | null>(null);
@@ -40,6 +44,7 @@ export function EditorPane({ hidden }: { hidden: boolean }) {
         setFindRequest(null);
         return true;
       },
+      onStatus: (status) => dispatch(editorStatusChanged(status)),
     });
     const detach = scrollSync.attachEditor(created.view);
     editor.current = created;
@@ -70,6 +75,22 @@ export function EditorPane({ hidden }: { hidden: boolean }) {
   useEffect(() => {
     controller?.setFocusMode(focusMode);
   }, [controller, focusMode]);
+
+  // The settings that change the editor's keys and list editing.
+  useEffect(() => {
+    controller?.options.setKeymap(commandKeymap(resolveShortcuts(shortcuts), modals));
+  }, [controller, shortcuts, modals]);
+
+  useEffect(() => {
+    controller?.options.setListAutoNumber(listAutoNumber);
+  }, [controller, listAutoNumber]);
+
+  useEffect(() => {
+    controller?.options.setVimMode(vimMode).catch((error: unknown) => {
+      console.error(error);
+      dispatch(notified('error', 'Vim key bindings could not be loaded.'));
+    });
+  }, [controller, vimMode, dispatch]);
 
   const closeFind = useCallback(() => {
     setFindRequest(null);

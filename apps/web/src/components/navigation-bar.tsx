@@ -6,10 +6,12 @@ import { ignore } from '../services/modals';
 import { useAppServices } from './app-context';
 import { DarkThemeButton } from './dark-theme-button';
 import { FileTitle } from './file-title';
+import { FormattingToolbar } from './formatting-toolbar';
 import { Icon } from './icon';
 
-/** The navigation bar (spec interface §2): the file title, the theme switch, and the side bar toggle. Formatting,
- * sync and publish buttons join it in later issues. */
+/** The navigation bar (spec interface §2): the file title, undo, redo and the formatting
+ * buttons, the theme switch, and the side bar toggle. Sync and publish buttons join it in later
+ * issues. */
 export function NavigationBar() {
   const dispatch = useAppDispatch();
   const { modals } = useAppServices();
@@ -31,6 +33,7 @@ export function NavigationBar() {
         ✒ Inkstone
       </div>
       <FileTitle />
+      <FormattingToolbar />
       <div className="navigation-bar__actions">
         <DarkThemeButton />
         <button

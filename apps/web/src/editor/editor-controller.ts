@@ -1,3 +1,4 @@
+import { redoDepth, undoDepth } from '@codemirror/commands';
 import { Compartment, EditorSelection, EditorState, Transaction } from '@codemirror/state';
 import { EditorView, type ViewUpdate } from '@codemirror/view';
 import {
@@ -15,8 +16,11 @@ import { type DocumentEvent } from '../services/document-channel';
 import { nativeItemHasher } from '../services/native-hash';
 import { type WorkspaceService } from '../services/workspace';
 import { CURSOR_FOCUS_RATIO, CURSOR_FOCUS_RATIO_FOCUS_MODE } from '../constants';
+import { type EditorStatus } from '../store/editor-slice';
 import { caretFocus } from './caret-focus';
+import { isEditable } from './commands/registry';
 import { toggleTask } from './commands/toggle-task';
+import { EditorOptions } from './editor-options';
 import { editorExtensions, type FindMode } from './extensions';
 import { FindController } from './find/find-controller';
 import { inlineImages } from './inline-images';
@@ -41,6 +45,8 @@ export interface EditorEvents {
   onFind(mode: FindMode, selection: string): void;
   /** Escape in the editor: close the find bar; whether it was open. */
   onEscape(): boolean;
+  /** Whether the text can be changed, undone or redone changed. */
+  onStatus(status: EditorStatus): void;
 }
 
 /** Drives the CodeMirror view for the current file: loads its text, selection and scroll
@@ -60,6 +66,9 @@ export class EditorController {
   private focusMode = false;
   /** Find and replace in this editor. */
   readonly find: FindController;
+  private status: EditorStatus | undefined;
+  /** The options the settings change: command keys, list numbering, Vim mode. */
+  readonly options = new EditorOptions(() => this.view);
 
   constructor(
     parent: HTMLElement,
@@ -69,6 +78,7 @@ export class EditorController {
     this.journal = new UnsavedJournal(workspace.repo.name);
     this.view = new EditorView({ parent, state: this.createState('') });
     this.find = new FindController(this.view);
+    this.reportStatus();
     const onScroll = () => this.scheduleStateSave();
     this.view.scrollDOM.addEventListener('scroll', onScroll, { passive: true });
     this.cleanups.push(() => this.view.scrollDOM.removeEventListener('scroll', onScroll));
@@ -100,6 +110,7 @@ export class EditorController {
     this.session = session;
     this.view.setState(this.createState(session.text, state));
     this.find.stateReplaced();
+    this.reportStatus();
     // For measurements: when the text of a file is in the editor.
     performance.mark('inkstone:file-opened');
     this.events.onProperties(fileId, session.content.properties);
@@ -181,6 +192,9 @@ export class EditorController {
         [
           this.images.of(this.showImages ? inlineImages() : []),
           this.caret.of(this.caretExtension()),
+          ...this.options.extensions(),
+          // Until a file is open there is nothing to edit.
+          EditorState.readOnly.of(!this.session),
           EditorView.updateListener.of((update) => this.onUpdate(update)),
         ],
       ),
@@ -213,6 +227,22 @@ export class EditorController {
     }
     if (update.selectionSet || update.docChanged) this.scheduleStateSave();
     this.find.viewUpdated(update);
+    this.reportStatus();
+  }
+
+  private reportStatus(): void {
+    const state = this.view.state;
+    const status = {
+      editable: isEditable(state),
+      canUndo: undoDepth(state) > 0,
+      canRedo: redoDepth(state) > 0,
+    };
+    const last = this.status;
+    if (last?.editable === status.editable && last.canUndo === status.canUndo) {
+      if (last.canRedo === status.canRedo) return;
+    }
+    this.status = status;
+    this.events.onStatus(status);
   }
 
   private publish(changes: TextChange[] | null): void {

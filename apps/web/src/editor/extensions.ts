@@ -1,4 +1,4 @@
-import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
+import { defaultKeymap, history, indentWithTab } from '@codemirror/commands';
 import { markdown, markdownLanguage } from '@codemirror/lang-markdown';
 import { languages } from '@codemirror/language-data';
 import { syntaxHighlighting } from '@codemirror/language';
@@ -37,12 +37,14 @@ export function editorExtensions(callbacks: EditorCallbacks, more: Extension[] =
     drawSelection(),
     EditorView.lineWrapping,
     EditorState.allowMultipleSelections.of(false),
-    markdown({ base: markdownLanguage, codeLanguages: languages }),
+    // (Its Enter and Backspace for lists come with the list options: see lists.ts.)
+    markdown({ base: markdownLanguage, codeLanguages: languages, addKeymap: false }),
     syntaxHighlighting(markdownHighlight),
     editorChrome,
     highlightSelectionMatches(),
     findHighlights(),
-    keymap.of([...findKeymap(callbacks), indentWithTab, ...defaultKeymap, ...historyKeymap]),
+    // Undo and redo are commands of the registry, with the other configurable keys.
+    keymap.of([...findKeymap(callbacks), indentWithTab, ...defaultKeymap]),
     EditorView.contentAttributes.of({ 'aria-label': 'Editor', spellcheck: 'true' }),
     EditorState.transactionFilter.of((tr) => {
       if (tr.docChanged && tr.newDoc.length > MAX_TEXT_LENGTH) {

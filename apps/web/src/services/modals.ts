@@ -1,3 +1,4 @@
+import { type ImageDetails, type LinkDetails } from '../editor/commands/insert-link';
 import { type ConfirmationType } from './confirmations';
 
 /**
@@ -10,6 +11,8 @@ export interface ModalMap {
   settings: { props: undefined; result: void };
   about: { props: undefined; result: void };
   confirmation: { props: { type: ConfirmationType; subject: string }; result: void };
+  link: { props: undefined; result: LinkDetails };
+  image: { props: undefined; result: ImageDetails };
 }
 
 /** A dialog type name. */

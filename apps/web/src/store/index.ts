@@ -1,5 +1,6 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
+import { editorSlice } from './editor-slice';
 import { layoutSlice } from './layout-slice';
 import { notificationsSlice } from './notifications-slice';
 import { previewSlice } from './preview-slice';
@@ -19,6 +20,7 @@ export function createStore() {
       settings: settingsSlice.reducer,
       storage: storageSlice.reducer,
       themes: themesSlice.reducer,
+      editor: editorSlice.reducer,
     },
   });
 }

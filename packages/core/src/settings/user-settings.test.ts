@@ -46,6 +46,24 @@ describe('user settings', () => {
     expect(settings.extensions).toEqual({ preset: 'gfm', katex: true });
   });
 
+  it('lets custom shortcuts replace the keys of their commands only', () => {
+    expect(defaultSettings().shortcuts).toMatchObject({
+      bold: 'Mod-b',
+      redo: ['Mod-Shift-z', 'Mod-y'],
+    });
+    expect(defaultSettings().editor.vimMode).toBe(false);
+    const { settings } = readSettings('shortcuts:\n  bold: Mod-Alt-b\n  italic:\n  mine: x\n');
+    expect(settings.shortcuts).toMatchObject({
+      bold: 'Mod-Alt-b',
+      italic: null,
+      mine: 'x',
+      code: 'Mod-e',
+    });
+    expect(readSettings('shortcuts: none\n').settings.shortcuts).toEqual(
+      defaultSettings().shortcuts,
+    );
+  });
+
   it('starts from comments only, which change nothing', () => {
     expect(readSettings(CUSTOM_SETTINGS_TEMPLATE)).toEqual({ settings: defaultSettings() });
   });

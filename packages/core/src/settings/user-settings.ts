@@ -13,9 +13,14 @@ export interface UserSettings {
     monospacedFontOnly: boolean;
     showInPageButtons: boolean;
     headButtons: boolean;
+    /** Vim key bindings in the editor. */
+    vimMode: boolean;
   };
   /** Markdown presets and extensions (docs/reference/markdown-extensions.md). */
   extensions: Record<string, unknown>;
+  /** The keys of the editor's commands: command name → CodeMirror key name (or a list of them;
+   * empty for none). The user's entries replace the defaults of their commands. */
+  shortcuts: Record<string, unknown>;
   /** Options of the HTML to markdown conversion of imported HTML files (turndown's options). */
   turndown: TurndownSettings;
   newFileContent: string;
@@ -68,6 +73,8 @@ editor:
   showInPageButtons: true
   # Show the buttons beside headings in the preview.
   headButtons: true
+  # Vim key bindings in the editor (Escape for normal mode, then h, j, k, l…).
+  vimMode: false
 
 # How markdown is converted: a preset (zero, commonmark, gfm or default) and extension
 # switches (abbr, breaks, deflist, del, fence, footnote, imgsize, linkify, mark, sub, sup,
@@ -75,6 +82,24 @@ editor:
 # choose their own.
 extensions:
   preset: default
+
+# The keys of the editor's commands: a command name and a CodeMirror key name, or a list of
+# them ([Mod-y, Mod-Shift-z]); Mod is Ctrl (⌘ on a Mac). Leave a key empty to switch it off.
+shortcuts:
+  undo: Mod-z
+  redo: [Mod-Shift-z, Mod-y]
+  bold: Mod-b
+  italic: Mod-i
+  heading: Mod-Shift-h
+  strikethrough: Mod-Shift-x
+  unorderedList: Mod-Shift-8
+  orderedList: Mod-Shift-7
+  checkList: Mod-Shift-9
+  blockquote: Mod-Shift-.
+  code: Mod-e
+  table: Mod-Alt-y
+  link: Mod-k
+  image: Mod-Alt-k
 
 # How imported HTML files become markdown (the options of the turndown converter).
 turndown:
@@ -148,20 +173,27 @@ export function readSettings(customYaml: string): { settings: UserSettings; erro
   const parsed = parseYamlObject(customYaml);
   const settings = defaultSettings();
   if (!parsed.ok) return { settings, error: parsed.error };
-  mergeInto(settings as unknown as Record<string, unknown>, parsed.value, 'extensions');
+  mergeInto(settings as unknown as Record<string, unknown>, parsed.value);
   settings.autoSyncEvery = Math.max(AUTO_SYNC_EVERY_MIN, settings.autoSyncEvery);
   if (!Number.isFinite(settings.autoSyncEvery)) settings.autoSyncEvery = AUTO_SYNC_EVERY_DEFAULT;
   if (settings.colorTheme !== 'dark') settings.colorTheme = 'light';
   return { settings };
 }
 
-// Copies custom values of the right type onto the defaults; `free` keys take any object as is.
-function mergeInto(target: Record<string, unknown>, source: Record<string, unknown>, free: string) {
+// Maps whose custom object replaces the default one as a whole, and maps whose custom entries
+// replace the default entries one by one, whatever their type.
+const REPLACED = 'extensions';
+const EXTENDED = 'shortcuts';
+
+// Copies custom values of the right type onto the defaults, but free maps as described above.
+function mergeInto(target: Record<string, unknown>, source: Record<string, unknown>) {
   for (const [key, value] of Object.entries(source)) {
     if (!Object.hasOwn(target, key)) continue;
     const current = target[key];
-    if (key === free && isObject(value)) target[key] = value;
-    else if (isObject(current) && isObject(value)) mergeInto(current, value, free);
+    if (key === REPLACED && isObject(value)) target[key] = value;
+    else if (key === EXTENDED && isObject(value) && isObject(current)) {
+      target[key] = { ...current, ...value };
+    } else if (isObject(current) && isObject(value)) mergeInto(current, value);
     else if (typeof current === typeof value && !isObject(current)) target[key] = value;
   }
 }

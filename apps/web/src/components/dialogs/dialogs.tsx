@@ -7,6 +7,7 @@ import { AboutDialog } from './about-dialog';
 import { ConfirmationDialog } from './confirmation-dialog';
 import { type DialogProps } from './dialog-props';
 import { FilePropertiesDialog } from './file-properties-dialog';
+import { ImageDialog, LinkDialog } from './link-dialogs';
 import { SettingsDialog } from './settings-dialog';
 
 /** Every dialog of the modal stack, by type name. */
@@ -15,6 +16,8 @@ const DIALOGS: { [K in ModalType]: ComponentType<DialogProps<K>> } = {
   settings: SettingsDialog,
   about: AboutDialog,
   confirmation: ConfirmationDialog,
+  link: LinkDialog,
+  image: ImageDialog,
 };
 
 /** The dialog on top of the modal stack, if any. When the last one closes, the editor gets its

@@ -1,0 +1,113 @@
+import { redo, undo } from '@codemirror/commands';
+import { EditorSelection, type EditorState } from '@codemirror/state';
+import { EditorView } from '@codemirror/view';
+import { type ModalStack, ignore } from '../../services/modals';
+import { type Formatter } from './format';
+import { code, table } from './insert-block';
+import { image, link } from './insert-link';
+import { blockquote, checkList, heading, orderedList, unorderedList } from './line-prefix';
+import { wrapSelection } from './wrap-selection';
+
+/** Where a command runs: the editor, and the dialogs it may ask through. */
+export interface CommandContext {
+  view: EditorView;
+  modals: Pick<ModalStack, 'open'>;
+}
+
+/** One action of the editor (Excalidraw's habit): the toolbar, the keyboard and any menu all
+ * read these. */
+export interface EditorCommand {
+  /** Its name, as the `shortcuts` setting names it. */
+  name: string;
+  /** Its button's accessible name. */
+  label: string;
+  /** Its default key bindings (CodeMirror key names, `Mod` is Ctrl or ⌘). */
+  keys: readonly string[];
+  /** Does what it does; false when it did not apply. */
+  run(context: CommandContext): boolean;
+}
+
+/** Applies a formatting command to the editor's main selection, as one undoable edit. */
+export function applyFormat(
+  view: EditorView,
+  formatter: Formatter,
+  userEvent = 'input.format',
+): boolean {
+  if (!isEditable(view.state)) return false;
+  const { from, to } = view.state.selection.main;
+  const result = formatter(view.state.doc.toString(), { from, to });
+  if (!result) return false;
+  view.dispatch({
+    changes: result.changes,
+    selection: EditorSelection.single(result.selection.anchor, result.selection.head),
+    userEvent,
+    scrollIntoView: true,
+  });
+  view.focus();
+  return true;
+}
+
+/** Whether the text in the editor may be changed (a file is open and editable). */
+export function isEditable(state: EditorState): boolean {
+  return !state.readOnly && state.facet(EditorView.editable);
+}
+
+const format =
+  (formatter: Formatter) =>
+  ({ view }: CommandContext) =>
+    applyFormat(view, formatter);
+
+/** Every command, in toolbar order (spec interface §2: undo, redo, then the formatting
+ * entries). Default keys are listed in docs/reference/choices.md. */
+export const COMMANDS = [
+  { name: 'undo', label: 'Undo', keys: ['Mod-z'], run: ({ view }) => undo(view) },
+  { name: 'redo', label: 'Redo', keys: ['Mod-Shift-z', 'Mod-y'], run: ({ view }) => redo(view) },
+  { name: 'bold', label: 'Bold', keys: ['Mod-b'], run: format(wrapSelection('**', 'strong text')) },
+  {
+    name: 'italic',
+    label: 'Italic',
+    keys: ['Mod-i'],
+    run: format(wrapSelection('*', 'emphasized text')),
+  },
+  { name: 'heading', label: 'Heading', keys: ['Mod-Shift-h'], run: format(heading) },
+  {
+    name: 'strikethrough',
+    label: 'Strikethrough',
+    keys: ['Mod-Shift-x'],
+    run: format(wrapSelection('~~', 'strikethrough text')),
+  },
+  {
+    name: 'unorderedList',
+    label: 'Unordered list',
+    keys: ['Mod-Shift-8'],
+    run: format(unorderedList),
+  },
+  { name: 'orderedList', label: 'Ordered list', keys: ['Mod-Shift-7'], run: format(orderedList) },
+  { name: 'checkList', label: 'Check list', keys: ['Mod-Shift-9'], run: format(checkList) },
+  { name: 'blockquote', label: 'Blockquote', keys: ['Mod-Shift-.'], run: format(blockquote) },
+  { name: 'code', label: 'Code', keys: ['Mod-e'], run: format(code) },
+  { name: 'table', label: 'Table', keys: ['Mod-Alt-y'], run: format(table) },
+  {
+    name: 'link',
+    label: 'Link',
+    keys: ['Mod-k'],
+    run: ({ view, modals }) => {
+      if (!isEditable(view.state)) return false;
+      modals.open('link').then((details) => applyFormat(view, link(details)), ignore);
+      return true;
+    },
+  },
+  {
+    name: 'image',
+    label: 'Image',
+    keys: ['Mod-Alt-k'],
+    run: ({ view, modals }) => {
+      if (!isEditable(view.state)) return false;
+      modals.open('image').then((details) => applyFormat(view, image(details)), ignore);
+      return true;
+    },
+  },
+] as const satisfies readonly EditorCommand[];
+
+/** A command's name. */
+export type CommandName = (typeof COMMANDS)[number]['name'];

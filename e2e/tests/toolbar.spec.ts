@@ -1,0 +1,192 @@
+import { expect, type Page, test } from '@playwright/test';
+import { editor, editorText, openApp, preview, replaceText } from './helpers';
+
+const PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
+// A toolbar button, by its exact name ("Table" is not "Table of contents").
+const button = (page: Page, name: string) =>
+  page.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name, exact: true });
+
+// Replaces the text with `text` and selects its last word.
+async function selectLastWord(page: Page, text: string) {
+  await replaceText(page, text);
+  await page.keyboard.press('End');
+  await page.keyboard.press('Control+Shift+ArrowLeft');
+}
+
+// Writes the custom settings in the settings dialog.
+async function setCustomSettings(page: Page, yaml: string) {
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await dialog.getByRole('textbox', { name: 'Custom settings' }).fill(yaml);
+  await dialog.getByRole('button', { name: 'Ok' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+const FORMATS: [string, string, string, string][] = [
+  ['Bold', 'a **word**', 'strong', 'word'],
+  ['Italic', 'a *word*', 'em', 'word'],
+  ['Heading', '# a word', 'h1', 'a word'],
+  ['Strikethrough', 'a ~~word~~', 'del', 'word'],
+  ['Unordered list', '- a word', 'ul > li', 'a word'],
+  ['Ordered list', '1. a word', 'ol > li', 'a word'],
+  ['Check list', '- [ ] a word', 'li:has(input[type="checkbox"])', 'a word'],
+  ['Blockquote', '> a word', 'blockquote', 'a word'],
+  ['Code', 'a `word`', 'p > code', 'word'],
+  [
+    'Table',
+    'a word\n\n| Column 1 | Column 2 |\n| -------- | -------- |\n| Text     | Text     |',
+    'table th',
+    'Column 1',
+  ],
+];
+
+for (const [name, source, element, text] of FORMATS) {
+  test(`the ${name} button formats the selection`, async ({ page }) => {
+    await openApp(page);
+    await selectLastWord(page, 'a word');
+    await button(page, name).click();
+    await expect.poll(() => editorText(page)).toBe(source);
+    await expect(preview(page).locator(element).first()).toHaveText(text);
+    // The editor has the focus back.
+    await expect(editor(page)).toBeFocused();
+  });
+}
+
+test('bold toggles off, and the editor keeps the new selection', async ({ page }) => {
+  await openApp(page);
+  await selectLastWord(page, 'a word');
+  await button(page, 'Bold').click();
+  await button(page, 'Bold').click();
+  await expect.poll(() => editorText(page)).toBe('a word');
+  await button(page, 'Bold').click();
+  await page.keyboard.type('thing');
+  await expect.poll(() => editorText(page)).toBe('a **thing**');
+});
+
+test('a link is inserted through its dialog, which needs a URL', async ({ page }) => {
+  await openApp(page);
+  await selectLastWord(page, 'see here');
+  await button(page, 'Link').click();
+  const dialog = page.getByRole('dialog', { name: 'Insert link' });
+  const url = dialog.getByRole('textbox', { name: 'URL' });
+  await expect(dialog.getByRole('button', { name: 'Ok' })).toBeDisabled();
+  await url.fill('x');
+  await url.fill('');
+  await expect(dialog.getByRole('alert')).toHaveText('URL is required.');
+  await url.press('Enter');
+  await expect(dialog).toBeVisible();
+
+  // Escape cancels: nothing changes.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  expect(await editorText(page)).toBe('see here');
+
+  await button(page, 'Link').click();
+  await url.fill('https://example.com/');
+  await dialog.getByRole('textbox', { name: 'Title' }).fill('Example');
+  await dialog.getByRole('textbox', { name: 'Title' }).press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect.poll(() => editorText(page)).toBe('see [here](https://example.com/ "Example")');
+  const link = preview(page).getByRole('link', { name: 'here' });
+  await expect(link).toHaveAttribute('href', 'https://example.com/');
+  await expect(link).toHaveAttribute('title', 'Example');
+});
+
+test('an image is inserted through its dialog, with its size', async ({ page }) => {
+  await openApp(page);
+  await selectLastWord(page, 'a dot');
+  await button(page, 'Image').click();
+  const dialog = page.getByRole('dialog', { name: 'Insert image' });
+  await expect(dialog.getByRole('button', { name: 'Ok' })).toBeDisabled();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  expect(await editorText(page)).toBe('a dot');
+
+  await button(page, 'Image').click();
+  await dialog.getByRole('textbox', { name: 'URL' }).fill(PNG);
+  await dialog.getByRole('textbox', { name: 'Size' }).fill('32');
+  await dialog.getByRole('button', { name: 'Ok' }).click();
+  await expect.poll(() => editorText(page)).toBe(`a ![dot](${PNG} =32x)`);
+  await expect(preview(page).getByRole('img', { name: 'dot' })).toHaveAttribute('width', '32');
+});
+
+test('shortcuts format, and the settings can change them', async ({ page }) => {
+  await openApp(page);
+  await selectLastWord(page, 'a word');
+  await page.keyboard.press('Control+b');
+  await expect.poll(() => editorText(page)).toBe('a **word**');
+
+  await setCustomSettings(page, 'shortcuts:\n  bold: Mod-Alt-b\n  italic: ""\n');
+  await expect(button(page, 'Bold')).toHaveAttribute('title', 'Bold (Ctrl+Alt+B)');
+  await expect(button(page, 'Italic')).toHaveAttribute('title', 'Italic');
+  await selectLastWord(page, 'a word');
+  await page.keyboard.press('Control+b');
+  expect(await editorText(page)).toBe('a word');
+  await page.keyboard.press('Control+Alt+b');
+  await expect.poll(() => editorText(page)).toBe('a **word**');
+});
+
+test('undo and redo buttons are enabled only when there is something to undo or redo', async ({
+  page,
+}) => {
+  await openApp(page);
+  await expect(button(page, 'Undo')).toBeDisabled();
+  await expect(button(page, 'Redo')).toBeDisabled();
+  await editor(page).click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type('\nMore.');
+  await expect(button(page, 'Undo')).toBeEnabled();
+  await expect(button(page, 'Redo')).toBeDisabled();
+  const typed = await editorText(page);
+  await button(page, 'Undo').click();
+  await expect.poll(() => editorText(page)).not.toBe(typed);
+  await expect(button(page, 'Redo')).toBeEnabled();
+  await button(page, 'Redo').click();
+  await expect.poll(() => editorText(page)).toBe(typed);
+  await expect(button(page, 'Redo')).toBeDisabled();
+});
+
+test('Enter continues lists and ends them on an empty item; numbers follow', async ({ page }) => {
+  await openApp(page);
+  await replaceText(page, '- one');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('two');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('after');
+  await expect.poll(() => editorText(page)).toBe('- one\n- two\nafter');
+
+  await replaceText(page, '- [x] done');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('next');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('sub');
+  await expect.poll(() => editorText(page)).toBe('- [x] done\n- [ ] next\n  - [ ] sub');
+
+  await replaceText(page, '1. a\n2. b\n3. c');
+  await page.keyboard.press('Control+Home');
+  await page.keyboard.press('End');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('new');
+  await expect.poll(() => editorText(page)).toBe('1. a\n2. new\n3. b\n4. c');
+  // A removed item: the numbers close up.
+  // (Playwright types the shifted letter so that CodeMirror sees Ctrl+Shift+K.)
+  await page.keyboard.press('Control+Shift+K');
+  await expect.poll(() => editorText(page)).toBe('1. a\n2. b\n3. c');
+});
+
+test('Vim mode, once switched on in the settings, moves with h, j, k, l', async ({ page }) => {
+  await openApp(page);
+  await replaceText(page, 'abcd\nefgh');
+  await setCustomSettings(page, 'editor:\n  vimMode: true\n');
+  await editor(page).click();
+  await expect(page.locator('.cm-fat-cursor')).toBeVisible();
+  await page.keyboard.press('Escape');
+  for (const key of ['g', 'g', '0', 'l', 'x', 'j', 'x', 'k', 'h', 'x']) {
+    await page.keyboard.press(key);
+  }
+  await expect.poll(() => editorText(page)).toBe('cd\negh');
+});
