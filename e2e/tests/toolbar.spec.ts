@@ -108,7 +108,7 @@ test('an image is inserted through its dialog, with its size', async ({ page }) 
   await dialog.getByRole('textbox', { name: 'URL' }).fill(PNG);
   await dialog.getByRole('textbox', { name: 'Size' }).fill('32');
   await dialog.getByRole('button', { name: 'Ok' }).click();
-  await expect.poll(() => editorText(page)).toBe(`a ![dot](${PNG} =32x)`);
+  await expect.poll(() => editorText(page)).toBe(`a ![dot](${PNG} =s32)`);
   await expect(preview(page).getByRole('img', { name: 'dot' })).toHaveAttribute('width', '32');
 });
 

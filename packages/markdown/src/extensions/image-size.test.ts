@@ -18,6 +18,12 @@ describe('imgsize', () => {
     );
   });
 
+  it('reads =s{size}, as the image dialog writes it, as a width', () => {
+    expect(render('![a](i.png =s320 "T")')).toBe(
+      inline('<img src="i.png" alt="a" title="T" width="320">'),
+    );
+  });
+
   it('takes a title before or after the size', () => {
     expect(render('![a](i.png "T" =1x2) ![b](<i 2.png> =3x4 \'U\')')).toBe(
       inline(

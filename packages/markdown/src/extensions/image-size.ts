@@ -1,13 +1,14 @@
 import type { StateInline, Token } from 'markdown-it';
 import { type MarkdownExtension } from './extension.js';
 
-// `=WIDTHxHEIGHT`, either number optional (`=100x`, `=x200`), in pixels.
-const SIZE = /^=(\d*)x(\d*)/;
+// `=WIDTHxHEIGHT`, either number optional (`=100x`, `=x200`), in pixels; or `=sSIZE`, the size
+// the image dialog writes (spec interface §5), a width.
+const SIZE = /^=(?:(\d*)x(\d*)|s(\d+))/;
 
 /**
  * Image sizes in the destination of an inline image: `![alt](src =100x200)` renders
  * `<img src="src" alt="alt" width="100" height="200">`; `=100x` sets only the width, `=x200`
- * only the height. The size follows the destination after a space, before or after a title
+ * only the height; `=s320`, as the image dialog writes it, is a width of 320. The size follows the destination after a space, before or after a title
  * (`![alt](src "title" =100x200)`). Sizes are whole pixels. An image without a size is left to
  * markdown-it's own rule, unchanged.
  */
@@ -44,7 +45,7 @@ function sizedImage(state: StateInline, silent: boolean): boolean {
     pos = next;
     if (pos >= max || src.charCodeAt(pos) === 0x29) break;
     const sizeMatch = size === undefined ? SIZE.exec(src.slice(pos, max)) : null;
-    if (sizeMatch && (sizeMatch[1] || sizeMatch[2])) {
+    if (sizeMatch && (sizeMatch[1] || sizeMatch[2] || sizeMatch[3])) {
       size = sizeMatch;
       pos += sizeMatch[0].length;
       continue;
@@ -69,7 +70,8 @@ function sizedImage(state: StateInline, silent: boolean): boolean {
     token.children = children;
     token.content = label;
     if (title) token.attrs.push(['title', title]);
-    if (size[1]) token.attrs.push(['width', size[1]]);
+    const width = size[1] || size[3];
+    if (width) token.attrs.push(['width', width]);
     if (size[2]) token.attrs.push(['height', size[2]]);
   }
   state.pos = pos + 1;

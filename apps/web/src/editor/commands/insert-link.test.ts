@@ -24,7 +24,7 @@ describe('link', () => {
 describe('image', () => {
   it('writes the size as a width before the title', () => {
     expect(apply(image({ url: 'i.png', title: 'T', size: 320 }), '«dot»')).toBe(
-      '![«dot»](i.png =320x "T")',
+      '![«dot»](i.png =s320 "T")',
     );
     expect(apply(image({ url: 'i.png', title: '', size: undefined }), '|')).toBe(
       '![«image description»](i.png)',

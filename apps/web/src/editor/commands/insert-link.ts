@@ -22,12 +22,13 @@ export function link(details: LinkDetails): Formatter {
   };
 }
 
-/** Image: `![alt](url =320x "title")` in place of the selection, the size (a width, see
- * docs/reference/choices.md) and the title only when given. */
+/** Image: `![alt](url =s320 "title")` in place of the selection: the size appended as
+ * `=s{size}` (spec interface §5; our renderer reads it as a width) and the title only when
+ * given. */
 export function image(details: ImageDetails): Formatter {
   return (text, { from, to }) => {
     const label = text.slice(from, to) || 'image description';
-    const size = details.size === undefined ? '' : ` =${details.size}x`;
+    const size = details.size === undefined ? '' : ` =s${details.size}`;
     return linkMarkdown('![', label, destination(details, size), from, to);
   };
 }
