@@ -24,6 +24,16 @@ describe('inline images in the editor', () => {
     view.destroy();
   });
 
+  it('shows images with a size, as the image dialog writes them', () => {
+    const doc = `![sized](${PNG} =s320 "T")\n![both](https://example.org/b.png =10x20)\n`;
+    const view = new EditorView({ state: EditorState.create({ doc, extensions: inlineImages() }) });
+    expect(images(view)).toEqual([
+      ['sized', PNG],
+      ['both', 'https://example.org/b.png'],
+    ]);
+    view.destroy();
+  });
+
   it('follows edits: new images appear, removed ones go', () => {
     const view = new EditorView({
       state: EditorState.create({ doc: 'One\nTwo\n', extensions: inlineImages() }),

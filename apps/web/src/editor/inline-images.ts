@@ -2,7 +2,8 @@ import { type EditorState, type Extension, type Range, StateField } from '@codem
 import { Decoration, type DecorationSet, EditorView, WidgetType } from '@codemirror/view';
 
 // `![alt](url "title")`: the alt text and the URL (angle brackets allowed).
-const IMAGE = /!\[([^\]\n]*)\]\(\s*<?([^)\s>]+)>?(?:\s+(?:"[^"]*"|'[^']*'|\([^)]*\)))?\s*\)/g;
+const IMAGE =
+  /!\[([^\]\n]*)\]\(\s*<?([^)\s>]+)>?(?:\s+(?:"[^"]*"|'[^']*'|\([^)]*\)|=(?:\d*x\d*|s\d+)))*\s*\)/g;
 
 /** Image URLs shown in the editor: web images and images held in the page. Relative paths
  * (images of the workspace) wait for the workspace image store. */
