@@ -1,0 +1,77 @@
+import { type ContentItem, type Item, type ItemType } from '../items/types.js';
+
+/**
+ * What the engine keeps about an item as the remote last had it (spec providers §3 "Sync
+ * data"): the item's id, its type, the hash of the version synced, and the provider's own
+ * version marker (`rev` for a CouchDB database, `sha` for git).
+ */
+export interface SyncData {
+  /** The remote's id for the item (often the item id itself). */
+  id: string;
+  itemId: string;
+  type: ItemType;
+  /** The item's hash as last synced. */
+  hash: string;
+  rev?: string;
+  sha?: string;
+}
+
+/** One change of the remote since a cursor: the item as the remote has it now, or its removal
+ * (`item` null). A content item (`{fileId}/content`) comes without its text: download it with
+ * `downloadContent` when needed. */
+export interface RemoteChange {
+  itemId: string;
+  /** The remote's item (for content: id, type and hash only), or null when it was removed. */
+  item: Item | null;
+  syncData: SyncData | null;
+}
+
+/** A page of remote changes. `cursor` is opaque (a CouchDB sequence, a git commit…); pass it
+ * back to read on. `more` is true while changes are pending after this page. */
+export interface ChangesPage {
+  changes: RemoteChange[];
+  cursor: string;
+  more: boolean;
+}
+
+/** A revision of a file as the remote lists it (spec interface §3 "Revision"). */
+export interface RemoteRevision {
+  id: string;
+  sub?: string;
+  message?: string;
+  created: number;
+}
+
+/**
+ * The port between the sync engine and a workspace provider (a CouchDB database, a git
+ * repository, a drive folder): every call goes to the remote; the engine decides what to call.
+ * Implementations: the in-memory remote of the tests and simulation, the CouchDB database.
+ * One contract test suite (`testing/workspace-provider-contract.ts`) runs against each.
+ */
+export interface WorkspaceProvider {
+  /** The provider id of spec providers §3, e.g. 'couchdbWorkspace'. */
+  readonly id: string;
+  /** Changes since `cursor` (undefined: everything), one page at a time. */
+  getChanges(cursor: string | undefined): Promise<ChangesPage>;
+  /** Creates or updates an item other than content. `syncData` is what the engine last knew
+   * of it (undefined: the remote has never had it). Rejects with `TooLateError` when the remote
+   * changed since (a CouchDB 409). */
+  saveItem(item: Item, syncData: SyncData | undefined): Promise<SyncData>;
+  /** Removes an item from the remote, with what the engine last knew of it. */
+  removeItem(syncData: SyncData): Promise<void>;
+  /** The content of a file as the remote has it, or null when it has none. */
+  downloadContent(fileId: string, syncData: SyncData): Promise<ContentItem | null>;
+  /** Creates or updates a file's content; rejects with `TooLateError` like `saveItem`. */
+  uploadContent(content: ContentItem, syncData: SyncData | undefined): Promise<SyncData>;
+  /** The revisions of a file's content, newest first, when the remote keeps them. */
+  listRevisions?(fileId: string, syncData: SyncData): Promise<RemoteRevision[]>;
+}
+
+/** The remote changed between reading and writing: the sync step starts again (spec core §4
+ * rule 6, 'TOO_LATE'). */
+export class TooLateError extends Error {
+  constructor() {
+    super('TOO_LATE');
+    this.name = 'TooLateError';
+  }
+}
