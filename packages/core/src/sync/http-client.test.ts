@@ -1,23 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { FakeTimers } from '../testing/fake-timers.js';
-import { HttpClient, HttpError, NetworkError } from './http-client.js';
+import { type FetchPort, HttpClient, HttpError, NetworkError } from './http-client.js';
 
 // A server that answers each request with the next of `answers` (a status, or a failure), and
 // records when each request arrived.
 function server(timers: FakeTimers, answers: (number | 'fail' | 'hang')[], body = '') {
   const arrivals: number[] = [];
-  const fetch = ((_url: string, init?: RequestInit) => {
+  const fetch: FetchPort = (_url, init) => {
     arrivals.push(timers.now());
     const answer = answers.shift() ?? 200;
     if (answer === 'fail') return Promise.reject(new TypeError('Failed to fetch'));
     if (answer === 'hang') {
       return new Promise((_resolve, reject) => {
-        init?.signal?.addEventListener('abort', () => reject(new DOMException('', 'AbortError')));
+        (init.signal as AbortSignal).addEventListener('abort', () => reject(new Error('aborted')));
       });
     }
-    const response = { status: answer, headers: new Headers(), text: () => Promise.resolve(body) };
-    return Promise.resolve(response as unknown as Response);
-  }) as typeof globalThis.fetch;
+    return Promise.resolve({
+      status: answer,
+      headers: new Headers(),
+      text: () => Promise.resolve(body),
+    });
+  };
   return { fetch, arrivals };
 }
 

@@ -5,17 +5,43 @@ export interface HttpRequest {
   method?: string;
   url: string;
   headers?: Record<string, string>;
-  body?: string | Blob | ArrayBuffer | Uint8Array | URLSearchParams;
+  body?: string | Uint8Array | ArrayBuffer;
   /** Milliseconds before the request is abandoned (default 30 s). */
   timeout?: number;
   /** Whether rate limits and server errors are retried (default true). */
   retry?: boolean;
 }
 
-/** A response whose status was 2xx (or any status, with `acceptStatus`). */
+/** The headers of a response, as `fetch` gives them. */
+export interface HeadersPort {
+  get(name: string): string | null;
+}
+
+/** What the client passes to `fetch`. */
+export interface FetchInit {
+  method: string;
+  headers?: Record<string, string>;
+  body?: string | Uint8Array | ArrayBuffer;
+  signal?: unknown;
+  /** Sends the browser's cookies for the remote's origin (a CouchDB session). */
+  credentials?: 'include' | 'same-origin' | 'omit';
+}
+
+/** The part of a `fetch` response the client reads. */
+export interface FetchResponse {
+  status: number;
+  headers: HeadersPort;
+  text(): Promise<string>;
+}
+
+/** The part of `fetch` the client uses: the browser's and Node's `fetch` both fit. (The core
+ * package has no DOM types of its own: its ports say what they need.) */
+export type FetchPort = (url: string, init: FetchInit) => Promise<FetchResponse>;
+
+/** A response whose status was 2xx. */
 export interface HttpResponse {
   status: number;
-  headers: Headers;
+  headers: HeadersPort;
   /** The body as text ('' when there is none). */
   text: string;
 }
@@ -25,7 +51,7 @@ export class HttpError extends Error {
   constructor(
     readonly status: number,
     readonly body: string,
-    readonly headers: Headers,
+    readonly headers: HeadersPort,
   ) {
     super(`HTTP error ${status}.`);
     this.name = 'HttpError';
@@ -51,7 +77,9 @@ export const TIMER_JITTER = 0.2;
 
 /** What the client needs from its environment. */
 export interface HttpClientOptions {
-  fetch: typeof globalThis.fetch;
+  fetch: FetchPort;
+  /** Sends cookies with every request (`credentials: 'include'`). */
+  withCredentials?: boolean;
   timers: Timers;
   /** A number in [0, 1) (default Math.random). */
   random?: () => number;
@@ -84,7 +112,7 @@ export class HttpClient {
   }
 
   private async once(request: HttpRequest): Promise<HttpResponse> {
-    const controller = new AbortController();
+    const controller = newAbortController();
     let timedOut = false;
     const cancel = this.options.timers.set(() => {
       timedOut = true;
@@ -96,6 +124,7 @@ export class HttpClient {
         headers: request.headers,
         body: request.body,
         signal: controller.signal,
+        ...(this.options.withCredentials ? { credentials: 'include' as const } : {}),
       });
       const text = await response.text();
       return { status: response.status, headers: response.headers, text };
@@ -123,4 +152,11 @@ export function isRetriable(error: HttpError): boolean {
 function isRateLimit(error: HttpError): boolean {
   if (error.headers.get('x-ratelimit-remaining') === '0') return true;
   return /rate ?limit/i.test(error.body);
+}
+
+// The platform's AbortController (browsers and Node have one), typed here without the DOM.
+function newAbortController(): { signal: unknown; abort(): void } {
+  const platform = globalThis as { AbortController?: new () => { signal: unknown; abort(): void } };
+  if (!platform.AbortController) return { signal: undefined, abort: () => undefined };
+  return new platform.AbortController();
 }
