@@ -190,3 +190,40 @@ test('Vim mode, once switched on in the settings, moves with h, j, k, l', async 
   }
   await expect.poll(() => editorText(page)).toBe('cd\negh');
 });
+
+test('Shift+F10 in the editor opens the same commands as a menu at the caret', async ({ page }) => {
+  await openApp(page);
+  await selectLastWord(page, 'a word');
+  await page.keyboard.press('Shift+F10');
+  const menu = page.getByRole('menu', { name: 'Editor actions' });
+  await expect(menu.getByRole('menuitem')).toHaveText([
+    'Undo',
+    'Redo',
+    'Bold',
+    'Italic',
+    'Heading',
+    'Strikethrough',
+    'Unordered list',
+    'Ordered list',
+    'Check list',
+    'Blockquote',
+    'Code',
+    'Table',
+    'Link',
+    'Image',
+  ]);
+  await expect(menu.getByRole('menuitem', { name: 'Redo' })).toHaveAttribute(
+    'aria-disabled',
+    'true',
+  );
+  await menu.getByRole('menuitem', { name: 'Italic' }).click();
+  await expect(menu).toBeHidden();
+  await expect.poll(() => editorText(page)).toBe('a *word*');
+  await expect(preview(page).locator('em')).toHaveText('word');
+  // Escape closes it and the editor goes on taking keys.
+  await page.keyboard.press('Shift+F10');
+  await expect(menu).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(editor(page)).toBeFocused();
+});

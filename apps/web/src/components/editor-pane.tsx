@@ -9,6 +9,7 @@ import { editorStatusChanged } from '../store/editor-slice';
 import { notified } from '../store/notifications-slice';
 import { propertiesLoaded } from '../store/workspace-slice';
 import { useAppServices } from './app-context';
+import { EditorContextMenu } from './editor-context-menu';
 import { FindBar, type FindRequest } from './find-bar';
 
 const TEXT_LIMIT_MESSAGE = `A file holds at most ${MAX_TEXT_LENGTH.toLocaleString('en')} characters: this change would go past that, so it was not made.`;
@@ -100,6 +101,7 @@ export function EditorPane({ hidden }: { hidden: boolean }) {
   return (
     <div className="editor" hidden={hidden}>
       {controller && <FindBar find={controller.find} request={findRequest} onClose={closeFind} />}
+      {controller && <EditorContextMenu view={controller.view} />}
       <div className="editor__view" ref={parent} />
     </div>
   );
