@@ -1,5 +1,5 @@
-// The contract every WorkspaceProvider passes: run by couchdb-workspace-provider.test.ts against
-// a CouchDB-protocol server, and by the in-memory remote's tests.
+// The contract every WorkspaceProvider passes (rules P1–P5 of SPEC.md): run by
+// couchdb-contract.test.ts against a CouchDB-protocol server, and by the in-memory remote's tests.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { hashItem } from '../items/hash.js';
 import { type ContentItem, type FileItem, type Item } from '../items/types.js';
@@ -80,7 +80,7 @@ export function workspaceProviderContract(
       await fx.dispose();
     });
 
-    it('gives back a saved item through the changes, with its sync data', async () => {
+    it('P1: gives back a saved item through the changes, with its sync data', async () => {
       const item = file('f1', 'Notes');
       const syncData = await provider.saveItem(item, undefined);
       expect(syncData).toMatchObject({ itemId: 'f1', type: 'file', hash: item.hash });
@@ -89,7 +89,7 @@ export function workspaceProviderContract(
       expect(byId.get('f1')?.syncData).toEqual(syncData);
     });
 
-    it('updates an item with the sync data of its last save', async () => {
+    it('P1: updates an item with the sync data of its last save', async () => {
       const first = await provider.saveItem(file('f1', 'One'), undefined);
       const { cursor } = await latest(provider);
       const renamed = file('f1', 'Two');
@@ -100,7 +100,7 @@ export function workspaceProviderContract(
       expect(byId.get('f1')?.item).toEqual(renamed);
     });
 
-    it('refuses a save or removal with stale sync data: TooLateError', async () => {
+    it('P2: refuses a save or removal with stale sync data: TooLateError', async () => {
       const first = await provider.saveItem(file('f1', 'One'), undefined);
       const second = await provider.saveItem(file('f1', 'Two'), first);
       await expect(provider.saveItem(file('f1', 'Three'), first)).rejects.toBeInstanceOf(
@@ -115,7 +115,7 @@ export function workspaceProviderContract(
       expect(byId.get('f1')?.syncData).toEqual(second);
     });
 
-    it('removes an item: the changes give it as null', async () => {
+    it('P3: removes an item: the changes give it as null', async () => {
       const kept = await provider.saveItem(file('keep', 'Keep'), undefined);
       const gone = await provider.saveItem(file('gone', 'Gone'), undefined);
       const { cursor } = await latest(provider);
@@ -128,7 +128,7 @@ export function workspaceProviderContract(
       expect(all.byId.get('keep')?.syncData).toEqual(kept);
     });
 
-    it('round-trips content: a 250,000-character text and non-ASCII', async () => {
+    it('P4: round-trips content: a 250,000-character text and non-ASCII', async () => {
       const long = 'Ünïcödé 文字 🚀 '.repeat(20_000).slice(0, 249_999) + '\n';
       expect(long.length).toBe(250_000);
       for (const [fileId, text] of [
@@ -143,7 +143,7 @@ export function workspaceProviderContract(
       }
     });
 
-    it('lists content in the changes without its text, and updates it', async () => {
+    it('P4: lists content in the changes without its text, and updates it', async () => {
       const first = await provider.uploadContent(content('f1', 'one\n'), undefined);
       const { byId } = await latest(provider);
       const change = byId.get('f1/content');
@@ -158,7 +158,7 @@ export function workspaceProviderContract(
       expect(await provider.downloadContent('f1', second)).toEqual(next);
     });
 
-    it('pages the changes by an opaque cursor: everything once, in order', async () => {
+    it('P5: pages the changes by an opaque cursor: everything once, in order', async () => {
       const items: Item[] = [];
       for (let i = 0; i < 3 * PAGE_SIZE + 1; i += 1) items.push(file(`f${i}`, `Name ${i}`));
       for (const item of items) await provider.saveItem(item, undefined);
