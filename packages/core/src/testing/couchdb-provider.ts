@@ -18,13 +18,29 @@ export const nodeTimers: Timers = {
 export const nodeFetch: FetchPort = (url: string, init: FetchInit) =>
   fetch(url, init as RequestInit);
 
-/** A provider over `dbUrl` through Node's fetch; `credentials` answers the login dialog. */
+/** What a test provider may be given. */
+export interface TestProviderOptions {
+  /** Answers the login dialog (default: rejects, as a cancelled dialog). */
+  credentials?: CouchdbCredentialsPort;
+  pageSize?: number;
+  sub?: string;
+  fetch?: FetchPort;
+}
+
+/** A provider over `dbUrl` through Node's fetch and timers. */
 export function couchdbProvider(
   dbUrl: string,
-  credentials: CouchdbCredentialsPort = () => Promise.reject(new Error('No dialog in this test.')),
-  pageSize?: number,
-  fetchPort: FetchPort = nodeFetch,
+  options: TestProviderOptions = {},
 ): CouchdbWorkspaceProvider {
-  const http = new HttpClient({ fetch: fetchPort, timers: nodeTimers, random: () => 0 });
-  return new CouchdbWorkspaceProvider({ dbUrl, http, credentials, timers: nodeTimers, pageSize });
+  const fetch = options.fetch ?? nodeFetch;
+  const http = new HttpClient({ fetch, timers: nodeTimers, random: () => 0 });
+  return new CouchdbWorkspaceProvider({
+    dbUrl,
+    http,
+    credentials:
+      options.credentials ?? (() => Promise.reject(new Error('No dialog in this test.'))),
+    timers: nodeTimers,
+    pageSize: options.pageSize,
+    sub: options.sub,
+  });
 }

@@ -21,7 +21,7 @@ workspaceProviderContract('CouchdbWorkspaceProvider', async ({ pageSize }) => {
   const dbUrl = await server.createDatabase(`contract-${databases}`, ['alice']);
   const credentials = () => Promise.resolve({ name: 'alice', password: 'alice-pw' });
   return {
-    provider: couchdbProvider(`${dbUrl}/`, credentials, pageSize),
+    provider: couchdbProvider(`${dbUrl}/`, { credentials, pageSize }),
     dispose: async () => {
       await server.asAdmin('DELETE', `/contract-${databases}`);
     },

@@ -47,7 +47,7 @@ describe('CouchDB workspace: logging in (C3)', () => {
   it('on a 401 asks for credentials, POSTs _session and sends the request again', async () => {
     const dbUrl = await newDatabase();
     const credentials = vi.fn(alice);
-    const provider = couchdbProvider(dbUrl, credentials);
+    const provider = couchdbProvider(dbUrl, { credentials });
     const start = server.log.length;
     await provider.saveItem(file('f1', 'One'), undefined);
     await provider.getChanges(undefined);
@@ -64,21 +64,25 @@ describe('CouchDB workspace: logging in (C3)', () => {
 
   it('asks once for requests that fail together', async () => {
     const credentials = vi.fn(alice);
-    const provider = couchdbProvider(await newDatabase(), credentials);
+    const provider = couchdbProvider(await newDatabase(), { credentials });
     await Promise.all([1, 2, 3].map((i) => provider.saveItem(file(`f${i}`, 'x'), undefined)));
     expect(credentials).toHaveBeenCalledTimes(1);
   });
 
   it('rejects wrong credentials with a clear error, and a cancelled dialog as it was', async () => {
     const dbUrl = await newDatabase();
-    const wrong = couchdbProvider(dbUrl, () => Promise.resolve({ name: 'alice', password: 'no' }));
+    const wrong = couchdbProvider(dbUrl, {
+      credentials: () => Promise.resolve({ name: 'alice', password: 'no' }),
+    });
     await expect(wrong.getChanges(undefined)).rejects.toThrow(new CouchdbLoginError(dbUrl).message);
     const cancelled = new Error('Cancelled.');
     const start = server.log.length;
-    const provider = couchdbProvider(dbUrl, () => Promise.reject(cancelled));
+    const provider = couchdbProvider(dbUrl, { credentials: () => Promise.reject(cancelled) });
     await expect(provider.getChanges(undefined)).rejects.toBe(cancelled);
     expect(server.log.slice(start)).not.toContain('POST /_session');
-    const empty = couchdbProvider(dbUrl, () => Promise.resolve({ name: 'alice', password: '' }));
+    const empty = couchdbProvider(dbUrl, {
+      credentials: () => Promise.resolve({ name: 'alice', password: '' }),
+    });
     await expect(empty.getChanges(undefined)).rejects.toThrow('A password is required.');
   });
 });
@@ -86,7 +90,7 @@ describe('CouchDB workspace: logging in (C3)', () => {
 describe('CouchDB workspace: a database that cannot be read (C4)', () => {
   it('says a missing database is not accessible, in the spec words', async () => {
     const dbUrl = `${server.url}/missing`;
-    const provider = couchdbProvider(dbUrl, alice);
+    const provider = couchdbProvider(dbUrl, { credentials: alice });
     const message = `${dbUrl} is not accessible. Make sure you have the proper permissions.`;
     await expect(provider.checkDatabase()).rejects.toThrow(message);
     await expect(provider.getChanges(undefined)).rejects.toBeInstanceOf(DatabaseNotAccessibleError);
@@ -95,7 +99,7 @@ describe('CouchDB workspace: a database that cannot be read (C4)', () => {
   it('says so for a user without rights, after logging in', async () => {
     const dbUrl = await newDatabase();
     const bob = vi.fn(() => Promise.resolve({ name: 'bob', password: 'bob-pw' }));
-    const provider = couchdbProvider(dbUrl, bob);
+    const provider = couchdbProvider(dbUrl, { credentials: bob });
     await expect(provider.checkDatabase()).rejects.toThrow(
       `${dbUrl} is not accessible. Make sure you have the proper permissions.`,
     );
@@ -104,13 +108,13 @@ describe('CouchDB workspace: a database that cannot be read (C4)', () => {
 
   it('checks a readable database for the workspace dialog', async () => {
     const dbUrl = await newDatabase();
-    const info = await couchdbProvider(`  ${dbUrl}/ `, alice).checkDatabase();
+    const info = await couchdbProvider(`  ${dbUrl}/ `, { credentials: alice }).checkDatabase();
     expect(info.db_name).toBe(`db-${count}`);
   });
 
   it('leaves other errors as they are', async () => {
     const dbUrl = await newDatabase();
-    const provider = couchdbProvider(dbUrl, alice);
+    const provider = couchdbProvider(dbUrl, { credentials: alice });
     // A document id CouchDB refuses (reserved underscore prefix): a 400, rethrown.
     await expect(provider.saveItem(file('_bad', 'x'), undefined)).rejects.toMatchObject({
       name: 'HttpError',
@@ -121,7 +125,7 @@ describe('CouchDB workspace: a database that cannot be read (C4)', () => {
 
 describe('CouchDB workspace: documents (C5, C6, C7)', () => {
   it('turns a 409 into TooLateError', async () => {
-    const provider = couchdbProvider(await newDatabase(), alice);
+    const provider = couchdbProvider(await newDatabase(), { credentials: alice });
     await provider.saveItem(file('f1', 'One'), undefined);
     await expect(provider.saveItem(file('f1', 'Two'), undefined)).rejects.toBeInstanceOf(
       TooLateError,
@@ -130,7 +134,7 @@ describe('CouchDB workspace: documents (C5, C6, C7)', () => {
 
   it('removes a document with its revision', async () => {
     const dbUrl = await newDatabase();
-    const provider = couchdbProvider(dbUrl, alice);
+    const provider = couchdbProvider(dbUrl, { credentials: alice });
     const syncData = await provider.saveItem(file('f1', 'One'), undefined);
     await provider.removeItem(syncData);
     expect(server.log.at(-1)).toBe(`DELETE ${new URL(dbUrl).pathname}/f1?rev=${syncData.rev}`);
@@ -141,7 +145,7 @@ describe('CouchDB workspace: documents (C5, C6, C7)', () => {
   });
 
   it("throws 'Missing document ID' for a removal without an id", async () => {
-    const provider = couchdbProvider(await newDatabase(), alice);
+    const provider = couchdbProvider(await newDatabase(), { credentials: alice });
     await expect(
       provider.removeItem({ id: '', itemId: 'f1', type: 'file', hash: 'h', rev: '1-a' }),
     ).rejects.toThrow(/^Missing document ID$/);
@@ -149,7 +153,7 @@ describe('CouchDB workspace: documents (C5, C6, C7)', () => {
 
   it('keeps content in an attachment: the change feed carries no text', async () => {
     const dbUrl = await newDatabase();
-    const provider = couchdbProvider(dbUrl, alice);
+    const provider = couchdbProvider(dbUrl, { credentials: alice });
     await provider.uploadContent(content('f1', 'secret text\n'), undefined);
     const { body } = await server.asAdmin<{ results: { doc: { time?: unknown } }[] }>(
       'GET',
@@ -169,14 +173,14 @@ describe('CouchDB workspace: documents (C5, C6, C7)', () => {
     const path = new URL(dbUrl).pathname;
     await server.asAdmin('PUT', `${path}/_design/views`, { views: {} });
     await server.asAdmin('PUT', `${path}/other`, { hello: 'world' });
-    const provider = couchdbProvider(dbUrl, alice);
+    const provider = couchdbProvider(dbUrl, { credentials: alice });
     await provider.saveItem(file('f1', 'One'), undefined);
     const page = await provider.getChanges(undefined);
     expect(page.changes.map((change) => change.itemId)).toEqual(['f1']);
   });
 
   it('downloads no content for a document that has none', async () => {
-    const provider = couchdbProvider(await newDatabase(), alice);
+    const provider = couchdbProvider(await newDatabase(), { credentials: alice });
     const none = { id: 'x/content', itemId: 'x/content', type: 'content' as const, hash: 'h' };
     expect(await provider.downloadContent('x', none)).toBeNull();
   });
@@ -191,7 +195,7 @@ describe('CouchDB workspace: the change feed (C2)', () => {
     });
     const bulk = await server.asAdmin('POST', `${new URL(dbUrl).pathname}/_bulk_docs`, { docs });
     expect(bulk.status).toBe(201);
-    const provider = couchdbProvider(dbUrl, alice);
+    const provider = couchdbProvider(dbUrl, { credentials: alice });
     const sizes: number[] = [];
     const seen = new Set<string>();
     let cursor: string | undefined;
@@ -209,9 +213,9 @@ describe('CouchDB workspace: the change feed (C2)', () => {
 });
 
 describe('CouchDB workspace: revisions (C8)', () => {
-  it('lists the available revisions, newest first, with their time', async () => {
+  it('lists the available revisions, newest first, with their time and author', async () => {
     const dbUrl = await newDatabase();
-    const provider = couchdbProvider(dbUrl, alice);
+    const provider = couchdbProvider(dbUrl, { credentials: alice, sub: 'user-1' });
     let syncData = await provider.uploadContent(content('f1', 'one\n'), undefined);
     const revs = [syncData.rev];
     for (const text of ['two\n', 'three\n']) {
@@ -220,7 +224,10 @@ describe('CouchDB workspace: revisions (C8)', () => {
     }
     const listed = await provider.listRevisions('f1', syncData);
     expect(listed.map((revision) => revision.id)).toEqual(revs);
-    for (const revision of listed) expect(revision.created).toBeGreaterThan(1e12);
+    for (const revision of listed) {
+      expect(revision.created).toBeGreaterThan(1e12);
+      expect(revision.sub).toBe('user-1');
+    }
     // An older revision's content can be read with its rev.
     const older = await provider.downloadContent('f1', { ...syncData, rev: revs[2] });
     expect(older?.text).toBe('one\n');
@@ -235,7 +242,7 @@ describe('CouchDB workspace: revisions (C8)', () => {
 describe('CouchDB workspace: a failing network (C9)', () => {
   it('gives NetworkError for a lost connection and leaves the document as it was', async () => {
     const dbUrl = await newDatabase();
-    const provider = couchdbProvider(dbUrl, alice);
+    const provider = couchdbProvider(dbUrl, { credentials: alice });
     const first = await provider.saveItem(file('f1', 'One'), undefined);
     server.dropRequests((method) => method === 'PUT');
     await expect(provider.saveItem(file('f1', 'Two'), first)).rejects.toBeInstanceOf(NetworkError);

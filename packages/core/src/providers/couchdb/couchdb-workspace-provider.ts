@@ -16,6 +16,7 @@ import {
   MISSING_DOCUMENT_ID_MESSAGE,
 } from './constants.js';
 import {
+  type Authorship,
   contentDocument,
   documentPath,
   documentSyncData,
@@ -36,6 +37,8 @@ export interface CouchdbWorkspaceOptions {
   credentials: CouchdbCredentialsPort;
   /** Gives the `time` written in each document. */
   timers: Timers;
+  /** The user's id, written as `sub` in each document (shown with revisions). */
+  sub?: string;
   /** Changes per page (default 1000, spec providers §9); smaller in tests. */
   pageSize?: number;
 }
@@ -110,7 +113,7 @@ export class CouchdbWorkspaceProvider implements WorkspaceProvider {
   /** PUTs the item's document, with the `_rev` of `syncData` (none for a new one). */
   async saveItem(item: Item, syncData: SyncData | undefined): Promise<SyncData> {
     if (item.type === 'content') return this.uploadContent(item, syncData);
-    return this.put(itemDocument(item, this.options.timers.now(), syncData?.rev), item);
+    return this.put(itemDocument(item, this.authorship(), syncData?.rev), item);
   }
 
   /** DELETEs the document with its revision; a 409 (changed since) is TOO_LATE, a document
@@ -141,11 +144,11 @@ export class CouchdbWorkspaceProvider implements WorkspaceProvider {
 
   /** PUTs the content document with its content as an inline base64 attachment. */
   uploadContent(content: ContentItem, syncData: SyncData | undefined): Promise<SyncData> {
-    return this.put(contentDocument(content, this.options.timers.now(), syncData?.rev), content);
+    return this.put(contentDocument(content, this.authorship(), syncData?.rev), content);
   }
 
   /** The revisions CouchDB still has the body of (`revs_info` status 'available'), newest
-   * first, each with the `time` it was written. */
+   * first, each with the `time` and `sub` it was written with. */
   async listRevisions(fileId: string, syncData: SyncData): Promise<RemoteRevision[]> {
     const path = documentPath(syncData.id || `${fileId}/content`);
     const response = await this.session.request(`${path}?revs_info=true`);
@@ -156,11 +159,18 @@ export class CouchdbWorkspaceProvider implements WorkspaceProvider {
     const open = await this.session.request(
       `${path}?open_revs=${encodeURIComponent(JSON.stringify(revs))}`,
     );
-    const times = new Map<string, number>();
+    const docs = new Map<string, ItemDocument>();
     for (const entry of JSON.parse(open.text) as { ok?: ItemDocument }[]) {
-      if (entry.ok?._rev) times.set(entry.ok._rev, entry.ok.time ?? 0);
+      if (entry.ok?._rev) docs.set(entry.ok._rev, entry.ok);
     }
-    return revs.map((id) => ({ id, created: times.get(id) ?? 0 }));
+    return revs.map((id) => {
+      const doc = docs.get(id);
+      return { id, created: doc?.time ?? 0, ...(doc?.sub ? { sub: doc.sub } : {}) };
+    });
+  }
+
+  private authorship(): Authorship {
+    return { time: this.options.timers.now(), sub: this.options.sub };
   }
 
   private async put(doc: ItemDocument, item: Item): Promise<SyncData> {

@@ -2,9 +2,10 @@
 //
 // Every item is one document whose `_id` is the item id:
 //
-//   { _id, _rev, item: { …the item's fields… }, time }
+//   { _id, _rev, item: { …the item's fields… }, time, sub? }
 //
-// `time` is when the document was written (ms since the epoch). A content item
+// `time` is when the document was written (ms since the epoch), `sub` who wrote it (the
+// user's id, when the app gives one: revisions show it). A content item
 // (`{fileId}/content`) keeps only `{ id, type, hash }` under `item`; the content itself (text,
 // properties, discussions, comments, history) is the JSON of the whole content item in the
 // attachment `data` (`application/json`), so big texts stay out of the change feed, which
@@ -22,6 +23,7 @@ export interface ItemDocument {
   _deleted?: boolean;
   item?: Item | ContentStub;
   time?: number;
+  sub?: string;
   _attachments?: Record<string, unknown>;
 }
 
@@ -32,15 +34,25 @@ export interface ContentStub {
   hash: string;
 }
 
+/** When and by whom a document is written. */
+export interface Authorship {
+  time: number;
+  sub?: string;
+}
+
 /** The document body to PUT for an item other than content. */
-export function itemDocument(item: Item, time: number, rev: string | undefined): ItemDocument {
-  return { _id: item.id, ...(rev ? { _rev: rev } : {}), item, time };
+export function itemDocument(
+  item: Item,
+  { time, sub }: Authorship,
+  rev: string | undefined,
+): ItemDocument {
+  return { _id: item.id, ...(rev ? { _rev: rev } : {}), item, time, ...(sub ? { sub } : {}) };
 }
 
 /** The document body to PUT for a content item, its content inline as base64. */
 export function contentDocument(
   content: ContentItem,
-  time: number,
+  { time, sub }: Authorship,
   rev: string | undefined,
 ): ItemDocument {
   const stub: ContentStub = { id: content.id, type: 'content', hash: content.hash };
@@ -49,6 +61,7 @@ export function contentDocument(
     ...(rev ? { _rev: rev } : {}),
     item: stub,
     time,
+    ...(sub ? { sub } : {}),
     _attachments: {
       [CONTENT_ATTACHMENT]: {
         content_type: 'application/json',
