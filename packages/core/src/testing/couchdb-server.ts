@@ -32,6 +32,8 @@ export interface CouchdbTestServer {
   ): Promise<{ status: number; body: T }>;
   /** The next requests matching `test` lose their connection before the server reads them. */
   dropRequests(test: ((method: string, url: string) => boolean) | undefined): void;
+  /** The next requests matching `test` are carried out, but their answer is lost. */
+  dropResponses(test: ((method: string, url: string) => boolean) | undefined): void;
   /** Requests the server received, as 'METHOD /path?query'. */
   log: string[];
   stop(): Promise<void>;
@@ -49,12 +51,20 @@ export async function startCouchdbServer(): Promise<CouchdbTestServer> {
     logPath: join(tmpdir(), `inkstone-express-pouchdb-${process.pid}.log`),
   });
   let drop: ((method: string, url: string) => boolean) | undefined;
+  let dropAnswer: ((method: string, url: string) => boolean) | undefined;
   const log: string[] = [];
   const server: Server = createServer((request, response) => {
     log.push(`${request.method} ${request.url}`);
     if (drop?.(request.method ?? 'GET', request.url ?? '/')) {
       request.socket.destroy();
       return;
+    }
+    if (dropAnswer?.(request.method ?? 'GET', request.url ?? '/')) {
+      // The work is done; the connection drops as the answer starts.
+      response.writeHead = () => {
+        request.socket.destroy();
+        return response;
+      };
     }
     app(request, response);
   });
@@ -102,6 +112,9 @@ export async function startCouchdbServer(): Promise<CouchdbTestServer> {
     },
     dropRequests(test) {
       drop = test;
+    },
+    dropResponses(test) {
+      dropAnswer = test;
     },
     stop() {
       server.closeAllConnections();

@@ -253,6 +253,19 @@ describe('CouchDB workspace: a failing network (C9)', () => {
     expect(second.rev).toMatch(/^2-/);
   });
 
+  it('gives NetworkError for a lost answer; the save was made, and a retry is TOO_LATE', async () => {
+    const dbUrl = await newDatabase();
+    const provider = couchdbProvider(dbUrl, { credentials: alice });
+    const first = await provider.saveItem(file('f1', 'One'), undefined);
+    server.dropResponses((method) => method === 'PUT');
+    await expect(provider.saveItem(file('f1', 'Two'), first)).rejects.toBeInstanceOf(NetworkError);
+    server.dropResponses(undefined);
+    await expect(provider.saveItem(file('f1', 'Two'), first)).rejects.toBeInstanceOf(TooLateError);
+    const page = await provider.getChanges(undefined);
+    expect(page.changes[0]?.item).toEqual(file('f1', 'Two'));
+    expect(page.changes[0]?.syncData?.rev).toMatch(/^2-/);
+  });
+
   it('gives NetworkError when the server is gone', async () => {
     const other = await startCouchdbServer();
     const dbUrl = await other.createDatabase('gone');
