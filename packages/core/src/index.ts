@@ -188,3 +188,25 @@ export {
 export { searchFiles } from './explorer/search.js';
 export { matchFiles, TextIndex } from './explorer/text-index.js';
 export { observeWrites, type RepositoryWrite } from './db/observe-writes.js';
+export {
+  type CouchdbDatabaseInfo,
+  CouchdbWorkspaceProvider,
+  type CouchdbWorkspaceOptions,
+} from './providers/couchdb/couchdb-workspace-provider.js';
+export { type CouchdbCredentialsPort } from './providers/couchdb/session.js';
+export {
+  checkCredentials,
+  type CouchdbCredentials,
+  normalizeDbUrl,
+} from './providers/couchdb/settings.js';
+export {
+  CouchdbLoginError,
+  CouchdbSettingsError,
+  DatabaseNotAccessibleError,
+} from './providers/couchdb/errors.js';
+export {
+  COUCHDB_CHANGES_PAGE_SIZE,
+  COUCHDB_WORKSPACE_PROVIDER_ID,
+  MISSING_DOCUMENT_ID_MESSAGE,
+  notAccessibleMessage,
+} from './providers/couchdb/constants.js';

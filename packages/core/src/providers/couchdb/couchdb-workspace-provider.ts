@@ -1,0 +1,201 @@
+import { type ContentItem, type Item } from '../../items/types.js';
+import { type Timers } from '../../ports/timers.js';
+import { HttpError, type HttpClient } from '../../sync/http-client.js';
+import {
+  type ChangesPage,
+  type RemoteChange,
+  type RemoteRevision,
+  type SyncData,
+  TooLateError,
+  type WorkspaceProvider,
+} from '../../sync/workspace-provider.js';
+import {
+  COUCHDB_CHANGES_PAGE_SIZE,
+  COUCHDB_WORKSPACE_PROVIDER_ID,
+  CONTENT_ATTACHMENT,
+  MISSING_DOCUMENT_ID_MESSAGE,
+} from './constants.js';
+import {
+  type Authorship,
+  contentDocument,
+  documentPath,
+  documentSyncData,
+  isItemDocument,
+  type ItemDocument,
+  itemDocument,
+} from './documents.js';
+import { type CouchdbCredentialsPort, CouchdbSession } from './session.js';
+import { normalizeDbUrl } from './settings.js';
+
+/** What a CouchDB workspace provider needs. */
+export interface CouchdbWorkspaceOptions {
+  /** The database URL of the workspace (spec providers §3 `dbUrl`); normalised here. */
+  dbUrl: string;
+  /** The HTTP client port; in a browser made `withCredentials` so the session cookie travels. */
+  http: HttpClient;
+  /** Asks the user for a name and password on a 401 (the couchdbCredentials dialog). */
+  credentials: CouchdbCredentialsPort;
+  /** Gives the `time` written in each document. */
+  timers: Timers;
+  /** The user's id, written as `sub` in each document (shown with revisions). */
+  sub?: string;
+  /** Changes per page (default 1000, spec providers §9); smaller in tests. */
+  pageSize?: number;
+}
+
+/** What `GET {dbUrl}` says of the database. */
+export interface CouchdbDatabaseInfo {
+  db_name: string;
+  doc_count?: number;
+  update_seq?: unknown;
+}
+
+interface ChangesBody {
+  results: { id: string; deleted?: boolean; doc?: ItemDocument }[];
+  last_seq: unknown;
+  pending?: number;
+}
+
+/**
+ * A workspace kept in a CouchDB database (spec providers §4 "Database J workspace"). The
+ * document layout is described in `documents.ts`: one document per item, `_id` the item id,
+ * content in an attachment. Sync data carries the document's `rev`.
+ */
+export class CouchdbWorkspaceProvider implements WorkspaceProvider {
+  readonly id = COUCHDB_WORKSPACE_PROVIDER_ID;
+  /** The normalised database URL. */
+  readonly dbUrl: string;
+  private readonly session: CouchdbSession;
+  private readonly pageSize: number;
+
+  constructor(private readonly options: CouchdbWorkspaceOptions) {
+    this.dbUrl = normalizeDbUrl(options.dbUrl);
+    this.session = new CouchdbSession(options.http, this.dbUrl, options.credentials);
+    this.pageSize = options.pageSize ?? COUCHDB_CHANGES_PAGE_SIZE;
+  }
+
+  /** Reads the database itself: what the workspace dialog does before adding the workspace.
+   * Rejects with the not-accessible message when it is missing or forbidden; asks for
+   * credentials on a 401. */
+  async checkDatabase(): Promise<CouchdbDatabaseInfo> {
+    const response = await this.session.request('');
+    return JSON.parse(response.text) as CouchdbDatabaseInfo;
+  }
+
+  /** One page of the change feed since `cursor` (a CouchDB sequence, kept opaque). `more` is
+   * CouchDB's `pending` > 0; servers that send no `pending` (express-pouchdb) count a full
+   * page as "maybe more", which costs at most one empty page at the end. */
+  async getChanges(cursor: string | undefined): Promise<ChangesPage> {
+    const query = [`limit=${this.pageSize}`, 'include_docs=true'];
+    if (cursor !== undefined) query.unshift(`since=${encodeURIComponent(cursor)}`);
+    const response = await this.session.request(`/_changes?${query.join('&')}`);
+    const body = JSON.parse(response.text) as ChangesBody;
+    const changes: RemoteChange[] = [];
+    for (const result of body.results) {
+      const doc = result.doc;
+      if (result.deleted || doc?._deleted) {
+        if (!result.id.startsWith('_design/')) {
+          changes.push({ itemId: result.id, item: null, syncData: null });
+        }
+      } else if (doc && isItemDocument(doc) && doc._rev) {
+        changes.push({
+          itemId: doc.item.id,
+          item: doc.item,
+          syncData: documentSyncData(doc._id, doc._rev, doc.item),
+        });
+      }
+    }
+    const more =
+      body.pending !== undefined ? body.pending > 0 : body.results.length >= this.pageSize;
+    return { changes, cursor: sequence(body.last_seq, cursor), more };
+  }
+
+  /** PUTs the item's document, with the `_rev` of `syncData` (none for a new one). */
+  async saveItem(item: Item, syncData: SyncData | undefined): Promise<SyncData> {
+    if (item.type === 'content') return this.uploadContent(item, syncData);
+    return this.put(itemDocument(item, this.authorship(), syncData?.rev), item);
+  }
+
+  /** DELETEs the document with its revision; a 409 (changed since) is TOO_LATE, a document
+   * already gone is fine. */
+  async removeItem(syncData: SyncData): Promise<void> {
+    if (!syncData.id) throw new Error(MISSING_DOCUMENT_ID_MESSAGE);
+    const rev = syncData.rev ? `?rev=${encodeURIComponent(syncData.rev)}` : '';
+    try {
+      await this.session.request(`${documentPath(syncData.id)}${rev}`, { method: 'DELETE' });
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 404) return;
+      throw tooLate(error);
+    }
+  }
+
+  /** GETs the content attachment at the revision of `syncData`; null when there is none. */
+  async downloadContent(fileId: string, syncData: SyncData): Promise<ContentItem | null> {
+    const rev = syncData.rev ? `?rev=${encodeURIComponent(syncData.rev)}` : '';
+    const path = `${documentPath(syncData.id || `${fileId}/content`)}/${CONTENT_ATTACHMENT}${rev}`;
+    try {
+      const response = await this.session.request(path);
+      return JSON.parse(response.text) as ContentItem;
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 404) return null;
+      throw error;
+    }
+  }
+
+  /** PUTs the content document with its content as an inline base64 attachment. */
+  uploadContent(content: ContentItem, syncData: SyncData | undefined): Promise<SyncData> {
+    return this.put(contentDocument(content, this.authorship(), syncData?.rev), content);
+  }
+
+  /** The revisions CouchDB still has the body of (`revs_info` status 'available'), newest
+   * first, each with the `time` and `sub` it was written with. */
+  async listRevisions(fileId: string, syncData: SyncData): Promise<RemoteRevision[]> {
+    const path = documentPath(syncData.id || `${fileId}/content`);
+    const response = await this.session.request(`${path}?revs_info=true`);
+    const info = (JSON.parse(response.text) as { _revs_info?: { rev: string; status: string }[] })
+      ._revs_info;
+    const revs = (info ?? []).filter((rev) => rev.status === 'available').map((rev) => rev.rev);
+    if (revs.length === 0) return [];
+    const open = await this.session.request(
+      `${path}?open_revs=${encodeURIComponent(JSON.stringify(revs))}`,
+    );
+    const docs = new Map<string, ItemDocument>();
+    for (const entry of JSON.parse(open.text) as { ok?: ItemDocument }[]) {
+      if (entry.ok?._rev) docs.set(entry.ok._rev, entry.ok);
+    }
+    return revs.map((id) => {
+      const doc = docs.get(id);
+      return { id, created: doc?.time ?? 0, ...(doc?.sub ? { sub: doc.sub } : {}) };
+    });
+  }
+
+  private authorship(): Authorship {
+    return { time: this.options.timers.now(), sub: this.options.sub };
+  }
+
+  private async put(doc: ItemDocument, item: Item): Promise<SyncData> {
+    try {
+      const response = await this.session.request(documentPath(doc._id), {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(doc),
+      });
+      const { rev } = JSON.parse(response.text) as { rev: string };
+      return documentSyncData(doc._id, rev, item);
+    } catch (error) {
+      throw tooLate(error);
+    }
+  }
+}
+
+// A 409 means the document changed since the revision we had: the sync step starts again.
+function tooLate(error: unknown): unknown {
+  return error instanceof HttpError && error.status === 409 ? new TooLateError() : error;
+}
+
+// CouchDB 1 sends numbers, CouchDB 2+ opaque strings; both go back as `since` unchanged.
+function sequence(lastSeq: unknown, previous: string | undefined): string {
+  if (typeof lastSeq === 'string') return lastSeq;
+  if (typeof lastSeq === 'number') return String(lastSeq);
+  return previous ?? '0';
+}
