@@ -210,3 +210,4 @@ export {
   MISSING_DOCUMENT_ID_MESSAGE,
   notAccessibleMessage,
 } from './providers/couchdb/constants.js';
+export { HttpClient, HttpError, NetworkError } from './sync/http-client.js';

@@ -7,10 +7,13 @@ import { type ExplorerService } from '../services/explorer';
 import { type ModalStack } from '../services/modals';
 import { type Notifier } from '../services/notifier';
 import { type WorkspaceService } from '../services/workspace';
+import { type WorkspaceList } from '../services/workspaces';
 
 /** The services of the open workspace, shared by the panes. */
 export interface AppServices {
   workspace: WorkspaceService;
+  /** Every workspace of this browser, and the one this tab has open. */
+  workspaces: WorkspaceList;
   document: DocumentChannel;
   scrollSync: ScrollSync;
   /** The open dialogs (spec interface §2's modal stack). */

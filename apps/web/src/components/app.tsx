@@ -9,6 +9,8 @@ import { ExplorerService } from '../services/explorer';
 import { ModalStack } from '../services/modals';
 import { Notifier } from '../services/notifier';
 import { WorkspaceService } from '../services/workspace';
+import { MAIN_WORKSPACE, parseWorkspaceQuery } from '../services/workspace-list';
+import { WorkspaceList } from '../services/workspaces';
 import {
   requestPersistentStorage,
   STORAGE_WARNING,
@@ -31,12 +33,16 @@ export function App() {
     let cancelled = false;
     let opened: WorkspaceService | undefined;
     let explorer: ExplorerService | undefined;
-    void startUp(store).then((workspace) => {
-      if (!workspace) return;
+    let workspaces: WorkspaceList | undefined;
+    void startUp(store).then((started) => {
+      if (!started) return;
+      const { workspace } = started;
       if (cancelled) {
         workspace.close();
+        started.workspaces.close();
         return;
       }
+      workspaces = started.workspaces;
       opened = workspace;
       const modals = new ModalStack();
       const confirmer = new Confirmer(modals);
@@ -45,6 +51,7 @@ export function App() {
       exposeOpenPath(explorer);
       setServices({
         workspace,
+        workspaces,
         document: new DocumentChannel(),
         scrollSync: new ScrollSync(),
         modals,
@@ -59,6 +66,7 @@ export function App() {
       cancelled = true;
       explorer?.stop();
       opened?.close();
+      workspaces?.close();
     };
   }, [store]);
 
@@ -72,8 +80,12 @@ export function App() {
 }
 
 // Before the workspace opens: a requested reset deletes every local database first (spec
-// interface §4), so the app starts fresh with a new Welcome file.
-async function startUp(store: AppStore): Promise<WorkspaceService | undefined> {
+// interface §4), so the app starts fresh with a new Welcome file. Then the workspace the query
+// string names opens (spec providers §2), joining the list when new; without one, or when it
+// cannot be used (the error is shown), the main workspace opens.
+async function startUp(
+  store: AppStore,
+): Promise<{ workspace: WorkspaceService; workspaces: WorkspaceList } | undefined> {
   try {
     if (typeof indexedDB !== 'undefined')
       await resetIfRequested({ storage: localStorage, indexedDB });
@@ -82,7 +94,17 @@ async function startUp(store: AppStore): Promise<WorkspaceService | undefined> {
     console.error('The reset could not delete the local databases.', error);
     store.dispatch(notified('error', RESET_FAILED));
   }
-  return WorkspaceService.open(store);
+  const request = parseWorkspaceQuery(window.location.search);
+  if (request.kind === 'error') store.dispatch(notified('error', request.message));
+  const current = request.kind === 'workspace' ? request.workspace : MAIN_WORKSPACE;
+  const workspaces = new WorkspaceList(current);
+  if (request.kind === 'workspace') workspaces.add(current);
+  const workspace = await WorkspaceService.open(store, current.id);
+  if (!workspace) {
+    workspaces.close();
+    return undefined;
+  }
+  return { workspace, workspaces };
 }
 
 // Asks the browser to keep this site's storage; when it refuses, the menu warns until dismissed,

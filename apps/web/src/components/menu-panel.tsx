@@ -1,6 +1,5 @@
 'use client';
 
-import { MAIN_WORKSPACE_NAME } from '@inkstone/core';
 import { type AppServices, useAppServices } from './app-context';
 import { ignore } from '../services/modals';
 import { requestReset } from '../services/reset';
@@ -8,6 +7,7 @@ import { STORAGE_WARNING, STORAGE_WARNING_DISMISSED_KEY } from '../services/pers
 import { type AppDispatch, useAppDispatch, useAppSelector } from '../store';
 import { sideBarPanelChosen } from '../store/layout-slice';
 import { storageWarningDismissed } from '../store/storage-slice';
+import { useWorkspaces } from './workspaces-panel';
 
 /** An entry of the main menu: one action, named as the spec names it (interface §2). An entry
  * without `perform` belongs to a feature not built yet, and is shown disabled. */
@@ -15,6 +15,8 @@ interface MenuEntry {
   name: string;
   description: string;
   perform?: (dispatch: AppDispatch, services: AppServices) => void;
+  /** Whether the entry shows a count after its name, as "Workspaces (2)". */
+  counted?: boolean;
 }
 
 const panel = (name: string) => (dispatch: AppDispatch) => dispatch(sideBarPanelChosen(name));
@@ -26,7 +28,12 @@ const dialog =
 /** Every entry of the spec's main menu, in its order. */
 export const MENU_ENTRIES: readonly MenuEntry[] = [
   { name: 'Sign in', description: 'Sign in with your git host to sync the main workspace.' },
-  { name: 'Workspaces', description: 'Open, add and manage workspaces.' },
+  {
+    name: 'Workspaces',
+    description: 'Open, add and manage workspaces.',
+    perform: panel('workspaces'),
+    counted: true,
+  },
   { name: 'Synchronize', description: 'Synchronise the file with a location.' },
   { name: 'Publish', description: 'Publish the file to a blog or a site.' },
   { name: 'History', description: 'The revisions of the file.' },
@@ -78,8 +85,8 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
   { name: 'About', description: 'Version, FAQ, licence and privacy.', perform: dialog('about') },
 ];
 
-/** The menu's top line: the sync state of the current workspace (interface §2). No sync
- * location exists yet; once one does, it reads "synced with" and the location. */
+/** The menu's top line: the sync state of the current workspace (interface §2): "synced with"
+ * and its database for a CouchDB workspace, "not synced" for one kept only here. */
 export function syncStateText(syncedWith: string | undefined): string {
   return syncedWith === undefined ? 'not synced' : `synced with ${syncedWith}`;
 }
@@ -88,11 +95,15 @@ export function syncStateText(syncedWith: string | undefined): string {
 export function MenuPanel() {
   const dispatch = useAppDispatch();
   const services = useAppServices();
+  const workspaces = useWorkspaces(services.workspaces);
+  const opened = services.workspaces.current;
+  const current = workspaces.find((workspace) => workspace.id === opened.id) ?? opened;
+  const dbUrl = typeof current.dbUrl === 'string' ? current.dbUrl : undefined;
   return (
     <nav className="side-menu" aria-label="Main menu">
       <p className="side-menu__top">
-        <span className="side-menu__workspace">{MAIN_WORKSPACE_NAME}</span>{' '}
-        <span className="side-menu__sync-state">{syncStateText(undefined)}</span>
+        <span className="side-menu__workspace">{current.name}</span>{' '}
+        <span className="side-menu__sync-state">{syncStateText(dbUrl)}</span>
       </p>
       <StorageWarning />
       <ul className="side-menu__entries">
@@ -105,7 +116,7 @@ export function MenuPanel() {
               disabled={!entry.perform}
               onClick={() => entry.perform?.(dispatch, services)}
             >
-              {entry.name}
+              {entry.counted ? `${entry.name} (${workspaces.length})` : entry.name}
             </button>
           </li>
         ))}

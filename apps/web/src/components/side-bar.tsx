@@ -9,10 +9,12 @@ import { MenuPanel } from './menu-panel';
 import { THEME_PANEL_TITLES, ThemePanel } from './theme-panel';
 import { TocPanel } from './toc-panel';
 import { WorkspaceBackupsPanel } from './workspace-backups-panel';
+import { WorkspacesPanel } from './workspaces-panel';
 
 /** The side bar panels built so far, by the spec's names (interface §2), with their titles. */
 const PANELS: Record<string, { title: string; render: () => ReactNode }> = {
   menu: { title: 'Menu', render: () => <MenuPanel /> },
+  workspaces: { title: 'Workspaces', render: () => <WorkspacesPanel /> },
   toc: { title: 'Table of contents', render: () => <TocPanel /> },
   help: { title: 'Markdown cheat sheet', render: () => <HelpPanel /> },
   importExport: { title: 'Import/export', render: () => <ImportExportPanel /> },

@@ -1,6 +1,11 @@
 /** Confirmation dialogs by the spec's names (interface §2, "Confirmations"). */
 export type ConfirmationType =
-  'trashDeletion' | 'tempFileDeletion' | 'tempFolderDeletion' | 'folderDeletion' | 'reset';
+  | 'trashDeletion'
+  | 'tempFileDeletion'
+  | 'tempFolderDeletion'
+  | 'folderDeletion'
+  | 'removeWorkspace'
+  | 'reset';
 
 /** What a confirmation dialog says: its title (the dialog's name), its text and its Ok button.
  * The spec names the dialogs but not their words: these are ours (docs/reference/choices.md). */
@@ -31,6 +36,12 @@ export const CONFIRMATIONS: Record<
     text: (subject) =>
       `The folder “${subject}” will be removed and every file in it moved to the Trash.`,
     ok: 'Delete',
+  },
+  removeWorkspace: {
+    title: 'Remove workspace',
+    text: (subject) =>
+      `The workspace “${subject}” will be removed from this browser, with its local copy. Files not synced elsewhere are lost.`,
+    ok: 'Remove',
   },
   reset: {
     title: 'Reset application',

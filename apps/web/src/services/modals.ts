@@ -1,3 +1,4 @@
+import { type CouchdbCredentials } from '@inkstone/core';
 import { type ImageDetails, type LinkDetails } from '../editor/commands/insert-link';
 import { type ConfirmationType } from './confirmations';
 
@@ -13,6 +14,11 @@ export interface ModalMap {
   confirmation: { props: { type: ConfirmationType; subject: string }; result: void };
   link: { props: undefined; result: LinkDetails };
   image: { props: undefined; result: ImageDetails };
+  workspaceManagement: { props: undefined; result: void };
+  /** Asks for a CouchDB database URL; resolves to it normalised (spec providers §5). */
+  couchdbWorkspace: { props: undefined; result: string };
+  /** Asks for the name and password of a CouchDB user for `dbUrl`. */
+  couchdbCredentials: { props: { dbUrl: string }; result: CouchdbCredentials };
 }
 
 /** A dialog type name. */

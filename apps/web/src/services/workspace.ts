@@ -84,13 +84,17 @@ export class WorkspaceService {
     });
   }
 
-  /** Opens the main workspace in this tab, creating the Welcome file on first start. */
-  static async open(store: AppStore): Promise<WorkspaceService | undefined> {
+  /** Opens a workspace (the main one unless told) in this tab, creating the Welcome file when
+   * its local database is new. */
+  static async open(
+    store: AppStore,
+    workspaceId: string = MAIN_WORKSPACE_ID,
+  ): Promise<WorkspaceService | undefined> {
     if (typeof indexedDB === 'undefined') {
       store.dispatch(workspaceFailed(UNSUPPORTED_BROWSER));
       return undefined;
     }
-    const name = databaseName(MAIN_WORKSPACE_ID);
+    const name = databaseName(workspaceId);
     let dexie;
     try {
       dexie = await openDexieRepository(name, { indexedDB, IDBKeyRange });

@@ -5,10 +5,12 @@ import { type ModalType } from '../../services/modals';
 import { useAppServices } from '../app-context';
 import { AboutDialog } from './about-dialog';
 import { ConfirmationDialog } from './confirmation-dialog';
+import { CouchdbCredentialsDialog, CouchdbWorkspaceDialog } from './couchdb-dialogs';
 import { type DialogProps } from './dialog-props';
 import { FilePropertiesDialog } from './file-properties-dialog';
 import { ImageDialog, LinkDialog } from './link-dialogs';
 import { SettingsDialog } from './settings-dialog';
+import { WorkspaceManagementDialog } from './workspace-management-dialog';
 
 /** Every dialog of the modal stack, by type name. */
 const DIALOGS: { [K in ModalType]: ComponentType<DialogProps<K>> } = {
@@ -18,6 +20,9 @@ const DIALOGS: { [K in ModalType]: ComponentType<DialogProps<K>> } = {
   confirmation: ConfirmationDialog,
   link: LinkDialog,
   image: ImageDialog,
+  workspaceManagement: WorkspaceManagementDialog,
+  couchdbWorkspace: CouchdbWorkspaceDialog,
+  couchdbCredentials: CouchdbCredentialsDialog,
 };
 
 /** The dialog on top of the modal stack, if any. When the last one closes, the editor gets its

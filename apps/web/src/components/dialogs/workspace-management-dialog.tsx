@@ -1,0 +1,89 @@
+'use client';
+
+import { type Workspace } from '@inkstone/core';
+import { useRef, useState } from 'react';
+import { copyWorkspaceUrl, removeWorkspace } from '../../services/workspace-actions';
+import { useAppDispatch } from '../../store';
+import { useAppServices } from '../app-context';
+import { Modal } from '../modal';
+import { providerName, useWorkspaces } from '../workspaces-panel';
+import { type DialogProps } from './dialog-props';
+
+/** The workspaceManagement dialog: every workspace, renamed inline (Enter submits, Escape
+ * cancels, blur submits: spec interface §4), its URL copied, or removed. */
+export function WorkspaceManagementDialog({ reject }: DialogProps<'workspaceManagement'>) {
+  const services = useAppServices();
+  const dispatch = useAppDispatch();
+  const workspaces = useWorkspaces(services.workspaces);
+  const [editing, setEditing] = useState<string | undefined>();
+  return (
+    <Modal title="Manage workspaces" onCancel={reject}>
+      <ul className="workspace-management">
+        {workspaces.map((workspace) => (
+          <li key={workspace.id} aria-label={workspace.name}>
+            {editing === workspace.id ? (
+              <NameField
+                workspace={workspace}
+                done={(name) => {
+                  setEditing(undefined);
+                  if (name !== undefined) services.workspaces.rename(workspace.id, name);
+                }}
+              />
+            ) : (
+              <span className="workspace-management__name">{workspace.name}</span>
+            )}{' '}
+            <span className="workspace-management__provider">
+              {providerName(workspace.providerId)}
+            </span>
+            <button type="button" className="button" onClick={() => setEditing(workspace.id)}>
+              Rename
+            </button>
+            <button
+              type="button"
+              className="button"
+              onClick={() => void copyWorkspaceUrl(workspace, dispatch)}
+            >
+              Copy URL
+            </button>
+            <button
+              type="button"
+              className="button"
+              onClick={() => void removeWorkspace(services, dispatch, workspace)}
+            >
+              Remove
+            </button>
+          </li>
+        ))}
+      </ul>
+    </Modal>
+  );
+}
+
+// The inline name field: `done` gets the new name (Enter, blur) or undefined (Escape).
+function NameField({ workspace, done }: { workspace: Workspace; done(name?: string): void }) {
+  const [name, setName] = useState(workspace.name);
+  const finished = useRef(false);
+  const finish = (value?: string) => {
+    if (finished.current) return;
+    finished.current = true;
+    done(value);
+  };
+  return (
+    <input
+      className="workspace-management__field"
+      aria-label="Workspace name"
+      value={name}
+      autoFocus
+      onChange={(event) => setName(event.target.value)}
+      onBlur={() => finish(name)}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter' || event.key === 'Escape') {
+          // The dialog itself would take Enter as Ok and Escape as Cancel.
+          event.preventDefault();
+          event.stopPropagation();
+          finish(event.key === 'Enter' ? name : undefined);
+        }
+      }}
+    />
+  );
+}

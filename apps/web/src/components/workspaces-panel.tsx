@@ -1,0 +1,73 @@
+'use client';
+
+import { type Workspace } from '@inkstone/core';
+import { useSyncExternalStore } from 'react';
+import { ignore } from '../services/modals';
+import { addCouchdbWorkspace, openInNewTab } from '../services/workspace-actions';
+import { type WorkspaceList } from '../services/workspaces';
+import { useAppDispatch } from '../store';
+import { useAppServices } from './app-context';
+
+/** What a provider id is called in lists. */
+export function providerName(providerId: string): string {
+  if (providerId === 'couchdbWorkspace') return 'CouchDB';
+  if (providerId === 'main') return 'This browser';
+  return providerId;
+}
+
+/** Every workspace of this browser, followed as it changes (in any tab). */
+export function useWorkspaces(list: WorkspaceList): readonly Workspace[] {
+  return useSyncExternalStore(
+    list.subscribe,
+    () => list.workspaces,
+    () => list.workspaces,
+  );
+}
+
+/** The workspaces side bar panel (spec interface §2): the workspaces with the current one
+ * marked, each opened in a new tab; adding a CouchDB workspace; managing them. */
+export function WorkspacesPanel() {
+  const services = useAppServices();
+  const dispatch = useAppDispatch();
+  const workspaces = useWorkspaces(services.workspaces);
+  const currentId = services.workspaces.current.id;
+  return (
+    <section className="workspaces-panel" aria-label="Workspaces">
+      <ul className="workspaces-panel__list">
+        {workspaces.map((workspace) => (
+          <li key={workspace.id} aria-current={workspace.id === currentId ? 'true' : undefined}>
+            <span className="workspaces-panel__name">{workspace.name}</span>{' '}
+            <span className="workspaces-panel__provider">
+              {providerName(workspace.providerId)}
+              {workspace.id === currentId ? ' (current)' : ''}
+            </span>
+            <button
+              type="button"
+              className="button"
+              aria-label={`Open ${workspace.name} in a new tab`}
+              onClick={() => openInNewTab(workspace)}
+            >
+              Open in a new tab
+            </button>
+          </li>
+        ))}
+      </ul>
+      <div className="workspaces-panel__actions">
+        <button
+          type="button"
+          className="button"
+          onClick={() => void addCouchdbWorkspace(services, dispatch)}
+        >
+          Add a CouchDB workspace
+        </button>
+        <button
+          type="button"
+          className="button"
+          onClick={() => void services.modals.open('workspaceManagement').catch(ignore)}
+        >
+          Manage workspaces
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,127 @@
+import {
+  COUCHDB_WORKSPACE_PROVIDER_ID,
+  MAIN_WORKSPACE_ID,
+  MAIN_WORKSPACE_NAME,
+  normalizeDbUrl,
+  type Workspace,
+} from '@inkstone/core';
+
+/** The provider id of the main workspace (it lives only in this browser). */
+export const MAIN_PROVIDER_ID = 'main';
+
+/** The main workspace: always in the list (spec interface §3). */
+export const MAIN_WORKSPACE: Workspace = {
+  id: MAIN_WORKSPACE_ID,
+  name: MAIN_WORKSPACE_NAME,
+  providerId: MAIN_PROVIDER_ID,
+};
+
+/** Refusals of spec interface §8 when removing a workspace. */
+export const MAIN_NOT_DELETABLE = 'Main workspace cannot be deleted.';
+export const CLOSE_BEFORE_DELETING = 'Please close the workspace before deleting it.';
+/** The notification once a workspace URL is copied (spec interface §8). */
+export const WORKSPACE_URL_COPIED = 'Workspace URL copied to clipboard!';
+
+/**
+ * A workspace id (spec core §9: a base-36 hash) of the provider parameters: the same provider
+ * and parameters always give the same id. A 53-bit string hash (cyrb53): ids only tell
+ * workspaces of one browser apart, they protect nothing.
+ */
+export function workspaceId(params: Record<string, string>): string {
+  const text = JSON.stringify(Object.entries(params).sort(([a], [b]) => (a < b ? -1 : 1)));
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ code, 2654435761);
+    h2 = Math.imul(h2 ^ code, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
+}
+
+/** A CouchDB workspace for a database URL (normalised; throws CouchdbSettingsError when it
+ * cannot be used), named after the database: the URL's last path segment. */
+export function couchdbWorkspace(input: string): Workspace {
+  const dbUrl = normalizeDbUrl(input);
+  const providerId = COUCHDB_WORKSPACE_PROVIDER_ID;
+  const name = decodeURIComponent(dbUrl.slice(dbUrl.lastIndexOf('/') + 1));
+  return { id: workspaceId({ providerId, dbUrl }), name, providerId, dbUrl };
+}
+
+/** What a tab's query string asks for: the main workspace, another one, or an error (then the
+ * main workspace opens and the error is shown). */
+export type WorkspaceRequest =
+  | { kind: 'main' }
+  | { kind: 'workspace'; workspace: Workspace }
+  | { kind: 'error'; message: string };
+
+/** Reads the workspace parameters of spec providers §2 from a query string. */
+export function parseWorkspaceQuery(search: string): WorkspaceRequest {
+  const query = new URLSearchParams(search);
+  const providerId = query.get('providerId');
+  if (providerId === null || providerId === MAIN_PROVIDER_ID) return { kind: 'main' };
+  if (providerId !== COUCHDB_WORKSPACE_PROVIDER_ID) {
+    return { kind: 'error', message: `Unknown workspace provider: ${providerId}.` };
+  }
+  try {
+    return { kind: 'workspace', workspace: couchdbWorkspace(query.get('dbUrl') ?? '') };
+  } catch (error) {
+    return { kind: 'error', message: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** The URL that opens a workspace (spec providers §2): `providerId`, and `dbUrl` for CouchDB. */
+export function workspaceUrl(workspace: Workspace, base: string): string {
+  const url = new URL('/', base);
+  if (workspace.id === MAIN_WORKSPACE_ID) return url.href;
+  url.searchParams.set('providerId', workspace.providerId);
+  if (typeof workspace.dbUrl === 'string') url.searchParams.set('dbUrl', workspace.dbUrl);
+  return url.href;
+}
+
+/** The list with `workspace` added, or updated in place (its name kept) when already there;
+ * the main workspace always first. */
+export function withWorkspace(list: readonly Workspace[], workspace: Workspace): Workspace[] {
+  const found = list.find((known) => known.id === workspace.id);
+  if (found)
+    return list.map((known) => (known === found ? { ...workspace, name: found.name } : known));
+  return [...list, workspace];
+}
+
+/** The list with a workspace renamed; an empty name changes nothing. */
+export function renamed(list: readonly Workspace[], id: string, name: string): Workspace[] {
+  const trimmed = name.trim();
+  return list.map((known) => (known.id === id && trimmed ? { ...known, name: trimmed } : known));
+}
+
+/** Why a workspace cannot be removed, or undefined when it can (spec interface §4). */
+export function removalRefusal(id: string, currentId: string): string | undefined {
+  if (id === MAIN_WORKSPACE_ID) return MAIN_NOT_DELETABLE;
+  if (id === currentId) return CLOSE_BEFORE_DELETING;
+  return undefined;
+}
+
+/** A stored list read back: entries without an id, a name or a provider are dropped, and the
+ * main workspace is always there, first. */
+export function readList(json: string | null): Workspace[] {
+  let parsed: unknown;
+  try {
+    parsed = json === null ? [] : JSON.parse(json);
+  } catch {
+    parsed = [];
+  }
+  const entries = Array.isArray(parsed) ? (parsed as unknown[]) : [];
+  const valid = entries.filter(
+    (entry): entry is Workspace =>
+      typeof entry === 'object' &&
+      entry !== null &&
+      typeof (entry as Workspace).id === 'string' &&
+      typeof (entry as Workspace).name === 'string' &&
+      typeof (entry as Workspace).providerId === 'string',
+  );
+  const main = valid.find((entry) => entry.id === MAIN_WORKSPACE_ID);
+  const others = valid.filter((entry) => entry.id !== MAIN_WORKSPACE_ID);
+  return [{ ...MAIN_WORKSPACE, name: main?.name ?? MAIN_WORKSPACE.name }, ...others];
+}

@@ -1,0 +1,123 @@
+import {
+  databaseName,
+  type DataItem,
+  type CouchdbCredentials,
+  withHash,
+  type Workspace,
+} from '@inkstone/core';
+import { openDexieRepository } from '@inkstone/core/dexie';
+import { readList, removalRefusal, renamed, withWorkspace } from './workspace-list';
+
+/** The localStorage key of the workspace list (docs/reference/choices.md). */
+export const WORKSPACES_KEY = 'inkstone-workspaces';
+
+/**
+ * The workspaces of this browser, kept as JSON in localStorage so every tab, whatever its
+ * workspace, reads the same list, and follows the others' changes through `storage` events.
+ * Only names and provider parameters are kept: never a password.
+ */
+export class WorkspaceList {
+  private list: Workspace[];
+  private readonly listeners = new Set<() => void>();
+
+  constructor(
+    /** The workspace this tab has open. */
+    readonly current: Workspace,
+    private readonly storage: Storage = localStorage,
+  ) {
+    this.list = readList(this.read());
+    window.addEventListener('storage', this.onStorage);
+  }
+
+  /** Every workspace, the main one first. The same array until something changes. */
+  get workspaces(): readonly Workspace[] {
+    return this.list;
+  }
+
+  /** Adds `workspace`, or refreshes its parameters when it is already there. */
+  add(workspace: Workspace): void {
+    this.save(withWorkspace(this.list, workspace));
+  }
+
+  /** Renames a workspace (an empty name is ignored). */
+  rename(id: string, name: string): void {
+    this.save(renamed(this.list, id, name));
+  }
+
+  /** Removes a workspace and deletes its local database; refused with the spec's message for
+   * the main one and the current one. */
+  async remove(id: string): Promise<void> {
+    const refusal = removalRefusal(id, this.current.id);
+    if (refusal) throw new Error(refusal);
+    this.save(this.list.filter((known) => known.id !== id));
+    await new Promise<void>((resolve, reject) => {
+      const request = indexedDB.deleteDatabase(databaseName(id));
+      request.onsuccess = () => resolve();
+      request.onerror = () => reject(request.error ?? new Error('Local DB access error.'));
+      // Another tab still has it open: it is deleted once that tab closes it.
+      request.onblocked = () => resolve();
+    });
+  }
+
+  /** Calls `listener` after every change; returns the unsubscribe function. */
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** Stops following other tabs. */
+  close(): void {
+    window.removeEventListener('storage', this.onStorage);
+  }
+
+  private readonly onStorage = (event: StorageEvent) => {
+    if (event.key !== WORKSPACES_KEY && event.key !== null) return;
+    this.list = readList(this.read());
+    this.changed();
+  };
+
+  private read(): string | null {
+    try {
+      return this.storage.getItem(WORKSPACES_KEY);
+    } catch {
+      return null;
+    }
+  }
+
+  private save(list: Workspace[]): void {
+    this.list = list;
+    try {
+      this.storage.setItem(WORKSPACES_KEY, JSON.stringify(list));
+    } catch (error) {
+      console.error('The workspace list could not be stored.', error);
+    }
+    this.changed();
+  }
+
+  private changed(): void {
+    for (const listener of this.listeners) listener();
+  }
+}
+
+/** Keeps a CouchDB user's name and password for `dbUrl` in the workspace's own `tokens` data
+ * item (spec providers §3), never in the list, a URL or a log. */
+export async function storeCredentials(
+  workspaceId: string,
+  dbUrl: string,
+  credentials: CouchdbCredentials,
+): Promise<void> {
+  const repo = await openDexieRepository(databaseName(workspaceId), { indexedDB, IDBKeyRange });
+  try {
+    await repo.update<DataItem>('tokens', (current) => {
+      const data = current?.data;
+      const kept = typeof data === 'object' && data !== null ? data : {};
+      return withHash<DataItem>({
+        id: 'tokens',
+        type: 'data',
+        data: { ...kept, [dbUrl]: credentials },
+      });
+    });
+  } finally {
+    repo.close();
+  }
+}
