@@ -39,8 +39,17 @@ export interface CouchdbTestServer {
   stop(): Promise<void>;
 }
 
+/** What a test server may be asked to do beyond CouchDB's defaults. */
+export interface CouchdbTestServerOptions {
+  /** Answers CORS requests from this origin, with credentials (as a CouchDB configured for a
+   * browser app does: docs/how-to/couchdb-workspace.md). */
+  corsOrigin?: string;
+}
+
 /** Starts a server with an admin defined (databases without members stay public). */
-export async function startCouchdbServer(): Promise<CouchdbTestServer> {
+export async function startCouchdbServer(
+  options: CouchdbTestServerOptions = {},
+): Promise<CouchdbTestServer> {
   // Each server gets its own in-memory databases: a prefix keeps them apart.
   counter += 1;
   const Pouch = MemoryPouch.defaults({ adapter: 'memory', prefix: `s${counter}-${Date.now()}-` });
@@ -55,6 +64,16 @@ export async function startCouchdbServer(): Promise<CouchdbTestServer> {
   const log: string[] = [];
   const server: Server = createServer((request, response) => {
     log.push(`${request.method} ${request.url}`);
+    if (options.corsOrigin && request.headers.origin === options.corsOrigin) {
+      response.setHeader('access-control-allow-origin', options.corsOrigin);
+      response.setHeader('access-control-allow-credentials', 'true');
+      if (request.method === 'OPTIONS') {
+        response.setHeader('access-control-allow-methods', 'GET, PUT, POST, HEAD, DELETE');
+        response.setHeader('access-control-allow-headers', 'accept, content-type');
+        response.writeHead(204).end();
+        return;
+      }
+    }
     if (drop?.(request.method ?? 'GET', request.url ?? '/')) {
       request.socket.destroy();
       return;
