@@ -77,7 +77,7 @@ test('the side bar opens on the main menu, which says the workspace is not synce
   // Every entry of the spec, in its order.
   await expect(menu(page).getByRole('listitem')).toHaveText([
     'Sign in',
-    'Workspaces',
+    'Workspaces (1)',
     'Synchronize',
     'Publish',
     'History',
