@@ -83,6 +83,11 @@ test('a CouchDB workspace added from the panel opens in a new tab with its own f
   await expect(menu(tab).getByText('team-notes', { exact: true })).toBeVisible();
   await expect(menu(tab).getByText(`synced with ${dbUrl}`, { exact: true })).toBeVisible();
   await replaceText(tab, 'Team text');
+  // The password is in neither the list nor a URL.
+  expect(tab.url()).not.toContain('alice-secret');
+  const list = await tab.evaluate(() => localStorage.getItem('inkstone-workspaces'));
+  expect(list).toContain(dbUrl);
+  expect(list).not.toContain('alice-secret');
 
   // The main tab keeps its own workspace, and sees the list grow.
   expect(await editorText(page)).toBe('Main only text');

@@ -23,10 +23,12 @@ export class WorkspaceList {
   constructor(
     /** The workspace this tab has open. */
     readonly current: Workspace,
-    private readonly storage: Storage = localStorage,
+    private readonly storage: Pick<Storage, 'getItem' | 'setItem'> = localStorage,
+    /** Where other tabs' `storage` events arrive. */
+    private readonly events: EventTarget = window,
   ) {
     this.list = readList(this.read());
-    window.addEventListener('storage', this.onStorage);
+    this.events.addEventListener('storage', this.onStorage as EventListener);
   }
 
   /** Every workspace, the main one first. The same array until something changes. */
@@ -67,10 +69,10 @@ export class WorkspaceList {
 
   /** Stops following other tabs. */
   close(): void {
-    window.removeEventListener('storage', this.onStorage);
+    this.events.removeEventListener('storage', this.onStorage as EventListener);
   }
 
-  private readonly onStorage = (event: StorageEvent) => {
+  private readonly onStorage = (event: Pick<StorageEvent, 'key'>) => {
     if (event.key !== WORKSPACES_KEY && event.key !== null) return;
     this.list = readList(this.read());
     this.changed();
