@@ -28,7 +28,7 @@ export class WorkspaceList {
     private readonly events: EventTarget = window,
   ) {
     this.list = readList(this.read());
-    this.events.addEventListener('storage', this.onStorage as EventListener);
+    this.events.addEventListener('storage', this.onStorage);
   }
 
   /** Every workspace, the main one first. The same array until something changes. */
@@ -69,11 +69,13 @@ export class WorkspaceList {
 
   /** Stops following other tabs. */
   close(): void {
-    this.events.removeEventListener('storage', this.onStorage as EventListener);
+    this.events.removeEventListener('storage', this.onStorage);
   }
 
-  private readonly onStorage = (event: Pick<StorageEvent, 'key'>) => {
-    if (event.key !== WORKSPACES_KEY && event.key !== null) return;
+  // Another tab wrote localStorage (a null key: it was cleared).
+  private readonly onStorage = (event: Event) => {
+    const { key } = event as StorageEvent;
+    if (key !== WORKSPACES_KEY && key !== null) return;
     this.list = readList(this.read());
     this.changed();
   };
