@@ -88,6 +88,26 @@ test('a CouchDB workspace added from the panel opens in a new tab with its own f
   const list = await tab.evaluate(() => localStorage.getItem('inkstone-workspaces'));
   expect(list).toContain(dbUrl);
   expect(list).not.toContain('alice-secret');
+  // The credentials are kept for the database in the workspace's own tokens item.
+  const tokens = await tab.evaluate(async (url) => {
+    const entries = JSON.parse(localStorage.getItem('inkstone-workspaces')!) as {
+      id: string;
+      dbUrl?: string;
+    }[];
+    const id = entries.find((entry) => entry.dbUrl === url)!.id;
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open(`inkstone-db-${id}`);
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const row = await new Promise((resolve) => {
+      const request = db.transaction('objects').objectStore('objects').get('tokens');
+      request.onsuccess = () => resolve(request.result);
+    });
+    db.close();
+    return JSON.stringify(row);
+  }, dbUrl);
+  expect(tokens).toContain(`"${dbUrl}":{"name":"alice"`);
 
   // The main tab keeps its own workspace, and sees the list grow.
   expect(await editorText(page)).toBe('Main only text');
@@ -176,10 +196,23 @@ test('the workspace URL is copied', async ({ page, context }) => {
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${appOrigin}/`);
 });
 
-test('an unreachable database is not added', async ({ page }) => {
-  const dbUrl = `${server.url}/no-such-database`;
+test('a database URL is required, and an unreachable database is not added', async ({ page }) => {
   await openApp(page);
   await openPanel(page, 1);
+  await panel(page).getByRole('button', { name: 'Add a CouchDB workspace' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add a CouchDB workspace' });
+  const field = dialog.getByRole('textbox', { name: 'Database URL' });
+  await dialog.getByRole('button', { name: 'Add' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('A database URL is required.');
+  await field.fill('https://alice:secret@couch.example.com/notes');
+  await field.press('Enter');
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'The database URL must not hold a name or password.',
+  );
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  const dbUrl = `${server.url}/no-such-database`;
   await addWorkspace(page, dbUrl);
   const message = `${dbUrl} is not accessible. Make sure you have the proper permissions.`;
   await expect(alert(page, message)).toBeVisible();
