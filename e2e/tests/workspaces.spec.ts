@@ -124,6 +124,13 @@ test('a CouchDB workspace added from the panel opens in a new tab with its own f
   await openPanel(direct, 2);
   await expect(panel(direct).getByRole('listitem')).toHaveCount(2);
   await expect(panel(direct).locator('[aria-current="true"]')).toContainText('team-notes');
+
+  // The panel opens a workspace in a new tab.
+  const another = context.waitForEvent('page');
+  await panel(direct).getByRole('button', { name: 'Open Main workspace in a new tab' }).click();
+  const mainTab = await another;
+  await ready(mainTab);
+  await expect.poll(() => editorText(mainTab)).toBe('Main only text');
 });
 
 test('workspaces are renamed and removed from the management dialog', async ({ page, context }) => {
