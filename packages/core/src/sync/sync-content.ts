@@ -12,7 +12,6 @@ import { EMPTY_SNAPSHOT, mergeContent, toSnapshot } from './merge-content.js';
 import {
   checkAborted,
   MAIN_LOCATION_ID,
-  persist,
   replaceIf,
   type SyncContext,
   withoutTx,
@@ -83,8 +82,8 @@ export async function syncContent(context: SyncContext, file: FileItem): Promise
     checkAborted(context);
     const syncData = await provider.uploadContent(upload, record?.syncData);
     state.records[contentId] = { syncData };
-    await persist(context);
   }
+  if (slots[0] === next.hash && slots[2] === null && historyData[next.hash]) return;
   historyData[next.hash] = toSnapshot(next);
   const previous = slots[0] === next.hash ? slots[1] : slots[0];
   await writeSynced(context, synced, file.id, [next.hash, previous, null], historyData);

@@ -28,6 +28,8 @@ export interface SyncContext {
   state: SyncState;
   scope: SyncScope;
   signal?: AbortFlag;
+  /** The state as last saved (JSON), so that an unchanged state is not written again. */
+  saved?: string;
   /** Told of each file merged with conflicts (the app shows that the file had conflicts and was
    * merged). */
   onConflict?: (fileId: string, conflicts: number) => void;
@@ -38,9 +40,12 @@ export function checkAborted(context: SyncContext): void {
   if (context.signal?.aborted) throw new OfflineError();
 }
 
-/** Saves the context's sync state. */
-export function persist(context: SyncContext): Promise<void> {
-  return saveSyncState(context.repository, context.state);
+/** Saves the context's sync state, when it changed since last saved. */
+export async function persist(context: SyncContext): Promise<void> {
+  const json = JSON.stringify(context.state);
+  if (json === context.saved) return;
+  await saveSyncState(context.repository, context.state);
+  context.saved = json;
 }
 
 /** An item without the database's `tx` field, as it is uploaded or recorded. */

@@ -1,5 +1,5 @@
 import { type StoredItem } from '../db/repository.js';
-import { checkAborted, persist, type SyncContext, withoutTx } from './sync-context.js';
+import { checkAborted, type SyncContext, withoutTx } from './sync-context.js';
 import { owningFileId, SYNCED_ITEM_TYPES } from './syncable.js';
 
 /** Uploads every local item (files, folders, locations) whose hash differs from the one last
@@ -20,7 +20,6 @@ export async function uploadItems(
     checkAborted(context);
     const syncData = await provider.saveItem(withoutTx(item), record?.syncData);
     state.records[item.id] = { syncData, item: withoutTx(item), uploaded: true };
-    await persist(context);
   }
   // A content record goes with its file: content may arrive before the file it belongs to.
   const gone = Object.keys(state.records).filter((id) => {
@@ -32,6 +31,5 @@ export async function uploadItems(
     checkAborted(context);
     await provider.removeItem(state.records[id]!.syncData);
     delete state.records[id];
-    await persist(context);
   }
 }

@@ -1,11 +1,11 @@
-import { type ItemRepository } from '../db/repository.js';
+import { type ItemRepository, type StoredItem } from '../db/repository.js';
 import { itemIds } from '../items/item-ids.js';
 import { type ContentItem, type FileItem } from '../items/types.js';
 import { applyRemoteChanges } from './apply-remote.js';
 import { syncContent } from './sync-content.js';
 import { type AbortFlag, checkAborted, persist, type SyncContext } from './sync-context.js';
 import { loadSyncState } from './sync-state.js';
-import { localSyncView, type SyncScope } from './syncable.js';
+import { localSyncView, SYNCED_ITEM_TYPES, type SyncScope } from './syncable.js';
 import { uploadItems } from './upload-items.js';
 import { TooLateError, type WorkspaceProvider } from './workspace-provider.js';
 
@@ -40,10 +40,12 @@ export class WorkspaceSynchronizer {
    * trashed files deleted. Restarts on 'TOO_LATE' (S7); `signal` stops it when going offline. */
   async sync(signal?: AbortFlag): Promise<void> {
     for (let attempt = 1; ; attempt += 1) {
+      const state = await loadSyncState(this.options.repository);
       const context: SyncContext = {
         repository: this.options.repository,
         provider: this.options.provider,
-        state: await loadSyncState(this.options.repository),
+        state,
+        saved: JSON.stringify(state),
         scope: this.options,
         signal,
         onConflict: this.options.onConflict,
@@ -55,19 +57,23 @@ export class WorkspaceSynchronizer {
       } catch (error) {
         if (!(error instanceof TooLateError)) throw error;
         if (attempt >= MAX_SYNC_ATTEMPTS) throw new SyncKeptChangingError();
+      } finally {
+        // What the remote acknowledged is kept even when the attempt failed. A tab closed before
+        // this loses only acknowledgements, which the next sync reads back from the changes.
+        await persist(context);
       }
     }
   }
 
   private async syncOnce(context: SyncContext): Promise<void> {
     await applyRemoteChanges(context);
-    const view = localSyncView(await context.repository.getAll(), context.scope);
+    const view = localSyncView(await syncedItems(context), context.scope);
     for (const item of view.items.values()) {
       if (item.type === 'file' && !view.excludedFileIds.has(item.id)) {
         await syncContent(context, item);
       }
     }
-    const after = localSyncView(await context.repository.getAll(), context.scope);
+    const after = localSyncView(await syncedItems(context), context.scope);
     await uploadItems(context, after.items, after.excludedFileIds);
   }
 
@@ -93,8 +99,6 @@ export class WorkspaceSynchronizer {
       } catch (error) {
         if (error instanceof TooLateError) continue;
         throw error;
-      } finally {
-        await persist(context);
       }
       await repository.delete([
         file.id,
@@ -104,4 +108,11 @@ export class WorkspaceSynchronizer {
       ]);
     }
   }
+}
+
+// The local items that take part in sync, read by type (the sync state and synced contents,
+// large and local, are left unread).
+async function syncedItems(context: SyncContext): Promise<StoredItem[]> {
+  const types = [...SYNCED_ITEM_TYPES, 'content' as const];
+  return (await Promise.all(types.map((type) => context.repository.getAll(type)))).flat();
 }
