@@ -57,7 +57,7 @@ export async function randomEdit(world: SimWorld, client: SimClient): Promise<vo
     );
   } else if (action === 4) {
     const content = await repository.get<ContentItem>(itemIds.content(file.id));
-    for (const word of content?.text.match(new RegExp(`${MARKER_PREFIX}\\w+`, 'g')) ?? []) {
+    for (const word of content?.text.match(new RegExp(`${MARKER_PREFIX}\\d+w\\d+`, "g")) ?? []) {
       world.deletable.add(word);
     }
     world.log.push(`client ${client.index}: trash ${file.id}`);
