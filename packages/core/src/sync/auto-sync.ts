@@ -43,10 +43,13 @@ export class AutoSyncScheduler {
   start(): void {
     this.stop();
     const { timers, random, period } = this.options;
-    this.cancel = timers.set(() => {
-      if (this.options.enabled()) this.options.request();
-      this.start();
-    }, jittered(period(), random));
+    this.cancel = timers.set(
+      () => {
+        if (this.options.enabled()) this.options.request();
+        this.start();
+      },
+      jittered(period(), random),
+    );
   }
 
   /** Stops ticking. */

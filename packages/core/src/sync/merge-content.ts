@@ -64,19 +64,21 @@ export function mergeProperties(
   if (local === remote || remote === base) return { text: local, conflicts: 0 };
   if (local === base) return { text: remote, conflicts: 0 };
   const parsed = [base, local, remote].map(parseYamlObject);
+  let clash = false;
   if (parsed.every((result) => result.ok)) {
     const [b, l, r] = parsed.map((result) => (result.ok ? result.value : {})) as [
       Record<string, unknown>,
       Record<string, unknown>,
       Record<string, unknown>,
     ];
-    const clash = Object.keys({ ...l, ...r }).some(
+    clash = Object.keys({ ...l, ...r }).some(
       (key) => !same(l[key], b[key]) && !same(r[key], b[key]) && !same(l[key], r[key]),
     );
     if (!clash) return { text: stringify(mergeRecords(b, l, r)), conflicts: 0 };
   }
+  // A key changed differently on both sides is a conflict, even where the text merge finds none.
   const merged = mergeText(base, local, remote);
-  return { text: merged.text, conflicts: merged.conflicts.length };
+  return { text: merged.text, conflicts: Math.max(merged.conflicts.length, clash ? 1 : 0) };
 }
 
 /** Three-way merge of a record, key by key: a key takes the side that changed it; a key changed

@@ -82,6 +82,12 @@ export async function syncContent(context: SyncContext, file: FileItem): Promise
     checkAborted(context);
     const syncData = await provider.uploadContent(upload, record?.syncData);
     state.records[contentId] = { syncData };
+    // The local content learns the history it was uploaded with (history is not hashed).
+    await repository.update<ContentItem>(contentId, (current) =>
+      current?.hash === upload.hash
+        ? { ...withoutTx(current), history: upload.history }
+        : undefined,
+    );
   }
   if (slots[0] === next.hash && slots[2] === null && historyData[next.hash]) return;
   historyData[next.hash] = toSnapshot(next);

@@ -29,7 +29,9 @@ export const SYNC_STATE_ID = 'syncState';
 /** Reads the sync state (empty before the first sync). */
 export async function loadSyncState(repository: ItemRepository): Promise<SyncState> {
   const stored = await repository.get<DataItem<SyncState>>(SYNC_STATE_ID);
-  return stored ? { cursor: stored.data.cursor, records: { ...stored.data.records } } : { records: {} };
+  return stored
+    ? { cursor: stored.data.cursor, records: { ...stored.data.records } }
+    : { records: {} };
 }
 
 /** Writes the sync state. */
@@ -37,7 +39,10 @@ export async function saveSyncState(repository: ItemRepository, state: SyncState
   const item = withHash<DataItem<SyncState>>({
     id: SYNC_STATE_ID,
     type: 'data',
-    data: { ...(state.cursor === undefined ? {} : { cursor: state.cursor }), records: state.records },
+    data: {
+      ...(state.cursor === undefined ? {} : { cursor: state.cursor }),
+      records: state.records,
+    },
   });
   await repository.put([item]);
 }

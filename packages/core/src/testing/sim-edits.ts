@@ -41,7 +41,12 @@ export async function randomEdit(world: SimWorld, client: SimClient): Promise<vo
   } else if (action === 1) {
     const folderId = id();
     await repository.put([
-      withHash<FolderItem>({ id: folderId, type: 'folder', name: `Folder ${folderId}`, parentId: null }),
+      withHash<FolderItem>({
+        id: folderId,
+        type: 'folder',
+        name: `Folder ${folderId}`,
+        parentId: null,
+      }),
     ]);
   } else if (action === 2 || action === 3) {
     const moved = action === 3;
@@ -57,12 +62,14 @@ export async function randomEdit(world: SimWorld, client: SimClient): Promise<vo
     );
   } else if (action === 4) {
     const content = await repository.get<ContentItem>(itemIds.content(file.id));
-    for (const word of content?.text.match(new RegExp(`${MARKER_PREFIX}\\d+w\\d+`, "g")) ?? []) {
+    for (const word of content?.text.match(new RegExp(`${MARKER_PREFIX}\\d+w\\d+`, 'g')) ?? []) {
       world.deletable.add(word);
     }
     world.log.push(`client ${client.index}: trash ${file.id}`);
     await repository.update<FileItem>(file.id, (current) =>
-      current ? withHash<FileItem>({ ...strip(current), parentId: 'trash', trashedAt: 1 }) : undefined,
+      current
+        ? withHash<FileItem>({ ...strip(current), parentId: 'trash', trashedAt: 1 })
+        : undefined,
     );
   } else {
     const marker = `${MARKER_PREFIX}${client.index}w${(world.counter += 1)}`;
@@ -77,6 +84,8 @@ export async function randomEdit(world: SimWorld, client: SimClient): Promise<vo
       if (text.includes(marker)) world.inserted.add(marker);
       return withHash<ContentItem>({ ...strip(current), text });
     });
-    world.log.push(`client ${client.index}: edit ${file.id}${props ? ' properties' : ''} ${marker}`);
+    world.log.push(
+      `client ${client.index}: edit ${file.id}${props ? ' properties' : ''} ${marker}`,
+    );
   }
 }

@@ -3,10 +3,7 @@ import { HttpError, NetworkError } from '../sync/http-client.js';
 import { OfflineError } from '../sync/sync-context.js';
 import { SyncKeptChangingError, WorkspaceSynchronizer } from '../sync/workspace-sync.js';
 import { TooLateError } from '../sync/workspace-provider.js';
-import {
-  MemoryWorkspaceProvider,
-  type ProviderFault,
-} from './memory-workspace-provider.js';
+import { MemoryWorkspaceProvider, type ProviderFault } from './memory-workspace-provider.js';
 import { SimRandom } from './sim-random.js';
 import { randomEdit } from './sim-edits.js';
 
