@@ -1,5 +1,6 @@
 import { type ItemRepository } from '../db/repository.js';
 import { type Item } from '../items/types.js';
+import { OFFLINE_MESSAGE } from './offline.js';
 import { saveSyncState, type SyncState } from './sync-state.js';
 import { type SyncScope } from './syncable.js';
 import { type WorkspaceProvider } from './workspace-provider.js';
@@ -13,7 +14,7 @@ export interface AbortFlag {
 /** Raised by a sync that was stopped because the app went offline (spec core §8). */
 export class OfflineError extends Error {
   constructor() {
-    super('You are offline.');
+    super(OFFLINE_MESSAGE);
     this.name = 'OfflineError';
   }
 }

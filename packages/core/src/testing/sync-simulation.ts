@@ -1,4 +1,5 @@
 import { MemoryDatabase, type MemoryRepository } from '../db/memory-repository.js';
+import { type Item } from '../items/types.js';
 import { HttpError, NetworkError } from '../sync/http-client.js';
 import { OfflineError } from '../sync/sync-context.js';
 import { SyncKeptChangingError, WorkspaceSynchronizer } from '../sync/workspace-sync.js';
@@ -29,6 +30,8 @@ export interface SimWorld {
   /** Marker words that were in a file's text when a client trashed it (they may go). */
   deletable: Set<string>;
   counter: number;
+  /** Files merged with conflicts, over the run. */
+  conflicts: number;
   /** A short log of the run, printed when a seed fails. */
   log: string[];
 }
@@ -47,6 +50,7 @@ function openTab(world: SimWorld, client: SimClient): void {
     repository: client.repository,
     provider,
     welcomeFileHashes: new Set(),
+    onConflict: () => (world.conflicts += 1),
   });
 }
 
@@ -60,6 +64,7 @@ export function createWorld(seed: number): SimWorld {
     inserted: new Set(),
     deletable: new Set(),
     counter: 0,
+    conflicts: 0,
     log: [],
   };
   const count = 2 + random.int(3);
@@ -101,7 +106,11 @@ export async function syncClient(world: SimWorld, client: SimClient, editMeanwhi
 
 /** The files and texts a client has, in a canonical form for comparison. */
 export async function clientView(client: SimClient): Promise<string> {
-  const items = await client.repository.getAll();
+  return itemsView(await client.repository.getAll());
+}
+
+/** The files, folders and texts of a list of items, in a canonical form for comparison. */
+export function itemsView(items: readonly Item[]): string {
   const byId = new Map(items.map((item) => [item.id, item]));
   const files = items.flatMap((item) => {
     if (item.type !== 'file' && item.type !== 'folder') return [];
@@ -136,5 +145,11 @@ export async function runSimulation(seed: number, steps = 40, watch?: (world: Si
   const lost = [...world.inserted].filter(
     (word) => !world.deletable.has(word) && !finalText.includes(word),
   );
-  return { views, lost, log: world.log };
+  return {
+    views,
+    remoteView: itemsView(world.remote.snapshot()),
+    lost,
+    conflicts: world.conflicts,
+    log: world.log,
+  };
 }
