@@ -41,8 +41,12 @@ async function applyChange(context: SyncContext, change: RemoteChange): Promise<
       state.records[id] = { syncData: change.syncData };
       await resurrectFile(context, fileId);
     } else {
+      // Kept when its text or its file changed here (the file is then kept too, S5).
       delete state.records[id];
-      if (!(await contentChangedLocally(context, fileId))) {
+      const localFile = await repository.get(fileId);
+      const fileKept =
+        localFile !== undefined && localFile.hash !== state.records[fileId]?.syncData.hash;
+      if (!fileKept && !(await contentChangedLocally(context, fileId))) {
         await repository.delete([id, itemIds.syncedContent(fileId)]);
       }
     }

@@ -174,6 +174,40 @@ describe('WorkspaceSynchronizer', () => {
     expect((await a.repository.get<FileItem>('f'))?.parentId).toBe(null);
   });
 
+  it('keeps an item changed here that was removed remotely, and uploads it again (S5)', async () => {
+    const remote = new MemoryWorkspaceProvider();
+    const a = client(remote);
+    const b = client(remote);
+    await a.put(file('f', 'Doc'), content('f', base));
+    await a.sync();
+    await b.sync();
+    await b.put(file('f', 'Renamed by B', 'trash'));
+    await a.put(file('f', 'Doc', 'trash'));
+    await a.sync();
+    expect(remoteIds(remote)).toEqual([]);
+    await b.sync();
+    expect((await b.repository.get<FileItem>('f'))?.name).toBe('Renamed by B');
+    expect(remoteIds(remote).sort()).toEqual(['f', 'f/content']);
+    await a.sync();
+    expect(await a.text('f')).toBe(base);
+  });
+
+  it('brings back a file deleted here whose text changed remotely (S5)', async () => {
+    const remote = new MemoryWorkspaceProvider();
+    const a = client(remote);
+    const b = client(remote);
+    await a.put(file('f', 'Doc'), content('f', base));
+    await a.sync();
+    await b.sync();
+    await b.edit('f', (text) => `${text}From B.\n`);
+    await b.sync();
+    await a.repository.delete(['f', 'f/content']);
+    await a.sync();
+    expect(await a.text('f')).toContain('From B.');
+    expect((await a.repository.get<FileItem>('f'))?.name).toBe('Doc');
+    expect(remoteIds(remote).sort()).toEqual(['f', 'f/content']);
+  });
+
   it('deletes synced trashed files here and remotely (S8)', async () => {
     const remote = new MemoryWorkspaceProvider();
     const a = client(remote);
