@@ -77,6 +77,18 @@ describe('SyncRequester (S1)', () => {
     expect(state.syncs).toBe(1);
   });
 
+  it('renews the shared timestamp while a sync runs, so that another tab waits', async () => {
+    const { requester, state, timers, finish, shared } = setup();
+    await timers.advance(10_000);
+    state.lastInputAt = timers.now();
+    requester.request();
+    await timers.advance(20_000);
+    expect(shared()).toBe(30_000);
+    finish();
+    await settle();
+    expect(state.syncs).toBe(1);
+  });
+
   it('marks the shared timestamp, so that no tab starts a sync within 3 s of another', async () => {
     const { requester, state, timers, finish, shared } = setup();
     await timers.advance(10_000);

@@ -8,7 +8,8 @@ import {
 } from './sync-conditions.js';
 import { type TaskQueue } from './task-queue.js';
 
-/** A waiting sync request checks its conditions this often. */
+/** A waiting sync request checks its conditions this often, and a running sync renews the
+ * shared timestamp this often, so that no other tab starts one meanwhile. */
 export const SYNC_REQUEST_POLL = 1_000;
 
 /** What a {@link SyncRequester} needs. */
@@ -26,7 +27,7 @@ export interface SyncRequesterOptions {
 /** Turns sync requests into queued syncs (spec core §4 rule 1, rule S1): one request at a time
  * (a request made while one is pending or running is ignored), checked every second until the
  * user is active, sync is possible and no tab did sync work in the last 3 s. The shared
- * timestamp is set when the sync starts and when it ends. */
+ * timestamp is set when the sync starts, every second while it runs, and when it ends. */
 export class SyncRequester {
   private requested = false;
   private cancelPoll: (() => void) | undefined;
@@ -76,10 +77,16 @@ export class SyncRequester {
     const { queue, timers, lastSyncActivity } = this.options;
     void queue
       .enqueue(async (signal) => {
-        lastSyncActivity.set(timers.now());
+        let cancel = () => undefined as void;
+        const beat = () => {
+          lastSyncActivity.set(timers.now());
+          cancel = timers.set(beat, SYNC_REQUEST_POLL);
+        };
+        beat();
         try {
           await this.options.sync(signal);
         } finally {
+          cancel();
           lastSyncActivity.set(timers.now());
         }
       })
