@@ -240,6 +240,25 @@ describe('WorkspaceSynchronizer', () => {
     expect(remoteIds(remote).sort()).toEqual(['w', 'w/content']);
   });
 
+  it("stops with 'You are offline.' when its abort flag is set, and resumes later (S1)", async () => {
+    const remote = new MemoryWorkspaceProvider();
+    const signal = { aborted: false };
+    const a = client(remote);
+    await a.put(file('f', 'One'), content('f', 'one\n'), file('g', 'Two'), content('g', 'two\n'));
+    const synchronizer = new WorkspaceSynchronizer({
+      repository: a.repository,
+      provider: remote.connect((call) => {
+        if (call === 'uploadContent') signal.aborted = true;
+        return undefined;
+      }),
+      welcomeFileHashes: new Set(),
+    });
+    await expect(synchronizer.sync(signal)).rejects.toThrow('You are offline.');
+    expect(remoteIds(remote)).toEqual(['f/content']);
+    await a.sync();
+    expect(remoteIds(remote).sort()).toEqual(['f', 'f/content', 'g', 'g/content']);
+  });
+
   it('restarts on TOO_LATE and gives up after 5 attempts (S7)', async () => {
     const remote = new MemoryWorkspaceProvider();
     let tooLate = 2;
