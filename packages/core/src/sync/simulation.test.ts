@@ -6,6 +6,8 @@ import { runSimulation } from '../testing/sync-simulation.js';
 // `pnpm test:sim` runs 5,000); `SIM_SEED=n pnpm test:sim` replays one seed exactly.
 const replay = process.env.SIM_SEED;
 const count = Number(process.env.SIM_SEEDS ?? 200);
+// Steps of random work per seed before the quiet syncs (`SIM_STEPS`, 40 by default).
+const steps = Number(process.env.SIM_STEPS ?? 40);
 const seeds =
   replay !== undefined ? [Number(replay)] : Array.from({ length: count }, (_, i) => i + 1);
 
@@ -13,10 +15,10 @@ describe('sync simulation', () => {
   it(`converges and loses no saved word over ${seeds.length} seeds (S11)`, async () => {
     let conflicts = 0;
     for (const seed of seeds) {
-      const replayHint = `replay with SIM_SEED=${seed} pnpm test:sim`;
+      const replayHint = `replay with SIM_SEED=${seed}${steps === 40 ? '' : ` SIM_STEPS=${steps}`} pnpm test:sim`;
       let result;
       try {
-        result = await runSimulation(seed);
+        result = await runSimulation(seed, steps);
       } catch (error) {
         throw new Error(`Seed ${seed} threw; ${replayHint}`, { cause: error });
       }
