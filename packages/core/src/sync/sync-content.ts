@@ -37,7 +37,16 @@ export async function syncContent(context: SyncContext, file: FileItem): Promise
   let next: ContentItem | undefined = local && withoutTx<ContentItem>(local);
   if (record && record.syncData.hash !== local?.hash && record.syncData.hash !== slots[0]) {
     checkAborted(context);
-    const remote = await provider.downloadContent(file.id, record.syncData);
+    const downloaded = await provider.downloadContent(file.id, record.syncData);
+    // Rebuilt and hashed here: what is written locally is exactly what its hash says.
+    const remote =
+      downloaded &&
+      withHash<ContentItem>({
+        ...toSnapshot(downloaded),
+        id: contentId,
+        type: 'content',
+        history: downloaded.history ?? [],
+      });
     if (!remote) {
       delete state.records[contentId];
       record = undefined;
