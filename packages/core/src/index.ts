@@ -93,7 +93,7 @@ export { MemoryDatabase, MemoryRepository } from './db/memory-repository.js';
 
 export type { Timers } from './ports/timers.js';
 
-export { applyEdits, diffEdits, type TextEdit } from './merge/text-edit.js';
+export { applyEdits, diffEdits, diffWordEdits, type TextEdit } from './merge/text-edit.js';
 export {
   CONFLICT_MARKERS,
   mergeText,
