@@ -34,9 +34,13 @@ interface SidedEdit extends TextEdit {
   side: 'local' | 'remote' | 'both';
 }
 
-// Two edits touch when their base ranges overlap or meet: with no unchanged text between them,
-// applying both would glue their texts together (M3).
-const touches = (a: TextEdit, b: TextEdit) => a.from <= b.to && b.from <= a.to;
+// Two edits touch when their base ranges overlap or meet, or only spaces of one line lie
+// between them: applied both, their texts would be glued together or interleaved (M3).
+const touches = (base: string, a: TextEdit, b: TextEdit) => {
+  if (a.from <= b.to && b.from <= a.to) return true;
+  const [first, second] = a.from <= b.from ? [a, b] : [b, a];
+  return /^[ \t]*$/.test(base.slice(first.to, second.from));
+};
 
 const lineStart = (text: string, pos: number) => text.lastIndexOf('\n', pos - 1) + 1;
 const lineEnd = (text: string, pos: number) => {
@@ -71,7 +75,7 @@ export function mergeText(
     const group = [edits[i]!];
     let to = edits[i]!.to;
     i += 1;
-    while (i < edits.length && group.some((edit) => touches(edit, edits[i]!))) {
+    while (i < edits.length && group.some((edit) => touches(base, edit, edits[i]!))) {
       to = Math.max(to, edits[i]!.to);
       group.push(edits[i]!);
       i += 1;
