@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryDatabase } from '../db/memory-repository.js';
 import { withHash } from '../items/hash.js';
-import { type ContentItem, type FileItem, type Item } from '../items/types.js';
+import { type ContentItem, type FileItem, type Item, type LocationItem } from '../items/types.js';
 import {
   type FaultInjector,
   MemoryWorkspaceProvider,
@@ -238,6 +238,18 @@ describe('WorkspaceSynchronizer', () => {
     await a.edit('w', (text) => `${text}Mine now.\n`);
     await a.sync();
     expect(remoteIds(remote).sort()).toEqual(['w', 'w/content']);
+
+    const other = new MemoryWorkspaceProvider();
+    const b = client(other, undefined, [welcome.hash]);
+    const location = withHash<LocationItem>({
+      id: 'loc',
+      type: 'syncLocation',
+      fileId: 'w',
+      providerId: 'gist',
+    });
+    await b.put(file('w', 'Welcome file'), welcome, location);
+    await b.sync();
+    expect(remoteIds(other).sort()).toEqual(['loc', 'w', 'w/content']);
   });
 
   it("stops with 'You are offline.' when its abort flag is set, and resumes later (S1)", async () => {
