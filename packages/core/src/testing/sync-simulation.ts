@@ -18,6 +18,9 @@ export interface SimClient {
   faultRate: number;
   /** Set by a 'hang' fault: the tab was closed mid-sync. */
   closed: () => void;
+  /** The abort flag of the running sync: half the 'offline' faults set it, as the task queue
+   * does on going offline, instead of failing the call. */
+  signal: { aborted: boolean };
 }
 
 /** What the simulation checks at the end. */
@@ -44,6 +47,10 @@ function openTab(world: SimWorld, client: SimClient): void {
     if (!world.random.chance(client.faultRate)) return undefined;
     const fault = world.random.pick(FAULTS);
     if (fault === 'hang') client.closed();
+    if (fault === 'offline' && world.random.chance(0.5)) {
+      client.signal.aborted = true;
+      return undefined;
+    }
     return fault;
   });
   client.synchronizer = new WorkspaceSynchronizer({
@@ -90,7 +97,8 @@ export async function syncClient(world: SimWorld, client: SimClient, editMeanwhi
     closed = true;
     onClosed();
   };
-  const running = client.synchronizer.sync().then(
+  client.signal = { aborted: false };
+  const running = client.synchronizer.sync(client.signal).then(
     () => 'done' as const,
     (error: unknown) => {
       if (EXPECTED.some((type) => error instanceof type)) return `failed: ${String(error)}`;
