@@ -45,7 +45,9 @@ async function applyChange(context: SyncContext, change: RemoteChange): Promise<
       delete state.records[id];
       const localFile = await repository.get(fileId);
       const fileKept =
-        localFile !== undefined && localFile.hash !== state.records[fileId]?.syncData.hash;
+        localFile !== undefined &&
+        !isTrashed(localFile) &&
+        localFile.hash !== state.records[fileId]?.syncData.hash;
       if (!fileKept && !(await contentChangedLocally(context, fileId))) {
         await repository.delete([id, itemIds.syncedContent(fileId)]);
       }
@@ -54,16 +56,17 @@ async function applyChange(context: SyncContext, change: RemoteChange): Promise<
   }
   const local = await repository.get(id);
   if (!change.item || !change.syncData) {
-    // Removed remotely: removed here too, unless changed here since the last sync (S5).
+    // Removed remotely: removed here too, unless changed here since the last sync (S5). Moving
+    // it to the trash here is no reason to keep it: both sides let it go.
     delete state.records[id];
     if (!local) return;
-    const changedHere = local.hash !== record?.syncData.hash;
+    const changedHere = local.hash !== record?.syncData.hash && !isTrashed(local);
     const textChanged = local.type === 'file' && (await contentChangedLocally(context, id));
     if (changedHere || textChanged) {
-      if (local.type === 'file' && local.parentId === 'trash') await restore(context, local);
+      if (local.type === 'file' && isTrashed(local)) await restore(context, local);
       return;
     }
-    await repository.delete([id]);
+    await repository.delete([id, itemIds.contentState(id)]);
     return;
   }
   const remoteItem = change.item;
@@ -73,6 +76,8 @@ async function applyChange(context: SyncContext, change: RemoteChange): Promise<
   if (local?.hash === remoteItem.hash || changedHere) return;
   await replaceIf(repository, id, local?.hash, remoteItem);
 }
+
+const isTrashed = (item: Item) => item.type === 'file' && item.parentId === 'trash';
 
 /** Whether a file's content differs from what was last synced (or was never synced). */
 export async function contentChangedLocally(

@@ -181,7 +181,7 @@ describe('WorkspaceSynchronizer', () => {
     await a.put(file('f', 'Doc'), content('f', base));
     await a.sync();
     await b.sync();
-    await b.put(file('f', 'Renamed by B', 'trash'));
+    await b.put(file('f', 'Renamed by B'));
     await a.put(file('f', 'Doc', 'trash'));
     await a.sync();
     expect(remoteIds(remote)).toEqual([]);
@@ -190,6 +190,22 @@ describe('WorkspaceSynchronizer', () => {
     expect(remoteIds(remote).sort()).toEqual(['f', 'f/content']);
     await a.sync();
     expect(await a.text('f')).toBe(base);
+  });
+
+  it('lets a file go that was trashed here and removed remotely, its text unchanged (S5)', async () => {
+    const remote = new MemoryWorkspaceProvider();
+    const a = client(remote);
+    const b = client(remote);
+    await a.put(file('f', 'Doc'), content('f', base));
+    await a.sync();
+    await b.sync();
+    await a.put(file('f', 'Doc', 'trash'));
+    await b.put(file('f', 'Doc', 'trash'));
+    await a.sync();
+    await b.sync();
+    expect(await b.repository.get('f')).toBeUndefined();
+    expect(await b.repository.get('f/content')).toBeUndefined();
+    expect(remoteIds(remote)).toEqual([]);
   });
 
   it('brings back a file deleted here whose text changed remotely (S5)', async () => {
