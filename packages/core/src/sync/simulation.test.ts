@@ -8,8 +8,10 @@ const replay = process.env.SIM_SEED;
 const count = Number(process.env.SIM_SEEDS ?? 200);
 // Steps of random work per seed before the quiet syncs (`SIM_STEPS`, 40 by default).
 const steps = Number(process.env.SIM_STEPS ?? 40);
+// The first seed of the run (`SIM_FROM`, 1 by default), to explore beyond the usual ones.
+const from = Number(process.env.SIM_FROM ?? 1);
 const seeds =
-  replay !== undefined ? [Number(replay)] : Array.from({ length: count }, (_, i) => i + 1);
+  replay !== undefined ? [Number(replay)] : Array.from({ length: count }, (_, i) => from + i);
 
 describe('sync simulation', () => {
   it(`converges and loses no saved word over ${seeds.length} seeds (S11)`, async () => {
