@@ -93,7 +93,7 @@ export { MemoryDatabase, MemoryRepository } from './db/memory-repository.js';
 
 export type { Timers } from './ports/timers.js';
 
-export { applyEdits, diffEdits, type TextEdit } from './merge/text-edit.js';
+export { applyEdits, diffEdits, diffWordEdits, type TextEdit } from './merge/text-edit.js';
 export {
   CONFLICT_MARKERS,
   mergeText,
@@ -211,3 +211,79 @@ export {
   notAccessibleMessage,
 } from './providers/couchdb/constants.js';
 export { HttpClient, HttpError, NetworkError } from './sync/http-client.js';
+
+// Sync engine (SPEC.md "Sync (S)").
+export {
+  type ChangesPage,
+  type RemoteChange,
+  type RemoteRevision,
+  type SyncData,
+  TooLateError,
+  type WorkspaceProvider,
+} from './sync/workspace-provider.js';
+export {
+  MAX_SYNC_ATTEMPTS,
+  SYNC_KEPT_CHANGING,
+  SyncKeptChangingError,
+  type WorkspaceSyncOptions,
+  WorkspaceSynchronizer,
+} from './sync/workspace-sync.js';
+export {
+  type AbortFlag,
+  MAIN_LOCATION_ID,
+  OfflineError,
+  type SyncContext,
+} from './sync/sync-context.js';
+export {
+  loadSyncState,
+  saveSyncState,
+  SYNC_STATE_ID,
+  type SyncedRecord,
+  type SyncState,
+} from './sync/sync-state.js';
+export {
+  type ContentMergeResult,
+  EMPTY_SNAPSHOT,
+  mergeContent,
+  mergeProperties,
+  mergeRecords,
+  toSnapshot,
+} from './sync/merge-content.js';
+export {
+  isTemp,
+  localSyncView,
+  owningFileId,
+  SYNCED_ITEM_TYPES,
+  type SyncScope,
+} from './sync/syncable.js';
+export { type QueuedTask, TaskQueue, type TaskQueueOptions } from './sync/task-queue.js';
+export {
+  type ActivityPort,
+  isSyncPossible,
+  isUserActive,
+  type SharedTimestamp,
+  SYNC_NOT_POSSIBLE,
+  type SyncConditionInput,
+  syncVerdict,
+  type SyncVerdict,
+} from './sync/sync-conditions.js';
+export {
+  SYNC_REQUEST_POLL,
+  SyncRequester,
+  type SyncRequesterOptions,
+} from './sync/sync-requester.js';
+export {
+  BACK_ONLINE_MESSAGE,
+  OFFLINE_CHECK_EVERY,
+  OFFLINE_CHECK_EXTRA,
+  OFFLINE_MESSAGE,
+  OfflineDetector,
+  type OfflineDetectorOptions,
+} from './sync/offline.js';
+export {
+  type AutoSyncOptions,
+  AutoSyncScheduler,
+  autoSyncPeriod,
+  isAutoSyncOn,
+  jittered,
+} from './sync/auto-sync.js';

@@ -117,7 +117,8 @@ export type DataItemId =
   | 'badgeCreations'
   | 'serverConf'
   | 'localSettings'
-  | 'lastOpened';
+  | 'lastOpened'
+  | 'syncState';
 
 /** A data item: a named bag of settings or state. */
 export interface DataItem<T = unknown> extends BaseItem {

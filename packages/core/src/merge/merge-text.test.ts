@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CONFLICT_MARKERS, mergeText } from './merge-text.js';
-import { applyEdits, diffEdits } from './text-edit.js';
+import { applyEdits, diffEdits, diffWordEdits } from './text-edit.js';
 
 describe('diffEdits / applyEdits', () => {
   it('turns one text into the other', () => {
@@ -13,6 +13,21 @@ describe('diffEdits / applyEdits', () => {
     ];
     for (const [a, b] of pairs) expect(applyEdits(a, diffEdits(a, b))).toBe(b);
     expect(diffEdits('same', 'same')).toEqual([]);
+  });
+});
+
+describe('diffWordEdits (M3)', () => {
+  it('turns one text into the other with edits on word boundaries', () => {
+    const pairs: [string, string][] = [
+      ['', 'abc'],
+      ['The quick brown fox', 'The quack brown dog'],
+      ['emoji 😀 here, ok', 'emoji 😃 there, ok!'],
+      ['a\nb\n', 'b\na\n'],
+    ];
+    for (const [a, b] of pairs) expect(applyEdits(a, diffWordEdits(a, b))).toBe(b);
+    expect(diffWordEdits('The quick fox', 'The quack fox')).toEqual([
+      { from: 4, to: 9, insert: 'quack' },
+    ]);
   });
 });
 
@@ -78,6 +93,19 @@ describe('mergeText', () => {
     const result = mergeText(base, local, remote);
     expect(result.text).toContain('precious words');
     expect(result.conflicts).toHaveLength(1);
+  });
+
+  it('neither cuts nor glues words when edits of the two sides meet (M3)', () => {
+    const base = 'one two\nMk0 sed\n';
+    const local = 'one two\nMk0 adipiscing Mk1a\nMk1b';
+    const remote = 'one two\nMk0 sed\nthree\n';
+    const result = mergeText(base, local, remote);
+    const words = result.text.split(/\s+/);
+    for (const word of ['Mk1a', 'Mk1b', 'three']) expect(words).toContain(word);
+    const glued = mergeText('Mk3w8', 'Mk1w38 Mk3w8 Mk1w28', 'Mk3w50 Mk3w8 Mk2w46').text;
+    for (const word of ['Mk1w38', 'Mk1w28', 'Mk3w50', 'Mk2w46']) {
+      expect(glued.split(/\s+/)).toContain(word);
+    }
   });
 
   it('never loses a word inserted by either side, over many random edit pairs (M1, M2)', () => {

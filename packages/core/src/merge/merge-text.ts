@@ -1,4 +1,4 @@
-import { applyEdits, diffEdits, type TextEdit } from './text-edit.js';
+import { applyEdits, diffWordEdits, type TextEdit } from './text-edit.js';
 
 /** Names shown on the two halves of a conflict block. */
 export interface MergeLabels {
@@ -34,12 +34,13 @@ interface SidedEdit extends TextEdit {
   side: 'local' | 'remote' | 'both';
 }
 
-// Two edits touch when their base ranges overlap, or both insert at the same point.
-const touches = (a: TextEdit, b: TextEdit) =>
-  (a.from < b.to && b.from < a.to) ||
-  (a.from === a.to && b.from === b.to && a.from === b.from) ||
-  (a.from === a.to && b.from < a.from && a.from < b.to) ||
-  (b.from === b.to && a.from < b.from && b.from < a.to);
+// Two edits touch when their base ranges overlap or meet, or only spaces of one line lie
+// between them: applied both, their texts would be glued together or interleaved (M3).
+const touches = (base: string, a: TextEdit, b: TextEdit) => {
+  if (a.from <= b.to && b.from <= a.to) return true;
+  const [first, second] = a.from <= b.from ? [a, b] : [b, a];
+  return /^[ \t]*$/.test(base.slice(first.to, second.from));
+};
 
 const lineStart = (text: string, pos: number) => text.lastIndexOf('\n', pos - 1) + 1;
 const lineEnd = (text: string, pos: number) => {
@@ -48,7 +49,7 @@ const lineEnd = (text: string, pos: number) => {
 };
 
 /** Three-way merge of two descendants of `base` that never loses either side (sync rule M1):
- * edits that do not overlap are all applied; where both sides changed the same lines
+ * edits, compared word by word (a word is never split, M3), that do not overlap are all applied; where both sides changed the same lines
  * differently, both versions are kept in a conflict block spanning whole lines. Identical
  * edits on both sides are applied once. */
 export function mergeText(
@@ -62,8 +63,8 @@ export function mergeText(
   if (remote === base) return { text: local, conflicts: [] };
 
   const edits: SidedEdit[] = [
-    ...diffEdits(base, local).map((edit) => ({ ...edit, side: 'local' as const })),
-    ...diffEdits(base, remote).map((edit) => ({ ...edit, side: 'remote' as const })),
+    ...diffWordEdits(base, local).map((edit) => ({ ...edit, side: 'local' as const })),
+    ...diffWordEdits(base, remote).map((edit) => ({ ...edit, side: 'remote' as const })),
   ].sort((a, b) => a.from - b.from || a.to - b.to);
 
   const merged: SidedEdit[] = [];
@@ -74,7 +75,7 @@ export function mergeText(
     const group = [edits[i]!];
     let to = edits[i]!.to;
     i += 1;
-    while (i < edits.length && group.some((edit) => touches(edit, edits[i]!))) {
+    while (i < edits.length && group.some((edit) => touches(base, edit, edits[i]!))) {
       to = Math.max(to, edits[i]!.to);
       group.push(edits[i]!);
       i += 1;

@@ -48,3 +48,47 @@ export function applyEdits(text: string, edits: readonly TextEdit[]): string {
   }
   return result + text.slice(pos);
 }
+
+// A word, a run of white space, or one other character: the units `diffWordEdits` never splits.
+const TOKEN = /\s+|[\p{L}\p{N}\p{M}_]+|[^\s\p{L}\p{N}\p{M}_]/gu;
+// Tokens are diffed as one UTF-16 unit each, outside the surrogate range.
+const MAX_TOKENS = 0xffff - 0x800;
+const tokenChar = (index: number) => String.fromCharCode(index < 0xd800 ? index : index + 0x800);
+
+/** Like {@link diffEdits}, but every edit starts and ends at a word boundary: a word is never
+ * split between an edit and unchanged text. Three-way merges use it, so that two edits near each
+ * other cannot interleave the letters of their words. Falls back to {@link diffEdits} on texts
+ * with more distinct words than it can encode. */
+export function diffWordEdits(a: string, b: string): TextEdit[] {
+  if (a === b) return [];
+  const tokens: string[] = [];
+  const index = new Map<string, number>();
+  const encode = (text: string) => {
+    let encoded = '';
+    for (const token of text.match(TOKEN) ?? []) {
+      let i = index.get(token);
+      if (i === undefined) {
+        i = tokens.length;
+        tokens.push(token);
+        index.set(token, i);
+      }
+      encoded += tokenChar(i);
+    }
+    return encoded;
+  };
+  const encodedA = encode(a);
+  const encodedB = encode(b);
+  if (tokens.length > MAX_TOKENS) return diffEdits(a, b);
+  const tokenAt = (char: string) => {
+    const code = char.charCodeAt(0);
+    return tokens[code < 0xd800 ? code : code - 0x800]!;
+  };
+  // offsets[i]: where the i-th token of `a` starts in `a`.
+  const offsets = [0];
+  for (const char of encodedA) offsets.push(offsets[offsets.length - 1]! + tokenAt(char).length);
+  return diffEdits(encodedA, encodedB).map((edit) => ({
+    from: offsets[edit.from]!,
+    to: offsets[edit.to]!,
+    insert: [...edit.insert].map(tokenAt).join(''),
+  }));
+}

@@ -1,0 +1,98 @@
+import { stringify } from 'yaml';
+import { canonicalJson } from '../items/canonical-json.js';
+import { type ContentSnapshot } from '../items/types.js';
+import { mergeText } from '../merge/merge-text.js';
+import { parseYamlObject } from '../properties/yaml.js';
+
+/** The outcome of merging two versions of a file's content. `conflicts` counts the places where
+ * both sides changed the same thing differently (both kept, see M2). */
+export interface ContentMergeResult {
+  snapshot: ContentSnapshot;
+  conflicts: number;
+}
+
+/** The parts of a content item that are merged, without id, hash or history. */
+export function toSnapshot(content: ContentSnapshot): ContentSnapshot {
+  return {
+    text: content.text,
+    properties: content.properties,
+    discussions: content.discussions,
+    comments: content.comments,
+  };
+}
+
+/** An empty content: the base of two versions that share no known ancestor. */
+export const EMPTY_SNAPSHOT: ContentSnapshot = {
+  text: '',
+  properties: '',
+  discussions: {},
+  comments: {},
+};
+
+// Equal as JSON values; undefined (an absent key) equals only itself.
+const same = (a: unknown, b: unknown) =>
+  a === undefined || b === undefined ? a === b : canonicalJson(a) === canonicalJson(b);
+
+/** Three-way merge of a file's content (spec core §4 rule 4, rule S4): the text with
+ * `mergeText`; the properties key by key when all three parse as YAML maps and no key was changed
+ * differently on both sides, else as text; discussions and comments key by key, where a key
+ * changed differently on both sides keeps the local version. */
+export function mergeContent(
+  base: ContentSnapshot,
+  local: ContentSnapshot,
+  remote: ContentSnapshot,
+): ContentMergeResult {
+  const text = mergeText(base.text, local.text, remote.text);
+  const properties = mergeProperties(base.properties, local.properties, remote.properties);
+  return {
+    snapshot: {
+      text: text.text,
+      properties: properties.text,
+      discussions: mergeRecords(base.discussions, local.discussions, remote.discussions),
+      comments: mergeRecords(base.comments, local.comments, remote.comments),
+    },
+    conflicts: text.conflicts.length + properties.conflicts,
+  };
+}
+
+/** Merges property texts by top-level key (see {@link mergeContent}). */
+export function mergeProperties(
+  base: string,
+  local: string,
+  remote: string,
+): { text: string; conflicts: number } {
+  if (local === remote || remote === base) return { text: local, conflicts: 0 };
+  if (local === base) return { text: remote, conflicts: 0 };
+  const parsed = [base, local, remote].map(parseYamlObject);
+  let clash = false;
+  if (parsed.every((result) => result.ok)) {
+    const [b, l, r] = parsed.map((result) => (result.ok ? result.value : {})) as [
+      Record<string, unknown>,
+      Record<string, unknown>,
+      Record<string, unknown>,
+    ];
+    clash = Object.keys({ ...l, ...r }).some(
+      (key) => !same(l[key], b[key]) && !same(r[key], b[key]) && !same(l[key], r[key]),
+    );
+    if (!clash) return { text: stringify(mergeRecords(b, l, r)), conflicts: 0 };
+  }
+  // A key changed differently on both sides is a conflict, even where the text merge finds none.
+  const merged = mergeText(base, local, remote);
+  return { text: merged.text, conflicts: Math.max(merged.conflicts.length, clash ? 1 : 0) };
+}
+
+/** Three-way merge of a record, key by key: a key takes the side that changed it; a key changed
+ * on both sides keeps the local value; a key removed on one side and unchanged on the other is
+ * removed. Key order follows the local record, then the remote's new keys. */
+export function mergeRecords<T>(
+  base: Record<string, T>,
+  local: Record<string, T>,
+  remote: Record<string, T>,
+): Record<string, T> {
+  const merged: Record<string, T> = {};
+  for (const key of new Set([...Object.keys(local), ...Object.keys(remote)])) {
+    const value = same(local[key], base[key]) ? remote[key] : local[key];
+    if (value !== undefined) merged[key] = value;
+  }
+  return merged;
+}

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { settle } from '../testing/fake-timers.js';
+import { OfflineError } from './sync-context.js';
+import { TaskQueue } from './task-queue.js';
+
+const deferred = () => {
+  let resolve = () => undefined as void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+};
+
+describe('TaskQueue (S1)', () => {
+  it('runs tasks one after another, in order', async () => {
+    const queue = new TaskQueue({ onError: () => undefined });
+    const order: string[] = [];
+    const first = deferred();
+    void queue.enqueue(async () => {
+      order.push('a start');
+      await first.promise;
+      order.push('a end');
+    });
+    const second = queue.enqueue(async () => {
+      order.push('b');
+    });
+    await settle();
+    expect(order).toEqual(['a start']);
+    first.resolve();
+    await second;
+    expect(order).toEqual(['a start', 'a end', 'b']);
+  });
+
+  it('reports a failing task and goes on', async () => {
+    const errors: unknown[] = [];
+    const queue = new TaskQueue({ onError: (error) => errors.push(error) });
+    void queue.enqueue(() => Promise.reject(new Error('boom')));
+    let ran = false;
+    await queue.enqueue(async () => {
+      ran = true;
+    });
+    expect(errors).toEqual([new Error('boom')]);
+    expect(ran).toBe(true);
+  });
+
+  it('going offline stops the running task, drops the waiting ones and reports it once', async () => {
+    const errors: unknown[] = [];
+    const queue = new TaskQueue({ onError: (error) => errors.push(error) });
+    let seen: { aborted: boolean } | undefined;
+    const hanging = queue.enqueue((signal) => {
+      seen = signal;
+      return new Promise<void>(() => undefined);
+    });
+    let dropped = true;
+    const waiting = queue.enqueue(async () => {
+      dropped = false;
+    });
+    await settle();
+    queue.goOffline();
+    await hanging;
+    await waiting;
+    expect(seen?.aborted).toBe(true);
+    expect(dropped).toBe(true);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toBeInstanceOf(OfflineError);
+    expect((errors[0] as Error).message).toBe('You are offline.');
+  });
+
+  it('tells when it becomes busy and idle', async () => {
+    const queue = new TaskQueue({ onError: () => undefined });
+    const states: boolean[] = [];
+    queue.onBusyChange((busy) => states.push(busy));
+    await Promise.all([queue.enqueue(async () => undefined), queue.enqueue(async () => undefined)]);
+    await settle();
+    expect(states).toEqual([true, false]);
+    expect(queue.busy).toBe(false);
+  });
+});

@@ -1,0 +1,305 @@
+import { describe, expect, it } from 'vitest';
+import { MemoryDatabase } from '../db/memory-repository.js';
+import { withHash } from '../items/hash.js';
+import { type ContentItem, type FileItem, type Item, type LocationItem } from '../items/types.js';
+import {
+  type FaultInjector,
+  MemoryWorkspaceProvider,
+} from '../testing/memory-workspace-provider.js';
+import { WorkspaceSynchronizer } from './workspace-sync.js';
+
+const content = (fileId: string, text: string, properties = ''): ContentItem =>
+  withHash<ContentItem>({
+    id: `${fileId}/content`,
+    type: 'content',
+    text,
+    properties,
+    discussions: {},
+    comments: {},
+    history: [],
+  });
+const file = (id: string, name: string, parentId: string | null = null): FileItem =>
+  withHash<FileItem>({ id, type: 'file', name, parentId });
+
+function client(remote: MemoryWorkspaceProvider, faults?: FaultInjector, welcome: string[] = []) {
+  const repository = new MemoryDatabase('client').connect();
+  const conflicts: string[] = [];
+  const synchronizer = new WorkspaceSynchronizer({
+    repository,
+    provider: remote.connect(faults),
+    welcomeFileHashes: new Set(welcome),
+    onConflict: (fileId) => conflicts.push(fileId),
+  });
+  return {
+    repository,
+    conflicts,
+    sync: () => synchronizer.sync(),
+    put: (...items: Item[]) => repository.put(items),
+    text: async (fileId: string) => (await repository.get<ContentItem>(`${fileId}/content`))?.text,
+    edit: async (fileId: string, change: (text: string) => string) => {
+      const current = (await repository.get<ContentItem>(`${fileId}/content`))!;
+      const next = content(fileId, change(current.text), current.properties);
+      await repository.put([{ ...next, history: current.history }]);
+    },
+  };
+}
+
+const remoteIds = (remote: MemoryWorkspaceProvider) => remote.snapshot().map((item) => item.id);
+const base = 'First paragraph.\n\nSecond paragraph.\n\nThird paragraph.\n';
+
+describe('WorkspaceSynchronizer', () => {
+  it('uploads new files and brings them to another client, page by page (S2, S3)', async () => {
+    const remote = new MemoryWorkspaceProvider(1);
+    const a = client(remote);
+    const b = client(remote);
+    await a.put(
+      file('f1', 'One'),
+      content('f1', 'one\n'),
+      file('f2', 'Two'),
+      content('f2', 'two\n'),
+    );
+    await a.sync();
+    await b.sync();
+    expect(await b.text('f1')).toBe('one\n');
+    expect((await b.repository.get<FileItem>('f2'))?.name).toBe('Two');
+  });
+
+  it('takes remote renames, and keeps a local change made to the same item (S2, S3)', async () => {
+    const remote = new MemoryWorkspaceProvider();
+    const a = client(remote);
+    const b = client(remote);
+    await a.put(file('f', 'Name'), content('f', base));
+    await a.sync();
+    await b.sync();
+    await a.put(file('f', 'From A'));
+    await a.sync();
+    await b.sync();
+    expect((await b.repository.get<FileItem>('f'))?.name).toBe('From A');
+    await a.put(file('f', 'A again'));
+    await b.put(file('f', 'B wins'));
+    await a.sync();
+    await b.sync();
+    await a.sync();
+    expect((await a.repository.get<FileItem>('f'))?.name).toBe('B wins');
+  });
+
+  it('merges edits of both sides, reports conflicts, never merges twice (S4)', async () => {
+    const remote = new MemoryWorkspaceProvider();
+    const a = client(remote);
+    const b = client(remote);
+    await a.put(file('f', 'Doc'), content('f', base));
+    await a.sync();
+    await b.sync();
+    await a.edit('f', (text) => text.replace('First', 'First edited by A'));
+    await b.edit('f', (text) => text.replace('Third', 'Third edited by B'));
+    await a.sync();
+    await b.sync();
+    await a.sync();
+    const merged =
+      'First edited by A paragraph.\n\nSecond paragraph.\n\nThird edited by B paragraph.\n';
+    expect(await a.text('f')).toBe(merged);
+    expect(await b.text('f')).toBe(merged);
+    expect(b.conflicts).toEqual([]);
+
+    await a.edit('f', (text) => text.replace('Second', 'Second by A'));
+    await b.edit('f', (text) => text.replace('Second', 'Second by B'));
+    await a.sync();
+    await b.sync();
+    await a.sync();
+    expect(b.conflicts).toEqual(['f']);
+    expect(await a.text('f')).toContain('Second by A');
+    expect(await a.text('f')).toContain('Second by B');
+    expect(await a.text('f')).toBe(await b.text('f'));
+    const before = JSON.stringify(remote.snapshot());
+    await a.sync();
+    await b.sync();
+    expect(JSON.stringify(remote.snapshot())).toBe(before);
+  });
+
+  it('merges properties by key and keeps at most 20 history entries (S4)', async () => {
+    const remote = new MemoryWorkspaceProvider();
+    const a = client(remote);
+    const b = client(remote);
+    await a.put(file('f', 'Doc'), content('f', base, 'title: T\n'));
+    await a.sync();
+    await b.sync();
+    await a.put(content('f', base, 'title: T\ntags: a\n'));
+    await b.put(content('f', base, 'title: T\nauthor: b\n'));
+    await a.sync();
+    await b.sync();
+    const properties = (await b.repository.get<ContentItem>('f/content'))?.properties;
+    expect(properties).toContain('tags: a');
+    expect(properties).toContain('author: b');
+    for (let i = 0; i < 25; i += 1) {
+      await a.edit('f', (text) => `${text}line ${i}\n`);
+      await a.sync();
+    }
+    const uploaded = remote.snapshot().find((item) => item.id === 'f/content') as ContentItem;
+    expect(uploaded.history.length).toBe(20);
+  });
+
+  it('knows a version whose upload reply was lost, and does not merge it again (S4)', async () => {
+    const remote = new MemoryWorkspaceProvider();
+    let lose = false;
+    const a = client(remote, (call) =>
+      lose && call === 'uploadContent' ? 'lostReply' : undefined,
+    );
+    await a.put(file('f', 'Doc'), content('f', base));
+    await a.sync();
+    await a.edit('f', (text) => `${text}Added.\n`);
+    lose = true;
+    await expect(a.sync()).rejects.toThrow('Network request timeout.');
+    lose = false;
+    await a.edit('f', (text) => text.replace('First', 'Then'));
+    await a.sync();
+    expect(a.conflicts).toEqual([]);
+    expect(await a.text('f')).toBe(`${base.replace('First', 'Then')}Added.\n`);
+  });
+
+  it('keeps text edited here when the file was deleted there, and the other way (S5, S8)', async () => {
+    const remote = new MemoryWorkspaceProvider();
+    const a = client(remote);
+    const b = client(remote);
+    await a.put(file('f', 'Doc'), content('f', base));
+    await a.sync();
+    await b.sync();
+    await b.edit('f', (text) => `${text}Precious words.\n`);
+    await a.put(file('f', 'Doc', 'trash'));
+    await a.sync();
+    expect(await a.repository.get('f')).toBeUndefined();
+    expect(remoteIds(remote)).toEqual([]);
+    await b.sync();
+    await a.sync();
+    expect(await a.text('f')).toContain('Precious words.');
+    expect((await a.repository.get<FileItem>('f'))?.parentId).toBe(null);
+  });
+
+  it('keeps an item changed here that was removed remotely, and uploads it again (S5)', async () => {
+    const remote = new MemoryWorkspaceProvider();
+    const a = client(remote);
+    const b = client(remote);
+    await a.put(file('f', 'Doc'), content('f', base));
+    await a.sync();
+    await b.sync();
+    await b.put(file('f', 'Renamed by B'));
+    await a.put(file('f', 'Doc', 'trash'));
+    await a.sync();
+    expect(remoteIds(remote)).toEqual([]);
+    await b.sync();
+    expect((await b.repository.get<FileItem>('f'))?.name).toBe('Renamed by B');
+    expect(remoteIds(remote).sort()).toEqual(['f', 'f/content']);
+    await a.sync();
+    expect(await a.text('f')).toBe(base);
+  });
+
+  it('lets a file go that was trashed here and removed remotely, its text unchanged (S5)', async () => {
+    const remote = new MemoryWorkspaceProvider();
+    const a = client(remote);
+    const b = client(remote);
+    await a.put(file('f', 'Doc'), content('f', base));
+    await a.sync();
+    await b.sync();
+    await a.put(file('f', 'Doc', 'trash'));
+    await b.put(file('f', 'Doc', 'trash'));
+    await a.sync();
+    await b.sync();
+    expect(await b.repository.get('f')).toBeUndefined();
+    expect(await b.repository.get('f/content')).toBeUndefined();
+    expect(remoteIds(remote)).toEqual([]);
+  });
+
+  it('brings back a file deleted here whose text changed remotely (S5)', async () => {
+    const remote = new MemoryWorkspaceProvider();
+    const a = client(remote);
+    const b = client(remote);
+    await a.put(file('f', 'Doc'), content('f', base));
+    await a.sync();
+    await b.sync();
+    await b.edit('f', (text) => `${text}From B.\n`);
+    await b.sync();
+    await a.repository.delete(['f', 'f/content']);
+    await a.sync();
+    expect(await a.text('f')).toContain('From B.');
+    expect((await a.repository.get<FileItem>('f'))?.name).toBe('Doc');
+    expect(remoteIds(remote).sort()).toEqual(['f', 'f/content']);
+  });
+
+  it('deletes synced trashed files here and remotely (S8)', async () => {
+    const remote = new MemoryWorkspaceProvider();
+    const a = client(remote);
+    const b = client(remote);
+    await a.put(file('f', 'Doc'), content('f', base));
+    await a.sync();
+    await b.sync();
+    await a.put(file('f', 'Doc', 'trash'));
+    await a.sync();
+    await b.sync();
+    expect(remoteIds(remote)).toEqual([]);
+    expect(await b.repository.get('f')).toBeUndefined();
+    expect(await b.repository.get('f/content')).toBeUndefined();
+  });
+
+  it('never syncs temp files nor an unmodified Welcome file without locations (S6)', async () => {
+    const remote = new MemoryWorkspaceProvider();
+    const welcome = content('w', 'Welcome!\n');
+    const a = client(remote, undefined, [welcome.hash]);
+    await a.put(
+      file('t', 'Temp', 'temp'),
+      content('t', 'temp\n'),
+      file('w', 'Welcome file'),
+      welcome,
+    );
+    await a.sync();
+    expect(remoteIds(remote)).toEqual([]);
+    await a.edit('w', (text) => `${text}Mine now.\n`);
+    await a.sync();
+    expect(remoteIds(remote).sort()).toEqual(['w', 'w/content']);
+
+    const other = new MemoryWorkspaceProvider();
+    const b = client(other, undefined, [welcome.hash]);
+    const location = withHash<LocationItem>({
+      id: 'loc',
+      type: 'syncLocation',
+      fileId: 'w',
+      providerId: 'gist',
+    });
+    await b.put(file('w', 'Welcome file'), welcome, location);
+    await b.sync();
+    expect(remoteIds(other).sort()).toEqual(['loc', 'w', 'w/content']);
+  });
+
+  it("stops with 'You are offline.' when its abort flag is set, and resumes later (S1)", async () => {
+    const remote = new MemoryWorkspaceProvider();
+    const signal = { aborted: false };
+    const a = client(remote);
+    await a.put(file('f', 'One'), content('f', 'one\n'), file('g', 'Two'), content('g', 'two\n'));
+    const synchronizer = new WorkspaceSynchronizer({
+      repository: a.repository,
+      provider: remote.connect((call) => {
+        if (call === 'uploadContent') signal.aborted = true;
+        return undefined;
+      }),
+      welcomeFileHashes: new Set(),
+    });
+    await expect(synchronizer.sync(signal)).rejects.toThrow('You are offline.');
+    expect(remoteIds(remote)).toEqual(['f/content']);
+    await a.sync();
+    expect(remoteIds(remote).sort()).toEqual(['f', 'f/content', 'g', 'g/content']);
+  });
+
+  it('restarts on TOO_LATE and gives up after 5 attempts (S7)', async () => {
+    const remote = new MemoryWorkspaceProvider();
+    let tooLate = 2;
+    const a = client(remote, (call) =>
+      call === 'saveItem' && tooLate-- > 0 ? 'tooLate' : undefined,
+    );
+    await a.put(file('f', 'Doc'), content('f', base));
+    await a.sync();
+    expect(remoteIds(remote).sort()).toEqual(['f', 'f/content']);
+    const b = client(remote, (call) => (call === 'saveItem' ? 'tooLate' : undefined));
+    await b.put(file('g', 'Other'));
+    await expect(b.sync()).rejects.toThrow(
+      'Synchronization failed: the workspace kept changing remotely.',
+    );
+  });
+});

@@ -1,0 +1,118 @@
+import { type ItemRepository, type StoredItem } from '../db/repository.js';
+import { itemIds } from '../items/item-ids.js';
+import { type ContentItem, type FileItem } from '../items/types.js';
+import { applyRemoteChanges } from './apply-remote.js';
+import { syncContent } from './sync-content.js';
+import { type AbortFlag, checkAborted, persist, type SyncContext } from './sync-context.js';
+import { loadSyncState } from './sync-state.js';
+import { localSyncView, SYNCED_ITEM_TYPES, type SyncScope } from './syncable.js';
+import { uploadItems } from './upload-items.js';
+import { TooLateError, type WorkspaceProvider } from './workspace-provider.js';
+
+/** A sync step is restarted at most this many times on 'TOO_LATE' (rule S7). */
+export const MAX_SYNC_ATTEMPTS = 5;
+
+/** The error of a sync that met 'TOO_LATE' {@link MAX_SYNC_ATTEMPTS} times in a row (S7). */
+export const SYNC_KEPT_CHANGING = 'Synchronization failed: the workspace kept changing remotely.';
+
+/** Raised when the remote kept changing during every attempt of a sync (S7). */
+export class SyncKeptChangingError extends Error {
+  constructor() {
+    super(SYNC_KEPT_CHANGING);
+    this.name = 'SyncKeptChangingError';
+  }
+}
+
+/** What a workspace synchronizer needs. */
+export interface WorkspaceSyncOptions extends SyncScope {
+  repository: ItemRepository;
+  provider: WorkspaceProvider;
+  /** Told of each file merged with conflicts. */
+  onConflict?: (fileId: string, conflicts: number) => void;
+}
+
+/** Syncs one workspace's local database with its remote (spec core §4 "Synchronisation", rules
+ * S1–S8 of SPEC.md). One `sync()` at a time per workspace: the task queue sees to it. */
+export class WorkspaceSynchronizer {
+  constructor(private readonly options: WorkspaceSyncOptions) {}
+
+  /** One sync: remote changes applied, content merged and uploaded, items uploaded, then synced
+   * trashed files deleted. Restarts on 'TOO_LATE' (S7); `signal` stops it when going offline. */
+  async sync(signal?: AbortFlag): Promise<void> {
+    for (let attempt = 1; ; attempt += 1) {
+      const state = await loadSyncState(this.options.repository);
+      const context: SyncContext = {
+        repository: this.options.repository,
+        provider: this.options.provider,
+        state,
+        saved: JSON.stringify(state),
+        scope: this.options,
+        signal,
+        onConflict: this.options.onConflict,
+      };
+      try {
+        await this.syncOnce(context);
+        await this.purgeTrash(context);
+        return;
+      } catch (error) {
+        if (!(error instanceof TooLateError)) throw error;
+        if (attempt >= MAX_SYNC_ATTEMPTS) throw new SyncKeptChangingError();
+      } finally {
+        // What the remote acknowledged is kept even when the attempt failed. A tab closed before
+        // this loses only acknowledgements, which the next sync reads back from the changes.
+        await persist(context);
+      }
+    }
+  }
+
+  private async syncOnce(context: SyncContext): Promise<void> {
+    await applyRemoteChanges(context);
+    const view = localSyncView(await syncedItems(context), context.scope);
+    for (const item of view.items.values()) {
+      if (item.type === 'file' && !view.excludedFileIds.has(item.id)) {
+        await syncContent(context, item);
+      }
+    }
+    const after = localSyncView(await syncedItems(context), context.scope);
+    await uploadItems(context, after.items, after.excludedFileIds);
+  }
+
+  // Spec core §4 rule 2, rule S8: files trashed here whose trashing and content are synced are
+  // deleted, here and remotely. A 'TOO_LATE' leaves the file for the next sync.
+  private async purgeTrash(context: SyncContext): Promise<void> {
+    const { repository, provider, state } = context;
+    for (const file of (await repository.getAll('file')) as FileItem[]) {
+      const record = state.records[file.id];
+      if (file.parentId !== 'trash' || !record?.uploaded || record.syncData.hash !== file.hash) {
+        continue;
+      }
+      const contentId = itemIds.content(file.id);
+      const content = await repository.get<ContentItem>(contentId);
+      const contentRecord = state.records[contentId];
+      if (content && content.hash !== contentRecord?.syncData.hash) continue;
+      try {
+        checkAborted(context);
+        if (contentRecord) await provider.removeItem(contentRecord.syncData);
+        delete state.records[contentId];
+        await provider.removeItem(state.records[file.id]!.syncData);
+        delete state.records[file.id];
+      } catch (error) {
+        if (error instanceof TooLateError) continue;
+        throw error;
+      }
+      await repository.delete([
+        file.id,
+        contentId,
+        itemIds.contentState(file.id),
+        itemIds.syncedContent(file.id),
+      ]);
+    }
+  }
+}
+
+// The local items that take part in sync, read by type (the sync state and synced contents,
+// large and local, are left unread).
+async function syncedItems(context: SyncContext): Promise<StoredItem[]> {
+  const types = [...SYNCED_ITEM_TYPES, 'content' as const];
+  return (await Promise.all(types.map((type) => context.repository.getAll(type)))).flat();
+}
