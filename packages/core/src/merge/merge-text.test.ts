@@ -95,6 +95,25 @@ describe('mergeText', () => {
     expect(result.conflicts).toHaveLength(1);
   });
 
+  it('merges two people typing in two paragraphs without a conflict, at any moment (M1, M3)', () => {
+    const first = ' One from the first tab.';
+    const second = ' One from the second tab.';
+    for (const end of ['', '\n']) {
+      const text = (a: number, b: number) =>
+        `Top paragraph.${first.slice(0, a)}\n\nBottom paragraph.${second.slice(0, b)}${end}`;
+      for (let a = 0; a <= first.length; a += 1) {
+        for (let a2 = a; a2 <= first.length; a2 += 3) {
+          for (let b = 0; b <= second.length; b += 2) {
+            for (let b2 = b; b2 <= second.length; b2 += 3) {
+              const merged = mergeText(text(a, b), text(a2, b), text(a, b2));
+              expect(merged).toEqual({ text: text(a2, b2), conflicts: [] });
+            }
+          }
+        }
+      }
+    }
+  });
+
   it('neither cuts nor glues words when edits of the two sides meet (M3)', () => {
     const base = 'one two\nMk0 sed\n';
     const local = 'one two\nMk0 adipiscing Mk1a\nMk1b';

@@ -34,13 +34,25 @@ interface SidedEdit extends TextEdit {
   side: 'local' | 'remote' | 'both';
 }
 
-// Two edits touch when their base ranges overlap or meet, or only spaces of one line lie
-// between them: applied both, their texts would be glued together or interleaved (M3).
+// Two edits touch when their base ranges overlap, or both insert at the same point, or one
+// inserts inside the range the other replaces, or only spaces of one line lie between them (both
+// changed the same spot of a sentence), or they meet where applying both would glue two words
+// into one (a word character each side of the seam). Edits come whole words at a time (M3), so
+// edits that meet anywhere else apply both with no word cut or glued.
 const touches = (base: string, a: TextEdit, b: TextEdit) => {
-  if (a.from <= b.to && b.from <= a.to) return true;
+  if (a.from < b.to && b.from < a.to) return true;
+  if (a.from === a.to && b.from === b.to && a.from === b.from) return true;
+  if (a.from === a.to && b.from < a.from && a.from < b.to) return true;
+  if (b.from === b.to && a.from < b.from && b.from < a.to) return true;
   const [first, second] = a.from <= b.from ? [a, b] : [b, a];
-  return /^[ \t]*$/.test(base.slice(first.to, second.from));
+  // Only spaces of one line between them: both sides changed the same spot of a sentence.
+  if (first.to < second.from) return /^[ \t]+$/.test(base.slice(first.to, second.from));
+  const left = first.insert ? first.insert.slice(-1) : base.charAt(first.from - 1);
+  const right = second.insert ? second.insert.charAt(0) : base.charAt(second.to);
+  return WORD_CHAR.test(left) && WORD_CHAR.test(right);
 };
+
+const WORD_CHAR = /[\p{L}\p{N}\p{M}_]/u;
 
 const lineStart = (text: string, pos: number) => text.lastIndexOf('\n', pos - 1) + 1;
 const lineEnd = (text: string, pos: number) => {
