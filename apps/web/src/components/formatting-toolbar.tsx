@@ -6,6 +6,7 @@ import { COMMANDS, type CommandName } from '../editor/commands/registry';
 import { keyLabel, resolveShortcuts } from '../editor/commands/shortcuts';
 import { useAppSelector } from '../store';
 import { useAppServices } from './app-context';
+import { Icon } from './icon';
 
 const isMac = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.userAgent);
 
@@ -40,21 +41,7 @@ export function FormattingToolbar() {
               if (command.name === 'undo' || command.name === 'redo') view.focus();
             }}
           >
-            <svg
-              className="icon"
-              width="16"
-              height="16"
-              viewBox="0 0 16 16"
-              aria-hidden="true"
-              focusable="false"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.3"
-              strokeLinejoin="round"
-              strokeLinecap="round"
-            >
-              <path d={COMMAND_ICONS[command.name]} />
-            </svg>
+            <Icon path={COMMAND_ICONS[command.name]} />
           </button>
         );
       })}

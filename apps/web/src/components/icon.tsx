@@ -27,8 +27,9 @@ const PATHS: Record<IconName, string> = {
   moon: 'M13.6 10.1A6 6 0 0 1 5.9 2.4a6 6 0 1 0 7.7 7.7z',
 };
 
-/** An icon, hidden from assistive technology (its button or row carries the name). */
-export function Icon({ name }: { name: IconName }) {
+/** An icon, hidden from assistive technology (its button or row carries the name): one of ours
+ * by `name`, or any 16×16 line drawing by `path`. */
+export function Icon(props: { name: IconName } | { path: string }) {
   return (
     <svg
       className="icon"
@@ -43,7 +44,7 @@ export function Icon({ name }: { name: IconName }) {
       strokeLinejoin="round"
       strokeLinecap="round"
     >
-      <path d={PATHS[name]} />
+      <path d={'path' in props ? props.path : PATHS[props.name]} />
     </svg>
   );
 }

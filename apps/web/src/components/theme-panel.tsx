@@ -37,7 +37,7 @@ export function ThemePanel({ kind }: { kind: ThemeKind }) {
   const choose = (id: string) => {
     if (needsCustomStyle(settings, kind, id)) dispatch(sideBarPanelChosen(themePanel(kind)));
     dispatch(themeChosen({ kind, id }));
-    workspace.saveThemeSettings({ [chosenKey(kind)]: id }).catch((error: unknown) => {
+    workspace.saveLocalSettings({ [chosenKey(kind)]: id }).catch((error: unknown) => {
       console.error(error);
       dispatch(notified('error', LOCAL_DB_ERROR));
     });
@@ -105,7 +105,7 @@ function CustomStyle({ kind, saved }: { kind: ThemeKind; saved: string | undefin
   const { workspace } = useAppServices();
   const [draft, setDraft] = useState(saved ?? customThemeTemplate(kind));
   const save = () => {
-    workspace.saveThemeSettings({ [customKey(kind)]: draft }).then(
+    workspace.saveLocalSettings({ [customKey(kind)]: draft }).then(
       () => {
         dispatch(customThemeStyleSaved({ kind, style: draft }));
         dispatch(notified('info', CUSTOM_THEME_SAVED));

@@ -1,23 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { readLocalSettings, writeLocalSetting } from './local-settings';
-
-function memoryStorage(): Storage {
-  const map = new Map<string, string>();
-  return {
-    get length() {
-      return map.size;
-    },
-    clear: () => map.clear(),
-    getItem: (key) => map.get(key) ?? null,
-    key: (index) => [...map.keys()][index] ?? null,
-    removeItem: (key) => void map.delete(key),
-    setItem: (key, value) => void map.set(key, value),
-  };
-}
+import { readLocalSettings } from './local-settings';
 
 describe('local settings', () => {
   it('start with the spec defaults', () => {
-    expect(readLocalSettings(memoryStorage())).toEqual({
+    expect(readLocalSettings(undefined)).toEqual({
       filePropertiesTab: 'simple',
       htmlExportTemplate: 'styledHtml',
       pdfExportTemplate: 'styledHtml',
@@ -25,21 +11,18 @@ describe('local settings', () => {
     });
   });
 
-  it('remember a written value and keep the others', () => {
-    const storage = memoryStorage();
-    writeLocalSetting('filePropertiesTab', 'yaml', storage);
-    writeLocalSetting('pandocExportFormat', 'docx', storage);
-    expect(readLocalSettings(storage)).toMatchObject({
+  it('read stored values beside other fields of the item', () => {
+    const stored = { filePropertiesTab: 'yaml', pandocExportFormat: 'docx', editTheme: 'azure' };
+    expect(readLocalSettings(stored)).toMatchObject({
       filePropertiesTab: 'yaml',
       pandocExportFormat: 'docx',
+      pdfExportTemplate: 'styledHtml',
     });
   });
 
   it('ignore damaged or unknown stored values', () => {
-    const storage = memoryStorage();
-    storage.setItem('inkstone.localSettings', '{"filePropertiesTab":"other","x":1');
-    expect(readLocalSettings(storage).filePropertiesTab).toBe('simple');
-    storage.setItem('inkstone.localSettings', '{"filePropertiesTab":"other"}');
-    expect(readLocalSettings(storage).filePropertiesTab).toBe('simple');
+    expect(readLocalSettings('yaml').filePropertiesTab).toBe('simple');
+    expect(readLocalSettings({ filePropertiesTab: 'other' }).filePropertiesTab).toBe('simple');
+    expect(readLocalSettings({ filePropertiesTab: 3 }).filePropertiesTab).toBe('simple');
   });
 });

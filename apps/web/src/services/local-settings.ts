@@ -1,4 +1,6 @@
-/** Settings of this browser only, not of the workspace (spec interface §3 "Local settings"). */
+/** Settings of the interface kept in the workspace's `localSettings` data item (spec interface
+ * §3 "Local settings"), beside the theme settings (`themes/theme-settings.ts`). The item is never
+ * synced. */
 export interface LocalSettings {
   /** The file properties dialog's tab last chosen. */
   filePropertiesTab: 'simple' | 'yaml';
@@ -15,18 +17,10 @@ export const defaultLocalSettings: Readonly<LocalSettings> = Object.freeze({
   pandocExportFormat: 'pdf',
 });
 
-const KEY = 'inkstone.localSettings';
-
-/** Reads the local settings: stored values of the right type over the defaults. Unreadable
- * storage gives the defaults. */
-export function readLocalSettings(storage: Storage = localStorage): LocalSettings {
+/** Reads the local settings of a stored `localSettings` data: values of the right type over the
+ * defaults, so a damaged or older record never breaks a dialog. */
+export function readLocalSettings(stored: unknown): LocalSettings {
   const result: LocalSettings = { ...defaultLocalSettings };
-  let stored: unknown;
-  try {
-    stored = JSON.parse(storage.getItem(KEY) ?? '{}');
-  } catch {
-    return result;
-  }
   if (typeof stored !== 'object' || stored === null) return result;
   for (const key of Object.keys(result) as (keyof LocalSettings)[]) {
     const value = (stored as Record<string, unknown>)[key];
@@ -34,17 +28,4 @@ export function readLocalSettings(storage: Storage = localStorage): LocalSetting
   }
   if (result.filePropertiesTab !== 'yaml') result.filePropertiesTab = 'simple';
   return result;
-}
-
-/** Stores one local setting; a storage that refuses it only means it is not remembered. */
-export function writeLocalSetting<K extends keyof LocalSettings>(
-  key: K,
-  value: LocalSettings[K],
-  storage: Storage = localStorage,
-): void {
-  try {
-    storage.setItem(KEY, JSON.stringify({ ...readLocalSettings(storage), [key]: value }));
-  } catch {
-    // Not remembered.
-  }
 }

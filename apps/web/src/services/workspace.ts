@@ -35,6 +35,7 @@ import {
 import { openDexieRepository } from '@inkstone/core/dexie';
 import { type AppStore } from '../store';
 import { layoutLoaded } from '../store/layout-slice';
+import { localSettingsLoaded } from '../store/local-settings-slice';
 import { notified } from '../store/notifications-slice';
 import { customSettingsLoaded } from '../store/settings-slice';
 import { themesLoaded } from '../store/themes-slice';
@@ -49,6 +50,7 @@ import {
 import { WELCOME_TEXT } from '../welcome/welcome-text';
 import { broadcastSignal, browserTimers } from './broadcast-signal';
 import { decodeUtf8 } from './file-transfer';
+import { type LocalSettings, readLocalSettings } from './local-settings';
 
 /** Messages of the spec's error catalogue met while opening the workspace. */
 export const UNSUPPORTED_BROWSER =
@@ -139,10 +141,10 @@ export class WorkspaceService {
     this.store.dispatch(customSettingsLoaded(text));
   }
 
-  /** Stores theme settings (chosen themes, custom styles) in the `localSettings` data item,
-   * keeping the item's other fields; the store already shows them. */
-  async saveThemeSettings(changes: Partial<ThemeSettings>): Promise<void> {
-    await this.repo.update<DataItem>('localSettings', (current) => {
+  /** Stores local settings (the dialogs' choices, the chosen themes, custom styles) in the
+   * `localSettings` data item, keeping the item's other fields. */
+  async saveLocalSettings(changes: Partial<ThemeSettings & LocalSettings>): Promise<void> {
+    const saved = await this.repo.update<DataItem>('localSettings', (current) => {
       const data = current?.data;
       const kept = typeof data === 'object' && data !== null ? data : {};
       return withHash<DataItem>({
@@ -151,6 +153,8 @@ export class WorkspaceService {
         data: { ...kept, ...changes },
       });
     });
+    // (The theme panel shows its choices at once; the dialogs read theirs from the store.)
+    this.store.dispatch(localSettingsLoaded(readLocalSettings(saved?.data)));
   }
 
   /** Renames a file (the name is sanitised by core). */
@@ -194,12 +198,17 @@ export class WorkspaceService {
     this.repo.close();
   }
 
+  private showLocalSettings(data: unknown): void {
+    this.store.dispatch(themesLoaded(readThemeSettings(data)));
+    this.store.dispatch(localSettingsLoaded(readLocalSettings(data)));
+  }
+
   private async load(): Promise<void> {
     const layout = await this.repo.get<DataItem<LayoutSettings>>('layoutSettings');
     this.showLayout(readLayoutSettings(layout?.data));
     this.store.dispatch(customSettingsLoaded(await readCustomSettings(this.repo)));
     const localSettings = await this.repo.get<DataItem>('localSettings');
-    this.store.dispatch(themesLoaded(readThemeSettings(localSettings?.data)));
+    this.showLocalSettings(localSettings?.data);
     const current = await resolveCurrentFile(this.repo, this.newId, WELCOME_TEXT);
     await recordOpened(this.repo, current.id);
     const files = (await this.repo.getAll('file')) as FileItem[];
@@ -253,7 +262,7 @@ export class WorkspaceService {
       } else if (item.id === 'settings' && typeof (item as DataItem).data === 'string') {
         this.store.dispatch(customSettingsLoaded((item as DataItem<string>).data));
       } else if (item.id === 'localSettings') {
-        this.store.dispatch(themesLoaded(readThemeSettings((item as DataItem).data)));
+        this.showLocalSettings((item as DataItem).data);
       }
     }
   }

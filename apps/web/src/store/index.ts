@@ -2,6 +2,7 @@ import { configureStore } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
 import { editorSlice } from './editor-slice';
 import { layoutSlice } from './layout-slice';
+import { localSettingsSlice } from './local-settings-slice';
 import { notificationsSlice } from './notifications-slice';
 import { previewSlice } from './preview-slice';
 import { settingsSlice } from './settings-slice';
@@ -14,6 +15,7 @@ export function createStore() {
   return configureStore({
     reducer: {
       layout: layoutSlice.reducer,
+      localSettings: localSettingsSlice.reducer,
       workspace: workspaceSlice.reducer,
       preview: previewSlice.reducer,
       notifications: notificationsSlice.reducer,

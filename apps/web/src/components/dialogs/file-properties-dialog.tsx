@@ -10,7 +10,6 @@ import {
 import { MARKDOWN_PRESETS } from '@inkstone/markdown';
 import { useAppSelector } from '../../store';
 import { useAppServices } from '../app-context';
-import { readLocalSettings, writeLocalSetting } from '../../services/local-settings';
 import { Modal } from '../modal';
 import { type DialogProps } from './dialog-props';
 import { Tabs } from './tabs';
@@ -40,10 +39,9 @@ export function FilePropertiesDialog({ resolve, reject }: DialogProps<'filePrope
   const { workspace } = useAppServices();
   const fileId = useAppSelector((state) => state.workspace.currentFileId);
   const stored = useAppSelector((state) => state.workspace.currentProperties);
+  const lastTab = useAppSelector((state) => state.localSettings.filePropertiesTab);
   // The tab last chosen (local settings), but YAML when the stored text is not valid YAML.
-  const [tab, setTab] = useState<Tab>(() =>
-    parseYamlObject(stored).ok ? readLocalSettings().filePropertiesTab : 'yaml',
-  );
+  const [tab, setTab] = useState<Tab>(() => (parseYamlObject(stored).ok ? lastTab : 'yaml'));
   const [yaml, setYaml] = useState(stored);
   const [simple, setSimple] = useState(() => readSimpleProperties(stored));
   const [saveError, setSaveError] = useState<string>();
@@ -65,7 +63,10 @@ export function FilePropertiesDialog({ resolve, reject }: DialogProps<'filePrope
     }
     setSaveError(undefined);
     setTab(next);
-    writeLocalSetting('filePropertiesTab', next);
+    void workspace.saveLocalSettings({ filePropertiesTab: next }).catch((error: unknown) => {
+      // Not remembered: the dialog still works.
+      console.error(error);
+    });
   };
 
   const save = () => {

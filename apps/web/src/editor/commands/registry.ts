@@ -1,7 +1,7 @@
 import { redo, undo } from '@codemirror/commands';
 import { EditorSelection, type EditorState } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
-import { type ModalStack, ignore } from '../../services/modals';
+import { ignore, type ModalMap, type ModalStack } from '../../services/modals';
 import { type Formatter } from './format';
 import { code, table } from './insert-block';
 import { image, link } from './insert-link';
@@ -57,6 +57,19 @@ const format =
   ({ view }: CommandContext) =>
     applyFormat(view, formatter);
 
+// A command that asks its dialog first; a cancelled dialog changes nothing.
+function viaDialog<K extends 'link' | 'image'>(
+  type: K,
+  formatter: (details: ModalMap[K]['result']) => Formatter,
+) {
+  return ({ view, modals }: CommandContext): boolean => {
+    if (!isEditable(view.state)) return false;
+    const open = modals.open.bind(modals) as (type: K) => Promise<ModalMap[K]['result']>;
+    open(type).then((details) => applyFormat(view, formatter(details)), ignore);
+    return true;
+  };
+}
+
 /** Every command, in toolbar order (spec interface §2: undo, redo, then the formatting
  * entries). Default keys are listed in docs/reference/choices.md. */
 export const COMMANDS = [
@@ -87,26 +100,8 @@ export const COMMANDS = [
   { name: 'blockquote', label: 'Blockquote', keys: ['Mod-Shift-.'], run: format(blockquote) },
   { name: 'code', label: 'Code', keys: ['Mod-e'], run: format(code) },
   { name: 'table', label: 'Table', keys: ['Mod-Alt-y'], run: format(table) },
-  {
-    name: 'link',
-    label: 'Link',
-    keys: ['Mod-k'],
-    run: ({ view, modals }) => {
-      if (!isEditable(view.state)) return false;
-      modals.open('link').then((details) => applyFormat(view, link(details)), ignore);
-      return true;
-    },
-  },
-  {
-    name: 'image',
-    label: 'Image',
-    keys: ['Mod-Alt-k'],
-    run: ({ view, modals }) => {
-      if (!isEditable(view.state)) return false;
-      modals.open('image').then((details) => applyFormat(view, image(details)), ignore);
-      return true;
-    },
-  },
+  { name: 'link', label: 'Link', keys: ['Mod-k'], run: viaDialog('link', link) },
+  { name: 'image', label: 'Image', keys: ['Mod-Alt-k'], run: viaDialog('image', image) },
 ] as const satisfies readonly EditorCommand[];
 
 /** A command's name. */
