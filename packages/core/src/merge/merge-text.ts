@@ -47,6 +47,7 @@ const touches = (base: string, a: TextEdit, b: TextEdit) => {
   const [first, second] = a.from <= b.from ? [a, b] : [b, a];
   // Only spaces of one line between them: both sides changed the same spot of a sentence.
   if (first.to < second.from) return /^[ \t]+$/.test(base.slice(first.to, second.from));
+  if (first.to !== second.from) return false;
   const left = first.insert ? first.insert.slice(-1) : base.charAt(first.from - 1);
   const right = second.insert ? second.insert.charAt(0) : base.charAt(second.to);
   return WORD_CHAR.test(left) && WORD_CHAR.test(right);
@@ -105,6 +106,26 @@ export function mergeText(
     if (same) {
       merged.push({ ...group[0]!, side: 'both' });
       continue;
+    }
+    // One side only removed text that the other side's edit removes too (a final line break
+    // dropped by one side, replaced by words on the other): the other side's edit says it all,
+    // and no word of either side is lost.
+    const deletion = group.length === 2 ? group.find((edit) => edit.insert === '') : undefined;
+    const wider = group.find((edit) => edit !== deletion);
+    if (deletion && wider && wider.from <= deletion.from && deletion.to <= wider.to) {
+      merged.push({ ...wider, side: 'both' });
+      continue;
+    }
+    // Both sides made the same change at the same place, one of them writing more before or
+    // after it (a final line break added by both, words typed before it on one side).
+    const [one, other] = group;
+    if (group.length === 2 && one!.from === other!.from && one!.to === other!.to) {
+      const [shorter, longer] =
+        one!.insert.length <= other!.insert.length ? [one!, other!] : [other!, one!];
+      if (longer.insert.startsWith(shorter.insert) || longer.insert.endsWith(shorter.insert)) {
+        merged.push({ ...longer, side: 'both' });
+        continue;
+      }
     }
     // A real conflict: widen to whole lines, taking in every edit that reaches those lines.
     let from = lineStart(base, group[0]!.from);

@@ -49,8 +49,10 @@ export function applyEdits(text: string, edits: readonly TextEdit[]): string {
   return result + text.slice(pos);
 }
 
-// A word, a run of white space, or one other character: the units `diffWordEdits` never splits.
-const TOKEN = /\s+|[\p{L}\p{N}\p{M}_]+|[^\s\p{L}\p{N}\p{M}_]/gu;
+// A word, a line break, a run of other white space, or one other character: the units
+// `diffWordEdits` never splits. Line breaks stand alone, so spaces typed at the end of a line do
+// not change the line break after them.
+const TOKEN = /\n|[^\S\n]+|[\p{L}\p{N}\p{M}_]+|[^\s\p{L}\p{N}\p{M}_]/gu;
 // Tokens are diffed as one UTF-16 unit each, outside the surrogate range.
 const MAX_TOKENS = 0xffff - 0x800;
 const tokenChar = (index: number) => String.fromCharCode(index < 0xd800 ? index : index + 0x800);
