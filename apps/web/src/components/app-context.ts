@@ -6,6 +6,7 @@ import { type DocumentChannel } from '../services/document-channel';
 import { type ExplorerService } from '../services/explorer';
 import { type ModalStack } from '../services/modals';
 import { type Notifier } from '../services/notifier';
+import { type SyncService } from '../services/sync';
 import { type WorkspaceService } from '../services/workspace';
 import { type WorkspaceList } from '../services/workspaces';
 
@@ -24,6 +25,8 @@ export interface AppServices {
   confirmer: Confirmer;
   /** The explorer's actions on the tree. */
   explorer: ExplorerService;
+  /** The workspace's synchronisation: the sync button, the panel and auto sync. */
+  sync: SyncService;
   /** The editor, once its pane is mounted. */
   editor: { current: EditorController | null };
 }

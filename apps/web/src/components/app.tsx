@@ -8,6 +8,7 @@ import { DocumentChannel } from '../services/document-channel';
 import { ExplorerService } from '../services/explorer';
 import { ModalStack } from '../services/modals';
 import { Notifier } from '../services/notifier';
+import { SyncService } from '../services/sync';
 import { WorkspaceService } from '../services/workspace';
 import { MAIN_WORKSPACE, parseWorkspaceQuery } from '../services/workspace-list';
 import { WorkspaceList } from '../services/workspaces';
@@ -34,6 +35,7 @@ export function App() {
     let opened: WorkspaceService | undefined;
     let explorer: ExplorerService | undefined;
     let workspaces: WorkspaceList | undefined;
+    let sync: SyncService | undefined;
     void startUp(store).then((started) => {
       if (!started) return;
       const { workspace } = started;
@@ -47,8 +49,19 @@ export function App() {
       const modals = new ModalStack();
       const confirmer = new Confirmer(modals);
       explorer = new ExplorerService(workspace, store, confirmer);
-      explorer.startTrashPurge();
+      const editor: AppServices['editor'] = { current: null };
+      sync = new SyncService({
+        store,
+        workspace,
+        current: workspaces.current,
+        modals,
+        flushEditor: async () => editor.current?.flush(),
+      });
+      // Trashed files are purged after the cleaning delay only without a sync target (spec core
+      // §4): a synced workspace deletes them in its syncs, once the trashing is synced.
+      if (!sync.syncable) explorer.startTrashPurge();
       exposeOpenPath(explorer);
+      sync.start();
       setServices({
         workspace,
         workspaces,
@@ -58,12 +71,14 @@ export function App() {
         notifier: new Notifier(store),
         confirmer,
         explorer,
-        editor: { current: null },
+        sync,
+        editor,
       });
       void checkPersistentStorage(store);
     });
     return () => {
       cancelled = true;
+      sync?.stop();
       explorer?.stop();
       opened?.close();
       workspaces?.close();

@@ -15,8 +15,15 @@ interface MenuEntry {
   name: string;
   description: string;
   perform?: (dispatch: AppDispatch, services: AppServices) => void;
-  /** Whether the entry shows a count after its name, as "Workspaces (2)". */
-  counted?: boolean;
+  /** The count the entry shows after its name, as "Workspaces (2)". */
+  count?: (counts: MenuCounts) => number;
+}
+
+/** What the menu's counts are read from. */
+interface MenuCounts {
+  workspaces: number;
+  /** The sync locations of the current file: the workspace's own, when it syncs. */
+  syncLocations: number;
 }
 
 const panel = (name: string) => (dispatch: AppDispatch) => dispatch(sideBarPanelChosen(name));
@@ -32,9 +39,14 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     name: 'Workspaces',
     description: 'Open, add and manage workspaces.',
     perform: panel('workspaces'),
-    counted: true,
+    count: (counts) => counts.workspaces,
   },
-  { name: 'Synchronize', description: 'Synchronise the file with a location.' },
+  {
+    name: 'Synchronize',
+    description: 'Synchronise the file with a location.',
+    perform: panel('sync'),
+    count: (counts) => counts.syncLocations,
+  },
   { name: 'Publish', description: 'Publish the file to a blog or a site.' },
   { name: 'History', description: 'The revisions of the file.' },
   {
@@ -98,12 +110,16 @@ export function MenuPanel() {
   const workspaces = useWorkspaces(services.workspaces);
   const opened = services.workspaces.current;
   const current = workspaces.find((workspace) => workspace.id === opened.id) ?? opened;
-  const dbUrl = typeof current.dbUrl === 'string' ? current.dbUrl : undefined;
+  const syncTarget = useAppSelector((state) => state.sync.target);
+  const counts: MenuCounts = {
+    workspaces: workspaces.length,
+    syncLocations: syncTarget === null ? 0 : 1,
+  };
   return (
     <nav className="side-menu" aria-label="Main menu">
       <p className="side-menu__top">
         <span className="side-menu__workspace">{current.name}</span>{' '}
-        <span className="side-menu__sync-state">{syncStateText(dbUrl)}</span>
+        <span className="side-menu__sync-state">{syncStateText(syncTarget ?? undefined)}</span>
       </p>
       <StorageWarning />
       <ul className="side-menu__entries">
@@ -116,7 +132,7 @@ export function MenuPanel() {
               disabled={!entry.perform}
               onClick={() => entry.perform?.(dispatch, services)}
             >
-              {entry.counted ? `${entry.name} (${workspaces.length})` : entry.name}
+              {entry.count ? `${entry.name} (${entry.count(counts)})` : entry.name}
             </button>
           </li>
         ))}

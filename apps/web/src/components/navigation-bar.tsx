@@ -8,10 +8,11 @@ import { DarkThemeButton } from './dark-theme-button';
 import { FileTitle } from './file-title';
 import { FormattingToolbar } from './formatting-toolbar';
 import { Icon } from './icon';
+import { SyncButton } from './sync-button';
 
 /** The navigation bar (spec interface §2): the file title, undo, redo and the formatting
- * buttons, the theme switch, and the side bar toggle. Sync and publish buttons join it in later
- * issues. */
+ * buttons, the sync button with the queue's spinner, the theme switch, and the side bar toggle.
+ * The publish button joins it in a later issue. */
 export function NavigationBar() {
   const dispatch = useAppDispatch();
   const { modals } = useAppServices();
@@ -35,6 +36,7 @@ export function NavigationBar() {
       <FileTitle />
       <FormattingToolbar />
       <div className="navigation-bar__actions">
+        <SyncButton />
         <DarkThemeButton />
         <button
           type="button"

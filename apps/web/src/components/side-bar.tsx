@@ -7,6 +7,7 @@ import { HelpPanel } from './help-panel';
 import { ImportExportPanel } from './import-export-panel';
 import { MenuPanel } from './menu-panel';
 import { THEME_PANEL_TITLES, ThemePanel } from './theme-panel';
+import { SyncPanel } from './sync-panel';
 import { TocPanel } from './toc-panel';
 import { WorkspaceBackupsPanel } from './workspace-backups-panel';
 import { WorkspacesPanel } from './workspaces-panel';
@@ -15,6 +16,7 @@ import { WorkspacesPanel } from './workspaces-panel';
 const PANELS: Record<string, { title: string; render: () => ReactNode }> = {
   menu: { title: 'Menu', render: () => <MenuPanel /> },
   workspaces: { title: 'Workspaces', render: () => <WorkspacesPanel /> },
+  sync: { title: 'Synchronize', render: () => <SyncPanel /> },
   toc: { title: 'Table of contents', render: () => <TocPanel /> },
   help: { title: 'Markdown cheat sheet', render: () => <HelpPanel /> },
   importExport: { title: 'Import/export', render: () => <ImportExportPanel /> },

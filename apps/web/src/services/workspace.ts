@@ -76,6 +76,16 @@ export class WorkspaceService {
     /** The files' texts in memory for the explorer's search, kept current from every write. */
     readonly texts: TextIndex,
   ) {
+    this.syncRepo = observeWrites(repo, (write) => {
+      if (write.tx === 0) return;
+      const items = write.items.map((item) => ({ ...item, tx: write.tx }) as StoredItem);
+      this.applyChanges({
+        tx: write.tx,
+        items,
+        deletedIds: [...write.deletedIds],
+        ownTx: new Set(),
+      });
+    });
     this.feed = new ChangeFeed({
       repo,
       signal,
@@ -115,6 +125,11 @@ export class WorkspaceService {
     await service.feed.start();
     return service;
   }
+
+  /** The repository the sync writes through. The change feed leaves out this tab's own
+   * writes, so what the sync writes is shown here as it is written, as another tab's writes
+   * are: the tree, the open text (merged with what is being typed), properties and settings. */
+  readonly syncRepo: ItemRepository;
 
   /** Calls `listener` with each content item another tab saved. */
   onContentChange(listener: ContentListener): () => void {

@@ -2,6 +2,7 @@ import {
   databaseName,
   type DataItem,
   type CouchdbCredentials,
+  type ItemRepository,
   withHash,
   type Workspace,
 } from '@inkstone/core';
@@ -112,16 +113,39 @@ export async function storeCredentials(
 ): Promise<void> {
   const repo = await openDexieRepository(databaseName(workspaceId), { indexedDB, IDBKeyRange });
   try {
-    await repo.update<DataItem>('tokens', (current) => {
-      const data = current?.data;
-      const kept = typeof data === 'object' && data !== null ? data : {};
-      return withHash<DataItem>({
-        id: 'tokens',
-        type: 'data',
-        data: { ...kept, [dbUrl]: credentials },
-      });
-    });
+    await writeCredentials(repo, dbUrl, credentials);
   } finally {
     repo.close();
   }
+}
+
+/** Writes a CouchDB user's name and password for `dbUrl` into the `tokens` data item of an
+ * open workspace, keeping the item's other entries. */
+export async function writeCredentials(
+  repo: ItemRepository,
+  dbUrl: string,
+  credentials: CouchdbCredentials,
+): Promise<void> {
+  await repo.update<DataItem>('tokens', (current) => {
+    const data = current?.data;
+    const kept = typeof data === 'object' && data !== null ? data : {};
+    return withHash<DataItem>({
+      id: 'tokens',
+      type: 'data',
+      data: { ...kept, [dbUrl]: credentials },
+    });
+  });
+}
+
+/** The name and password kept for `dbUrl` in an open workspace, if any. */
+export async function readCredentials(
+  repo: ItemRepository,
+  dbUrl: string,
+): Promise<CouchdbCredentials | undefined> {
+  const data = (await repo.get<DataItem>('tokens'))?.data;
+  if (typeof data !== 'object' || data === null) return undefined;
+  const entry = (data as Record<string, unknown>)[dbUrl];
+  if (typeof entry !== 'object' || entry === null) return undefined;
+  const { name, password } = entry as Record<string, unknown>;
+  return typeof name === 'string' && typeof password === 'string' ? { name, password } : undefined;
 }

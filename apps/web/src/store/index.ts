@@ -7,6 +7,7 @@ import { notificationsSlice } from './notifications-slice';
 import { previewSlice } from './preview-slice';
 import { settingsSlice } from './settings-slice';
 import { storageSlice } from './storage-slice';
+import { syncSlice } from './sync-slice';
 import { themesSlice } from './themes-slice';
 import { workspaceSlice } from './workspace-slice';
 
@@ -21,6 +22,7 @@ export function createStore() {
       notifications: notificationsSlice.reducer,
       settings: settingsSlice.reducer,
       storage: storageSlice.reducer,
+      sync: syncSlice.reducer,
       themes: themesSlice.reducer,
       editor: editorSlice.reducer,
     },

@@ -142,6 +142,18 @@ describe('mergeText', () => {
     }
   });
 
+  it('never glues two lines when one side drops a line break where the other writes (M3)', () => {
+    // The editor's text lacks the final line break the stored text has; the other side added a
+    // conflict block's closing lines after it.
+    const base = 'Alpha.\n\nBeta, the way Alice says it.\n';
+    const local = 'Alpha.\n\nBeta, the way Alice says it.';
+    const remote =
+      'Alpha.\n\n<<<<<<< this version\nBeta, the way Bob says it.\n=======\n' +
+      'Beta, the way Alice says it.\n>>>>>>> other version\n';
+    expect(mergeText(base, local, remote)).toEqual({ text: remote, conflicts: [] });
+    expect(mergeText(base, remote, local)).toEqual({ text: remote, conflicts: [] });
+  });
+
   it('never loses a word inserted by either side, over many random edit pairs (M1, M2)', () => {
     let seed = 42;
     const random = () => {

@@ -48,12 +48,22 @@ const touches = (base: string, a: TextEdit, b: TextEdit) => {
   // Only spaces of one line between them: both sides changed the same spot of a sentence.
   if (first.to < second.from) return /^[ \t]+$/.test(base.slice(first.to, second.from));
   if (first.to !== second.from) return false;
+  // A removed line break meeting text written by the other side: applied both, they would glue
+  // two lines (handled below: the line break stays).
+  if (isLineBreakRemoval(base, first) !== isLineBreakRemoval(base, second)) {
+    const other = isLineBreakRemoval(base, first) ? second : first;
+    if (other.insert !== '') return true;
+  }
   const left = first.insert ? first.insert.slice(-1) : base.charAt(first.from - 1);
   const right = second.insert ? second.insert.charAt(0) : base.charAt(second.to);
   return WORD_CHAR.test(left) && WORD_CHAR.test(right);
 };
 
 const WORD_CHAR = /[\p{L}\p{N}\p{M}_]/u;
+
+/** Whether an edit only removes line breaks. */
+const isLineBreakRemoval = (base: string, edit: TextEdit) =>
+  edit.insert === '' && edit.to > edit.from && /^\n+$/.test(base.slice(edit.from, edit.to));
 
 const lineStart = (text: string, pos: number) => text.lastIndexOf('\n', pos - 1) + 1;
 const lineEnd = (text: string, pos: number) => {
@@ -115,6 +125,16 @@ export function mergeText(
     if (deletion && wider && wider.from <= deletion.from && deletion.to <= wider.to) {
       merged.push({ ...wider, side: 'both' });
       continue;
+    }
+    // One side only removed line breaks right where the other side wrote (a final line break
+    // dropped on one side, lines added after it on the other): the line breaks stay, or two
+    // lines would be glued into one; no word of either side is lost.
+    if (deletion && wider && isLineBreakRemoval(base, deletion)) {
+      const meets = deletion.to === wider.from || wider.to === deletion.from;
+      if (meets) {
+        merged.push(wider);
+        continue;
+      }
     }
     // Both sides made the same change at the same place, one of them writing more before or
     // after it (a final line break added by both, words typed before it on one side).

@@ -30,9 +30,11 @@ describe('OfflineDetector (S9)', () => {
     expect(events).toEqual(['You are offline.', 'You are back online!']);
   });
 
-  it('goes offline on a request time-out, not on an HTTP error', () => {
+  it('goes offline on a request time-out (S9), not on an HTTP error or a refused connection', () => {
     const { detector } = setup();
     detector.requestFailed(new HttpError(503, '', { get: () => null }));
+    expect(detector.offline).toBe(false);
+    detector.requestFailed(new NetworkError('failed'));
     expect(detector.offline).toBe(false);
     detector.requestFailed(new NetworkError('timeout'));
     expect(detector.offline).toBe(true);

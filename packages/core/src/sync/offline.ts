@@ -51,9 +51,11 @@ export class OfflineDetector {
     this.set(!online);
   }
 
-  /** A request failed: a time-out or network failure means offline; other errors say nothing. */
+  /** A request failed: a time-out means offline (spec core §4). A refused connection says only
+   * that one server is unreachable (a database being restarted, say): the sync fails with its
+   * error and the app stays online; a lost network shows in the browser's status instead. */
   requestFailed(error: unknown): void {
-    if (error instanceof NetworkError) this.set(true);
+    if (error instanceof NetworkError && error.reason === 'timeout') this.set(true);
   }
 
   /** Runs the connectivity check now. */

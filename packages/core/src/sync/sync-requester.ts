@@ -22,6 +22,8 @@ export interface SyncRequesterOptions {
   hasSyncTarget(): boolean;
   /** The sync itself (a `WorkspaceSynchronizer.sync`). */
   sync(signal: AbortFlag): Promise<void>;
+  /** Told when a request starts waiting and when it has run (the sync button follows it). */
+  onPendingChange?(pending: boolean): void;
 }
 
 /** Turns sync requests into queued syncs (spec core §4 rule 1, rule S1): one request at a time
@@ -42,7 +44,7 @@ export class SyncRequester {
   /** Asks for a sync; returns false when one is already requested. */
   request(): boolean {
     if (this.requested) return false;
-    this.requested = true;
+    this.setRequested(true);
     this.poll();
     return true;
   }
@@ -51,7 +53,7 @@ export class SyncRequester {
   cancel(): void {
     this.cancelPoll?.();
     this.cancelPoll = undefined;
-    this.requested = false;
+    this.setRequested(false);
   }
 
   /** The current verdict of the conditions. */
@@ -90,8 +92,12 @@ export class SyncRequester {
           lastSyncActivity.set(timers.now());
         }
       })
-      .then(() => {
-        this.requested = false;
-      });
+      .then(() => this.setRequested(false));
+  }
+
+  private setRequested(requested: boolean): void {
+    if (requested === this.requested) return;
+    this.requested = requested;
+    this.options.onPendingChange?.(requested);
   }
 }

@@ -1,0 +1,281 @@
+import {
+  AutoSyncScheduler,
+  autoSyncPeriod,
+  COUCHDB_WORKSPACE_PROVIDER_ID,
+  type CouchdbCredentials,
+  CouchdbWorkspaceProvider,
+  hashItem,
+  HttpClient,
+  isAutoSyncOn,
+  OfflineDetector,
+  OfflineError,
+  sanitizeText,
+  SYNC_NOT_POSSIBLE,
+  SyncRequester,
+  TaskQueue,
+  type Timers,
+  type Workspace,
+  WorkspaceSynchronizer,
+} from '@inkstone/core';
+import { type AppStore } from '../store';
+import { notified } from '../store/notifications-slice';
+import {
+  offlineChanged,
+  queueBusyChanged,
+  syncFailed,
+  syncRequestChanged,
+  syncSucceeded,
+  syncTargetSet,
+} from '../store/sync-slice';
+import { WELCOME_TEXT } from '../welcome/welcome-text';
+import { browserTimers } from './broadcast-signal';
+import { isCancelled, type ModalStack } from './modals';
+import { type WorkspaceService } from './workspace';
+import { readCredentials, writeCredentials } from './workspaces';
+
+/** The localStorage key, per workspace, of the last sync activity of any of its tabs (spec core
+ * §4 rule 1: a sync waits until it is over 3 s old). */
+export const syncActivityKey = (workspaceId: string) => `inkstone-sync-activity:${workspaceId}`;
+
+/** The notice of a file merged with conflicts (spec core §4 rule 4). */
+export const conflictNotice = (fileName: string) =>
+  `${fileName} had conflicts and was merged automatically: both versions are kept, between conflict markers.`;
+
+/** What the sync service needs. */
+export interface SyncServiceOptions {
+  store: AppStore;
+  workspace: WorkspaceService;
+  /** The workspace this tab has open, with its provider parameters. */
+  current: Workspace;
+  modals: ModalStack;
+  /** Writes what the editor holds, so that a sync carries the last words typed. */
+  flushEditor: () => Promise<void>;
+  timers?: Timers;
+}
+
+/**
+ * Synchronises the open workspace with its remote (spec core §4, interface §2): one task queue
+ * for the tab, sync requests checked against the conditions of rule 1, automatic sync, offline
+ * detection, the couchdbCredentials dialog on a 401, conflict notices and error notifications.
+ * A workspace kept only in this browser has no remote: the service then only follows the
+ * browser's online status.
+ */
+export class SyncService {
+  readonly queue: TaskQueue;
+  private readonly offline: OfflineDetector;
+  private readonly requester: SyncRequester | undefined;
+  private readonly autoSync: AutoSyncScheduler | undefined;
+  private readonly timers: Timers;
+  private lastInputAt: number;
+  private readonly cleanups: (() => void)[] = [];
+  private storedLoginTried = false;
+
+  constructor(private readonly options: SyncServiceOptions) {
+    const { store, current } = options;
+    this.timers = options.timers ?? browserTimers;
+    this.lastInputAt = this.timers.now();
+    this.queue = new TaskQueue({ onError: (error) => this.failed(error) });
+    this.offline = new OfflineDetector({
+      timers: this.timers,
+      check: () => this.checkConnectivity(),
+      isUserActive: () => this.isUserActive(),
+      random: Math.random,
+      onChange: (offline, message) => {
+        store.dispatch(offlineChanged(offline));
+        store.dispatch(notified(offline ? 'error' : 'info', message));
+        if (offline) this.queue.goOffline();
+      },
+    });
+    const provider = this.createProvider(current);
+    store.dispatch(syncTargetSet(provider?.dbUrl ?? null));
+    if (!provider) return;
+    const synchronizer = new WorkspaceSynchronizer({
+      repository: options.workspace.syncRepo,
+      provider,
+      welcomeFileHashes: new Set([welcomeContentHash()]),
+      onConflict: (fileId) => this.conflicted(fileId),
+    });
+    this.requester = new SyncRequester({
+      timers: this.timers,
+      activity: {
+        lastInputAt: () => this.lastInputAt,
+        isFocused: () => document.hasFocus(),
+      },
+      lastSyncActivity: sharedTimestamp(syncActivityKey(current.id)),
+      queue: this.queue,
+      isOffline: () => this.offline.offline,
+      hasSyncTarget: () => true,
+      onPendingChange: (pending) => store.dispatch(syncRequestChanged(pending)),
+      sync: async (signal) => {
+        await options.flushEditor();
+        try {
+          await synchronizer.sync(signal);
+        } catch (error) {
+          const told = error instanceof OfflineError || isCancelled(error);
+          if (!told) store.dispatch(syncFailed(errorMessage(error)));
+          throw error;
+        }
+        this.storedLoginTried = false;
+        store.dispatch(syncSucceeded(this.timers.now()));
+      },
+    });
+    this.autoSync = new AutoSyncScheduler({
+      timers: this.timers,
+      random: Math.random,
+      period: () => autoSyncPeriod(store.getState().settings.settings.autoSyncEvery),
+      enabled: () => isAutoSyncOn(options.current),
+      request: () => this.request(),
+    });
+  }
+
+  /** Starts following the user's activity and the network, auto sync, and a first sync of a
+   * workspace that has a remote (what other clients wrote shows on opening). */
+  start(): void {
+    const input = () => {
+      this.lastInputAt = this.timers.now();
+    };
+    const online = () => this.offline.networkStatus(true);
+    const offline = () => this.offline.networkStatus(false);
+    for (const type of ['keydown', 'pointerdown', 'wheel', 'touchstart'] as const) {
+      window.addEventListener(type, input, { capture: true, passive: true });
+      this.cleanups.push(() => window.removeEventListener(type, input, { capture: true }));
+    }
+    window.addEventListener('online', online);
+    window.addEventListener('offline', offline);
+    this.cleanups.push(() => {
+      window.removeEventListener('online', online);
+      window.removeEventListener('offline', offline);
+    });
+    this.cleanups.push(
+      this.queue.onBusyChange((busy) => this.options.store.dispatch(queueBusyChanged(busy))),
+    );
+    if (!navigator.onLine) this.offline.networkStatus(false);
+    this.offline.start();
+    this.autoSync?.start();
+    this.request();
+  }
+
+  /** Whether this workspace syncs at all. */
+  get syncable(): boolean {
+    return this.requester !== undefined;
+  }
+
+  /** The sync button (interface §2): asks for a sync, or says 'Sync not possible.'. */
+  requestNow(): void {
+    if (!this.requester || this.offline.offline) {
+      this.options.store.dispatch(notified('error', SYNC_NOT_POSSIBLE));
+      return;
+    }
+    this.request();
+  }
+
+  /** Stops everything; a sync request not started is dropped. */
+  stop(): void {
+    for (const cleanup of this.cleanups.splice(0)) cleanup();
+    this.offline.stop();
+    this.autoSync?.stop();
+    this.requester?.cancel();
+  }
+
+  private request(): void {
+    this.requester?.request();
+  }
+
+  private isUserActive(): boolean {
+    return this.requester?.verdict() !== 'inactive';
+  }
+
+  // The connectivity check (spec core §4): a request to the workspace's server, or to the app's
+  // own, that gets any answer. An opaque answer will do: only the network is in question.
+  private async checkConnectivity(): Promise<boolean> {
+    const target = this.options.store.getState().sync.target;
+    const url = target ? new URL('/', target).href : new URL('conf', window.location.href).href;
+    try {
+      await fetch(url, { mode: 'no-cors', cache: 'no-store' });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  private failed(error: unknown): void {
+    // Going offline is told once, by the detector.
+    if (error instanceof OfflineError) return;
+    if (isCancelled(error)) return;
+    this.offline.requestFailed(error);
+    console.error('Synchronization failed.', error);
+    this.options.store.dispatch(notified('error', errorMessage(error)));
+  }
+
+  private conflicted(fileId: string): void {
+    const file = this.options.store.getState().workspace.files[fileId];
+    this.options.store.dispatch(notified('info', conflictNotice(file?.name ?? 'A file')));
+  }
+
+  private createProvider(current: Workspace): CouchdbWorkspaceProvider | undefined {
+    if (current.providerId !== COUCHDB_WORKSPACE_PROVIDER_ID || typeof current.dbUrl !== 'string') {
+      return undefined;
+    }
+    const dbUrl = current.dbUrl;
+    const http = new HttpClient({
+      fetch: (url, init) => fetch(url, init as RequestInit),
+      withCredentials: true,
+      timers: this.timers,
+    });
+    return new CouchdbWorkspaceProvider({
+      dbUrl,
+      http,
+      timers: this.timers,
+      credentials: () => this.credentials(dbUrl),
+    });
+  }
+
+  // A 401: the name and password kept for this database are tried once, then the
+  // couchdbCredentials dialog asks (spec providers §4); what it gets is kept for the next time.
+  private async credentials(dbUrl: string): Promise<CouchdbCredentials> {
+    const { repo } = this.options.workspace;
+    if (!this.storedLoginTried) {
+      this.storedLoginTried = true;
+      const stored = await readCredentials(repo, dbUrl);
+      if (stored) return stored;
+    }
+    const credentials = await this.options.modals.open('couchdbCredentials', { dbUrl });
+    await writeCredentials(repo, dbUrl, credentials);
+    return credentials;
+  }
+}
+
+/** The hash of the content of a Welcome file as the app creates it: such a file, unmodified, is
+ * never synchronised (spec core §4). */
+export function welcomeContentHash(): string {
+  return hashItem({
+    type: 'content',
+    text: sanitizeText(WELCOME_TEXT),
+    properties: '',
+    discussions: {},
+    comments: {},
+  });
+}
+
+const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+// The last sync activity of any tab of the workspace, in localStorage.
+function sharedTimestamp(key: string) {
+  return {
+    get(): number | undefined {
+      try {
+        const value = Number(localStorage.getItem(key));
+        return Number.isFinite(value) && value > 0 ? value : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+    set(time: number): void {
+      try {
+        localStorage.setItem(key, String(time));
+      } catch {
+        // Unwritable storage: other tabs just do not see this one's activity.
+      }
+    },
+  };
+}

@@ -1,0 +1,185 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import {
+  type CouchdbTestServer,
+  startCouchdbServer,
+} from '../../packages/core/src/testing/couchdb-server';
+import { editor, editorText, replaceText, skipTour } from './helpers';
+
+// Two people on one CouchDB workspace, each in a browser context of their own (their own
+// IndexedDB, localStorage and session cookie), syncing through the in-process CouchDB-protocol
+// server. The app runs on 127.0.0.1, the server's site, so the session cookie travels.
+const appOrigin = `http://127.0.0.1:${process.env.E2E_PORT ?? 8181}`;
+test.use({ baseURL: appOrigin });
+
+let server: CouchdbTestServer;
+test.beforeAll(async () => {
+  server = await startCouchdbServer({ corsOrigin: appOrigin });
+  await server.createUser('alice', 'alice-secret');
+  await server.createUser('bob', 'bob-secret');
+});
+test.afterAll(async () => server.stop());
+test.afterEach(() => server.dropRequests(undefined));
+
+const workspacePath = (dbUrl: string) =>
+  `/?providerId=couchdbWorkspace&dbUrl=${encodeURIComponent(dbUrl)}`;
+const syncButton = (page: Page) =>
+  page.getByRole('banner').getByRole('button', { name: 'Synchronize now' });
+const syncPanel = (page: Page) => page.getByRole('region', { name: 'Synchronize' });
+const syncStatus = (page: Page) => syncPanel(page).getByRole('status');
+const alert = (page: Page, text: string) =>
+  page.getByRole('alert').getByText(text, { exact: true });
+const fileTitle = (page: Page) => page.getByRole('textbox', { name: 'File title' });
+const tree = (page: Page) => page.getByRole('tree', { name: 'Explorer' });
+
+/** A person: a browser context of their own with the workspace open in a tab, logged in through
+ * the credentials dialog the first sync opens, with the sync panel shown. */
+async function person(browser: Browser, dbUrl: string, login: [string, string]): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: appOrigin,
+    viewport: { width: 1400, height: 900 },
+  });
+  const page = await context.newPage();
+  await page.goto(workspacePath(dbUrl));
+  // The workspace's first sync starts as it opens, meets a 401, and asks who this is.
+  const credentials = page.getByRole('dialog', { name: 'CouchDB credentials' });
+  await credentials.getByRole('textbox', { name: 'Name' }).fill(login[0], { timeout: 15_000 });
+  await credentials.getByLabel('Password').fill(login[1]);
+  await credentials.getByRole('button', { name: 'Log in' }).click();
+  await expect(editor(page)).toBeVisible();
+  await skipTour(page);
+  await page.getByRole('button', { name: 'Toggle side bar' }).click();
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  await expect(menu).toContainText(`synced with ${dbUrl}`);
+  await menu.getByRole('button', { name: 'Synchronize (1)' }).click();
+  await expect(syncPanel(page)).toContainText(dbUrl);
+  await expect(syncStatus(page)).toHaveText(/^Last synchronized at/, { timeout: 15_000 });
+  return page;
+}
+
+/** Presses "Synchronize now" and waits for that sync to end well. Two syncs of a tab are over
+ * 3 s apart (spec core §4), so the time shown changes. */
+async function syncNow(page: Page): Promise<void> {
+  const before = await syncStatus(page).textContent();
+  await expect(syncButton(page)).toBeEnabled();
+  await syncButton(page).click();
+  await expect(syncStatus(page)).not.toHaveText(before ?? '', { timeout: 20_000 });
+  await expect(syncStatus(page)).toHaveText(/^Last synchronized at/);
+}
+
+/** Opens a file from the explorer. */
+async function openFile(page: Page, name: string): Promise<void> {
+  if (!(await tree(page).isVisible())) {
+    await page.getByRole('button', { name: 'Toggle explorer' }).click();
+  }
+  await tree(page).getByRole('treeitem', { name, exact: true }).click();
+  await expect(fileTitle(page)).toHaveValue(name);
+}
+
+test.describe.configure({ timeout: 90_000 });
+
+test('two people on one CouchDB workspace see each other’s words; the same sentence edited twice keeps both', async ({
+  browser,
+}) => {
+  const dbUrl = await server.createDatabase('team', ['alice', 'bob']);
+  const alice = await person(browser, dbUrl, ['alice', 'alice-secret']);
+
+  // Alice writes a file and syncs it.
+  await fileTitle(alice).fill('Team notes');
+  await fileTitle(alice).press('Enter');
+  await replaceText(alice, 'Alpha paragraph.\n\nBeta paragraph.');
+  await syncNow(alice);
+
+  // Bob opens the workspace: its first sync brings Alice's file.
+  const bob = await person(browser, dbUrl, ['bob', 'bob-secret']);
+  await openFile(bob, 'Team notes');
+  await expect.poll(() => editorText(bob)).toBe('Alpha paragraph.\n\nBeta paragraph.');
+
+  // Different paragraphs: both edits survive, on both sides.
+  await replaceText(alice, 'Alpha paragraph, edited by Alice.\n\nBeta paragraph.');
+  await replaceText(bob, 'Alpha paragraph.\n\nBeta paragraph, edited by Bob.');
+  await syncNow(alice);
+  await syncNow(bob);
+  await syncNow(alice);
+  const both = 'Alpha paragraph, edited by Alice.\n\nBeta paragraph, edited by Bob.';
+  await expect.poll(() => editorText(bob)).toBe(both);
+  await expect.poll(() => editorText(alice)).toBe(both);
+
+  // The same sentence, two ways: Bob is told, and both versions are kept, on both sides.
+  await replaceText(
+    alice,
+    'Alpha paragraph, edited by Alice.\n\nBeta paragraph, the way Alice says it.',
+  );
+  await replaceText(
+    bob,
+    'Alpha paragraph, edited by Alice.\n\nBeta paragraph, the way Bob says it.',
+  );
+  await syncNow(alice);
+  await syncNow(bob);
+  await expect(
+    bob
+      .getByRole('status')
+      .getByText(
+        'Team notes had conflicts and was merged automatically: both versions are kept, between conflict markers.',
+      ),
+  ).toBeVisible();
+  for (const words of ['the way Alice says it', 'the way Bob says it', '<<<<<<<', '>>>>>>>']) {
+    await expect.poll(() => editorText(bob)).toContain(words);
+  }
+  await syncNow(alice);
+  await expect.poll(() => editorText(alice)).toBe(await editorText(bob));
+  await alice.context().close();
+  await bob.context().close();
+});
+
+test('a server that goes away in the middle of a sync: a clear error, nothing lost, and the next sync succeeds', async ({
+  browser,
+}) => {
+  const dbUrl = await server.createDatabase('flaky', ['alice']);
+  const alice = await person(browser, dbUrl, ['alice', 'alice-secret']);
+  await fileTitle(alice).fill('Draft');
+  await fileTitle(alice).press('Enter');
+  const words = 'Every word typed here stays, whatever the server does.';
+  await replaceText(alice, words);
+
+  // The server answers the sync's first request (the changes), then stops answering.
+  let requests = 0;
+  server.dropRequests(() => ++requests > 1);
+  await expect(syncButton(alice)).toBeEnabled();
+  await syncButton(alice).click();
+  await expect(alert(alice, 'Network request failed.')).toBeVisible({ timeout: 20_000 });
+  await expect(syncStatus(alice)).toHaveText(
+    'Last synchronization failed: Network request failed.',
+  );
+  expect(requests).toBeGreaterThan(1);
+  // Nothing lost: the text is in the editor, and still there after a reload.
+  expect(await editorText(alice)).toBe(words);
+  await expect(syncButton(alice)).toBeEnabled();
+
+  // The server is back: the next sync succeeds, and someone else sees the words.
+  server.dropRequests(undefined);
+  await syncNow(alice);
+  await alice.reload();
+  await expect(editor(alice)).toBeVisible();
+  await expect.poll(() => editorText(alice)).toBe(words);
+  const other = await person(browser, dbUrl, ['alice', 'alice-secret']);
+  await openFile(other, 'Draft');
+  await expect.poll(() => editorText(other)).toBe(words);
+  await alice.context().close();
+  await other.context().close();
+});
+
+test('the main workspace has nothing to sync with: the button is disabled and the panel says why', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(editor(page)).toBeVisible({ timeout: 15_000 });
+  await skipTour(page);
+  await expect(syncButton(page)).toBeDisabled();
+  await page.getByRole('button', { name: 'Toggle side bar' }).click();
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  await expect(menu).toContainText('not synced');
+  await menu.getByRole('button', { name: 'Synchronize (0)' }).click();
+  await expect(syncPanel(page)).toContainText(
+    'You have to link an account to start syncing files.',
+  );
+});
