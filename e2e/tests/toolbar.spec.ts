@@ -211,8 +211,14 @@ test('Shift+F10 in the editor opens the same commands as a menu at the caret', a
     'Table',
     'Link',
     'Image',
+    'Resolve conflicts',
   ]);
   await expect(menu.getByRole('menuitem', { name: 'Redo' })).toHaveAttribute(
+    'aria-disabled',
+    'true',
+  );
+  // (Until the text holds a conflict block.)
+  await expect(menu.getByRole('menuitem', { name: 'Resolve conflicts' })).toHaveAttribute(
     'aria-disabled',
     'true',
   );

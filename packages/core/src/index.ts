@@ -101,6 +101,14 @@ export {
   type MergeLabels,
   type MergeResult,
 } from './merge/merge-text.js';
+export {
+  type ConflictBlock,
+  type ConflictChoice,
+  conflictResolution,
+  findConflictBlocks,
+  mayHaveConflicts,
+  resolveConflict,
+} from './merge/conflict-blocks.js';
 
 export { LocalSignalHub, withChangeSignal, type ChangeSignal } from './session/change-signal.js';
 export { CHANGE_POLL_INTERVAL, ChangeFeed, type ChangeFeedOptions } from './session/change-feed.js';

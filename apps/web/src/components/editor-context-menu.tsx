@@ -14,7 +14,7 @@ import { ContextMenu } from './context-menu';
  */
 export function EditorContextMenu({ view }: { view: EditorView }) {
   const { modals } = useAppServices();
-  const { editable, canUndo, canRedo } = useAppSelector((state) => state.editor);
+  const { editable, canUndo, canRedo, conflicts } = useAppSelector((state) => state.editor);
   const [at, setAt] = useState<{ x: number; y: number } | null>(null);
 
   useEffect(() => {
@@ -30,7 +30,11 @@ export function EditorContextMenu({ view }: { view: EditorView }) {
   }, [view]);
 
   if (!at) return null;
-  const possible: Partial<Record<CommandName, boolean>> = { undo: canUndo, redo: canRedo };
+  const possible: Partial<Record<CommandName, boolean>> = {
+    undo: canUndo,
+    redo: canRedo,
+    resolveConflicts: conflicts > 0,
+  };
   const close = () => {
     setAt(null);
     view.focus();
@@ -50,7 +54,9 @@ export function EditorContextMenu({ view }: { view: EditorView }) {
             view.focus();
           },
         };
-        return command.name === 'redo' ? [entry, { type: 'separator' as const }] : [entry];
+        if (command.name === 'redo') return [entry, { type: 'separator' as const }];
+        if (command.name === 'resolveConflicts') return [{ type: 'separator' as const }, entry];
+        return [entry];
       })}
     />
   );

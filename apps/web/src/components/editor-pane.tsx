@@ -4,6 +4,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { MAX_TEXT_LENGTH } from '@inkstone/core';
 import { commandKeymap, resolveShortcuts } from '../editor/commands/shortcuts';
 import { EditorController } from '../editor/editor-controller';
+import { useConflictCount } from '../editor/use-conflict-count';
+import { ignore } from '../services/modals';
 import { useAppDispatch, useAppSelector } from '../store';
 import { editorStatusChanged } from '../store/editor-slice';
 import { notified } from '../store/notifications-slice';
@@ -14,7 +16,7 @@ import { FindBar, type FindRequest } from './find-bar';
 
 const TEXT_LIMIT_MESSAGE = `A file holds at most ${MAX_TEXT_LENGTH.toLocaleString('en')} characters: this change would go past that, so it was not made.`;
 const CONFLICT_MESSAGE =
-  'This file was changed in two places at once: both versions are kept, between conflict markers.';
+  'This file was changed in two places at once: both versions are kept, between conflict markers. “Resolve conflicts” above the text shows them side by side.';
 
 /** The editing pane: the find bar above CodeMirror on the current file. */
 export function EditorPane({ hidden }: { hidden: boolean }) {
@@ -25,6 +27,7 @@ export function EditorPane({ hidden }: { hidden: boolean }) {
   const focusMode = useAppSelector((state) => state.layout.focusMode);
   const { listAutoNumber, vimMode } = useAppSelector((state) => state.settings.settings.editor);
   const shortcuts = useAppSelector((state) => state.settings.settings.shortcuts);
+  const { conflicts, editable } = useAppSelector((state) => state.editor);
   const parent = useRef<HTMLDivElement>(null);
   const [controller, setController] = useState<EditorController | null>(null);
   const [findRequest, setFindRequest] = useState<FindRequest | null>(null);
@@ -93,6 +96,8 @@ export function EditorPane({ hidden }: { hidden: boolean }) {
     });
   }, [controller, vimMode, dispatch]);
 
+  useConflictCount(channel);
+
   const closeFind = useCallback(() => {
     setFindRequest(null);
     controller?.view.focus();
@@ -102,6 +107,22 @@ export function EditorPane({ hidden }: { hidden: boolean }) {
     <div className="editor" hidden={hidden}>
       {controller && <FindBar find={controller.find} request={findRequest} onClose={closeFind} />}
       {controller && <EditorContextMenu view={controller.view} />}
+      {controller && editable && conflicts > 0 && (
+        <div className="conflict-bar">
+          <span className="conflict-bar__text">
+            {conflicts === 1
+              ? 'This file has a conflict: two versions of the same lines.'
+              : `This file has ${conflicts} conflicts: two versions of the same lines.`}
+          </span>
+          <button
+            type="button"
+            className="button conflict-bar__button"
+            onClick={() => modals.open('conflicts').catch(ignore)}
+          >
+            Resolve conflicts
+          </button>
+        </div>
+      )}
       <div className="editor__view" ref={parent} />
     </div>
   );

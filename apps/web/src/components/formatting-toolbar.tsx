@@ -8,6 +8,9 @@ import { useAppSelector } from '../store';
 import { useAppServices } from './app-context';
 import { Icon } from './icon';
 
+// The commands with a button: all but those of the editor's menu only.
+const TOOLBAR_COMMANDS = COMMANDS.filter((command) => !('menuOnly' in command && command.menuOnly));
+
 const isMac = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.userAgent);
 
 /** The navigation bar's undo, redo and formatting buttons (spec interface §2), one per command
@@ -22,7 +25,7 @@ export function FormattingToolbar() {
 
   return (
     <div className="formatting-toolbar" role="toolbar" aria-label="Formatting">
-      {COMMANDS.map((command) => {
+      {TOOLBAR_COMMANDS.map((command) => {
         const key = keys[command.name][0];
         return (
           <button

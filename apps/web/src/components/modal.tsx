@@ -12,6 +12,10 @@ export interface ModalProps {
   onOk?: () => void;
   okLabel?: string;
   okDisabled?: boolean;
+  /** The Cancel button's label ("Close" for a dialog whose actions are done already). */
+  cancelLabel?: string;
+  /** A dialog showing things side by side: wider than the others. */
+  wide?: boolean;
 }
 
 const FOCUSABLE =
@@ -19,7 +23,16 @@ const FOCUSABLE =
 
 /** A modal dialog (spec interface §2): a dialog named by its title, with a close button, Cancel
  * and Ok; Escape cancels, Enter in a one-line field confirms, Tab cycles inside it. */
-export function Modal({ title, children, onCancel, onOk, okLabel = 'Ok', okDisabled }: ModalProps) {
+export function Modal({
+  title,
+  children,
+  onCancel,
+  onOk,
+  okLabel = 'Ok',
+  okDisabled,
+  cancelLabel = 'Cancel',
+  wide = false,
+}: ModalProps) {
   const titleId = useId();
   const dialog = useRef<HTMLDivElement>(null);
 
@@ -35,7 +48,7 @@ export function Modal({ title, children, onCancel, onOk, okLabel = 'Ok', okDisab
   return (
     <div className="modal-backdrop">
       <div
-        className="modal"
+        className={wide ? 'modal modal--wide' : 'modal'}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
@@ -77,7 +90,7 @@ export function Modal({ title, children, onCancel, onOk, okLabel = 'Ok', okDisab
         <div className="modal__body">{children}</div>
         <div className="modal__buttons">
           <button type="button" className="button" onClick={onCancel}>
-            Cancel
+            {cancelLabel}
           </button>
           {onOk && (
             <button

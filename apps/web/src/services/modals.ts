@@ -15,6 +15,8 @@ export interface ModalMap {
   link: { props: undefined; result: LinkDetails };
   image: { props: undefined; result: ImageDetails };
   workspaceManagement: { props: undefined; result: void };
+  /** Shows the conflict blocks of the editor's text side by side, to keep one version or both. */
+  conflicts: { props: undefined; result: void };
   /** Asks for a CouchDB database URL; resolves to it normalised (spec providers §5). */
   couchdbWorkspace: { props: undefined; result: string };
   /** Asks for the name and password of a CouchDB user for `dbUrl`. */

@@ -8,14 +8,26 @@ export interface EditorStatus {
   canRedo: boolean;
 }
 
-const initialState: EditorStatus = { editable: false, canUndo: false, canRedo: false };
+/** The editor's status, and how many conflict blocks its text holds (counted a moment after
+ * the text changes). */
+export interface EditorInfo extends EditorStatus {
+  conflicts: number;
+}
+
+const initialState: EditorInfo = { editable: false, canUndo: false, canRedo: false, conflicts: 0 };
 
 export const editorSlice = createSlice({
   name: 'editor',
   initialState,
   reducers: {
-    editorStatusChanged: (_state, action: PayloadAction<EditorStatus>) => action.payload,
+    editorStatusChanged: (state, action: PayloadAction<EditorStatus>) => ({
+      ...state,
+      ...action.payload,
+    }),
+    conflictsCounted: (state, action: PayloadAction<number>) => {
+      state.conflicts = action.payload;
+    },
   },
 });
 
-export const { editorStatusChanged } = editorSlice.actions;
+export const { editorStatusChanged, conflictsCounted } = editorSlice.actions;

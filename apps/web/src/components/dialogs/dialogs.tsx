@@ -5,6 +5,7 @@ import { type ModalType } from '../../services/modals';
 import { useAppServices } from '../app-context';
 import { AboutDialog } from './about-dialog';
 import { ConfirmationDialog } from './confirmation-dialog';
+import { ConflictsDialog } from './conflicts-dialog';
 import { CouchdbCredentialsDialog, CouchdbWorkspaceDialog } from './couchdb-dialogs';
 import { type DialogProps } from './dialog-props';
 import { FilePropertiesDialog } from './file-properties-dialog';
@@ -21,6 +22,7 @@ const DIALOGS: { [K in ModalType]: ComponentType<DialogProps<K>> } = {
   link: LinkDialog,
   image: ImageDialog,
   workspaceManagement: WorkspaceManagementDialog,
+  conflicts: ConflictsDialog,
   couchdbWorkspace: CouchdbWorkspaceDialog,
   couchdbCredentials: CouchdbCredentialsDialog,
 };

@@ -6,6 +6,7 @@ import { type Formatter } from './format';
 import { code, table } from './insert-block';
 import { image, link } from './insert-link';
 import { blockquote, checkList, heading, orderedList, unorderedList } from './line-prefix';
+import { editorConflicts } from './resolve-conflict';
 import { wrapSelection } from './wrap-selection';
 
 /** Where a command runs: the editor, and the dialogs it may ask through. */
@@ -25,6 +26,8 @@ export interface EditorCommand {
   keys: readonly string[];
   /** Does what it does; false when it did not apply. */
   run(context: CommandContext): boolean;
+  /** Listed in the editor's menu only, not in the formatting toolbar. */
+  menuOnly?: boolean;
 }
 
 /** Applies a formatting command to the editor's main selection, as one undoable edit. */
@@ -70,6 +73,13 @@ function viaDialog<K extends 'link' | 'image'>(
   };
 }
 
+// Opens the "Resolve conflicts" dialog when the text holds a conflict block.
+function resolveConflicts({ view, modals }: CommandContext): boolean {
+  if (!isEditable(view.state) || editorConflicts(view).length === 0) return false;
+  modals.open('conflicts').catch(ignore);
+  return true;
+}
+
 /** Every command, in toolbar order (spec interface §2: undo, redo, then the formatting
  * entries). Default keys are listed in docs/reference/choices.md. */
 export const COMMANDS = [
@@ -102,6 +112,13 @@ export const COMMANDS = [
   { name: 'table', label: 'Table', keys: ['Mod-Alt-y'], run: format(table) },
   { name: 'link', label: 'Link', keys: ['Mod-k'], run: viaDialog('link', link) },
   { name: 'image', label: 'Image', keys: ['Mod-Alt-k'], run: viaDialog('image', image) },
+  {
+    name: 'resolveConflicts',
+    label: 'Resolve conflicts',
+    keys: [],
+    run: resolveConflicts,
+    menuOnly: true,
+  },
 ] as const satisfies readonly EditorCommand[];
 
 /** A command's name. */
