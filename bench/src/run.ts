@@ -1,6 +1,7 @@
 import { benchConversion } from './conversion';
 import { benchExplorer } from './explorer';
 import { startServer } from './server';
+import { benchSync } from './sync';
 import { benchTyping } from './typing';
 
 // `pnpm bench`: figures for the shared corpus. Not part of the test command: timings are
@@ -8,11 +9,14 @@ import { benchTyping } from './typing';
 const port = Number(process.env.BENCH_PORT ?? 8190);
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-// BENCH_ONLY=explorer (or typing, conversion; comma-separated) runs only those parts.
+// BENCH_ONLY=explorer (or typing, conversion, sync; comma-separated) runs only those parts.
+// The sync part's local database is the app's Dexie repository over fake-indexeddb;
+// BENCH_SYNC_DB=memory takes the in-memory repository of the core tests instead.
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
 const wanted = (name: string) => !only || only.includes(name);
 
 if (wanted('conversion')) benchConversion();
+if (wanted('sync')) await benchSync(process.env.BENCH_SYNC_DB === 'memory' ? 'memory' : 'dexie');
 if (wanted('typing') || wanted('explorer')) {
   const server = await startServer(port);
   try {

@@ -1,3 +1,4 @@
+import { WELCOME_FILE_NAME } from '../constants.js';
 import { type ItemRepository, type StoredItem } from '../db/repository.js';
 import { itemIds } from '../items/item-ids.js';
 import { type ContentItem, type FileItem } from '../items/types.js';
@@ -110,9 +111,17 @@ export class WorkspaceSynchronizer {
   }
 }
 
-// The local items that take part in sync, read by type (the sync state and synced contents,
-// large and local, are left unread).
+// The local items that take part in sync, read by type, and the content of the files named
+// like the Welcome file, whose hash the S6 check needs. Other content, the sync state and the
+// synced contents, large, are left unread: each file's content step reads its own.
 async function syncedItems(context: SyncContext): Promise<StoredItem[]> {
-  const types = [...SYNCED_ITEM_TYPES, 'content' as const];
-  return (await Promise.all(types.map((type) => context.repository.getAll(type)))).flat();
+  const { repository } = context;
+  const items = (
+    await Promise.all(SYNCED_ITEM_TYPES.map((type) => repository.getAll(type)))
+  ).flat();
+  const welcome = items.filter((item) => item.type === 'file' && item.name === WELCOME_FILE_NAME);
+  const contents = await Promise.all(
+    welcome.map((file) => repository.get(itemIds.content(file.id))),
+  );
+  return [...items, ...contents.filter((content) => content !== undefined)];
 }
