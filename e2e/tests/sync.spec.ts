@@ -120,6 +120,7 @@ test('two people on one CouchDB workspace see each other’s words; the same sen
       .getByRole('status')
       .getByText(
         'Team notes had conflicts and was merged automatically: both versions are kept, between conflict markers.',
+        { exact: false },
       ),
   ).toBeVisible();
   for (const words of ['the way Alice says it', 'the way Bob says it', '<<<<<<<', '>>>>>>>']) {
@@ -127,6 +128,19 @@ test('two people on one CouchDB workspace see each other’s words; the same sen
   }
   await syncNow(alice);
   await expect.poll(() => editorText(alice)).toBe(await editorText(bob));
+
+  // Bob looks at the two versions side by side and keeps his own; the choice syncs to Alice.
+  await bob.getByRole('button', { name: 'Resolve conflicts' }).click();
+  const resolve = bob.getByRole('dialog', { name: 'Resolve conflicts' });
+  await expect(resolve).toContainText('the way Bob says it');
+  await expect(resolve).toContainText('the way Alice says it');
+  await resolve.getByRole('button', { name: 'Keep “this version”' }).click();
+  await expect(resolve).toBeHidden();
+  const chosen = 'Alpha paragraph, edited by Alice.\n\nBeta paragraph, the way Bob says it.';
+  await expect.poll(() => editorText(bob)).toBe(chosen);
+  await syncNow(bob);
+  await syncNow(alice);
+  await expect.poll(() => editorText(alice)).toBe(chosen);
   await alice.context().close();
   await bob.context().close();
 });
@@ -182,4 +196,28 @@ test('the main workspace has nothing to sync with: the button is disabled and th
   await expect(syncPanel(page)).toContainText(
     'You have to link an account to start syncing files.',
   );
+});
+
+test('going offline: the offline icon replaces the spinner, the button waits, and coming back says so', async ({
+  browser,
+}) => {
+  const dbUrl = await server.createDatabase('travel', ['alice']);
+  const alice = await person(browser, dbUrl, ['alice', 'alice-secret']);
+  await alice.context().setOffline(true);
+  await expect(alert(alice, 'You are offline.')).toBeVisible();
+  await expect(alice.getByRole('img', { name: 'Offline' })).toBeVisible();
+  await expect(syncButton(alice)).toBeDisabled();
+  // Words typed offline are kept, and go out with the first sync once back.
+  await fileTitle(alice).fill('Notes on the train');
+  await fileTitle(alice).press('Enter');
+  await replaceText(alice, 'Written with no network.');
+  await alice.context().setOffline(false);
+  await expect(alice.getByRole('status').getByText('You are back online!')).toBeVisible();
+  await expect(alice.getByRole('img', { name: 'Offline' })).toBeHidden();
+  await syncNow(alice);
+  const other = await person(browser, dbUrl, ['alice', 'alice-secret']);
+  await openFile(other, 'Notes on the train');
+  await expect.poll(() => editorText(other)).toBe('Written with no network.');
+  await alice.context().close();
+  await other.context().close();
 });

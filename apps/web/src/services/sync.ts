@@ -39,7 +39,7 @@ export const syncActivityKey = (workspaceId: string) => `inkstone-sync-activity:
 
 /** The notice of a file merged with conflicts (spec core §4 rule 4). */
 export const conflictNotice = (fileName: string) =>
-  `${fileName} had conflicts and was merged automatically: both versions are kept, between conflict markers.`;
+  `${fileName} had conflicts and was merged automatically: both versions are kept, between conflict markers. “Resolve conflicts” above the text shows them side by side.`;
 
 /** What the sync service needs. */
 export interface SyncServiceOptions {
