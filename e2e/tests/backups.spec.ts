@@ -78,7 +78,7 @@ test('the side bar opens on the main menu, which says the workspace is not synce
   await expect(menu(page).getByRole('listitem')).toHaveText([
     'Sign in',
     'Workspaces (1)',
-    'Synchronize',
+    'Synchronize (0)',
     'Publish',
     'History',
     'File properties',
