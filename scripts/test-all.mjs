@@ -14,9 +14,13 @@ mkdirSync(reports, { recursive: true });
 const suites = [];
 const record = (name, passed, failed, note = '') => suites.push({ name, passed, failed, note });
 
+const started = Date.now();
 function run(command, args, options = {}) {
   console.log(`\n$ ${[command, ...args].join(' ')}`);
+  const start = Date.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
+  // How long each step takes, to keep the whole run under its 20 minutes.
+  console.log(`(${((Date.now() - start) / 1000).toFixed(0)} s)`);
   return result.status ?? 1;
 }
 
@@ -125,5 +129,6 @@ for (const suite of suites) {
 }
 const passed = suites.reduce((sum, suite) => sum + suite.passed, 0);
 const failed = suites.reduce((sum, suite) => sum + suite.failed, 0);
+console.log(`(all suites: ${((Date.now() - started) / 60_000).toFixed(1)} min)`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
