@@ -56,3 +56,6 @@ export const BACKUP_READ_CAP = 10_000_000;
 export const FILE_NOT_READABLE = 'File is not readable.';
 /** Search stops collecting after this many matching files (spec interface §9). */
 export const SEARCH_RESULTS_MAX = 50;
+
+/** Pending images are uploaded one at a time, this far apart (spec core §4 rule 2, §9). */
+export const PENDING_IMAGE_UPLOAD_GAP = 500;

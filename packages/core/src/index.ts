@@ -23,6 +23,7 @@ export {
   RECENT_FILES_MAX,
   SEARCH_RESULTS_MAX,
   SIZE_MEASUREMENT_DEBOUNCE,
+  PENDING_IMAGE_UPLOAD_GAP,
   SYNC_MIN_GAP_AFTER_ACTIVITY,
   TRASH_CLEANING_DELAY,
   TRASH_FOLDER_NAME,
@@ -236,6 +237,7 @@ export {
   type WorkspaceSyncOptions,
   WorkspaceSynchronizer,
 } from './sync/workspace-sync.js';
+export { type ImageUploader, uploadPendingImages } from './sync/pending-images.js';
 export {
   type AbortFlag,
   MAIN_LOCATION_ID,

@@ -48,6 +48,36 @@ const remoteIds = (remote: MemoryWorkspaceProvider) => remote.snapshot().map((it
 const base = 'First paragraph.\n\nSecond paragraph.\n\nThird paragraph.\n';
 
 describe('WorkspaceSynchronizer', () => {
+  it('uploads pending images after the workspace, before the trash is emptied (S12)', async () => {
+    const remote = new MemoryWorkspaceProvider();
+    const repository = new MemoryDatabase('with-images').connect();
+    const uploaded: string[] = [];
+    const synchronizer = new WorkspaceSynchronizer({
+      repository,
+      provider: remote.connect(),
+      welcomeFileHashes: new Set(),
+      images: {
+        uploader: {
+          upload: async (image) => {
+            // The workspace is synced by then.
+            expect(remoteIds(remote)).toContain('f1');
+            uploaded.push(image.id);
+            return { sha: 'abc' };
+          },
+        },
+        timers: { set: (callback) => (setTimeout(callback, 0), () => {}), now: () => 0 },
+      },
+    });
+    await repository.put([file('f1', 'One'), content('f1', 'one\n')]);
+    await repository.putImage({ id: 'i1', path: '/i1.png', content: 'AA==', uploaded: false });
+    await repository.putImage({ id: 'i2', path: '/i2.png', content: 'AA==', uploaded: false });
+    await synchronizer.sync();
+    expect(uploaded).toEqual(['i1', 'i2']);
+    expect((await repository.getAllImages()).every((image) => image.uploaded)).toBe(true);
+    await synchronizer.sync();
+    expect(uploaded).toEqual(['i1', 'i2']);
+  });
+
   it('uploads new files and brings them to another client, page by page (S2, S3)', async () => {
     const remote = new MemoryWorkspaceProvider(1);
     const a = client(remote);

@@ -2,7 +2,9 @@ import { WELCOME_FILE_NAME } from '../constants.js';
 import { type ItemRepository, type StoredItem } from '../db/repository.js';
 import { itemIds } from '../items/item-ids.js';
 import { type ContentItem, type FileItem } from '../items/types.js';
+import { type Timers } from '../ports/timers.js';
 import { applyRemoteChanges } from './apply-remote.js';
+import { type ImageUploader, uploadPendingImages } from './pending-images.js';
 import { syncContent } from './sync-content.js';
 import { type AbortFlag, checkAborted, persist, type SyncContext } from './sync-context.js';
 import { loadSyncState } from './sync-state.js';
@@ -30,6 +32,8 @@ export interface WorkspaceSyncOptions extends SyncScope {
   provider: WorkspaceProvider;
   /** Told of each file merged with conflicts. */
   onConflict?: (fileId: string, conflicts: number) => void;
+  /** Where pending images go, for providers that take images (S12); without it they wait. */
+  images?: { uploader: ImageUploader; timers: Timers };
 }
 
 /** Syncs one workspace's local database with its remote (spec core §4 "Synchronisation", rules
@@ -37,8 +41,8 @@ export interface WorkspaceSyncOptions extends SyncScope {
 export class WorkspaceSynchronizer {
   constructor(private readonly options: WorkspaceSyncOptions) {}
 
-  /** One sync: remote changes applied, content merged and uploaded, items uploaded, then synced
-   * trashed files deleted. Restarts on 'TOO_LATE' (S7); `signal` stops it when going offline. */
+  /** One sync: remote changes applied, content merged and uploaded, items uploaded, pending
+   * images uploaded, then synced trashed files deleted. Restarts on 'TOO_LATE' (S7); `signal` stops it when going offline. */
   async sync(signal?: AbortFlag): Promise<void> {
     for (let attempt = 1; ; attempt += 1) {
       const state = await loadSyncState(this.options.repository);
@@ -53,6 +57,15 @@ export class WorkspaceSynchronizer {
       };
       try {
         await this.syncOnce(context);
+        const { images } = this.options;
+        if (images) {
+          await uploadPendingImages(
+            this.options.repository,
+            images.uploader,
+            images.timers,
+            signal,
+          );
+        }
         await this.purgeTrash(context);
         return;
       } catch (error) {
