@@ -7,6 +7,7 @@ import {
   hashItem,
   HttpClient,
   isAutoSyncOn,
+  isUserActive,
   OfflineDetector,
   OfflineError,
   sanitizeText,
@@ -182,7 +183,7 @@ export class SyncService {
   }
 
   private isUserActive(): boolean {
-    return this.requester?.verdict() !== 'inactive';
+    return isUserActive(this.timers.now(), this.lastInputAt, document.hasFocus());
   }
 
   // The connectivity check (spec core §4): a request to the workspace's server, or to the app's
