@@ -7,7 +7,9 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   images: { unoptimized: true },
   // The build must not reach the network (fonts, telemetry): the machine it runs on may not.
-  typescript: { ignoreBuildErrors: false },
+  // Types are checked once, by the typecheck task (`tsc --noEmit`, run by the test command),
+  // not a second time inside every build.
+  typescript: { ignoreBuildErrors: true },
 };
 
 export default nextConfig;

@@ -63,9 +63,16 @@ export function EditorPane({ hidden }: { hidden: boolean }) {
 
   useEffect(() => {
     if (!controller || !currentFileId) return;
+    const focusedBefore = document.activeElement;
     controller
       .open(currentFileId)
-      .then(() => controller.view.focus())
+      .then(() => {
+        // The opened file takes the focus, unless the user has put it somewhere else meanwhile
+        // (naming a new folder right after creating a file, say).
+        const focused = document.activeElement;
+        const moved = focused !== focusedBefore && focused !== null && focused !== document.body;
+        if (!moved || controller.view.dom.contains(focused)) controller.view.focus();
+      })
       .catch((error: unknown) => {
         console.error(error);
         dispatch(notified('error', error instanceof Error ? error.message : 'Unknown error.'));
