@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPostgresSponsorStore } from './postgres-sponsor-store.js';
+import { describeSponsorStoreContract } from './sponsor-store.contract.js';
+import { type ThrowawayPostgres, startThrowawayPostgres } from './throwaway-postgres.testkit.js';
+
+// No PostgreSQL is a failure of this file (beforeAll throws, saying why), never a skip.
+let cluster: ThrowawayPostgres | undefined;
+let database = 0;
+beforeAll(async () => {
+  cluster = await startThrowawayPostgres();
+}, 60_000);
+afterAll(async () => {
+  await cluster?.stop();
+});
+
+/** A store on a database of its own, so each test starts empty. */
+async function freshStore() {
+  if (!cluster) throw new Error('The throwaway PostgreSQL did not start.');
+  const name = `sponsors_${++database}`;
+  const admin = await openAdmin(cluster.connectionString);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  return openPostgresSponsorStore(cluster.connectionString.replace('/postgres?', `/${name}?`));
+}
+
+async function openAdmin(connectionString: string) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  return client;
+}
+
+describeSponsorStoreContract('PostgreSQL', freshStore);
+
+describe('PostgreSQL sponsor store', () => {
+  it('keeps sponsorships across reconnecting, and creates its tables only once', async () => {
+    const store = await freshStore();
+    const { sponsorUntil } = await store.extendSponsorship('gh:1', { months: 12 }, 'TXN-1');
+    await store.close();
+    const url = cluster!.connectionString.replace('/postgres?', `/sponsors_${database}?`);
+    const again = await openPostgresSponsorStore(url);
+    expect(await again.getSponsorUntil('gh:1')).toBe(sponsorUntil);
+    await again.close();
+  });
+
+  it("fails to open with the server's error when the database does not exist", async () => {
+    const url = cluster!.connectionString.replace('/postgres?', '/no_such_database?');
+    await expect(openPostgresSponsorStore(url)).rejects.toThrow(/no_such_database/);
+  });
+});
