@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the tests need (Debian's Chromium when /usr/bin/chromium is missing, Debian's
-# PostgreSQL when no postgres binary is found, the packages) and runs every test: format, lint, typecheck, unit and end-to-end. Ends with one line
-# "N passed, N failed" totalling every suite.
+# PostgreSQL when no postgres binary is found, the packages) and runs every test: format, lint,
+# typecheck, unit and end-to-end. Ends with one line "N passed, N failed" totalling every suite.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
