@@ -3,11 +3,17 @@ import { openPostgresSponsorStore } from './postgres-sponsor-store.js';
 import { describeSponsorStoreContract } from './sponsor-store.contract.js';
 import { type ThrowawayPostgres, startThrowawayPostgres } from './throwaway-postgres.testkit.js';
 
-// No PostgreSQL is a failure of this file (beforeAll throws, saying why), never a skip.
+// No PostgreSQL must be a failure, never a skip: a throwing beforeAll would only mark the tests
+// skipped, so the start-up error is kept and every test fails with it.
 let cluster: ThrowawayPostgres | undefined;
+let startError: unknown;
 let database = 0;
 beforeAll(async () => {
-  cluster = await startThrowawayPostgres();
+  try {
+    cluster = await startThrowawayPostgres();
+  } catch (error) {
+    startError = error;
+  }
 }, 60_000);
 afterAll(async () => {
   await cluster?.stop();
@@ -15,7 +21,7 @@ afterAll(async () => {
 
 /** A store on a database of its own, so each test starts empty. */
 async function freshStore() {
-  if (!cluster) throw new Error('The throwaway PostgreSQL did not start.');
+  if (!cluster) throw startError;
   const name = `sponsors_${++database}`;
   const admin = await openAdmin(cluster.connectionString);
   await admin.query(`CREATE DATABASE ${name}`);
@@ -33,6 +39,17 @@ async function openAdmin(connectionString: string) {
 describeSponsorStoreContract('PostgreSQL', freshStore);
 
 describe('PostgreSQL sponsor store', () => {
+  it('runs on a throwaway PostgreSQL cluster', () => {
+    if (startError) throw startError;
+    expect(cluster?.connectionString).toMatch(/^postgresql:/);
+  });
+
+  it('says what is missing when no PostgreSQL binaries are found', async () => {
+    await expect(startThrowawayPostgres({ searchDirs: ['/nonexistent'] })).rejects.toThrow(
+      /no initdb, pg_ctl and postgres found.*postgresql package/s,
+    );
+  });
+
   it('keeps sponsorships across reconnecting, and creates its tables only once', async () => {
     const store = await freshStore();
     const { sponsorUntil } = await store.extendSponsorship('gh:1', { months: 12 }, 'TXN-1');

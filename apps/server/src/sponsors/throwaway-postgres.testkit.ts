@@ -16,7 +16,9 @@ const BINARIES = ['initdb', 'pg_ctl', 'postgres'];
 
 /** The first folder holding initdb, pg_ctl and postgres: PATH, /usr/local/bin, then Debian's
  * /usr/lib/postgresql/<version>/bin, newest version first. */
-export function findPostgresBinaries(): string | undefined {
+export function findPostgresBinaries(searchDirs?: string[]): string | undefined {
+  if (searchDirs)
+    return searchDirs.find((dir) => BINARIES.every((name) => existsSync(join(dir, name))));
   const debian = existsSync('/usr/lib/postgresql')
     ? readdirSync('/usr/lib/postgresql')
         .sort((a, b) => Number(b) - Number(a))
@@ -65,8 +67,10 @@ function failure(step: string, error: unknown, log?: string): Error {
 }
 
 /** Creates and starts a cluster; throws an error saying what failed when it cannot. */
-export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
-  const bin = findPostgresBinaries();
+export async function startThrowawayPostgres(
+  options: { searchDirs?: string[] } = {},
+): Promise<ThrowawayPostgres> {
+  const bin = findPostgresBinaries(options.searchDirs);
   if (!bin) {
     throw new Error(
       'Could not start a throwaway PostgreSQL: no initdb, pg_ctl and postgres found on PATH, in ' +
@@ -104,9 +108,9 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
     rmSync(dir, { recursive: true, force: true });
     throw failure('initdb', error);
   }
-  const options = `-k ${dir} -p ${port} -c listen_addresses='' -c fsync=off`;
+  const serverOptions = `-k ${dir} -p ${port} -c listen_addresses='' -c fsync=off`;
   try {
-    run('pg_ctl', ['-D', data, '-o', options, '-l', log, '-w', '-t', '30', 'start']);
+    run('pg_ctl', ['-D', data, '-o', serverOptions, '-l', log, '-w', '-t', '30', 'start']);
   } catch (error) {
     const thrown = failure('pg_ctl start', error, log);
     rmSync(dir, { recursive: true, force: true });
