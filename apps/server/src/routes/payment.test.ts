@@ -9,6 +9,9 @@ import { type SponsorStore } from '../sponsors/sponsor-store.js';
 import { openSqliteSponsorStore } from '../sponsors/sqlite-sponsor-store.js';
 import { deadUrl, startPaypal } from '../sponsors/stand-ins.testkit.js';
 
+/** Generous time-outs: the whole repository's tests share a small machine. */
+const SLOW_MACHINE_MS = 20_000;
+
 const MERCHANT = 'sponsors@inkstone.example';
 const NOW = Date.UTC(2026, 10, 22, 12);
 
@@ -32,14 +35,14 @@ async function build(verifyUrl = `${paypal.url}/cgi-bin/webscr`) {
         githubApiUrl: 'http://127.0.0.1:9',
         googleCertsUrl: 'http://127.0.0.1:9',
         googleClientId: '',
-        timeoutMs: 500,
+        timeoutMs: 2000,
       },
-      paypal: { verifyUrl, receiverEmails: [MERCHANT, 'button@inkstone.example'], timeoutMs: 500 },
+      paypal: { verifyUrl, receiverEmails: [MERCHANT, 'button@inkstone.example'], timeoutMs: 2000 },
       now: () => NOW,
     },
   });
 }
-beforeEach(() => build());
+beforeEach(() => build(), SLOW_MACHINE_MS);
 afterEach(async () => {
   await app.close();
   await store.close();
@@ -90,7 +93,7 @@ function notification(fields: Record<string, string> = {}, sentByPaypal = true):
 const post = (body: string, contentType = 'application/x-www-form-urlencoded') =>
   app.inject({ method: 'POST', url: '/paypalIpn', headers: { 'content-type': contentType }, body });
 
-describe('POST /paypalIpn', () => {
+describe('POST /paypalIpn', { timeout: SLOW_MACHINE_MS }, () => {
   it('verifies the exact message with PayPal, then extends the sponsorship by the offer bought', async () => {
     const body = notification();
     const response = await post(body);

@@ -3,6 +3,9 @@ import { openPostgresSponsorStore } from './postgres-sponsor-store.js';
 import { describeSponsorStoreContract } from './sponsor-store.contract.js';
 import { type ThrowawayPostgres, startThrowawayPostgres } from './throwaway-postgres.testkit.js';
 
+/** Generous time-outs: the whole repository's tests share a small machine. */
+const SLOW_MACHINE_MS = 20_000;
+
 // No PostgreSQL must be a failure, never a skip: a throwing beforeAll would only mark the tests
 // skipped, so the start-up error is kept and every test fails with it.
 let cluster: ThrowawayPostgres | undefined;
@@ -38,7 +41,7 @@ async function openAdmin(connectionString: string) {
 
 describeSponsorStoreContract('PostgreSQL', freshStore);
 
-describe('PostgreSQL sponsor store', () => {
+describe('PostgreSQL sponsor store', { timeout: SLOW_MACHINE_MS }, () => {
   it('runs on a throwaway PostgreSQL cluster', () => {
     if (startError) throw startError;
     expect(cluster?.connectionString).toMatch(/^postgresql:/);

@@ -2,6 +2,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type SponsorStore, addPeriod } from './sponsor-store.js';
 
+/** Generous time-outs: the whole repository's tests share a small machine. */
+const SLOW_MACHINE_MS = 20_000;
+
 const DAY = 24 * 60 * 60 * 1000;
 const NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
 
@@ -10,11 +13,11 @@ export function describeSponsorStoreContract(
   name: string,
   open: () => Promise<SponsorStore>,
 ): void {
-  describe(`${name}: the SponsorStore contract`, () => {
+  describe(`${name}: the SponsorStore contract`, { timeout: SLOW_MACHINE_MS }, () => {
     let store: SponsorStore;
     beforeEach(async () => {
       store = await open();
-    });
+    }, SLOW_MACHINE_MS);
     afterEach(async () => {
       await store.close();
     });
