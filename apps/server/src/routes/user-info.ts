@@ -19,7 +19,11 @@ export const userInfoRoutes: FastifyPluginAsync<SponsorshipOptions> = async (app
     }
     const token = idToken ?? accessToken;
     if (!isWellFormedToken(token)) {
-      return sendProblem(reply, 400, `The ${idToken ? 'idToken' : 'accessToken'} is malformed.`);
+      return sendProblem(
+        reply,
+        400,
+        `The ${idToken !== undefined ? 'idToken' : 'accessToken'} is malformed.`,
+      );
     }
     const identity =
       idToken !== undefined
