@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Installs what the tests need (Debian's Chromium when /usr/bin/chromium is missing, the
-# packages) and runs every test: format, lint, typecheck, unit and end-to-end. Ends with one line
-# "N passed, N failed" totalling every suite.
+# Installs what the tests need (Debian's Chromium when /usr/bin/chromium is missing, Debian's
+# PostgreSQL when no postgres binary is found, the packages) and runs every test: format, lint,
+# typecheck, unit and end-to-end. Ends with one line "N passed, N failed" totalling every suite.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
@@ -13,6 +13,23 @@ if [ ! -x /usr/bin/chromium ] && [ -z "${CHROMIUM_PATH:-}" ]; then
   [ "$(id -u)" -ne 0 ] && sudo="sudo"
   $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium >/dev/null \
     || { echo "Could not install chromium."; echo "0 passed, 1 failed"; exit 1; }
+fi
+
+# The server's sponsor-store tests start a throwaway PostgreSQL cluster of their own: they need
+# initdb, pg_ctl and postgres (on PATH, in /usr/local/bin or Debian's /usr/lib/postgresql/*/bin).
+has_postgres() {
+  local dir
+  for dir in ${PATH//:/ } /usr/local/bin /usr/lib/postgresql/*/bin; do
+    [ -x "$dir/initdb" ] && [ -x "$dir/pg_ctl" ] && [ -x "$dir/postgres" ] && return 0
+  done
+  return 1
+}
+if ! has_postgres; then
+  echo "Installing Debian's PostgreSQL for the server's sponsor-store tests…"
+  sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq postgresql >/dev/null \
+    || { echo "Could not install postgresql."; echo "0 passed, 1 failed"; exit 1; }
 fi
 
 if ! bash scripts/pnpm.sh install --frozen-lockfile; then

@@ -2,6 +2,9 @@ import { existsSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type PublicConf } from './conf.js';
+import { paymentRoutes } from './routes/payment.js';
+import { userInfoRoutes } from './routes/user-info.js';
+import { type SponsorshipOptions } from './sponsors/sponsorship.js';
 
 /** What `buildApp` needs: where the static web export lives and the public configuration. */
 export interface AppOptions {
@@ -10,6 +13,9 @@ export interface AppOptions {
   conf: PublicConf;
   /** Fastify's logger option; off by default (tests), on in `main.ts`. */
   logger?: boolean;
+  /** The sponsor store and providers behind `GET /userInfo` and `POST /paypalIpn`; omitted
+   * (sponsorship off): no such routes. */
+  sponsorship?: SponsorshipOptions;
 }
 
 /** Builds the server without listening, so tests can use `inject`. */
@@ -36,6 +42,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.header('Cache-Control', 'no-store');
     return options.conf;
   });
+
+  if (options.sponsorship) {
+    await app.register(userInfoRoutes, options.sponsorship);
+    await app.register(paymentRoutes, options.sponsorship);
+  }
 
   if (options.webRoot) {
     if (!existsSync(options.webRoot)) {

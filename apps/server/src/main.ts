@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { readPublicConf } from './conf.js';
+import { openSponsorship } from './sponsors/open-sponsor-store.js';
 
 const DEFAULT_PORT = 8080;
 
@@ -11,7 +12,13 @@ async function main(): Promise<void> {
   }
   const host = process.env.HOST ?? '0.0.0.0';
   const webRoot = fileURLToPath(new URL('../../web/out', import.meta.url));
-  const app = await buildApp({ webRoot, conf: readPublicConf(process.env), logger: true });
+  const conf = readPublicConf(process.env);
+  const dataDir = fileURLToPath(new URL('../data', import.meta.url));
+  const sponsorship = conf.allowSponsorship
+    ? await openSponsorship(process.env, dataDir)
+    : undefined;
+  const app = await buildApp({ webRoot, conf, logger: true, sponsorship });
+  app.addHook('onClose', async () => sponsorship?.store.close());
   await app.listen({ port, host });
   const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
   console.log(`Inkstone is running at http://${shownHost}:${port}/`);

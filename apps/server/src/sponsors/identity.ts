@@ -1,0 +1,28 @@
+/** Who a token belongs to, as the product names users (`gh:{id}`, `go:{sub}`), or why that
+ * could not be told: the token is malformed (400), the provider refused it (401), or the
+ * provider could not be asked (502 unreachable, 503 busy): the app's RETRY case. */
+export type Identity =
+  { ok: true; userId: string } | { ok: false; status: 400 | 401 | 502 | 503; message: string };
+
+/** Where the providers are asked, and how long to wait for them. */
+export interface IdentityConfig {
+  /** GitHub's REST API base, `https://api.github.com`. */
+  githubApiUrl: string;
+  /** Google's JSON Web Key Set of id-token signing keys. */
+  googleCertsUrl: string;
+  /** The id tokens' expected audience (GOOGLE_CLIENT_ID); empty: no Google sign-in. */
+  googleClientId: string;
+  timeoutMs: number;
+}
+
+/** Tokens are opaque printable ASCII, without spaces, and not huge. */
+export function isWellFormedToken(token: unknown): token is string {
+  return typeof token === 'string' && token.length <= 8192 && /^[\x21-\x7e]+$/.test(token);
+}
+
+/** The failure when a provider could not be reached or answered garbage. */
+export const unreachable = (provider: string): Identity => ({
+  ok: false,
+  status: 502,
+  message: `${provider} could not be reached. RETRY`,
+});
