@@ -1,6 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { readPublicConf } from './conf.js';
+import { readLimits } from './limits.js';
+import { readOAuthConf } from './oauth/oauth-conf.js';
+import { readSecurityConf } from './security-headers.js';
 
 const DEFAULT_PORT = 8080;
 
@@ -11,7 +14,14 @@ async function main(): Promise<void> {
   }
   const host = process.env.HOST ?? '0.0.0.0';
   const webRoot = fileURLToPath(new URL('../../web/out', import.meta.url));
-  const app = await buildApp({ webRoot, conf: readPublicConf(process.env), logger: true });
+  const app = await buildApp({
+    webRoot,
+    conf: readPublicConf(process.env),
+    oauth: readOAuthConf(process.env),
+    limits: readLimits(process.env),
+    security: readSecurityConf(process.env),
+    logger: true,
+  });
   await app.listen({ port, host });
   const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
   console.log(`Inkstone is running at http://${shownHost}:${port}/`);
