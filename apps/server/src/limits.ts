@@ -2,10 +2,11 @@
 export interface LimitsConf {
   /** Length of a rate-limit window, in milliseconds. */
   rateLimitWindowMs: number;
-  /** Requests per window and client address for the web app's files, /conf and /health. */
+  /** Requests per window and client address for the web app's files, /conf, /health and
+   * /giteeClientId. */
   rateLimitMax: number;
-  /** Requests per window and client address for /oauth2/* and /giteeClientId (each exchange
-   * costs a call to a provider). Later endpoints doing work (exports) take this one too. */
+  /** Requests per window and client address for /oauth2/* (each exchange costs a call to a
+   * provider). Later endpoints doing work (exports) take this one too. */
   rateLimitStrictMax: number;
   /** Largest request body, in bytes, unless a route sets its own `bodyLimit`. */
   bodyLimitBytes: number;

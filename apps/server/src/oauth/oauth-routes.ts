@@ -44,7 +44,7 @@ function tokenReply(reply: FastifyReply, answer: TokenAnswer) {
 }
 
 /** Registers the token exchanges of GitHub, Gitea, GitLab and Gitee and Gitee's client id.
- * `config` is each route's Fastify config (its rate limit). */
+ * `config` is each token route's Fastify config (its strict rate limit). */
 export function registerOAuthRoutes(
   app: FastifyInstance,
   conf: OAuthConf,
@@ -91,8 +91,9 @@ export function registerOAuthRoutes(
     });
   }
 
-  // Gitee (host B): several applications may share the load; the app asks which to use.
-  app.get(OAUTH_PATHS.giteeClientId, { config }, async (request, reply) => {
+  // Gitee (host B): several applications may share the load; the app asks which to use. No
+  // provider call: the general rate limit is enough.
+  app.get(OAUTH_PATHS.giteeClientId, async (request, reply) => {
     configured(conf.gitee, 'Gitee', 'GITEE');
     const ids = conf.gitee.clientIds;
     const random = (request.query as Query).random;

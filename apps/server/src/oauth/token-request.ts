@@ -178,6 +178,8 @@ function describe(body: Record<string, unknown>, hide: string[]): string {
   for (const value of hide) {
     if (value.length >= 4) text = text.split(value).join('***');
   }
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u001f\u007f]+/g, ' ').slice(0, 300);
+  return text
+    .replace(/\p{Cc}+/gu, ' ')
+    .slice(0, 300)
+    .replace(/[.\s]+$/, '');
 }
