@@ -58,7 +58,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.header('Referrer-Policy', 'no-referrer');
     // X-Frame-Options cannot list origins: it is sent only while frame-ancestors is 'self'.
     if (security.frameAncestors === "'self'") reply.header('X-Frame-Options', 'SAMEORIGIN');
-    reply.header('Cross-Origin-Opener-Policy', 'same-origin-allow-popups');
     if (!reply.hasHeader(cspHeader)) reply.header(cspHeader, basePolicy);
     return payload;
   });
