@@ -64,4 +64,24 @@ test('the app runs under its Content-Security-Policy without a single violation'
   );
   expect(violations).toEqual([]);
   expect(consoleErrors).toEqual([]);
+
+  // And the policy bites: an inline script or event handler that got into the page (past the
+  // sanitiser, say) does not run.
+  const injectedRan = await page.evaluate(async () => {
+    const flags = window as unknown as { scriptRan?: boolean; handlerRan?: boolean };
+    const script = document.createElement('script');
+    script.textContent = 'window.scriptRan = true';
+    document.body.append(script);
+    document.body.insertAdjacentHTML(
+      'beforeend',
+      '<img src="data:," onerror="window.handlerRan = true" alt="">',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    return { script: flags.scriptRan === true, handler: flags.handlerRan === true };
+  });
+  expect(injectedRan).toEqual({ script: false, handler: false });
+  const blocked = await page.evaluate(
+    () => (window as unknown as { cspViolations: string[] }).cspViolations,
+  );
+  expect(blocked.filter((line) => line.startsWith('script-src')).length).toBeGreaterThanOrEqual(2);
 });
