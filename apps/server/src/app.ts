@@ -1,41 +1,84 @@
 import { existsSync } from 'node:fs';
+import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type PublicConf } from './conf.js';
 import { paymentRoutes } from './routes/payment.js';
 import { userInfoRoutes } from './routes/user-info.js';
 import { type SponsorshipOptions } from './sponsors/sponsorship.js';
+import { DEFAULT_LIMITS, type LimitsConf } from './limits.js';
+import { type OAuthConf, readOAuthConf } from './oauth/oauth-conf.js';
+import { registerOAuthRoutes } from './oauth/oauth-routes.js';
+import {
+  contentSecurityPolicy,
+  cspHeaderName,
+  DEFAULT_SECURITY_CONF,
+  inlineScriptHashes,
+  type SecurityConf,
+} from './security-headers.js';
 
 /** What `buildApp` needs: where the static web export lives and the public configuration. */
 export interface AppOptions {
   /** Directory of the web app's static export (apps/web/out). Omitted: no static files. */
   webRoot?: string;
   conf: PublicConf;
+  /** OAuth applications for the token exchanges. Omitted: none configured. */
+  oauth?: OAuthConf;
+  /** Rate and body limits. Omitted: `DEFAULT_LIMITS`. */
+  limits?: LimitsConf;
+  /** Content-Security-Policy settings. Omitted: `DEFAULT_SECURITY_CONF`. */
+  security?: SecurityConf;
   /** Fastify's logger option; off by default (tests), on in `main.ts`. */
   logger?: boolean;
   /** The sponsor store and providers behind `GET /userInfo` and `POST /paypalIpn`; omitted
    * (sponsorship off): no such routes. */
   sponsorship?: SponsorshipOptions;
+  /** Where log lines go instead of stdout (tests read them); implies `logger`. */
+  logStream?: { write(line: string): void };
 }
 
 /** Builds the server without listening, so tests can use `inject`. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const limits = options.limits ?? DEFAULT_LIMITS;
+  const security = options.security ?? DEFAULT_SECURITY_CONF;
   const app = Fastify({
-    logger: options.logger
-      ? {
-          // Query strings will carry OAuth codes and tokens: logs get the path only.
-          serializers: {
-            req: (request) => ({ method: request.method, path: request.url.split('?')[0] }),
-          },
-        }
-      : false,
+    logger:
+      options.logger || options.logStream
+        ? {
+            ...(options.logStream ? { stream: options.logStream } : {}),
+            // Query strings carry OAuth codes and tokens: logs get the method and path only,
+            // and no header (Authorization, Cookie) is ever logged.
+            serializers: {
+              req: (request) => ({ method: request.method, path: request.url.split('?')[0] }),
+            },
+          }
+        : false,
+    bodyLimit: limits.bodyLimitBytes,
+    trustProxy: limits.trustProxy,
   });
 
+  const basePolicy = contentSecurityPolicy(security);
+  const cspHeader = cspHeaderName(security);
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'no-referrer');
-    reply.header('X-Frame-Options', 'SAMEORIGIN');
+    // X-Frame-Options cannot list origins: it is sent only while frame-ancestors is 'self'.
+    if (security.frameAncestors === "'self'") reply.header('X-Frame-Options', 'SAMEORIGIN');
+    if (!reply.hasHeader(cspHeader)) reply.header(cspHeader, basePolicy);
     return payload;
+  });
+
+  await app.register(fastifyRateLimit, {
+    max: limits.rateLimitMax,
+    timeWindow: limits.rateLimitWindowMs,
+  });
+  const strict = {
+    rateLimit: { max: limits.rateLimitStrictMax, timeWindow: limits.rateLimitWindowMs },
+  };
+
+  app.get('/health', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    return { status: 'ok' };
   });
 
   app.get('/conf', async (_request, reply) => {
@@ -48,12 +91,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(paymentRoutes, options.sponsorship);
   }
 
+  registerOAuthRoutes(app, options.oauth ?? readOAuthConf({}), strict);
+
+  const sendsPages = Boolean(options.webRoot);
   if (options.webRoot) {
     if (!existsSync(options.webRoot)) {
       throw new Error(
         `The web app is not built: ${options.webRoot} is missing. Run the build first (pnpm build).`,
       );
     }
+    const pageHashes = inlineScriptHashes(options.webRoot);
     await app.register(fastifyStatic, {
       root: options.webRoot,
       extensions: ['html'],
@@ -65,12 +112,29 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
             ? 'public, max-age=31536000, immutable'
             : 'public, max-age=0, must-revalidate',
         );
+        const hashes = pageHashes.get(path);
+        if (hashes) reply.header(cspHeader, contentSecurityPolicy(security, hashes));
       },
     });
-    app.setNotFoundHandler((_request, reply) => {
-      reply.code(404).type('text/html').sendFile('404.html');
-    });
   }
+
+  // Unknown paths: the exported not-found page for a browser's GET, JSON otherwise; a known
+  // endpoint asked with another method is a 405 naming the ones it takes.
+  app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isRead = request.method === 'GET' || request.method === 'HEAD';
+    if (!isRead && app.hasRoute({ method: 'GET', url: path })) {
+      reply.code(405).header('Allow', 'GET, HEAD');
+      return { statusCode: 405, error: 'Method Not Allowed', message: `${path} takes GET only.` };
+    }
+    if (isRead && sendsPages) return reply.code(404).type('text/html').sendFile('404.html');
+    reply.code(404);
+    return {
+      statusCode: 404,
+      error: 'Not Found',
+      message: `Nothing at ${request.method} ${path}.`,
+    };
+  });
 
   return app;
 }

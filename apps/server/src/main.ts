@@ -2,6 +2,9 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { readPublicConf } from './conf.js';
 import { openSponsorship } from './sponsors/open-sponsor-store.js';
+import { readLimits } from './limits.js';
+import { readOAuthConf } from './oauth/oauth-conf.js';
+import { readSecurityConf } from './security-headers.js';
 
 const DEFAULT_PORT = 8080;
 
@@ -17,7 +20,15 @@ async function main(): Promise<void> {
   const sponsorship = conf.allowSponsorship
     ? await openSponsorship(process.env, dataDir)
     : undefined;
-  const app = await buildApp({ webRoot, conf, logger: true, sponsorship });
+  const app = await buildApp({
+    webRoot,
+    conf,
+    oauth: readOAuthConf(process.env),
+    limits: readLimits(process.env),
+    security: readSecurityConf(process.env),
+    logger: true,
+    sponsorship,
+  });
   app.addHook('onClose', async () => sponsorship?.store.close());
   await app.listen({ port, host });
   const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;

@@ -1,0 +1,104 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** How the Content-Security-Policy is shaped, from the environment. */
+export interface SecurityConf {
+  /** Sources of `connect-src`: where the app may fetch (CouchDB servers, self-hosted git
+   * services and chat endpoints the user configures). */
+  connectSrc: string;
+  /** Sources of `frame-ancestors`: who may embed the app (embedded mode). */
+  frameAncestors: string;
+  /** Send the policy as Content-Security-Policy-Report-Only (to try a change safely). */
+  reportOnly: boolean;
+}
+
+/** Defaults: the app fetches from any http(s) origin the user configures; only its own origin
+ * may frame it, as X-Frame-Options SAMEORIGIN already said. */
+export const DEFAULT_SECURITY_CONF: SecurityConf = {
+  connectSrc: "'self' https: http:",
+  frameAncestors: "'self'",
+  reportOnly: false,
+};
+
+// Anything that could end a directive or start another one is refused in a source list.
+const SOURCE_LIST = /^[^;,\r\n]+$/;
+
+/** Reads CSP_CONNECT_SRC, CSP_FRAME_ANCESTORS and CSP_REPORT_ONLY. */
+export function readSecurityConf(env: Record<string, string | undefined>): SecurityConf {
+  const sources = (name: string, fallback: string): string => {
+    const value = (env[name] ?? '').trim();
+    if (value === '') return fallback;
+    if (!SOURCE_LIST.test(value)) {
+      throw new Error(`${name} must be a space-separated CSP source list, got "${value}".`);
+    }
+    return value;
+  };
+  return {
+    connectSrc: sources('CSP_CONNECT_SRC', DEFAULT_SECURITY_CONF.connectSrc),
+    frameAncestors: sources('CSP_FRAME_ANCESTORS', DEFAULT_SECURITY_CONF.frameAncestors),
+    reportOnly: ['1', 'true', 'yes', 'on'].includes(
+      (env.CSP_REPORT_ONLY ?? '').trim().toLowerCase(),
+    ),
+  };
+}
+
+/** The policy for one response. `scriptHashes` are the `'sha256-…'` sources of the inline
+ * scripts of the HTML page being served (none for other responses). */
+export function contentSecurityPolicy(
+  conf: SecurityConf,
+  scriptHashes: readonly string[] = [],
+): string {
+  return [
+    "default-src 'self'",
+    // Next's bootstrap scripts and the colour-theme script are inline: allowed by hash only.
+    ['script-src', "'self'", ...scriptHashes].join(' '),
+    // React style attributes, CodeMirror's and Mermaid's <style> elements and KaTeX's inline
+    // sizes cannot carry hashes or nonces in a static export.
+    "style-src 'self' 'unsafe-inline'",
+    // Markdown images and media come from anywhere, pasted images from blob: and data:.
+    'img-src * data: blob:',
+    'media-src * data: blob:',
+    "font-src 'self' data:",
+    `connect-src ${conf.connectSrc}`,
+    "worker-src 'self' blob:",
+    "frame-src 'self'",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    `frame-ancestors ${conf.frameAncestors}`,
+  ].join('; ');
+}
+
+/** The header that carries the policy. */
+export function cspHeaderName(conf: SecurityConf): string {
+  return conf.reportOnly ? 'Content-Security-Policy-Report-Only' : 'Content-Security-Policy';
+}
+
+// Inline scripts of our own build output; this reads trusted files, it does not sanitise.
+const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi;
+
+/** The `'sha256-…'` sources of each inline script of every `.html` file under `root`, keyed by
+ * the file's absolute path. */
+export function inlineScriptHashes(root: string): Map<string, string[]> {
+  const hashes = new Map<string, string[]>();
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith('.html')) {
+        const html = readFileSync(path, 'utf8');
+        const sources = new Set<string>();
+        for (const match of html.matchAll(INLINE_SCRIPT)) {
+          const body = match[1] ?? '';
+          if (body.trim() === '') continue;
+          sources.add(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+        }
+        hashes.set(path, [...sources]);
+      }
+    }
+  };
+  walk(root);
+  return hashes;
+}
