@@ -225,6 +225,8 @@ export {
   type ChangesPage,
   type RemoteChange,
   type RemoteRevision,
+  type SaveEntry,
+  type SaveResult,
   type SyncData,
   TooLateError,
   type WorkspaceProvider,
