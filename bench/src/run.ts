@@ -11,7 +11,9 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 // BENCH_ONLY=explorer (or typing, conversion, sync; comma-separated) runs only those parts.
 // The sync part's local database is the app's Dexie repository over fake-indexeddb;
-// BENCH_SYNC_DB=memory takes the in-memory repository of the core tests instead.
+// BENCH_SYNC_DB=memory takes the in-memory repository of the core tests instead;
+// BENCH_SYNC_ONE_BY_ONE=1 leaves out the provider's batch save, so that every item is sent by
+// itself, as before batches (to compare the two under the same load).
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
 const wanted = (name: string) => !only || only.includes(name);
 

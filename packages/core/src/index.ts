@@ -226,6 +226,8 @@ export {
   type ChangesPage,
   type RemoteChange,
   type RemoteRevision,
+  type SaveEntry,
+  type SaveResult,
   type SyncData,
   TooLateError,
   type WorkspaceProvider,

@@ -25,7 +25,7 @@ function setup(fail?: string) {
   return { repository, timers, calls, uploader };
 }
 
-describe('pending images (S12)', () => {
+describe('pending images (S13)', () => {
   it('uploads the pending images one at a time, 500 ms apart, and marks each uploaded', async () => {
     const { repository, timers, calls, uploader } = setup();
     for (const item of [image('a'), image('done', true), image('b'), image('c')]) {

@@ -13,7 +13,7 @@ export interface ImageUploader {
 }
 
 /**
- * The second step of a sync (spec core §4 rule 2, rule S12): images added here and not yet
+ * The second step of a sync (spec core §4 rule 2, rule S13): images added here and not yet
  * uploaded go one at a time, 500 ms apart, each marked uploaded as soon as its upload succeeds,
  * so a failure (which ends the step with its error) leaves only the rest for the next sync.
  */

@@ -9,6 +9,7 @@ import {
 } from '../items/types.js';
 import { restore } from './apply-remote.js';
 import { EMPTY_SNAPSHOT, mergeContent, toSnapshot } from './merge-content.js';
+import { type SaveRequest } from './save-queue.js';
 import {
   checkAborted,
   MAIN_LOCATION_ID,
@@ -22,10 +23,15 @@ const unique = (hashes: readonly (string | null | undefined)[]) => [
 ];
 
 /** Syncs one file's content (spec core §4 rules 4 and 5, rule S4): downloads the remote version
- * when it changed since the last sync, takes it, keeps the local one or merges the two, writes
- * the result locally and uploads it when the remote differs. A remote change to a trashed file
- * restores it (S5). */
-export async function syncContent(context: SyncContext, file: FileItem): Promise<void> {
+ * when it changed since the last sync, takes it, keeps the local one or merges the two, and
+ * writes the result locally. When the remote differs from the result, returns its upload, to
+ * send with others (S12): the hash being uploaded is already saved as "last unsynced", and the
+ * upload's `saved` records the remote's answer. A remote change to a trashed file restores it
+ * (S5). */
+export async function syncContent(
+  context: SyncContext,
+  file: FileItem,
+): Promise<SaveRequest | undefined> {
   const { repository, provider, state } = context;
   const contentId = itemIds.content(file.id);
   const local = await repository.get<ContentItem>(contentId);
@@ -70,38 +76,58 @@ export async function syncContent(context: SyncContext, file: FileItem): Promise
         if (merged.conflicts > 0) context.onConflict?.(file.id, merged.conflicts);
       }
       if (next && next.hash !== local?.hash) {
-        if (!(await replaceIf(repository, contentId, local?.hash, next))) return;
+        if (!(await replaceIf(repository, contentId, local?.hash, next))) return undefined;
         if (file.parentId === 'trash') await restore(context, file);
       }
     }
   }
-  if (!next) return;
+  if (!next) return undefined;
+  const uploaded = next;
 
-  if (next.hash !== record?.syncData.hash) {
-    // Remember what is being uploaded before the call: if the reply is lost, the version the
-    // remote then has is known as ours (the "last unsynced" slot).
-    historyData[next.hash] = toSnapshot(next);
-    await writeSynced(context, synced, file.id, [slots[0], slots[1], next.hash], historyData);
-    const upload: ContentItem = {
-      ...next,
-      history: unique([slots[0], ...next.history])
-        .filter((hash) => hash !== next.hash)
-        .slice(0, MAX_HISTORY_ENTRIES),
-    };
-    checkAborted(context);
-    const syncData = await provider.uploadContent(upload, record?.syncData);
-    state.records[contentId] = { syncData };
-    // The local content learns the history it was uploaded with (history is not hashed).
-    await repository.update<ContentItem>(contentId, (current) =>
-      current?.hash === upload.hash
-        ? { ...withoutTx(current), history: upload.history }
-        : undefined,
-    );
+  if (uploaded.hash === record?.syncData.hash) {
+    await settle(context, synced, file.id, slots, historyData, uploaded);
+    return undefined;
   }
+  // Remember what is being uploaded before the call: if the reply is lost, the version the
+  // remote then has is known as ours (the "last unsynced" slot).
+  historyData[uploaded.hash] = toSnapshot(uploaded);
+  await writeSynced(context, synced, file.id, [slots[0], slots[1], uploaded.hash], historyData);
+  const upload: ContentItem = {
+    ...uploaded,
+    history: unique([slots[0], ...uploaded.history])
+      .filter((hash) => hash !== uploaded.hash)
+      .slice(0, MAX_HISTORY_ENTRIES),
+  };
+  return {
+    item: upload,
+    syncData: record?.syncData,
+    async saved(syncData) {
+      state.records[contentId] = { syncData };
+      // The local content learns the history it was uploaded with (history is not hashed).
+      await repository.update<ContentItem>(contentId, (current) =>
+        current?.hash === upload.hash
+          ? { ...withoutTx(current), history: upload.history }
+          : undefined,
+      );
+      await settle(context, synced, file.id, slots, historyData, uploaded);
+    },
+  };
+}
+
+// Records `next` as the latest synced version of the file (its snapshot the base of the next
+// merge), unless it already is.
+async function settle(
+  context: SyncContext,
+  synced: SyncedContentItem | undefined,
+  fileId: string,
+  slots: SyncHistoryEntry,
+  historyData: SyncedContentItem['historyData'],
+  next: ContentItem,
+): Promise<void> {
   if (slots[0] === next.hash && slots[2] === null && historyData[next.hash]) return;
   historyData[next.hash] = toSnapshot(next);
   const previous = slots[0] === next.hash ? slots[1] : slots[0];
-  await writeSynced(context, synced, file.id, [next.hash, previous, null], historyData);
+  await writeSynced(context, synced, fileId, [next.hash, previous, null], historyData);
 }
 
 // Writes the synced content item with the main location's new slots, keeping the other

@@ -29,6 +29,8 @@ export interface SyncContext {
   state: SyncState;
   scope: SyncScope;
   signal?: AbortFlag;
+  /** Most items a batch save sends in one request (default `BATCH_MAX_ITEMS`, rule S12). */
+  batchSize?: number;
   /** The state as last saved (JSON), so that an unchanged state is not written again. */
   saved?: string;
   /** Told of each file merged with conflicts (the app shows that the file had conflicts and was

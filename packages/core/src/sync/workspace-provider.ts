@@ -34,6 +34,17 @@ export interface ChangesPage {
   more: boolean;
 }
 
+/** One item of a batch save ({@link WorkspaceProvider.saveItems}): the item (content included,
+ * with its text) and what the engine last knew of it (undefined: the remote never had it). */
+export interface SaveEntry {
+  item: Item;
+  syncData: SyncData | undefined;
+}
+
+/** What became of one entry of a batch save: saved, with its new sync data, or refused because
+ * the remote changed since (`tooLate`, a CouchDB `conflict`): that entry only. */
+export type SaveResult = { syncData: SyncData } | { tooLate: true };
+
 /** A revision of a file as the remote lists it (spec interface §3 "Revision"). */
 export interface RemoteRevision {
   id: string;
@@ -57,6 +68,13 @@ export interface WorkspaceProvider {
    * of it (undefined: the remote has never had it). Rejects with `TooLateError` when the remote
    * changed since (a CouchDB 409). */
   saveItem(item: Item, syncData: SyncData | undefined): Promise<SyncData>;
+  /** Saves several items in one request where the remote can (CouchDB `_bulk_docs`): each
+   * entry as `saveItem` would (content as `uploadContent`), independently of the others; the
+   * results come in the entries' order. A stale entry gives `{ tooLate: true }` and changes
+   * nothing; the others are saved all the same. The entries name distinct items. When the call
+   * rejects (network, HTTP error, a lost reply), any of its entries may have been saved, as a
+   * `saveItem` whose reply was lost. Optional: the engine saves one by one without it. */
+  saveItems?(entries: readonly SaveEntry[]): Promise<SaveResult[]>;
   /** Removes an item from the remote, with what the engine last knew of it. */
   removeItem(syncData: SyncData): Promise<void>;
   /** The content of a file as the remote has it, or null when it has none. */

@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryDatabase } from '../db/memory-repository.js';
 import { withHash } from '../items/hash.js';
-import { type ContentItem, type FileItem, type Item, type LocationItem } from '../items/types.js';
+import {
+  type ContentItem,
+  type DataItem,
+  type FileItem,
+  type Item,
+  type LocationItem,
+  type SyncedContentItem,
+} from '../items/types.js';
 import {
   type FaultInjector,
   MemoryWorkspaceProvider,
 } from '../testing/memory-workspace-provider.js';
+import { type SyncState } from './sync-state.js';
 import { WorkspaceSynchronizer } from './workspace-sync.js';
 
 const content = (fileId: string, text: string, properties = ''): ContentItem =>
@@ -21,14 +29,26 @@ const content = (fileId: string, text: string, properties = ''): ContentItem =>
 const file = (id: string, name: string, parentId: string | null = null): FileItem =>
   withHash<FileItem>({ id, type: 'file', name, parentId });
 
-function client(remote: MemoryWorkspaceProvider, faults?: FaultInjector, welcome: string[] = []) {
+// How a client talks to the remote: one item a call, or in batches (`saveItems`, S12).
+interface Mode {
+  batch: boolean;
+  batchSize?: number;
+}
+
+function client(
+  remote: MemoryWorkspaceProvider,
+  faults?: FaultInjector,
+  welcome: string[] = [],
+  mode: Mode = { batch: true },
+) {
   const repository = new MemoryDatabase('client').connect();
   const conflicts: string[] = [];
   const synchronizer = new WorkspaceSynchronizer({
     repository,
-    provider: remote.connect(faults),
+    provider: remote.connect(faults, { batch: mode.batch }),
     welcomeFileHashes: new Set(welcome),
     onConflict: (fileId) => conflicts.push(fileId),
+    batchSize: mode.batchSize,
   });
   return {
     repository,
@@ -48,7 +68,7 @@ const remoteIds = (remote: MemoryWorkspaceProvider) => remote.snapshot().map((it
 const base = 'First paragraph.\n\nSecond paragraph.\n\nThird paragraph.\n';
 
 describe('WorkspaceSynchronizer', () => {
-  it('uploads pending images after the workspace, before the trash is emptied (S12)', async () => {
+  it('uploads pending images after the workspace, before the trash is emptied (S13)', async () => {
     const remote = new MemoryWorkspaceProvider();
     const repository = new MemoryDatabase('with-images').connect();
     const uploaded: string[] = [];
@@ -168,23 +188,32 @@ describe('WorkspaceSynchronizer', () => {
     expect(uploaded.history.length).toBe(20);
   });
 
-  it('knows a version whose upload reply was lost, and does not merge it again (S4)', async () => {
-    const remote = new MemoryWorkspaceProvider();
-    let lose = false;
-    const a = client(remote, (call) =>
-      lose && call === 'uploadContent' ? 'lostReply' : undefined,
-    );
-    await a.put(file('f', 'Doc'), content('f', base));
-    await a.sync();
-    await a.edit('f', (text) => `${text}Added.\n`);
-    lose = true;
-    await expect(a.sync()).rejects.toThrow('Network request timeout.');
-    lose = false;
-    await a.edit('f', (text) => text.replace('First', 'Then'));
-    await a.sync();
-    expect(a.conflicts).toEqual([]);
-    expect(await a.text('f')).toBe(`${base.replace('First', 'Then')}Added.\n`);
-  });
+  it.each([
+    ['one by one', { batch: false }, 'uploadContent'],
+    ['in a batch', { batch: true }, 'saveItems'],
+  ] as const)(
+    'knows a version whose upload reply was lost, %s, and does not merge it again (S4, S12)',
+    async (_, mode, lostCall) => {
+      const remote = new MemoryWorkspaceProvider();
+      let lose = false;
+      const a = client(
+        remote,
+        (call) => (lose && call === lostCall ? 'lostReply' : undefined),
+        [],
+        mode,
+      );
+      await a.put(file('f', 'Doc'), content('f', base));
+      await a.sync();
+      await a.edit('f', (text) => `${text}Added.\n`);
+      lose = true;
+      await expect(a.sync()).rejects.toThrow('Network request timeout.');
+      lose = false;
+      await a.edit('f', (text) => text.replace('First', 'Then'));
+      await a.sync();
+      expect(a.conflicts).toEqual([]);
+      expect(await a.text('f')).toBe(`${base.replace('First', 'Then')}Added.\n`);
+    },
+  );
 
   it('keeps text edited here when the file was deleted there, and the other way (S5, S8)', async () => {
     const remote = new MemoryWorkspaceProvider();
@@ -298,38 +327,129 @@ describe('WorkspaceSynchronizer', () => {
     expect(remoteIds(other).sort()).toEqual(['loc', 'w', 'w/content']);
   });
 
-  it("stops with 'You are offline.' when its abort flag is set, and resumes later (S1)", async () => {
-    const remote = new MemoryWorkspaceProvider();
-    const signal = { aborted: false };
-    const a = client(remote);
-    await a.put(file('f', 'One'), content('f', 'one\n'), file('g', 'Two'), content('g', 'two\n'));
-    const synchronizer = new WorkspaceSynchronizer({
-      repository: a.repository,
-      provider: remote.connect((call) => {
-        if (call === 'uploadContent') signal.aborted = true;
-        return undefined;
-      }),
-      welcomeFileHashes: new Set(),
-    });
-    await expect(synchronizer.sync(signal)).rejects.toThrow('You are offline.');
-    expect(remoteIds(remote)).toEqual(['f/content']);
+  it.each([
+    ['one by one', { batch: false }, 'uploadContent'],
+    ['in batches of one', { batch: true, batchSize: 1 }, 'saveItems'],
+  ] as const)(
+    "stops with 'You are offline.' when its abort flag is set, %s, and resumes later (S1, S12)",
+    async (_, mode, call) => {
+      const remote = new MemoryWorkspaceProvider();
+      const signal = { aborted: false };
+      const a = client(remote);
+      await a.put(file('f', 'One'), content('f', 'one\n'), file('g', 'Two'), content('g', 'two\n'));
+      const synchronizer = new WorkspaceSynchronizer({
+        repository: a.repository,
+        provider: remote.connect(
+          (name) => {
+            if (name === call) signal.aborted = true;
+            return undefined;
+          },
+          { batch: mode.batch },
+        ),
+        welcomeFileHashes: new Set(),
+        batchSize: mode.batch ? mode.batchSize : undefined,
+      });
+      await expect(synchronizer.sync(signal)).rejects.toThrow('You are offline.');
+      expect(remoteIds(remote)).toEqual(['f/content']);
+      await a.sync();
+      expect(remoteIds(remote).sort()).toEqual(['f', 'f/content', 'g', 'g/content']);
+    },
+  );
+
+  it.each([
+    ['one by one', { batch: false }, 'saveItem'],
+    ['in batches', { batch: true }, 'saveItems'],
+  ] as const)(
+    'restarts on TOO_LATE, %s, and gives up after 5 attempts (S7, S12)',
+    async (_, mode, call) => {
+      const remote = new MemoryWorkspaceProvider();
+      let tooLate = 2;
+      const a = client(
+        remote,
+        (name) => (name === call && tooLate-- > 0 ? 'tooLate' : undefined),
+        [],
+        mode,
+      );
+      await a.put(file('f', 'Doc'), content('f', base));
+      await a.sync();
+      expect(remoteIds(remote).sort()).toEqual(['f', 'f/content']);
+      const b = client(remote, (name) => (name === call ? 'tooLate' : undefined), [], mode);
+      await b.put(file('g', 'Other'));
+      await expect(b.sync()).rejects.toThrow(
+        'Synchronization failed: the workspace kept changing remotely.',
+      );
+    },
+  );
+
+  it('uploads in batches: few calls, and a refused entry leaves the others saved (S7, S12)', async () => {
+    const remote = new MemoryWorkspaceProvider(100);
+    const calls: string[] = [];
+    const a = client(remote, (call) => void calls.push(call), [], { batch: true, batchSize: 2 });
+    for (const id of ['f1', 'f2', 'f3', 'f4', 'f5']) {
+      await a.put(file(id, id), content(id, `${id}\n`));
+    }
     await a.sync();
-    expect(remoteIds(remote).sort()).toEqual(['f', 'f/content', 'g', 'g/content']);
+    // 5 contents, then 5 files, 2 a call.
+    expect(calls).toEqual(['getChanges', ...Array<string>(6).fill('saveItems')]);
+    expect(remote.snapshot()).toHaveLength(10);
+
+    // The second content batch's last entry is refused; the changes then fail: the attempt
+    // ends having recorded what the remote acknowledged, and the refused upload is still "last
+    // unsynced".
+    const other = new MemoryWorkspaceProvider(100);
+    const b = client(
+      other,
+      (call) => {
+        calls.push(call);
+        if (call === 'saveItems' && calls.filter((name) => name === call).length === 2) {
+          return 'tooLate';
+        }
+        return calls.length > 3 ? 'offline' : undefined;
+      },
+      [],
+      { batch: true, batchSize: 2 },
+    );
+    calls.length = 0;
+    for (const id of ['g1', 'g2', 'g3', 'g4']) await b.put(file(id, id), content(id, `${id}\n`));
+    await expect(b.sync()).rejects.toThrow('Network request failed.');
+    expect(calls).toEqual(['getChanges', 'saveItems', 'saveItems', 'getChanges']);
+    const state = (await b.repository.get<DataItem<SyncState>>('syncState'))!.data;
+    expect(
+      Object.keys(state.records)
+        .filter((id) => id.startsWith('g'))
+        .sort(),
+    ).toEqual(['g1/content', 'g2/content', 'g3/content']);
+    const slots = async (id: string) =>
+      (await b.repository.get<SyncedContentItem>(`${id}/syncedContent`))?.syncHistory.main;
+    expect(await slots('g3')).toEqual([content('g3', 'g3\n').hash, null, null]);
+    expect(await slots('g4')).toEqual([null, null, content('g4', 'g4\n').hash]);
+    expect(other.snapshot().map((item) => item.id)).toEqual([
+      'g1/content',
+      'g2/content',
+      'g3/content',
+    ]);
   });
 
-  it('restarts on TOO_LATE and gives up after 5 attempts (S7)', async () => {
-    const remote = new MemoryWorkspaceProvider();
-    let tooLate = 2;
-    const a = client(remote, (call) =>
-      call === 'saveItem' && tooLate-- > 0 ? 'tooLate' : undefined,
+  it('syncs one by one with a provider that has no batch save (S12)', async () => {
+    const remote = new MemoryWorkspaceProvider(100);
+    const calls: string[] = [];
+    const a = client(remote, (call) => void calls.push(call), [], { batch: false });
+    await a.put(
+      file('f1', 'One'),
+      content('f1', 'one\n'),
+      file('f2', 'Two'),
+      content('f2', 'two\n'),
     );
-    await a.put(file('f', 'Doc'), content('f', base));
     await a.sync();
-    expect(remoteIds(remote).sort()).toEqual(['f', 'f/content']);
-    const b = client(remote, (call) => (call === 'saveItem' ? 'tooLate' : undefined));
-    await b.put(file('g', 'Other'));
-    await expect(b.sync()).rejects.toThrow(
-      'Synchronization failed: the workspace kept changing remotely.',
-    );
+    expect(calls.sort()).toEqual([
+      'getChanges',
+      'saveItem',
+      'saveItem',
+      'uploadContent',
+      'uploadContent',
+    ]);
+    const b = client(remote);
+    await b.sync();
+    expect(await b.text('f2')).toBe('two\n');
   });
 });

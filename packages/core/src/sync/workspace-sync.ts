@@ -5,6 +5,7 @@ import { type ContentItem, type FileItem } from '../items/types.js';
 import { type Timers } from '../ports/timers.js';
 import { applyRemoteChanges } from './apply-remote.js';
 import { type ImageUploader, uploadPendingImages } from './pending-images.js';
+import { SaveQueue } from './save-queue.js';
 import { syncContent } from './sync-content.js';
 import { type AbortFlag, checkAborted, persist, type SyncContext } from './sync-context.js';
 import { loadSyncState } from './sync-state.js';
@@ -32,8 +33,10 @@ export interface WorkspaceSyncOptions extends SyncScope {
   provider: WorkspaceProvider;
   /** Told of each file merged with conflicts. */
   onConflict?: (fileId: string, conflicts: number) => void;
-  /** Where pending images go, for providers that take images (S12); without it they wait. */
+  /** Where pending images go, for providers that take images (S13); without it they wait. */
   images?: { uploader: ImageUploader; timers: Timers };
+  /** Most items a batch save sends in one request (default `BATCH_MAX_ITEMS`, rule S13). */
+  batchSize?: number;
 }
 
 /** Syncs one workspace's local database with its remote (spec core §4 "Synchronisation", rules
@@ -54,6 +57,7 @@ export class WorkspaceSynchronizer {
         scope: this.options,
         signal,
         onConflict: this.options.onConflict,
+        batchSize: this.options.batchSize,
       };
       try {
         await this.syncOnce(context);
@@ -82,11 +86,15 @@ export class WorkspaceSynchronizer {
   private async syncOnce(context: SyncContext): Promise<void> {
     await applyRemoteChanges(context);
     const view = localSyncView(await syncedItems(context), context.scope);
+    // Each file's content step decides what to upload; the uploads go in batches (S12).
+    const uploads = new SaveQueue(context);
     for (const item of view.items.values()) {
       if (item.type === 'file' && !view.excludedFileIds.has(item.id)) {
-        await syncContent(context, item);
+        const upload = await syncContent(context, item);
+        if (upload) await uploads.add(upload);
       }
     }
+    await uploads.flush();
     const after = localSyncView(await syncedItems(context), context.scope);
     await uploadItems(context, after.items, after.excludedFileIds);
   }

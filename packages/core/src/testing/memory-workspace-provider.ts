@@ -2,6 +2,8 @@ import { HttpError, NetworkError } from '../sync/http-client.js';
 import {
   type ChangesPage,
   type RemoteChange,
+  type SaveEntry,
+  type SaveResult,
   type SyncData,
   TooLateError,
   type WorkspaceProvider,
@@ -10,10 +12,12 @@ import { type ContentItem, type Item } from '../items/types.js';
 
 /** The calls of a `WorkspaceProvider`, as fault injection names them. */
 export type ProviderCall =
-  'getChanges' | 'saveItem' | 'removeItem' | 'downloadContent' | 'uploadContent';
+  'getChanges' | 'saveItem' | 'saveItems' | 'removeItem' | 'downloadContent' | 'uploadContent';
 
 /** A fault the memory remote can inject into a call:
- * - `timeout`, `server` (a 503), `tooLate`, `offline`: the call fails before the remote acts;
+ * - `timeout`, `server` (a 503), `offline`: the call fails before the remote acts;
+ * - `tooLate`: the same, with `TooLateError`; in a batch save, the last entry is refused as
+ *   changed meanwhile and the others are saved (another client wrote that item just before);
  * - `lostReply`: the remote applies the call, then the call fails with a time-out;
  * - `hang`: the call never settles (a tab closed mid-sync). */
 export type ProviderFault = 'timeout' | 'server' | 'tooLate' | 'offline' | 'lostReply' | 'hang';
@@ -30,10 +34,16 @@ interface Entry {
 const copy = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 const noHeaders = { get: () => null };
 
+/** What a connection to the memory remote offers beyond the required calls. */
+export interface MemoryConnectionOptions {
+  /** Whether it has the batch save `saveItems` (default true), as CouchDB's `_bulk_docs`. */
+  batch?: boolean;
+}
+
 /** An in-memory remote workspace for tests and the simulation: items in a map with a revision
  * each (a stale revision is refused with `TooLateError`, as CouchDB answers 409), changes read
- * by an opaque cursor in pages of `pageSize`, and faults injected per call. Several clients
- * share one instance, each through `connect(faults)`. */
+ * by an opaque cursor in pages of `pageSize`, and faults injected per call (a batch save is one
+ * call). Several clients share one instance, each through `connect(faults)`. */
 export class MemoryWorkspaceProvider {
   private readonly entries = new Map<string, Entry>();
   private seq = 0;
@@ -41,8 +51,13 @@ export class MemoryWorkspaceProvider {
   constructor(readonly pageSize = 5) {}
 
   /** A connection whose calls go through `faults`: what one client sees of the remote. */
-  connect(faults: FaultInjector = () => undefined): WorkspaceProvider {
-    return new MemoryConnection(this, faults);
+  connect(
+    faults: FaultInjector = () => undefined,
+    options: MemoryConnectionOptions = {},
+  ): WorkspaceProvider {
+    const connection = new MemoryConnection(this, faults);
+    if (options.batch === false) connection.saveItems = undefined;
+    return connection;
   }
 
   /** Every live item (content with its text), for assertions. */
@@ -120,6 +135,20 @@ class MemoryConnection implements WorkspaceProvider {
     return this.call('saveItem', () => this.remote.write(item, item.id, syncData));
   }
 
+  // Each entry is written on its own, as `_bulk_docs` does; a stale one is refused alone.
+  saveItems? = (entries: readonly SaveEntry[]): Promise<SaveResult[]> =>
+    this.call('saveItems', (fault) =>
+      entries.map((entry, index): SaveResult => {
+        if (fault === 'tooLate' && index === entries.length - 1) return { tooLate: true };
+        try {
+          return { syncData: this.remote.write(entry.item, entry.item.id, entry.syncData) };
+        } catch (error) {
+          if (error instanceof TooLateError) return { tooLate: true };
+          throw error;
+        }
+      }),
+    );
+
   async removeItem(syncData: SyncData): Promise<void> {
     await this.call('removeItem', () => this.remote.write(null, syncData.itemId, syncData));
   }
@@ -132,15 +161,15 @@ class MemoryConnection implements WorkspaceProvider {
     return this.call('uploadContent', () => this.remote.write(content, content.id, syncData));
   }
 
-  private async call<T>(name: ProviderCall, run: () => T): Promise<T> {
+  private async call<T>(name: ProviderCall, run: (fault?: ProviderFault) => T): Promise<T> {
     await Promise.resolve();
     const fault = this.faults(name);
     if (fault === 'hang') return new Promise<T>(() => undefined);
     if (fault === 'timeout') throw new NetworkError('timeout');
     if (fault === 'offline') throw new NetworkError('failed');
     if (fault === 'server') throw new HttpError(503, 'Service Unavailable', noHeaders);
-    if (fault === 'tooLate') throw new TooLateError();
-    const result = run();
+    if (fault === 'tooLate' && name !== 'saveItems') throw new TooLateError();
+    const result = run(fault);
     await Promise.resolve();
     if (fault === 'lostReply') throw new NetworkError('timeout');
     return result;

@@ -18,6 +18,9 @@ export interface SimClient {
   faultRate: number;
   /** Set by a 'hang' fault: the tab was closed mid-sync. */
   closed: () => void;
+  /** Whether its connection has the batch save, and how many items a batch holds (S12). */
+  batch: boolean;
+  batchSize: number;
   /** The abort flag of the running sync: half the 'offline' faults set it, as the task queue
    * does on going offline, instead of failing the call. */
   signal: { aborted: boolean };
@@ -43,25 +46,30 @@ const FAULTS: ProviderFault[] = ['timeout', 'server', 'tooLate', 'offline', 'los
 
 function openTab(world: SimWorld, client: SimClient): void {
   client.repository = client.db.connect();
-  const provider = world.remote.connect(() => {
-    if (!world.random.chance(client.faultRate)) return undefined;
-    const fault = world.random.pick(FAULTS);
-    if (fault === 'hang') client.closed();
-    if (fault === 'offline' && world.random.chance(0.5)) {
-      client.signal.aborted = true;
-      return undefined;
-    }
-    return fault;
-  });
+  const provider = world.remote.connect(
+    () => {
+      if (!world.random.chance(client.faultRate)) return undefined;
+      const fault = world.random.pick(FAULTS);
+      if (fault === 'hang') client.closed();
+      if (fault === 'offline' && world.random.chance(0.5)) {
+        client.signal.aborted = true;
+        return undefined;
+      }
+      return fault;
+    },
+    { batch: client.batch },
+  );
   client.synchronizer = new WorkspaceSynchronizer({
     repository: client.repository,
     provider,
     welcomeFileHashes: new Set(),
     onConflict: () => (world.conflicts += 1),
+    batchSize: client.batchSize,
   });
 }
 
-/** Creates the world of one seed: 2–4 clients and one remote with a small page size. */
+/** Creates the world of one seed: 2–4 clients and one remote with a small page size. Three
+ * clients in four save in batches of 1 to 8 items, the others one item a call. */
 export function createWorld(seed: number): SimWorld {
   const random = new SimRandom(seed);
   const world: SimWorld = {
@@ -78,6 +86,8 @@ export function createWorld(seed: number): SimWorld {
   for (let index = 0; index < count; index += 1) {
     const client = { index, db: new MemoryDatabase(`client-${index}`) } as SimClient;
     client.faultRate = 0.15;
+    client.batch = !random.chance(0.25);
+    client.batchSize = 1 + random.int(8);
     openTab(world, client);
     world.clients.push(client);
   }

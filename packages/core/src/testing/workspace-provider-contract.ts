@@ -1,4 +1,4 @@
-// The contract every WorkspaceProvider passes (rules P1–P5 of SPEC.md): run by
+// The contract every WorkspaceProvider passes (rules P1–P6 of SPEC.md): run by
 // couchdb-contract.test.ts against a CouchDB-protocol server, and by the in-memory remote's tests.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { hashItem } from '../items/hash.js';
@@ -169,6 +169,57 @@ export function workspaceProviderContract(
       expect(ids).toEqual(items.map((item) => item.id));
       const { pages: after } = await readAllChanges(provider, (await latest(provider)).cursor);
       expect(after.flat()).toEqual([]);
+    });
+
+    it('P6: saves a batch: new, updated and stale entries, each on its own', async () => {
+      if (!provider.saveItems) return;
+      const kept = await provider.saveItem(file('kept', 'Kept'), undefined);
+      const first = await provider.saveItem(file('moved', 'One'), undefined);
+      const current = await provider.saveItem(file('moved', 'Two'), first);
+      const oldText = await provider.uploadContent(content('doc', 'old\n'), undefined);
+      const { cursor } = await latest(provider);
+      const text = content('doc', 'Nouveau texte — 🚀\n');
+      const results = await provider.saveItems([
+        { item: file('new', 'New'), syncData: undefined },
+        { item: file('moved', 'Three'), syncData: first },
+        { item: file('kept', 'Renamed'), syncData: kept },
+        { item: text, syncData: oldText },
+        { item: file('moved2', 'Other'), syncData: undefined },
+        { item: file('kept2', 'Also new'), syncData: undefined },
+      ]);
+      expect(results.map((result) => ('tooLate' in result ? 'tooLate' : 'saved'))).toEqual([
+        'saved',
+        'tooLate',
+        'saved',
+        'saved',
+        'saved',
+        'saved',
+      ]);
+      const saved = results.map((result) => ('syncData' in result ? result.syncData : null));
+      expect(saved[0]).toMatchObject({
+        itemId: 'new',
+        type: 'file',
+        hash: file('new', 'New').hash,
+      });
+      expect(saved[3]).toMatchObject({ itemId: 'doc/content', type: 'content', hash: text.hash });
+      expect(await provider.downloadContent('doc', saved[3]!)).toEqual(text);
+      const { byId } = await latest(provider, cursor);
+      expect([...byId.keys()].sort()).toEqual(['doc/content', 'kept', 'kept2', 'moved2', 'new']);
+      expect(byId.get('new')?.syncData).toEqual(saved[0]);
+      expect(byId.get('kept')?.item).toEqual(file('kept', 'Renamed'));
+      expect(byId.get('kept')?.syncData).toEqual(saved[2]);
+      const all = await latest(provider);
+      expect(all.byId.get('moved')?.syncData).toEqual(current);
+      expect(all.byId.get('moved')?.item).toEqual(file('moved', 'Two'));
+
+      // Saving again with what the batch replaced is TOO_LATE, entry by entry.
+      const again = await provider.saveItems([
+        { item: file('kept', 'Late'), syncData: kept },
+        { item: file('new', 'Newer'), syncData: saved[0]! },
+        { item: file('new2', 'Late'), syncData: undefined },
+        { item: file('kept2', 'Again'), syncData: undefined },
+      ]);
+      expect(again.map((result) => 'tooLate' in result)).toEqual([true, false, false, true]);
     });
   });
 }

@@ -1,10 +1,10 @@
-// The CouchDB workspace provider against express-pouchdb in this process (rules C1–C9 of
+// The CouchDB workspace provider against express-pouchdb in this process (rules C1–C10 of
 // SPEC.md), through Node's real fetch.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashItem } from '../../items/hash.js';
 import { type ContentItem, type FileItem } from '../../items/types.js';
 import { NetworkError } from '../../sync/http-client.js';
-import { TooLateError } from '../../sync/workspace-provider.js';
+import { type SyncData, TooLateError } from '../../sync/workspace-provider.js';
 import { couchdbProvider } from '../../testing/couchdb-provider.js';
 import { type CouchdbTestServer, startCouchdbServer } from '../../testing/couchdb-server.js';
 import { COUCHDB_CHANGES_PAGE_SIZE } from './constants.js';
@@ -183,6 +183,67 @@ describe('CouchDB workspace: documents (C5, C6, C7)', () => {
     const provider = couchdbProvider(await newDatabase(), { credentials: alice });
     const none = { id: 'x/content', itemId: 'x/content', type: 'content' as const, hash: 'h' };
     expect(await provider.downloadContent('x', none)).toBeNull();
+  });
+});
+
+describe('CouchDB workspace: batch saves (C10)', () => {
+  it('POSTs one _bulk_docs (logging in on a 401): content inline, a conflict TOO_LATE alone', async () => {
+    const dbUrl = await newDatabase();
+    const provider = couchdbProvider(dbUrl, { credentials: alice });
+    const first = await provider.saveItem(file('f1', 'One'), undefined);
+    await provider.saveItem(file('f1', 'Two'), first);
+    const fresh = couchdbProvider(dbUrl, { credentials: alice });
+    const start = server.log.length;
+    const results = await fresh.saveItems([
+      { item: file('f2', 'Other'), syncData: undefined },
+      { item: file('f1', 'Three'), syncData: first },
+      { item: content('f2', 'Texte\n'), syncData: undefined },
+    ]);
+    const path = new URL(dbUrl).pathname;
+    expect(server.log.slice(start)).toEqual([
+      `POST ${path}/_bulk_docs`,
+      'POST /_session',
+      `POST ${path}/_bulk_docs`,
+    ]);
+    expect(results[1]).toEqual({ tooLate: true });
+    const saved = results[2] as { syncData: SyncData };
+    expect(saved.syncData.rev).toMatch(/^1-/);
+    expect(await fresh.downloadContent('f2', saved.syncData)).toEqual(content('f2', 'Texte\n'));
+    const { changes } = await fresh.getChanges(undefined);
+    const f2 = changes.find((change) => change.itemId === 'f2/content');
+    expect(f2?.item).toEqual({
+      id: 'f2/content',
+      type: 'content',
+      hash: content('f2', 'Texte\n').hash,
+    });
+  });
+
+  it('gives NetworkError for a lost answer; the batch was saved, and a retry is TOO_LATE (C9)', async () => {
+    const dbUrl = await newDatabase();
+    const provider = couchdbProvider(dbUrl, { credentials: alice });
+    const first = await provider.saveItem(file('f1', 'One'), undefined);
+    const batch = [
+      { item: file('f1', 'Two'), syncData: first },
+      { item: content('f1', 'Text\n'), syncData: undefined },
+    ];
+    server.dropResponses((method, url) => method === 'POST' && url.endsWith('/_bulk_docs'));
+    await expect(provider.saveItems(batch)).rejects.toBeInstanceOf(NetworkError);
+    server.dropResponses(undefined);
+    expect(await provider.saveItems(batch)).toEqual([{ tooLate: true }, { tooLate: true }]);
+    const { changes } = await provider.getChanges(undefined);
+    expect(changes.map((change) => [change.itemId, change.item?.hash])).toEqual([
+      ['f1', file('f1', 'Two').hash],
+      ['f1/content', content('f1', 'Text\n').hash],
+    ]);
+  });
+
+  it('fails the call when the server refuses a document for another reason', async () => {
+    const dbUrl = await newDatabase();
+    const provider = couchdbProvider(dbUrl, { credentials: alice });
+    const bad = { ...file('_bad', 'Reserved id') };
+    await expect(provider.saveItems([{ item: bad, syncData: undefined }])).rejects.toMatchObject({
+      name: 'HttpError',
+    });
   });
 });
 

@@ -5,6 +5,8 @@ import {
   type ChangesPage,
   type RemoteChange,
   type RemoteRevision,
+  type SaveEntry,
+  type SaveResult,
   type SyncData,
   TooLateError,
   type WorkspaceProvider,
@@ -24,6 +26,7 @@ import {
   type ItemDocument,
   itemDocument,
 } from './documents.js';
+import { DatabaseNotAccessibleError } from './errors.js';
 import { type CouchdbCredentialsPort, CouchdbSession } from './session.js';
 import { normalizeDbUrl } from './settings.js';
 
@@ -48,6 +51,15 @@ export interface CouchdbDatabaseInfo {
   db_name: string;
   doc_count?: number;
   update_seq?: unknown;
+}
+
+// One document's outcome in a `_bulk_docs` answer.
+interface BulkDocsResult {
+  id?: string;
+  ok?: boolean;
+  rev?: string;
+  error?: string;
+  reason?: string;
 }
 
 interface ChangesBody {
@@ -116,6 +128,44 @@ export class CouchdbWorkspaceProvider implements WorkspaceProvider {
     return this.put(itemDocument(item, this.authorship(), syncData?.rev), item);
   }
 
+  /** POSTs the items' documents to `_bulk_docs` in one request, each with the `_rev` of its
+   * sync data (content with its inline attachment, as `uploadContent`). CouchDB writes each
+   * document on its own (C10): a `conflict` (what a PUT answers with 409) is TOO_LATE for that
+   * entry alone. Documents refused as `unauthorized` (what express-pouchdb answers a user not
+   * logged in, where CouchDB answers the request with a 401) are sent once more after logging
+   * in, as a 401 is. Any other refusal fails the call: `forbidden`, or `unauthorized` once
+   * logged in, as the not-accessible error; others as an `HttpError` with the status a PUT
+   * would have had. The documents saved with it are read back from the changes, as after a
+   * lost reply. */
+  async saveItems(entries: readonly SaveEntry[]): Promise<SaveResult[]> {
+    const authorship = this.authorship();
+    const docs = entries.map(({ item, syncData }) =>
+      item.type === 'content'
+        ? contentDocument(item, authorship, syncData?.rev)
+        : itemDocument(item, authorship, syncData?.rev),
+    );
+    const results = await this.bulkDocs(docs);
+    const refused = docs.flatMap((_, index) =>
+      results[index]?.error === 'unauthorized' ? [index] : [],
+    );
+    if (refused.length > 0) {
+      await this.session.logIn();
+      const again = await this.bulkDocs(refused.map((index) => docs[index]!));
+      refused.forEach((index, k) => (results[index] = again[k]));
+    }
+    return entries.map(({ item }, index): SaveResult => {
+      const id = docs[index]!._id;
+      const result = results[index];
+      if (result?.rev && !result.error) return { syncData: documentSyncData(id, result.rev, item) };
+      if (result?.error === 'conflict') return { tooLate: true };
+      if (result?.error === 'forbidden' || result?.error === 'unauthorized') {
+        throw new DatabaseNotAccessibleError(this.dbUrl);
+      }
+      const status = BULK_ERROR_STATUS[result?.error ?? ''] ?? 500;
+      throw new HttpError(status, JSON.stringify(result ?? { id }), noHeaders);
+    });
+  }
+
   /** DELETEs the document with its revision; a 409 (changed since) is TOO_LATE, a document
    * already gone is fine. */
   async removeItem(syncData: SyncData): Promise<void> {
@@ -173,6 +223,21 @@ export class CouchdbWorkspaceProvider implements WorkspaceProvider {
     return { time: this.options.timers.now(), sub: this.options.sub };
   }
 
+  // One `_bulk_docs` request; the answer of each document, in the documents' order.
+  private async bulkDocs(docs: ItemDocument[]): Promise<(BulkDocsResult | undefined)[]> {
+    const response = await this.session.request('/_bulk_docs', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ docs }),
+    });
+    const results = JSON.parse(response.text) as BulkDocsResult[];
+    // CouchDB answers in the documents' order; found by id all the same.
+    const byId = new Map(results.map((result) => [result.id, result]));
+    return docs.map((doc, index) =>
+      results[index]?.id === doc._id ? results[index] : byId.get(doc._id),
+    );
+  }
+
   private async put(doc: ItemDocument, item: Item): Promise<SyncData> {
     try {
       const response = await this.session.request(documentPath(doc._id), {
@@ -187,6 +252,18 @@ export class CouchdbWorkspaceProvider implements WorkspaceProvider {
     }
   }
 }
+
+// The status a PUT answers for the errors `_bulk_docs` gives per document.
+const BULK_ERROR_STATUS: Record<string, number> = {
+  bad_request: 400,
+  doc_validation: 400,
+  not_found: 404,
+  too_large: 413,
+  document_too_large: 413,
+  attachment_too_large: 413,
+};
+
+const noHeaders = { get: () => null };
 
 // A 409 means the document changed since the revision we had: the sync step starts again.
 function tooLate(error: unknown): unknown {

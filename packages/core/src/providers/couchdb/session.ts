@@ -62,8 +62,9 @@ export class CouchdbSession {
     return this.http.request({ ...request, url: `${this.dbUrl}${path}`, headers });
   }
 
-  // Requests failing together with a 401 share one dialog and one login.
-  private logIn(): Promise<void> {
+  /** Logs in through the credentials port, as a 401 does; calls made together share one
+   * dialog and one login. */
+  logIn(): Promise<void> {
     this.login ??= this.postSession().finally(() => {
       this.login = undefined;
     });
