@@ -241,6 +241,11 @@ export {
 } from './sync/workspace-sync.js';
 export { type ImageUploader, uploadPendingImages } from './sync/pending-images.js';
 export {
+  askingCommitMessage,
+  type CommitMessagePort,
+  UploadCancelledError,
+} from './sync/commit-message.js';
+export {
   type AbortFlag,
   MAIN_LOCATION_ID,
   OfflineError,

@@ -83,6 +83,9 @@ export interface WorkspaceProvider {
   uploadContent(content: ContentItem, syncData: SyncData | undefined): Promise<SyncData>;
   /** The revisions of a file's content, newest first, when the remote keeps them. */
   listRevisions?(fileId: string, syncData: SyncData): Promise<RemoteRevision[]>;
+  /** The same remote, its writes carrying `message` (a git host's commit message, S14).
+   * Providers without commits do not have it. */
+  withCommitMessage?(message: string): WorkspaceProvider;
 }
 
 /** The remote changed between reading and writing: the sync step starts again (spec core §4

@@ -68,6 +68,50 @@ const remoteIds = (remote: MemoryWorkspaceProvider) => remote.snapshot().map((it
 const base = 'First paragraph.\n\nSecond paragraph.\n\nThird paragraph.\n';
 
 describe('WorkspaceSynchronizer', () => {
+  it('asks for a commit message once before uploading; cancelled, it takes the remote and sends nothing (S14)', async () => {
+    const remote = new MemoryWorkspaceProvider();
+    const b = client(remote);
+    await b.put(file('theirs', 'Theirs'), content('theirs', 'their words\n'));
+    await b.sync();
+    const repository = new MemoryDatabase('git-like').connect();
+    const inner = remote.connect();
+    const messages: string[] = [];
+    const provider = {
+      ...inner,
+      id: inner.id,
+      getChanges: inner.getChanges.bind(inner),
+      downloadContent: inner.downloadContent.bind(inner),
+      saveItem: inner.saveItem.bind(inner),
+      removeItem: inner.removeItem.bind(inner),
+      uploadContent: inner.uploadContent.bind(inner),
+      withCommitMessage: (message: string) => {
+        messages.push(message);
+        return inner;
+      },
+    };
+    const answers: (string | undefined)[] = [undefined, 'Add my notes'];
+    let asked = 0;
+    const synchronizer = new WorkspaceSynchronizer({
+      repository,
+      provider,
+      welcomeFileHashes: new Set(),
+      askCommitMessage: async () => answers[asked++],
+    });
+    await repository.put([file('mine', 'Mine'), content('mine', 'my words\n')]);
+    await synchronizer.sync();
+    expect(asked).toBe(1);
+    expect(await repository.get('theirs')).toBeDefined();
+    expect(remoteIds(remote)).not.toContain('mine');
+    expect(messages).toEqual([]);
+    await synchronizer.sync();
+    expect(asked).toBe(2);
+    expect(messages).toEqual(['Add my notes']);
+    expect(remoteIds(remote)).toContain('mine');
+    // Nothing to upload: nothing asked.
+    await synchronizer.sync();
+    expect(asked).toBe(2);
+  });
+
   it('uploads pending images after the workspace, before the trash is emptied (S13)', async () => {
     const remote = new MemoryWorkspaceProvider();
     const repository = new MemoryDatabase('with-images').connect();

@@ -4,6 +4,11 @@ import { itemIds } from '../items/item-ids.js';
 import { type ContentItem, type FileItem } from '../items/types.js';
 import { type Timers } from '../ports/timers.js';
 import { applyRemoteChanges } from './apply-remote.js';
+import {
+  askingCommitMessage,
+  type CommitMessagePort,
+  UploadCancelledError,
+} from './commit-message.js';
 import { type ImageUploader, uploadPendingImages } from './pending-images.js';
 import { SaveQueue } from './save-queue.js';
 import { syncContent } from './sync-content.js';
@@ -35,6 +40,9 @@ export interface WorkspaceSyncOptions extends SyncScope {
   onConflict?: (fileId: string, conflicts: number) => void;
   /** Where pending images go, for providers that take images (S13); without it they wait. */
   images?: { uploader: ImageUploader; timers: Timers };
+  /** Asks for a commit message before the first upload of a sync (git workspaces with autoSync
+   * off, S14); cancelling skips the uploads of that sync. */
+  askCommitMessage?: CommitMessagePort;
   /** Most items a batch save sends in one request (default `BATCH_MAX_ITEMS`, rule S13). */
   batchSize?: number;
 }
@@ -47,11 +55,16 @@ export class WorkspaceSynchronizer {
   /** One sync: remote changes applied, content merged and uploaded, items uploaded, pending
    * images uploaded, then synced trashed files deleted. Restarts on 'TOO_LATE' (S7); `signal` stops it when going offline. */
   async sync(signal?: AbortFlag): Promise<void> {
+    const { askCommitMessage } = this.options;
+    // One question per sync, whatever the attempts (S14).
+    const provider = askCommitMessage
+      ? askingCommitMessage(this.options.provider, askCommitMessage)
+      : this.options.provider;
     for (let attempt = 1; ; attempt += 1) {
       const state = await loadSyncState(this.options.repository);
       const context: SyncContext = {
         repository: this.options.repository,
-        provider: this.options.provider,
+        provider,
         state,
         saved: JSON.stringify(state),
         scope: this.options,
@@ -73,6 +86,8 @@ export class WorkspaceSynchronizer {
         await this.purgeTrash(context);
         return;
       } catch (error) {
+        // The commit message was cancelled: what the remote had is applied here, nothing goes up.
+        if (error instanceof UploadCancelledError) return;
         if (!(error instanceof TooLateError)) throw error;
         if (attempt >= MAX_SYNC_ATTEMPTS) throw new SyncKeptChangingError();
       } finally {
