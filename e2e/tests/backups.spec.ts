@@ -88,7 +88,7 @@ test('the side bar opens on the main menu, which says the workspace is not synce
     'Print',
     'Badges',
     'Accounts',
-    'Templates',
+    'Templates (7)',
     'Edit area theme',
     'Preview area theme',
     'Settings',

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { type ContentItem, FileNotReadableError, itemIds, MAX_TEXT_LENGTH } from '@inkstone/core';
 import { downloadText, htmlToMarkdown, readImportedFile } from '../services/file-transfer';
+import { ignore } from '../services/modals';
 import { useAppDispatch, useAppSelector } from '../store';
 import { notified } from '../store/notifications-slice';
 import { useAppServices } from './app-context';
@@ -13,9 +14,9 @@ export const IMPORT_CUT_MESSAGE = (name: string) =>
   `“${name}” was longer than ${MAX_TEXT_LENGTH.toLocaleString('en')} characters, the most a file holds: only its beginning was imported.`;
 
 /** The Import/export panel (spec interface §2 "importExport"): import markdown or HTML as a new
- * file, export the current file as markdown. */
+ * file, export the current file as markdown or, through a template, as HTML. */
 export function ImportExportPanel() {
-  const { workspace, editor } = useAppServices();
+  const { workspace, editor, modals } = useAppServices();
   const dispatch = useAppDispatch();
   const turndown = useAppSelector((state) => state.settings.settings.turndown);
   const currentFileId = useAppSelector((state) => state.workspace.currentFileId);
@@ -70,6 +71,14 @@ export function ImportExportPanel() {
         onClick={() => void exportMarkdown()}
       >
         Export as Markdown
+      </button>
+      <button
+        type="button"
+        className="button"
+        disabled={!currentFile}
+        onClick={() => void modals.open('htmlExport').catch(ignore)}
+      >
+        Export as HTML
       </button>
     </section>
   );

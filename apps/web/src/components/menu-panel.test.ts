@@ -29,6 +29,12 @@ describe('main menu', () => {
     expect(MENU_ENTRIES.map((entry) => entry.name)).toEqual(SPEC_ENTRIES);
   });
 
+  it('opens Templates, counting the templates', () => {
+    const entry = MENU_ENTRIES.find((candidate) => candidate.name === 'Templates')!;
+    expect(entry.perform).toBeDefined();
+    expect(entry.count?.({ workspaces: 1, syncLocations: 0, templates: 8 })).toBe(8);
+  });
+
   it('says the sync state of the workspace', () => {
     expect(syncStateText(undefined)).toBe('not synced');
     expect(syncStateText('owner/repo')).toBe('synced with owner/repo');

@@ -24,11 +24,13 @@ interface MenuCounts {
   workspaces: number;
   /** The sync locations of the current file: the workspace's own, when it syncs. */
   syncLocations: number;
+  /** The export templates, built-in ones included. */
+  templates: number;
 }
 
 const panel = (name: string) => (dispatch: AppDispatch) => dispatch(sideBarPanelChosen(name));
 const dialog =
-  (type: 'fileProperties' | 'settings' | 'about') =>
+  (type: 'fileProperties' | 'settings' | 'about' | 'templates') =>
   (_dispatch: AppDispatch, { modals }: AppServices) =>
     void modals.open(type).catch(ignore);
 
@@ -68,7 +70,12 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
   { name: 'Print', description: 'Print the preview.', perform: () => window.print() },
   { name: 'Badges', description: 'Features you have used.' },
   { name: 'Accounts', description: 'Accounts linked to this browser.' },
-  { name: 'Templates', description: 'Templates for exports.' },
+  {
+    name: 'Templates',
+    description: 'Templates for exports.',
+    perform: dialog('templates'),
+    count: (counts) => counts.templates,
+  },
   {
     name: 'Edit area theme',
     description: 'Colours of the editor.',
@@ -111,9 +118,11 @@ export function MenuPanel() {
   const opened = services.workspaces.current;
   const current = workspaces.find((workspace) => workspace.id === opened.id) ?? opened;
   const syncTarget = useAppSelector((state) => state.sync.target);
+  const templateCount = useAppSelector((state) => Object.keys(state.templates).length);
   const counts: MenuCounts = {
     workspaces: workspaces.length,
     syncLocations: syncTarget === null ? 0 : 1,
+    templates: templateCount,
   };
   return (
     <nav className="side-menu" aria-label="Main menu">

@@ -11,6 +11,10 @@ export interface ModalMap {
   fileProperties: { props: undefined; result: void };
   settings: { props: undefined; result: void };
   about: { props: undefined; result: void };
+  /** Lists, adds, copies, renames, removes and edits the export templates. */
+  templates: { props: undefined; result: void };
+  /** Generates the current file with a template: copied or downloaded as HTML. */
+  htmlExport: { props: undefined; result: void };
   confirmation: { props: { type: ConfirmationType; subject: string }; result: void };
   link: { props: undefined; result: LinkDetails };
   image: { props: undefined; result: ImageDetails };

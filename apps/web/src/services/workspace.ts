@@ -38,7 +38,9 @@ import { layoutLoaded } from '../store/layout-slice';
 import { localSettingsLoaded } from '../store/local-settings-slice';
 import { notified } from '../store/notifications-slice';
 import { customSettingsLoaded } from '../store/settings-slice';
+import { templatesLoaded } from '../store/templates-slice';
 import { themesLoaded } from '../store/themes-slice';
+import { readTemplates, storedTemplates, type Templates } from '../templates/templates';
 import { readThemeSettings, type ThemeSettings } from '../themes/theme-settings';
 import {
   currentFileChanged,
@@ -172,6 +174,14 @@ export class WorkspaceService {
     this.store.dispatch(localSettingsLoaded(readLocalSettings(saved?.data)));
   }
 
+  /** Stores the user's templates in the `templates` data item (the built-in ones are never
+   * stored) and shows them. */
+  async saveTemplates(templates: Templates): Promise<void> {
+    const data = storedTemplates(templates);
+    await this.repo.put([withHash<DataItem>({ id: 'templates', type: 'data', data })]);
+    this.store.dispatch(templatesLoaded(readTemplates(data)));
+  }
+
   /** Renames a file (the name is sanitised by core). */
   async rename(fileId: string, name: string): Promise<void> {
     const file = await renameFile(this.repo, fileId, name);
@@ -224,6 +234,8 @@ export class WorkspaceService {
     this.store.dispatch(customSettingsLoaded(await readCustomSettings(this.repo)));
     const localSettings = await this.repo.get<DataItem>('localSettings');
     this.showLocalSettings(localSettings?.data);
+    const templates = await this.repo.get<DataItem>('templates');
+    this.store.dispatch(templatesLoaded(readTemplates(templates?.data)));
     const current = await resolveCurrentFile(this.repo, this.newId, WELCOME_TEXT);
     await recordOpened(this.repo, current.id);
     const files = (await this.repo.getAll('file')) as FileItem[];
@@ -278,6 +290,8 @@ export class WorkspaceService {
         this.store.dispatch(customSettingsLoaded((item as DataItem<string>).data));
       } else if (item.id === 'localSettings') {
         this.showLocalSettings((item as DataItem).data);
+      } else if (item.id === 'templates') {
+        this.store.dispatch(templatesLoaded(readTemplates((item as DataItem).data)));
       }
     }
   }

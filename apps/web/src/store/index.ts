@@ -8,6 +8,7 @@ import { previewSlice } from './preview-slice';
 import { settingsSlice } from './settings-slice';
 import { storageSlice } from './storage-slice';
 import { syncSlice } from './sync-slice';
+import { templatesSlice } from './templates-slice';
 import { themesSlice } from './themes-slice';
 import { workspaceSlice } from './workspace-slice';
 
@@ -24,6 +25,7 @@ export function createStore() {
       storage: storageSlice.reducer,
       sync: syncSlice.reducer,
       themes: themesSlice.reducer,
+      templates: templatesSlice.reducer,
       editor: editorSlice.reducer,
     },
   });

@@ -117,6 +117,7 @@ export type DataItemId =
   | 'badgeCreations'
   | 'serverConf'
   | 'localSettings'
+  | 'templates'
   | 'lastOpened'
   | 'syncState';
 

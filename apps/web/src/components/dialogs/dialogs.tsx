@@ -9,8 +9,10 @@ import { ConflictsDialog } from './conflicts-dialog';
 import { CouchdbCredentialsDialog, CouchdbWorkspaceDialog } from './couchdb-dialogs';
 import { type DialogProps } from './dialog-props';
 import { FilePropertiesDialog } from './file-properties-dialog';
+import { HtmlExportDialog } from './html-export-dialog';
 import { ImageDialog, LinkDialog } from './link-dialogs';
 import { SettingsDialog } from './settings-dialog';
+import { TemplatesDialog } from './templates-dialog';
 import { WorkspaceManagementDialog } from './workspace-management-dialog';
 
 /** Every dialog of the modal stack, by type name. */
@@ -18,6 +20,8 @@ const DIALOGS: { [K in ModalType]: ComponentType<DialogProps<K>> } = {
   fileProperties: FilePropertiesDialog,
   settings: SettingsDialog,
   about: AboutDialog,
+  templates: TemplatesDialog,
+  htmlExport: HtmlExportDialog,
   confirmation: ConfirmationDialog,
   link: LinkDialog,
   image: ImageDialog,

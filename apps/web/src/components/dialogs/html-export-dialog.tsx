@@ -1,0 +1,105 @@
+'use client';
+
+import { useState } from 'react';
+import { useStore } from 'react-redux';
+import { downloadText } from '../../services/file-transfer';
+import { exportCurrentFile, HTML_COPIED_MESSAGE } from '../../services/html-export';
+import { type AppStore, useAppDispatch, useAppSelector } from '../../store';
+import { notified } from '../../store/notifications-slice';
+import { sortedTemplateIds } from '../../templates/templates';
+import { useAppServices } from '../app-context';
+import { Modal } from '../modal';
+import { type DialogProps } from './dialog-props';
+
+/** The HTML export dialog (spec interface §2 "htmlExport"): a template to generate the current
+ * file with (remembered in the local settings), then "Copy HTML" or "Download". */
+export function HtmlExportDialog({ resolve, reject }: DialogProps<'htmlExport'>) {
+  const { workspace, editor } = useAppServices();
+  const store = useStore() as AppStore;
+  const dispatch = useAppDispatch();
+  const templates = useAppSelector((state) => state.templates);
+  const remembered = useAppSelector((state) => state.localSettings.htmlExportTemplate);
+  const ids = sortedTemplateIds(templates);
+  const [templateId, setTemplateId] = useState(remembered in templates ? remembered : 'styledHtml');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+
+  const run = async (deliver: (fileName: string, result: string) => Promise<void> | void) => {
+    const template = templates[templateId];
+    if (!template) return;
+    setBusy(true);
+    setError(undefined);
+    try {
+      if (templateId !== remembered)
+        await workspace.saveLocalSettings({ htmlExportTemplate: templateId });
+      const { fileName, result } = await exportCurrentFile(template, {
+        workspace,
+        store,
+        flush: async () => editor.current?.flush(),
+      });
+      await deliver(fileName, result);
+      resolve();
+    } catch (failure) {
+      console.error(failure);
+      const message = failure instanceof Error ? failure.message : String(failure);
+      setError(message);
+      dispatch(notified('error', message));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal title="Export to HTML" onCancel={reject}>
+      <div className="form">
+        <label className="form__field">
+          <span>Template</span>
+          <select
+            value={templateId}
+            disabled={busy}
+            onChange={(event) => setTemplateId(event.target.value)}
+          >
+            {ids.map((id) => (
+              <option key={id} value={id}>
+                {templates[id]!.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <div className="templates__actions">
+          <button
+            type="button"
+            className="button"
+            disabled={busy}
+            onClick={() =>
+              void run(async (_name, result) => {
+                await navigator.clipboard.writeText(result);
+                dispatch(notified('info', HTML_COPIED_MESSAGE));
+              })
+            }
+          >
+            Copy HTML
+          </button>
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={busy}
+            onClick={() =>
+              void run((name, result) =>
+                downloadText(`${name}.html`, result, 'text/html;charset=utf-8'),
+              )
+            }
+          >
+            Download
+          </button>
+        </div>
+        {busy && <p className="templates__hint">Generating…</p>}
+        {error && (
+          <p className="field-error" role="alert">
+            {error}
+          </p>
+        )}
+      </div>
+    </Modal>
+  );
+}
