@@ -15,6 +15,8 @@ import {
   DEFAULT_SECURITY_CONF,
   inlineScriptHashes,
   type SecurityConf,
+  WORKER_SCRIPT,
+  workerContentSecurityPolicy,
 } from './security-headers.js';
 
 /** What `buildApp` needs: where the static web export lives and the public configuration. */
@@ -114,6 +116,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         );
         const hashes = pageHashes.get(path);
         if (hashes) reply.header(cspHeader, contentSecurityPolicy(security, hashes));
+        else if (WORKER_SCRIPT.test(path)) reply.header(cspHeader, workerContentSecurityPolicy());
       },
     });
   }

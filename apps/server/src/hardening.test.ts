@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type FastifyInstance } from 'fastify';
@@ -25,6 +25,9 @@ function fakeExport(): string {
     `<body><h1>${title}</h1><script>(self.__next_f=self.__next_f||[]).push([0])</script><script></script></body></html>`;
   writeFileSync(join(root, 'index.html'), page('Inkstone'));
   writeFileSync(join(root, '404.html'), page('Not found'));
+  mkdirSync(join(root, '_next', 'static', 'chunks'), { recursive: true });
+  writeFileSync(join(root, '_next', 'static', 'chunks', 'turbopack-worker-abc123.js'), '');
+  writeFileSync(join(root, '_next', 'static', 'chunks', 'app-abc123.js'), '');
   return root;
 }
 
@@ -216,6 +219,21 @@ describe('security headers', () => {
     expect(page.headers['referrer-policy']).toBe('no-referrer');
     const notFound = await app.inject({ method: 'GET', url: '/missing' });
     expect(String(notFound.headers['content-security-policy'])).toContain(sha(THEME_SCRIPT));
+  });
+
+  it('lets only the workers evaluate code (templates), with no network at all', async () => {
+    app = await buildApp({ conf: readPublicConf({}), webRoot: fakeExport() });
+    const worker = await app.inject({
+      method: 'GET',
+      url: '/_next/static/chunks/turbopack-worker-abc123.js',
+    });
+    expect(worker.headers['content-security-policy']).toBe(
+      "default-src 'none'; script-src 'self' 'unsafe-eval'; connect-src 'none'; worker-src 'none'",
+    );
+    const chunk = await app.inject({ method: 'GET', url: '/_next/static/chunks/app-abc123.js' });
+    expect(String(chunk.headers['content-security-policy'])).not.toContain('unsafe-eval');
+    const page = await app.inject({ method: 'GET', url: '/' });
+    expect(String(page.headers['content-security-policy'])).not.toContain('unsafe-eval');
   });
 
   it('sends API answers the same policy without hashes', async () => {

@@ -71,6 +71,25 @@ export function contentSecurityPolicy(
   ].join('; ');
 }
 
+/** Which files of the export are the bootstrap of the app's Web Workers (the template worker,
+ * the preview's render worker): a worker is ruled by its own script's policy, not the page's. */
+export const WORKER_SCRIPT = /\/_next\/static\/chunks\/turbopack-worker-[^/]*\.js$/;
+
+/**
+ * The policy of the workers. The template worker compiles Handlebars templates and runs the
+ * user's helpers, which needs `'unsafe-eval'`; that is allowed there only, where nothing can
+ * reach the network (`connect-src 'none'`, and the worker removes fetch and its kin before any
+ * helper runs), the DOM does not exist, and the page's own policy keeps refusing eval.
+ */
+export function workerContentSecurityPolicy(): string {
+  return [
+    "default-src 'none'",
+    "script-src 'self' 'unsafe-eval'",
+    "connect-src 'none'",
+    "worker-src 'none'",
+  ].join('; ');
+}
+
 /** The header that carries the policy. */
 export function cspHeaderName(conf: SecurityConf): string {
   return conf.reportOnly ? 'Content-Security-Policy-Report-Only' : 'Content-Security-Policy';
