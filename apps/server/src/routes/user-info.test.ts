@@ -66,7 +66,17 @@ afterEach(async () => {
   await options.store.close();
 });
 
-const get = (query: string) => app.inject({ method: 'GET', url: `/userInfo?${query}` });
+// The token goes in the Authorization header, its kind in the query; a query that is not
+// exactly one token is sent as it is (and refused).
+const get = (query: string) => {
+  const one = /^(accessToken|idToken)=([^&]*)$/.exec(query);
+  if (!one) return app.inject({ method: 'GET', url: `/userInfo?${query}` });
+  return app.inject({
+    method: 'GET',
+    url: `/userInfo?tokenKind=${one[1]}`,
+    headers: { authorization: `Bearer ${decodeURIComponent(one[2]!)}` },
+  });
+};
 const idToken = (claims: object = {}, sign: { forge?: boolean; kid?: string } = {}) =>
   google.sign(
     {
@@ -203,6 +213,12 @@ describe('GET /userInfo with bad input', { timeout: SLOW_MACHINE_MS }, () => {
         expect(response.json().message, query).toMatch(/idToken|JWT/);
     }
     expect((await get('accessToken=gh-good')).statusCode).toBe(200);
+  });
+
+  it('refuses a token in the URL, which would reach logs', async () => {
+    const response = await app.inject({ method: 'GET', url: '/userInfo?accessToken=gh-good' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/Authorization header/);
   });
 
   it('has no /userInfo when sponsorship is off', async () => {

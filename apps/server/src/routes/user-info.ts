@@ -4,26 +4,42 @@ import { createGoogleIdTokenVerifier } from '../sponsors/google-id-token.js';
 import { isWellFormedToken } from '../sponsors/identity.js';
 import { type SponsorshipOptions, sendProblem } from '../sponsors/sponsorship.js';
 
-/** `GET /userInfo?idToken=…` (a Google id token) or `?accessToken=…` (a GitHub token): the
- * user's `{ sponsorUntil }` (spec core §7). 404 when the user never sponsored (the app reads
- * "not a sponsor"); 400 malformed, 401 refused by the provider; 502/503 when the provider or the
- * store cannot answer now (the app's RETRY). */
+/** `GET /userInfo?tokenKind=idToken` (a Google id token) or `?tokenKind=accessToken` (a GitHub
+ * token), the token itself in `Authorization: Bearer …`: the user's `{ sponsorUntil }` (spec
+ * core §7). The spec's query names carried the token in the URL; a token never goes in a URL
+ * of ours (it would reach proxies' and browsers' logs), so a token in the query is refused.
+ * 404 when the user never sponsored (the app reads "not a sponsor"); 400 malformed, 401 refused
+ * by the provider; 502/503 when the provider or the store cannot answer now (the app's RETRY). */
 export const userInfoRoutes: FastifyPluginAsync<SponsorshipOptions> = async (app, options) => {
   const verifyGoogleIdToken = createGoogleIdTokenVerifier(options.identity, options.now);
 
   app.get('/userInfo', async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
-    const { idToken, accessToken } = request.query as Record<string, unknown>;
-    if ((idToken === undefined) === (accessToken === undefined)) {
-      return sendProblem(reply, 400, 'Give either idToken (Google) or accessToken (GitHub).');
-    }
-    const token = idToken ?? accessToken;
-    if (!isWellFormedToken(token)) {
+    const query = request.query as Record<string, unknown>;
+    if (query.idToken !== undefined || query.accessToken !== undefined) {
       return sendProblem(
         reply,
         400,
-        `The ${idToken !== undefined ? 'idToken' : 'accessToken'} is malformed.`,
+        'Send the idToken or accessToken in the Authorization header (Bearer), never in the URL.',
       );
+    }
+    const kind = query.tokenKind;
+    if (kind !== 'idToken' && kind !== 'accessToken') {
+      return sendProblem(
+        reply,
+        400,
+        'Say which token this is: tokenKind=idToken (Google) or tokenKind=accessToken (GitHub).',
+      );
+    }
+    const header = request.headers.authorization;
+    const match = typeof header === 'string' ? /^Bearer (.*)$/s.exec(header) : null;
+    if (!match) {
+      return sendProblem(reply, 400, `Give the ${kind} in the Authorization header (Bearer).`);
+    }
+    const token: unknown = match[1];
+    const idToken = kind === 'idToken' ? token : undefined;
+    if (!isWellFormedToken(token)) {
+      return sendProblem(reply, 400, `The ${kind} is malformed.`);
     }
     const identity =
       idToken !== undefined
