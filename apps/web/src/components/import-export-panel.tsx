@@ -80,6 +80,14 @@ export function ImportExportPanel() {
       >
         Export as HTML
       </button>
+      <button
+        type="button"
+        className="button"
+        disabled={!currentFile}
+        onClick={() => void modals.open('pdfExport').catch(ignore)}
+      >
+        Export as PDF
+      </button>
     </section>
   );
 }

@@ -5,7 +5,8 @@ export type ConfirmationType =
   | 'tempFolderDeletion'
   | 'folderDeletion'
   | 'removeWorkspace'
-  | 'reset';
+  | 'reset'
+  | 'sponsorOnly';
 
 /** What a confirmation dialog says: its title (the dialog's name), its text and its Ok button.
  * The spec names the dialogs but not their words: these are ours (docs/reference/choices.md). */
@@ -36,6 +37,12 @@ export const CONFIRMATIONS: Record<
     text: (subject) =>
       `The folder “${subject}” will be removed and every file in it moved to the Trash.`,
     ok: 'Delete',
+  },
+  sponsorOnly: {
+    title: 'Sponsors only',
+    text: (feature) =>
+      `${feature} is for sponsors of this server. Sign in with the account you sponsor with, or ask the server's administrator.`,
+    ok: 'Ok',
   },
   removeWorkspace: {
     title: 'Remove workspace',

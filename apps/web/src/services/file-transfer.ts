@@ -4,7 +4,12 @@ import { readableText, type TurndownSettings } from '@inkstone/core';
 
 /** Offers `text` as a download named `fileName`. */
 export function downloadText(fileName: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+  downloadBlob(fileName, new Blob([text], { type }));
+}
+
+/** Offers a blob (a PDF, say) as a download named `fileName`. */
+export function downloadBlob(fileName: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

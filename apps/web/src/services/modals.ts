@@ -15,6 +15,7 @@ export interface ModalMap {
   templates: { props: undefined; result: void };
   /** Generates the current file with a template: copied or downloaded as HTML. */
   htmlExport: { props: undefined; result: void };
+  pdfExport: { props: undefined; result: void };
   confirmation: { props: { type: ConfirmationType; subject: string }; result: void };
   link: { props: undefined; result: LinkDetails };
   image: { props: undefined; result: ImageDetails };

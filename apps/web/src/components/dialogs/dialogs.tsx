@@ -10,6 +10,7 @@ import { CouchdbCredentialsDialog, CouchdbWorkspaceDialog } from './couchdb-dial
 import { type DialogProps } from './dialog-props';
 import { FilePropertiesDialog } from './file-properties-dialog';
 import { HtmlExportDialog } from './html-export-dialog';
+import { PdfExportDialog } from './pdf-export-dialog';
 import { ImageDialog, LinkDialog } from './link-dialogs';
 import { SettingsDialog } from './settings-dialog';
 import { TemplatesDialog } from './templates-dialog';
@@ -22,6 +23,7 @@ const DIALOGS: { [K in ModalType]: ComponentType<DialogProps<K>> } = {
   about: AboutDialog,
   templates: TemplatesDialog,
   htmlExport: HtmlExportDialog,
+  pdfExport: PdfExportDialog,
   confirmation: ConfirmationDialog,
   link: LinkDialog,
   image: ImageDialog,

@@ -1,0 +1,118 @@
+'use client';
+
+import { type ContentItem, itemIds } from '@inkstone/core';
+import { useEffect, useState } from 'react';
+import { useStore } from 'react-redux';
+import { downloadBlob } from '../../services/file-transfer';
+import { exportCurrentFile } from '../../services/html-export';
+import { LARGE_PDF_DOCUMENT, requestPdf, SponsorOnlyError } from '../../services/pdf-export';
+import { type AppStore, useAppDispatch, useAppSelector } from '../../store';
+import { notified } from '../../store/notifications-slice';
+import { sortedTemplateIds } from '../../templates/templates';
+import { useAppServices } from '../app-context';
+import { Modal } from '../modal';
+import { type DialogProps } from './dialog-props';
+
+/** The PDF export dialog (spec interface §2 "pdfExport"): a template (remembered in the local
+ * settings), generated with its pdf flag set, sent to the server, which prints it in a
+ * sandboxed Chromium with the page settings (`wkhtmltopdf`); the PDF is downloaded. A 401 opens
+ * sponsorOnly. */
+export function PdfExportDialog({ resolve, reject }: DialogProps<'pdfExport'>) {
+  const { workspace, editor, confirmer } = useAppServices();
+  const store = useStore() as AppStore;
+  const dispatch = useAppDispatch();
+  const templates = useAppSelector((state) => state.templates);
+  const remembered = useAppSelector((state) => state.localSettings.pdfExportTemplate);
+  const page = useAppSelector((state) => state.settings.settings.wkhtmltopdf);
+  const fileId = useAppSelector((state) => state.workspace.currentFileId);
+  const ids = sortedTemplateIds(templates);
+  const [templateId, setTemplateId] = useState(remembered in templates ? remembered : 'styledHtml');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const [large, setLarge] = useState(false);
+
+  useEffect(() => {
+    if (!fileId) return;
+    void workspace.repo.get<ContentItem>(itemIds.content(fileId)).then((content) => {
+      setLarge((content?.text.length ?? 0) > LARGE_PDF_DOCUMENT);
+    });
+  }, [workspace, fileId]);
+
+  const run = async () => {
+    const template = templates[templateId];
+    if (!template) return;
+    setBusy(true);
+    setError(undefined);
+    try {
+      if (templateId !== remembered)
+        await workspace.saveLocalSettings({ pdfExportTemplate: templateId });
+      const { fileName, result } = await exportCurrentFile(
+        template,
+        { workspace, store, flush: async () => editor.current?.flush() },
+        true,
+      );
+      const pdf = await requestPdf(result, page, { fetch: window.fetch.bind(window) });
+      downloadBlob(`${fileName}.pdf`, pdf);
+      resolve();
+    } catch (failure) {
+      if (failure instanceof SponsorOnlyError) {
+        reject();
+        await confirmer.ask('sponsorOnly', 'PDF export');
+        return;
+      }
+      console.error(failure);
+      const message = failure instanceof Error ? failure.message : String(failure);
+      setError(message);
+      dispatch(notified('error', message));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal title="Export to PDF" onCancel={reject}>
+      <div className="form">
+        <label className="form__field">
+          <span>Template</span>
+          <select
+            value={templateId}
+            disabled={busy}
+            onChange={(event) => setTemplateId(event.target.value)}
+          >
+            {ids.map((id) => (
+              <option key={id} value={id}>
+                {templates[id]!.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <p className="templates__hint">
+          Page {page.pageSize}, margins {page.marginTop}/{page.marginRight}/{page.marginBottom}/
+          {page.marginLeft} mm (the wkhtmltopdf settings).
+        </p>
+        {large && (
+          <p className="templates__hint" role="note">
+            This is a large document: making its PDF may take a while, and the server gives up after
+            60 seconds.
+          </p>
+        )}
+        <div className="templates__actions">
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={busy}
+            onClick={() => void run()}
+          >
+            Download PDF
+          </button>
+        </div>
+        {busy && <p className="templates__hint">Making the PDF…</p>}
+        {error && (
+          <p className="field-error" role="alert">
+            {error}
+          </p>
+        )}
+      </div>
+    </Modal>
+  );
+}
