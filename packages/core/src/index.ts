@@ -241,6 +241,11 @@ export {
 } from './sync/workspace-sync.js';
 export { type ImageUploader, uploadPendingImages } from './sync/pending-images.js';
 export {
+  type FileLocationProvider,
+  type FileLocationSyncOptions,
+  syncFileLocations,
+} from './sync/location-sync.js';
+export {
   askingCommitMessage,
   type CommitMessagePort,
   UploadCancelledError,
