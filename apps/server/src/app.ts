@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { type PublicConf } from './conf.js';
 import { DEFAULT_EXPORT_CONF, type ExportConf } from './export/export-conf.js';
 import { createExportServices } from './export/export-services.js';
+import { pandocExportRoutes } from './routes/pandoc-export.js';
 import { paymentRoutes } from './routes/payment.js';
 import { pdfExportRoutes } from './routes/pdf-export.js';
 import { userInfoRoutes } from './routes/user-info.js';
@@ -104,6 +105,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   app.addHook('onClose', () => exportServices.renderer.close());
   await app.register(pdfExportRoutes, {
+    services: exportServices,
+    routeOptions: { config: strict },
+  });
+  await app.register(pandocExportRoutes, {
     services: exportServices,
     routeOptions: { config: strict },
   });
