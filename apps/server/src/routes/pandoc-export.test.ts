@@ -146,7 +146,7 @@ describe('POST /pandocExport, sponsorship off', () => {
   );
 
   it(
-    'reads no file and no URL: only data: images reach a docx or an epub',
+    'reads no file and no URL: only data: images reach a docx or an epub; rtf and pdf fetch nothing',
     async () => {
       const markdown = `---\ncover-image: /etc/hostname\n---\n\n# Images\n\n![remote](${tracker.url}/r.gif) ![local](/etc/hostname) ![inline](${GIF})\n\n<img src="${tracker.url}/raw.gif">\n`;
       for (const format of ['docx', 'epub3']) {
@@ -155,6 +155,10 @@ describe('POST /pandocExport, sponsorship off', () => {
         const media = zipEntries(response.rawPayload).filter((name) => /media\//.test(name));
         expect(media, format).toHaveLength(1);
         expect(media[0]).toMatch(/\.gif$/);
+      }
+      // The sandboxed writers (rtf embeds images) and the printed pdf fetch nothing either.
+      for (const format of ['rtf', 'pdf']) {
+        expect((await post(app, { format }, markdown)).statusCode, format).toBe(200);
       }
       expect(tracker.received).toEqual([]);
     },
