@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the tests need (Debian's Chromium when /usr/bin/chromium is missing, Debian's
-# PostgreSQL when no postgres binary is found, the packages) and runs every test: format, lint,
+# PostgreSQL when no postgres binary is found, pandoc, poppler-utils and unzip for the server's
+# export tests when missing, the packages) and runs every test: format, lint,
 # typecheck, unit and end-to-end. Ends with one line "N passed, N failed" totalling every suite.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -30,6 +31,19 @@ if ! has_postgres; then
   [ "$(id -u)" -ne 0 ] && sudo="sudo"
   $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq postgresql >/dev/null \
     || { echo "Could not install postgresql."; echo "0 passed, 1 failed"; exit 1; }
+fi
+
+# The server's export tests run pandoc, read PDFs back with pdftotext and list zips with unzip.
+missing=()
+command -v pandoc >/dev/null || missing+=(pandoc)
+command -v pdftotext >/dev/null || missing+=(poppler-utils)
+command -v unzip >/dev/null || missing+=(unzip)
+if [ "${#missing[@]}" -gt 0 ]; then
+  echo "Installing Debian's ${missing[*]} for the server's export tests…"
+  sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null \
+    || { echo "Could not install ${missing[*]}."; echo "0 passed, 1 failed"; exit 1; }
 fi
 
 if ! bash scripts/pnpm.sh install --frozen-lockfile; then

@@ -3,7 +3,11 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type PublicConf } from './conf.js';
+import { DEFAULT_EXPORT_CONF, type ExportConf } from './export/export-conf.js';
+import { createExportServices } from './export/export-services.js';
+import { pandocExportRoutes } from './routes/pandoc-export.js';
 import { paymentRoutes } from './routes/payment.js';
+import { pdfExportRoutes } from './routes/pdf-export.js';
 import { userInfoRoutes } from './routes/user-info.js';
 import { type SponsorshipOptions } from './sponsors/sponsorship.js';
 import { DEFAULT_LIMITS, type LimitsConf } from './limits.js';
@@ -35,6 +39,8 @@ export interface AppOptions {
   /** The sponsor store and providers behind `GET /userInfo` and `POST /paypalIpn`; omitted
    * (sponsorship off): no such routes. */
   sponsorship?: SponsorshipOptions;
+  /** How the PDF and pandoc exports run. Omitted: `DEFAULT_EXPORT_CONF`. */
+  exports?: ExportConf;
   /** Where log lines go instead of stdout (tests read them); implies `logger`. */
   logStream?: { write(line: string): void };
 }
@@ -92,6 +98,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(userInfoRoutes, options.sponsorship);
     await app.register(paymentRoutes, options.sponsorship);
   }
+
+  const exportServices = createExportServices(
+    options.exports ?? DEFAULT_EXPORT_CONF,
+    options.sponsorship,
+  );
+  app.addHook('onClose', () => exportServices.renderer.close());
+  await app.register(pdfExportRoutes, {
+    services: exportServices,
+    routeOptions: { config: strict },
+  });
+  await app.register(pandocExportRoutes, {
+    services: exportServices,
+    routeOptions: { config: strict },
+  });
 
   registerOAuthRoutes(app, options.oauth ?? readOAuthConf({}), strict);
 

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { readPublicConf } from './conf.js';
 import { openSponsorship } from './sponsors/open-sponsor-store.js';
+import { readExportConf } from './export/export-conf.js';
 import { readLimits } from './limits.js';
 import { readOAuthConf } from './oauth/oauth-conf.js';
 import { readSecurityConf } from './security-headers.js';
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
     security: readSecurityConf(process.env),
     logger: true,
     sponsorship,
+    exports: readExportConf(process.env),
   });
   app.addHook('onClose', async () => sponsorship?.store.close());
   await app.listen({ port, host });

@@ -1,0 +1,42 @@
+import { type FastifyReply } from 'fastify';
+import { type SponsorshipOptions, sendProblem } from '../sponsors/sponsorship.js';
+import { createSponsorCheck } from '../sponsors/sponsor-check.js';
+import { ExportTimeoutError, type PdfRenderer, createPdfRenderer } from './chromium-pdf.js';
+import { type ExportConf } from './export-conf.js';
+import { NoTurnError, createTurns } from './turns.js';
+
+/** What the export routes share: the configuration, the Chromium renderer, the turns (one
+ * queue for both exports) and the sponsor check. */
+export interface ExportServices {
+  conf: ExportConf;
+  renderer: PdfRenderer;
+  turns: ReturnType<typeof createTurns>;
+  isSponsor: ReturnType<typeof createSponsorCheck>;
+}
+
+/** The services for `conf`; sponsorship off (`sponsorship` undefined): everyone may export. */
+export function createExportServices(
+  conf: ExportConf,
+  sponsorship: SponsorshipOptions | undefined,
+): ExportServices {
+  return {
+    conf,
+    renderer: createPdfRenderer(conf.chromiumPath),
+    turns: createTurns(conf.concurrency, conf.queueMax),
+    isSponsor: createSponsorCheck(sponsorship),
+  };
+}
+
+/** Turns what an export threw into its answer: a full queue 503, a time-out 504, else 500. */
+export function sendExportFailure(reply: FastifyReply, error: unknown) {
+  if (error instanceof NoTurnError && error.reason === 'full') {
+    return sendProblem(reply, 503, 'Too many exports are waiting. RETRY');
+  }
+  const timedOut =
+    error instanceof ExportTimeoutError ||
+    (error instanceof NoTurnError && error.reason === 'timeout') ||
+    (error instanceof Error && error.name === 'TimeoutError');
+  if (timedOut) return sendProblem(reply, 504, 'The export took longer than allowed.');
+  reply.log.error({ err: error }, 'export failed');
+  return sendProblem(reply, 500, 'The export failed.');
+}
