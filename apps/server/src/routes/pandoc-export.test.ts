@@ -48,13 +48,19 @@ function post(
   query: Record<string, string>,
   body: string | object = MARKDOWN,
 ) {
+  // A token given as `accessToken` goes in the Authorization header, as the app sends it.
+  const { accessToken, ...rest } = query;
+  const authorization = accessToken === undefined ? {} : { authorization: `Bearer ${accessToken}` };
   return app.inject({
     method: 'POST',
     url: '/pandocExport',
-    query,
+    query: rest,
     ...(typeof body === 'string'
-      ? { headers: { 'content-type': 'text/markdown; charset=utf-8' }, payload: body }
-      : { payload: body }),
+      ? {
+          headers: { 'content-type': 'text/markdown; charset=utf-8', ...authorization },
+          payload: body,
+        }
+      : { headers: authorization, payload: body }),
   });
 }
 

@@ -33,7 +33,7 @@ export const pandocExportRoutes: FastifyPluginAsync<PandocExportOptions> = async
       reply.header('Cache-Control', 'no-store');
       const deadline = Date.now() + services.conf.timeoutMs;
       const query = request.query as Record<string, unknown>;
-      const sponsor = await services.isSponsor(query);
+      const sponsor = await services.isSponsor(query, request.headers.authorization);
       if (!sponsor.ok) return sendProblem(reply, sponsor.status, sponsor.message);
       const format = parsePandocFormat(query.format);
       if (!format.ok) return sendProblem(reply, 400, format.message);

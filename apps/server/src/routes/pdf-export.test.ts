@@ -24,14 +24,20 @@ function pdfText(pdf: Buffer): string {
   return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
 }
 
-const post = (app: FastifyInstance, html: string, query: Record<string, string> = {}) =>
-  app.inject({
+// A token given as `accessToken` goes in the Authorization header, as the app sends it.
+const post = (app: FastifyInstance, html: string, query: Record<string, string> = {}) => {
+  const { accessToken, ...rest } = query;
+  return app.inject({
     method: 'POST',
     url: '/pdfExport',
-    query,
-    headers: { 'content-type': 'text/html; charset=utf-8' },
+    query: rest,
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      ...(accessToken === undefined ? {} : { authorization: `Bearer ${accessToken}` }),
+    },
     payload: html,
   });
+};
 
 describe('POST /pdfExport, sponsorship off (everyone is a sponsor)', () => {
   let app: FastifyInstance;
@@ -163,6 +169,15 @@ describe('POST /pdfExport, sponsorship on', () => {
       const response = await post(app, '<p>x</p>', query);
       expect(response.statusCode, JSON.stringify(query)).toBe(401);
     }
+    // A token in the URL would reach logs: refused before anything else.
+    const inUrl = await app.inject({
+      method: 'POST',
+      url: '/pdfExport?accessToken=gh-good',
+      headers: { 'content-type': 'text/html; charset=utf-8' },
+      payload: '<p>x</p>',
+    });
+    expect(inUrl.statusCode).toBe(400);
+    expect(inUrl.json().message).toMatch(/Authorization header/);
   });
 
   it(

@@ -25,7 +25,7 @@ export const pdfExportRoutes: FastifyPluginAsync<PdfExportOptions> = async (app,
       reply.header('Cache-Control', 'no-store');
       const deadline = Date.now() + services.conf.timeoutMs;
       const query = request.query as Record<string, unknown>;
-      const sponsor = await services.isSponsor(query);
+      const sponsor = await services.isSponsor(query, request.headers.authorization);
       if (!sponsor.ok) return sendProblem(reply, sponsor.status, sponsor.message);
       const pdfOptions = parsePdfOptions(query.options);
       if (!pdfOptions.ok) return sendProblem(reply, 400, pdfOptions.message);

@@ -4,27 +4,37 @@ import { isWellFormedToken } from './identity.js';
 import { type SponsorshipOptions } from './sponsorship.js';
 
 /** Whether a caller may use the sponsor-only exports, or the answer to give them. */
-export type SponsorCheck = { ok: true } | { ok: false; status: 401 | 502 | 503; message: string };
+export type SponsorCheck =
+  { ok: true } | { ok: false; status: 400 | 401 | 502 | 503; message: string };
 
-/** Tells from an export's query (`idToken`, a Google id token, or `accessToken`, a GitHub
- * token, as `GET /userInfo` takes them) whether the caller is a sponsor now. Sponsorship off
- * (`options` undefined): everyone is (spec core §5). No token, a bad one or a past
- * `sponsorUntil`: 401 (spec interface §6); a provider or the store that cannot answer: 502/503
- * (the app's RETRY). */
+/** Tells whether the caller of an export is a sponsor now, from its token as `GET /userInfo`
+ * takes it: in `Authorization: Bearer …`, its kind in the query (`tokenKind=idToken`, a Google
+ * id token, or `accessToken`, a GitHub token), never in the URL (400). Sponsorship off (`options`
+ * undefined): everyone is (spec core §5). No token, a bad one or a past `sponsorUntil`: 401
+ * (spec interface §6); a provider or the store that cannot answer: 502/503 (the app's RETRY). */
 export function createSponsorCheck(
   options: SponsorshipOptions | undefined,
-): (query: Record<string, unknown>) => Promise<SponsorCheck> {
+): (query: Record<string, unknown>, authorization: string | undefined) => Promise<SponsorCheck> {
   if (!options) return async () => ({ ok: true });
   const now = options.now ?? Date.now;
   const verifyGoogleIdToken = createGoogleIdTokenVerifier(options.identity, now);
-  return async (query) => {
-    const { idToken, accessToken } = query;
-    const token = idToken ?? accessToken;
+  return async (query, authorization) => {
+    if (query.idToken !== undefined || query.accessToken !== undefined) {
+      return {
+        ok: false,
+        status: 400,
+        message:
+          'Send the idToken or accessToken in the Authorization header (Bearer), never in the URL.',
+      };
+    }
+    const kind = query.tokenKind === 'idToken' ? 'idToken' : 'accessToken';
+    const match = typeof authorization === 'string' ? /^Bearer (.*)$/s.exec(authorization) : null;
+    const token: unknown = match?.[1];
     if (!isWellFormedToken(token)) {
       return { ok: false, status: 401, message: 'Sponsors only: sign in with a sponsor account.' };
     }
     const identity =
-      idToken !== undefined
+      kind === 'idToken'
         ? await verifyGoogleIdToken(token)
         : await identifyGithubUser(token, options.identity);
     if (!identity.ok) {
