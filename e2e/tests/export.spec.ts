@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { openApp, preview, replaceText } from './helpers';
@@ -149,4 +150,26 @@ test('a helper that never returns is stopped after 10 s with “Template generat
   await expect(dialog).toBeHidden();
   await replaceText(page, '# Still alive');
   await expect(preview(page).getByRole('heading', { name: 'Still alive' })).toBeVisible();
+});
+
+test('exports the file as PDF through the server: a real PDF holding the document’s text', async ({
+  page,
+}) => {
+  // The test server runs with sponsorship off, so everyone counts as a sponsor (spec core §5).
+  await writeDocument(page);
+  await openMenuEntry(page, 'Import/export');
+  await page.getByRole('button', { name: 'Export as PDF' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Export to PDF' });
+  await expect(dialog.getByLabel('Template')).toHaveValue('styledHtml');
+  await expect(dialog).toContainText('Page A4');
+  const downloading = page.waitForEvent('download', { timeout: 60_000 });
+  await dialog.getByRole('button', { name: 'Download PDF' }).click();
+  const file = await downloading;
+  expect(file.suggestedFilename()).toMatch(/\.pdf$/);
+  const path = (await file.path())!;
+  expect((await readFile(path)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  const text = execFileSync('pdftotext', ['-layout', path, '-'], { encoding: 'utf8' });
+  expect(text).toContain('Export title');
+  expect(text).toMatch(/Apple\s+3/);
+  await expect(dialog).toBeHidden();
 });
