@@ -173,3 +173,28 @@ test('exports the file as PDF through the server: a real PDF holding the documen
   expect(text).toMatch(/Apple\s+3/);
   await expect(dialog).toBeHidden();
 });
+
+test('exports the file with pandoc: a Word file that reads back with the document’s words', async ({
+  page,
+}) => {
+  await writeDocument(page);
+  await openMenuEntry(page, 'Import/export');
+  await page.getByRole('button', { name: 'Export with Pandoc' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Export with Pandoc' });
+  await expect(dialog.getByLabel('Format')).toHaveValue('pdf');
+  await dialog.getByLabel('Format').selectOption('docx');
+  const downloading = page.waitForEvent('download', { timeout: 60_000 });
+  await dialog.getByRole('button', { name: 'Download' }).click();
+  const file = await downloading;
+  expect(file.suggestedFilename()).toMatch(/\.docx$/);
+  const path = (await file.path())!;
+  const text = execFileSync('pandoc', ['-f', 'docx', '-t', 'plain', path], { encoding: 'utf8' });
+  expect(text).toContain('Export title');
+  expect(text).toContain('bold');
+  expect(text).toMatch(/Apple\s+3/);
+  await expect(dialog).toBeHidden();
+  // The format is remembered.
+  await page.getByRole('button', { name: 'Export with Pandoc' }).click();
+  await expect(dialog.getByLabel('Format')).toHaveValue('docx');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+});

@@ -88,6 +88,14 @@ export function ImportExportPanel() {
       >
         Export as PDF
       </button>
+      <button
+        type="button"
+        className="button"
+        disabled={!currentFile}
+        onClick={() => void modals.open('pandocExport').catch(ignore)}
+      >
+        Export with Pandoc
+      </button>
     </section>
   );
 }

@@ -16,6 +16,7 @@ export interface ModalMap {
   /** Generates the current file with a template: copied or downloaded as HTML. */
   htmlExport: { props: undefined; result: void };
   pdfExport: { props: undefined; result: void };
+  pandocExport: { props: undefined; result: void };
   confirmation: { props: { type: ConfirmationType; subject: string }; result: void };
   link: { props: undefined; result: LinkDetails };
   image: { props: undefined; result: ImageDetails };

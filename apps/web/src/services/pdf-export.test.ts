@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { requestPdf, SponsorOnlyError } from './pdf-export';
+import { requestPandoc, requestPdf, SponsorOnlyError } from './pdf-export';
 
 const page = { pageSize: 'A4', marginTop: 25, marginRight: 25, marginBottom: 25, marginLeft: 25 };
 const base = 'https://inkstone.example.com/app/';
@@ -40,12 +40,36 @@ describe('requestPdf', () => {
     ).rejects.toThrow('Unknown page size: B9.');
     await expect(
       requestPdf('x', page, { fetch: server(503, 'busy', 'text/plain').send, base }),
-    ).rejects.toThrow('The PDF could not be made (HTTP error 503).');
+    ).rejects.toThrow('The export could not be made (HTTP error 503).');
     const down = (async () => {
       throw new TypeError('fetch failed');
     }) as typeof fetch;
     await expect(requestPdf('x', page, { fetch: down, base })).rejects.toThrow(
       'Network request failed.',
+    );
+  });
+
+  it('posts the markdown to pandocExport with the format, options and metadata', async () => {
+    const { calls, send } = server(200, 'PK', 'application/octet-stream');
+    const options = { highlightStyle: 'kate', toc: true, tocDepth: 3 };
+    await requestPandoc(
+      '# Hi\n',
+      'docx',
+      options,
+      { title: 'Hi', author: 'Ann' },
+      {
+        fetch: send,
+        base,
+      },
+    );
+    const url = new URL(calls[0]!.url);
+    expect(url.pathname).toBe('/app/pandocExport');
+    expect(url.searchParams.get('format')).toBe('docx');
+    expect(JSON.parse(url.searchParams.get('options')!)).toEqual(options);
+    expect(JSON.parse(url.searchParams.get('metadata')!)).toEqual({ title: 'Hi', author: 'Ann' });
+    expect(calls[0]!.init.body).toBe('# Hi\n');
+    expect((calls[0]!.init.headers as Record<string, string>)['content-type']).toBe(
+      'text/markdown; charset=utf-8',
     );
   });
 });

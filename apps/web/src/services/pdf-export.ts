@@ -4,11 +4,11 @@ import { type UserSettings } from '@inkstone/core';
  * server gives up after 60 s (spec interface §7). */
 export const LARGE_PDF_DOCUMENT = 100_000;
 
-/** Raised when the server answers 401: PDF export is for sponsors (spec interface §6, which
+/** Raised when the server answers 401: PDF and pandoc export are for sponsors (spec interface §6, which
  * opens the sponsorOnly dialog). */
 export class SponsorOnlyError extends Error {
   constructor() {
-    super('PDF export is for sponsors.');
+    super('This export is for sponsors.');
     this.name = 'SponsorOnlyError';
   }
 }
@@ -22,35 +22,84 @@ export interface PdfRequestOptions {
   base?: string;
 }
 
+/** The formats of the pandoc export (spec interface §6), with their files' extensions. */
+export const PANDOC_FORMATS: Readonly<Record<string, { label: string; extension: string }>> = {
+  pdf: { label: 'PDF', extension: 'pdf' },
+  docx: { label: 'Word (docx)', extension: 'docx' },
+  odt: { label: 'OpenDocument (odt)', extension: 'odt' },
+  epub: { label: 'EPUB 2', extension: 'epub' },
+  epub3: { label: 'EPUB 3', extension: 'epub' },
+  latex: { label: 'LaTeX', extension: 'tex' },
+  context: { label: 'ConTeXt', extension: 'tex' },
+  rst: { label: 'reStructuredText', extension: 'rst' },
+  rtf: { label: 'Rich Text Format', extension: 'rtf' },
+  asciidoc: { label: 'AsciiDoc', extension: 'adoc' },
+  textile: { label: 'Textile', extension: 'textile' },
+};
+
+/** Asks the server to turn a file's markdown into `format` with pandoc, with the pandoc settings
+ * and the file's properties (title, author, date…) as metadata. Errors as `requestPdf`. */
+export async function requestPandoc(
+  markdown: string,
+  format: string,
+  options: UserSettings['pandoc'],
+  metadata: Record<string, string>,
+  request: PdfRequestOptions,
+): Promise<Blob> {
+  return post(
+    'pandocExport',
+    { format, options: JSON.stringify(options), metadata: JSON.stringify(metadata) },
+    markdown,
+    'text/markdown; charset=utf-8',
+    request,
+  );
+}
+
 /** Asks the server to turn templated HTML into a PDF with the page settings (`wkhtmltopdf` in
  * the settings: page size and margins). Rejects with {@link SponsorOnlyError} on a 401 and with
  * the server's message on any other failure. */
 export async function requestPdf(
   html: string,
   page: UserSettings['wkhtmltopdf'],
+  request: PdfRequestOptions,
+): Promise<Blob> {
+  return post(
+    'pdfExport',
+    { options: JSON.stringify(page) },
+    html,
+    'text/html; charset=utf-8',
+    request,
+  );
+}
+
+async function post(
+  path: string,
+  query: Record<string, string>,
+  body: string,
+  type: string,
   { fetch: send, token, base = window.location.href }: PdfRequestOptions,
 ): Promise<Blob> {
-  const url = new URL('pdfExport', base);
-  url.searchParams.set('options', JSON.stringify(page));
+  const url = new URL(path, base);
+  for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
   let response: Response;
   try {
     response = await send(url.href, {
       method: 'POST',
       headers: {
-        'content-type': 'text/html; charset=utf-8',
+        'content-type': type,
         ...(token ? { authorization: `Bearer ${token}` } : {}),
       },
-      body: html,
+      body,
     });
   } catch {
     throw new Error('Network request failed.');
   }
   if (response.status === 401) throw new SponsorOnlyError();
   if (!response.ok) {
-    let message = `The PDF could not be made (HTTP error ${response.status}).`;
+    let message = `The export could not be made (HTTP error ${response.status}).`;
     try {
-      const body = (await response.json()) as { message?: unknown };
-      if (typeof body.message === 'string') message = body.message;
+      const answer = (await response.json()) as { message?: unknown };
+      if (typeof answer.message === 'string') message = answer.message;
     } catch {
       // Not JSON: the status says it.
     }

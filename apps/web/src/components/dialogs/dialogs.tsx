@@ -10,6 +10,7 @@ import { CouchdbCredentialsDialog, CouchdbWorkspaceDialog } from './couchdb-dial
 import { type DialogProps } from './dialog-props';
 import { FilePropertiesDialog } from './file-properties-dialog';
 import { HtmlExportDialog } from './html-export-dialog';
+import { PandocExportDialog } from './pandoc-export-dialog';
 import { PdfExportDialog } from './pdf-export-dialog';
 import { ImageDialog, LinkDialog } from './link-dialogs';
 import { SettingsDialog } from './settings-dialog';
@@ -24,6 +25,7 @@ const DIALOGS: { [K in ModalType]: ComponentType<DialogProps<K>> } = {
   templates: TemplatesDialog,
   htmlExport: HtmlExportDialog,
   pdfExport: PdfExportDialog,
+  pandocExport: PandocExportDialog,
   confirmation: ConfirmationDialog,
   link: LinkDialog,
   image: ImageDialog,

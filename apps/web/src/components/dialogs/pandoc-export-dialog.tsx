@@ -1,0 +1,101 @@
+'use client';
+
+import { type ContentItem, itemIds, readSimpleProperties } from '@inkstone/core';
+import { useState } from 'react';
+import { downloadBlob } from '../../services/file-transfer';
+import { PANDOC_FORMATS, requestPandoc, SponsorOnlyError } from '../../services/pdf-export';
+import { useAppDispatch, useAppSelector } from '../../store';
+import { notified } from '../../store/notifications-slice';
+import { useAppServices } from '../app-context';
+import { Modal } from '../modal';
+import { type DialogProps } from './dialog-props';
+
+/** The pandoc export dialog (spec interface §2 "pandocExport"): a format (remembered in the
+ * local settings, PDF by default); the file's markdown goes to the server's pandoc with the
+ * pandoc settings and the file's title, author and date as metadata; the file is downloaded.
+ * A 401 opens sponsorOnly. */
+export function PandocExportDialog({ resolve, reject }: DialogProps<'pandocExport'>) {
+  const { workspace, editor, confirmer } = useAppServices();
+  const dispatch = useAppDispatch();
+  const remembered = useAppSelector((state) => state.localSettings.pandocExportFormat);
+  const options = useAppSelector((state) => state.settings.settings.pandoc);
+  const file = useAppSelector((state) => {
+    const id = state.workspace.currentFileId;
+    return id ? state.workspace.files[id] : undefined;
+  });
+  const [format, setFormat] = useState(remembered in PANDOC_FORMATS ? remembered : 'pdf');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+
+  const run = async () => {
+    if (!file) return;
+    setBusy(true);
+    setError(undefined);
+    try {
+      if (format !== remembered) await workspace.saveLocalSettings({ pandocExportFormat: format });
+      await editor.current?.flush();
+      const content = await workspace.repo.get<ContentItem>(itemIds.content(file.id));
+      const simple = readSimpleProperties(content?.properties ?? '');
+      const metadata = Object.fromEntries(
+        (['title', 'author', 'date'] as const).flatMap((key) =>
+          simple[key] ? [[key, simple[key]]] : [],
+        ),
+      );
+      metadata.title ??= file.name;
+      const blob = await requestPandoc(content?.text ?? '', format, options, metadata, {
+        fetch: window.fetch.bind(window),
+      });
+      downloadBlob(`${file.name}.${PANDOC_FORMATS[format]!.extension}`, blob);
+      resolve();
+    } catch (failure) {
+      if (failure instanceof SponsorOnlyError) {
+        reject();
+        await confirmer.ask('sponsorOnly', 'Pandoc export');
+        return;
+      }
+      console.error(failure);
+      const message = failure instanceof Error ? failure.message : String(failure);
+      setError(message);
+      dispatch(notified('error', message));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal title="Export with Pandoc" onCancel={reject}>
+      <div className="form">
+        <label className="form__field">
+          <span>Format</span>
+          <select
+            value={format}
+            disabled={busy}
+            onChange={(event) => setFormat(event.target.value)}
+          >
+            {Object.entries(PANDOC_FORMATS).map(([id, { label }]) => (
+              <option key={id} value={id}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <div className="templates__actions">
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={busy || !file}
+            onClick={() => void run()}
+          >
+            Download
+          </button>
+        </div>
+        {busy && <p className="templates__hint">Converting…</p>}
+        {error && (
+          <p className="field-error" role="alert">
+            {error}
+          </p>
+        )}
+      </div>
+    </Modal>
+  );
+}
