@@ -2,10 +2,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 /** Starts the real server on `port`, serving the built web app; resolves once it answers. */
-export async function startServer(port: number): Promise<ChildProcess> {
+export async function startServer(
+  port: number,
+  env: Record<string, string> = {},
+): Promise<ChildProcess> {
   const main = fileURLToPath(new URL('../../apps/server/dist/main.js', import.meta.url));
   const child = spawn(process.execPath, [main], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' },
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const deadline = Date.now() + 20_000;
