@@ -20,6 +20,7 @@ import {
 import { RESET_FAILED, resetIfRequested } from '../services/reset';
 import { type AppStore, createStore, useAppSelector } from '../store';
 import { notified } from '../store/notifications-slice';
+import { serverConfLoaded } from '../store/server-slice';
 import { persistenceChecked } from '../store/storage-slice';
 import { AppContext, type AppServices } from './app-context';
 import { Shell } from './shell';
@@ -75,6 +76,7 @@ export function App() {
         editor,
       });
       void checkPersistentStorage(store);
+      void loadServerConf(store);
     });
     return () => {
       cancelled = true;
@@ -135,6 +137,19 @@ async function checkPersistentStorage(store: AppStore): Promise<void> {
   store.dispatch(persistenceChecked({ persistence, warningDismissed }));
   if (persistence === 'refused' && !warningDismissed) {
     store.dispatch(notified('info', STORAGE_WARNING));
+  }
+}
+
+// Reads the server's public configuration (spec core §7); a static host without the server
+// answers nothing usable, and the app then offers every export to everyone.
+async function loadServerConf(store: AppStore): Promise<void> {
+  try {
+    const response = await fetch(new URL('conf', window.location.href), { cache: 'no-store' });
+    if (!response.ok) return;
+    const conf = (await response.json()) as { allowSponsorship?: unknown };
+    store.dispatch(serverConfLoaded({ allowSponsorship: conf.allowSponsorship === true }));
+  } catch {
+    // Unknown: nobody is told to sponsor.
   }
 }
 

@@ -6,6 +6,7 @@ import { downloadText, htmlToMarkdown, readImportedFile } from '../services/file
 import { ignore } from '../services/modals';
 import { useAppDispatch, useAppSelector } from '../store';
 import { notified } from '../store/notifications-slice';
+import { isSponsor } from '../store/server-slice';
 import { useAppServices } from './app-context';
 import { FilePicker } from './file-picker';
 
@@ -24,6 +25,14 @@ export function ImportExportPanel() {
     currentFileId ? state.workspace.files[currentFileId] : undefined,
   );
   const [busy, setBusy] = useState(false);
+  const sponsor = useAppSelector((state) => isSponsor(state.server));
+  // Non-sponsors see which exports are for sponsors (spec interface §6).
+  const sponsorLabel = sponsor ? null : (
+    <>
+      {' '}
+      <span className="sponsor-label">sponsor</span>
+    </>
+  );
 
   const importChosen = (html: boolean) => async (file: File) => {
     setBusy(true);
@@ -86,7 +95,7 @@ export function ImportExportPanel() {
         disabled={!currentFile}
         onClick={() => void modals.open('pdfExport').catch(ignore)}
       >
-        Export as PDF
+        Export as PDF{sponsorLabel}
       </button>
       <button
         type="button"
@@ -94,7 +103,7 @@ export function ImportExportPanel() {
         disabled={!currentFile}
         onClick={() => void modals.open('pandocExport').catch(ignore)}
       >
-        Export with Pandoc
+        Export with Pandoc{sponsorLabel}
       </button>
     </section>
   );

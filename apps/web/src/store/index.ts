@@ -5,6 +5,7 @@ import { layoutSlice } from './layout-slice';
 import { localSettingsSlice } from './local-settings-slice';
 import { notificationsSlice } from './notifications-slice';
 import { previewSlice } from './preview-slice';
+import { serverSlice } from './server-slice';
 import { settingsSlice } from './settings-slice';
 import { storageSlice } from './storage-slice';
 import { syncSlice } from './sync-slice';
@@ -21,6 +22,7 @@ export function createStore() {
       workspace: workspaceSlice.reducer,
       preview: previewSlice.reducer,
       notifications: notificationsSlice.reducer,
+      server: serverSlice.reducer,
       settings: settingsSlice.reducer,
       storage: storageSlice.reducer,
       sync: syncSlice.reducer,

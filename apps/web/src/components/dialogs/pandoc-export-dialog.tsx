@@ -6,6 +6,7 @@ import { downloadBlob } from '../../services/file-transfer';
 import { PANDOC_FORMATS, requestPandoc, SponsorOnlyError } from '../../services/pdf-export';
 import { useAppDispatch, useAppSelector } from '../../store';
 import { notified } from '../../store/notifications-slice';
+import { isSponsor, SPONSOR_BANNER } from '../../store/server-slice';
 import { useAppServices } from '../app-context';
 import { Modal } from '../modal';
 import { type DialogProps } from './dialog-props';
@@ -17,6 +18,7 @@ import { type DialogProps } from './dialog-props';
 export function PandocExportDialog({ resolve, reject }: DialogProps<'pandocExport'>) {
   const { workspace, editor, confirmer } = useAppServices();
   const dispatch = useAppDispatch();
+  const sponsor = useAppSelector((state) => isSponsor(state.server));
   const remembered = useAppSelector((state) => state.localSettings.pandocExportFormat);
   const options = useAppSelector((state) => state.settings.settings.pandoc);
   const file = useAppSelector((state) => {
@@ -65,6 +67,11 @@ export function PandocExportDialog({ resolve, reject }: DialogProps<'pandocExpor
   return (
     <Modal title="Export with Pandoc" onCancel={reject}>
       <div className="form">
+        {!sponsor && (
+          <p className="sponsor-banner" role="note">
+            {SPONSOR_BANNER}
+          </p>
+        )}
         <label className="form__field">
           <span>Format</span>
           <select

@@ -8,6 +8,7 @@ import { exportCurrentFile } from '../../services/html-export';
 import { LARGE_PDF_DOCUMENT, requestPdf, SponsorOnlyError } from '../../services/pdf-export';
 import { type AppStore, useAppDispatch, useAppSelector } from '../../store';
 import { notified } from '../../store/notifications-slice';
+import { isSponsor, SPONSOR_BANNER } from '../../store/server-slice';
 import { sortedTemplateIds } from '../../templates/templates';
 import { useAppServices } from '../app-context';
 import { Modal } from '../modal';
@@ -21,6 +22,7 @@ export function PdfExportDialog({ resolve, reject }: DialogProps<'pdfExport'>) {
   const { workspace, editor, confirmer } = useAppServices();
   const store = useStore() as AppStore;
   const dispatch = useAppDispatch();
+  const sponsor = useAppSelector((state) => isSponsor(state.server));
   const templates = useAppSelector((state) => state.templates);
   const remembered = useAppSelector((state) => state.localSettings.pdfExportTemplate);
   const page = useAppSelector((state) => state.settings.settings.wkhtmltopdf);
@@ -72,6 +74,11 @@ export function PdfExportDialog({ resolve, reject }: DialogProps<'pdfExport'>) {
   return (
     <Modal title="Export to PDF" onCancel={reject}>
       <div className="form">
+        {!sponsor && (
+          <p className="sponsor-banner" role="note">
+            {SPONSOR_BANNER}
+          </p>
+        )}
         <label className="form__field">
           <span>Template</span>
           <select
