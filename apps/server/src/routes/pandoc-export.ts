@@ -15,8 +15,8 @@ export interface PandocExportOptions {
   routeOptions: RouteShorthandOptions;
 }
 
-/** `POST /pandocExport?idToken=…&format=…&options=…&metadata=…` (spec interface §7): the
- * document converted by pandoc. The body is the document as pandoc's JSON (application/json,
+/** `POST /pandocExport?format=…&options=…&metadata=…` (spec interface §7; the token in
+ * `Authorization: Bearer …`, its kind in `tokenKind`): the document converted by pandoc. The body is the document as pandoc's JSON (application/json,
  * "the document structure") or as markdown (text/markdown or text/plain); `options` the JSON
  * of the `pandoc` settings, `metadata` the JSON of the file properties. 401 not a sponsor, 400
  * unknown format, bad options or a document pandoc cannot read, 503 queue full, 504 too long. */

@@ -9,7 +9,8 @@ export interface PdfExportOptions {
   routeOptions: RouteShorthandOptions;
 }
 
-/** `POST /pdfExport?idToken=…&options=…` with the templated HTML as the body (text/html):
+/** `POST /pdfExport?options=…` (the token in `Authorization: Bearer …`, its kind in
+ * `tokenKind`) with the templated HTML as the body (text/html):
  * the PDF (spec interface §7). `options` is the JSON of the `wkhtmltopdf` settings (page size,
  * margins in mm). 401 not a sponsor, 400 bad options or no body, 503 queue full, 504 too long. */
 export const pdfExportRoutes: FastifyPluginAsync<PdfExportOptions> = async (app, options) => {
