@@ -1,6 +1,5 @@
 import { MAX_HISTORY_ENTRIES } from '../constants.js';
 import { type ItemRepository } from '../db/repository.js';
-import { withHash } from '../items/hash.js';
 import { itemIds } from '../items/item-ids.js';
 import {
   type ContentItem,
@@ -8,7 +7,8 @@ import {
   type SyncedContentItem,
   type SyncHistoryEntry,
 } from '../items/types.js';
-import { EMPTY_SNAPSHOT, mergeContent, toSnapshot } from './merge-content.js';
+import { chooseContent, remoteContent, unique, writeSyncHistory } from './content-versions.js';
+import { toSnapshot } from './merge-content.js';
 import { type AbortFlag, OfflineError, replaceIf, withoutTx } from './sync-context.js';
 
 /** A provider that keeps one file at a sync location (a git path, a drive file): the sync of the
@@ -29,10 +29,6 @@ export interface FileLocationSyncOptions {
   /** Told when a location's version was merged with conflicts. */
   onConflict?: (fileId: string, conflicts: number) => void;
 }
-
-const unique = (hashes: readonly (string | null | undefined)[]) => [
-  ...new Set(hashes.filter((hash): hash is string => typeof hash === 'string')),
-];
 
 /**
  * Syncs a file with each of its sync locations in turn (rule S15), as the workspace sync does
@@ -72,34 +68,13 @@ async function syncLocation(
 
   if (signal?.aborted) throw new OfflineError();
   const downloaded = await provider.download(location);
-  const remote =
-    downloaded &&
-    withHash<ContentItem>({
-      ...toSnapshot(downloaded),
-      id: contentId,
-      type: 'content',
-      history: downloaded.history ?? [],
-    });
+  const remote = downloaded && remoteContent(downloaded, contentId);
 
   let next: ContentItem = withoutTx(local);
   if (remote && remote.hash !== local.hash) {
-    const known = new Set(unique([...slots, ...local.history]));
-    if (local.hash === slots[0] || remote.history.includes(local.hash)) {
-      next = remote;
-    } else if (!known.has(remote.hash)) {
-      const base = (slots[0] && historyData[slots[0]]) || EMPTY_SNAPSHOT;
-      const merged = mergeContent(base, toSnapshot(local), toSnapshot(remote));
-      next = withHash<ContentItem>({
-        ...merged.snapshot,
-        id: contentId,
-        type: 'content',
-        history: unique([local.hash, remote.hash, ...local.history, ...remote.history]).slice(
-          0,
-          MAX_HISTORY_ENTRIES,
-        ),
-      });
-      if (merged.conflicts > 0) onConflict?.(fileId, merged.conflicts);
-    }
+    const chosen = chooseContent(next, remote, slots, historyData);
+    next = chosen.next;
+    if (chosen.conflicts > 0) onConflict?.(fileId, chosen.conflicts);
     // Typed here meanwhile: this location waits for the next sync.
     if (next.hash !== local.hash && !(await replaceIf(repository, contentId, local.hash, next))) {
       return;
@@ -108,7 +83,13 @@ async function syncLocation(
 
   historyData[next.hash] = toSnapshot(next);
   if (remote?.hash !== next.hash) {
-    await writeSlots(repository, fileId, location.id, [slots[0], slots[1], next.hash], historyData);
+    await writeSyncHistory(
+      repository,
+      fileId,
+      location.id,
+      [slots[0], slots[1], next.hash],
+      historyData,
+    );
     if (signal?.aborted) throw new OfflineError();
     await provider.upload(location, {
       ...next,
@@ -118,33 +99,5 @@ async function syncLocation(
     });
   }
   const previous = slots[0] === next.hash ? slots[1] : slots[0];
-  await writeSlots(repository, fileId, location.id, [next.hash, previous, null], historyData);
-}
-
-// Writes one location's slots into the file's synced content, keeping the other locations' and
-// the snapshots some slot still names. Read again here: the workspace's own slots may have
-// moved since this location's sync began.
-async function writeSlots(
-  repository: ItemRepository,
-  fileId: string,
-  locationId: string,
-  slots: SyncHistoryEntry,
-  historyData: SyncedContentItem['historyData'],
-): Promise<void> {
-  const current = await repository.get<SyncedContentItem>(itemIds.syncedContent(fileId));
-  const syncHistory = { ...current?.syncHistory, [locationId]: slots };
-  const named = unique(Object.values(syncHistory).flat());
-  const snapshots = { ...current?.historyData, ...historyData };
-  const kept = Object.fromEntries(
-    named.flatMap((hash) => (snapshots[hash] ? [[hash, snapshots[hash]]] : [])),
-  );
-  await repository.put([
-    withHash<SyncedContentItem>({
-      id: itemIds.syncedContent(fileId),
-      type: 'syncedContent',
-      syncHistory,
-      historyData: kept,
-      v: 1,
-    }),
-  ]);
+  await writeSyncHistory(repository, fileId, location.id, [next.hash, previous, null], historyData);
 }

@@ -1,5 +1,4 @@
 import { MAX_HISTORY_ENTRIES } from '../constants.js';
-import { withHash } from '../items/hash.js';
 import { itemIds } from '../items/item-ids.js';
 import {
   type ContentItem,
@@ -8,7 +7,8 @@ import {
   type SyncHistoryEntry,
 } from '../items/types.js';
 import { restore } from './apply-remote.js';
-import { EMPTY_SNAPSHOT, mergeContent, toSnapshot } from './merge-content.js';
+import { chooseContent, remoteContent, unique, writeSyncHistory } from './content-versions.js';
+import { toSnapshot } from './merge-content.js';
 import { type SaveRequest } from './save-queue.js';
 import {
   checkAborted,
@@ -17,10 +17,6 @@ import {
   type SyncContext,
   withoutTx,
 } from './sync-context.js';
-
-const unique = (hashes: readonly (string | null | undefined)[]) => [
-  ...new Set(hashes.filter((hash): hash is string => typeof hash === 'string')),
-];
 
 /** Syncs one file's content (spec core §4 rules 4 and 5, rule S4): downloads the remote version
  * when it changed since the last sync, takes it, keeps the local one or merges the two, and
@@ -44,37 +40,14 @@ export async function syncContent(
   if (record && record.syncData.hash !== local?.hash && record.syncData.hash !== slots[0]) {
     checkAborted(context);
     const downloaded = await provider.downloadContent(file.id, record.syncData);
-    // Rebuilt and hashed here: what is written locally is exactly what its hash says.
-    const remote =
-      downloaded &&
-      withHash<ContentItem>({
-        ...toSnapshot(downloaded),
-        id: contentId,
-        type: 'content',
-        history: downloaded.history ?? [],
-      });
+    const remote = downloaded && remoteContent(downloaded, contentId);
     if (!remote) {
       delete state.records[contentId];
       record = undefined;
     } else if (remote.hash !== local?.hash) {
-      const known = new Set(unique([...slots, ...(local?.history ?? [])]));
-      if (!local || local.hash === slots[0] || remote.history.includes(local.hash)) {
-        next = remote;
-      } else if (!known.has(remote.hash)) {
-        // Both sides changed since the last common version: a three-way merge (rule 4).
-        const base = (slots[0] && historyData[slots[0]]) || EMPTY_SNAPSHOT;
-        const merged = mergeContent(base, toSnapshot(local), toSnapshot(remote));
-        next = withHash<ContentItem>({
-          ...merged.snapshot,
-          id: contentId,
-          type: 'content',
-          history: unique([local.hash, remote.hash, ...local.history, ...remote.history]).slice(
-            0,
-            MAX_HISTORY_ENTRIES,
-          ),
-        });
-        if (merged.conflicts > 0) context.onConflict?.(file.id, merged.conflicts);
-      }
+      const chosen = chooseContent(next, remote, slots, historyData);
+      next = chosen.next;
+      if (chosen.conflicts > 0) context.onConflict?.(file.id, chosen.conflicts);
       if (next && next.hash !== local?.hash) {
         if (!(await replaceIf(repository, contentId, local?.hash, next))) return undefined;
         if (file.parentId === 'trash') await restore(context, file);
@@ -85,13 +58,19 @@ export async function syncContent(
   const uploaded = next;
 
   if (uploaded.hash === record?.syncData.hash) {
-    await settle(context, synced, file.id, slots, historyData, uploaded);
+    await settle(context, file.id, slots, historyData, uploaded);
     return undefined;
   }
   // Remember what is being uploaded before the call: if the reply is lost, the version the
   // remote then has is known as ours (the "last unsynced" slot).
   historyData[uploaded.hash] = toSnapshot(uploaded);
-  await writeSynced(context, synced, file.id, [slots[0], slots[1], uploaded.hash], historyData);
+  await writeSyncHistory(
+    repository,
+    file.id,
+    MAIN_LOCATION_ID,
+    [slots[0], slots[1], uploaded.hash],
+    historyData,
+  );
   const upload: ContentItem = {
     ...uploaded,
     history: unique([slots[0], ...uploaded.history])
@@ -109,7 +88,7 @@ export async function syncContent(
           ? { ...withoutTx(current), history: upload.history }
           : undefined,
       );
-      await settle(context, synced, file.id, slots, historyData, uploaded);
+      await settle(context, file.id, slots, historyData, uploaded);
     },
   };
 }
@@ -118,7 +97,6 @@ export async function syncContent(
 // merge), unless it already is.
 async function settle(
   context: SyncContext,
-  synced: SyncedContentItem | undefined,
   fileId: string,
   slots: SyncHistoryEntry,
   historyData: SyncedContentItem['historyData'],
@@ -127,30 +105,11 @@ async function settle(
   if (slots[0] === next.hash && slots[2] === null && historyData[next.hash]) return;
   historyData[next.hash] = toSnapshot(next);
   const previous = slots[0] === next.hash ? slots[1] : slots[0];
-  await writeSynced(context, synced, fileId, [next.hash, previous, null], historyData);
-}
-
-// Writes the synced content item with the main location's new slots, keeping the other
-// locations' and the snapshots of the hashes some slot still names.
-async function writeSynced(
-  context: SyncContext,
-  synced: SyncedContentItem | undefined,
-  fileId: string,
-  slots: SyncHistoryEntry,
-  historyData: SyncedContentItem['historyData'],
-): Promise<void> {
-  const syncHistory = { ...synced?.syncHistory, [MAIN_LOCATION_ID]: slots };
-  const named = unique(Object.values(syncHistory).flat());
-  const kept = Object.fromEntries(
-    named.flatMap((hash) => (historyData[hash] ? [[hash, historyData[hash]]] : [])),
+  await writeSyncHistory(
+    context.repository,
+    fileId,
+    MAIN_LOCATION_ID,
+    [next.hash, previous, null],
+    historyData,
   );
-  await context.repository.put([
-    withHash<SyncedContentItem>({
-      id: itemIds.syncedContent(fileId),
-      type: 'syncedContent',
-      syncHistory,
-      historyData: kept,
-      v: 1,
-    }),
-  ]);
 }
