@@ -10,6 +10,7 @@ import { sortedTemplateIds } from '../../templates/templates';
 import { useAppServices } from '../app-context';
 import { Modal } from '../modal';
 import { type DialogProps } from './dialog-props';
+import { useExportAction } from './use-export-action';
 
 /** The HTML export dialog (spec interface §2 "htmlExport"): a template to generate the current
  * file with (remembered in the local settings), then "Copy HTML" or "Download". */
@@ -21,15 +22,12 @@ export function HtmlExportDialog({ resolve, reject }: DialogProps<'htmlExport'>)
   const remembered = useAppSelector((state) => state.localSettings.htmlExportTemplate);
   const ids = sortedTemplateIds(templates);
   const [templateId, setTemplateId] = useState(remembered in templates ? remembered : 'styledHtml');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const { busy, error, run: act } = useExportAction({ resolve, reject }, 'HTML export');
 
-  const run = async (deliver: (fileName: string, result: string) => Promise<void> | void) => {
-    const template = templates[templateId];
-    if (!template) return;
-    setBusy(true);
-    setError(undefined);
-    try {
+  const run = (deliver: (fileName: string, result: string) => Promise<void> | void) =>
+    act(async () => {
+      const template = templates[templateId];
+      if (!template) return;
       if (templateId !== remembered)
         await workspace.saveLocalSettings({ htmlExportTemplate: templateId });
       const { fileName, result } = await exportCurrentFile(template, {
@@ -38,16 +36,7 @@ export function HtmlExportDialog({ resolve, reject }: DialogProps<'htmlExport'>)
         flush: async () => editor.current?.flush(),
       });
       await deliver(fileName, result);
-      resolve();
-    } catch (failure) {
-      console.error(failure);
-      const message = failure instanceof Error ? failure.message : String(failure);
-      setError(message);
-      dispatch(notified('error', message));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <Modal title="Export to HTML" onCancel={reject}>

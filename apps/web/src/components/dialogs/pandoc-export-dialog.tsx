@@ -3,21 +3,20 @@
 import { type ContentItem, itemIds, readSimpleProperties } from '@inkstone/core';
 import { useState } from 'react';
 import { downloadBlob } from '../../services/file-transfer';
-import { PANDOC_FORMATS, requestPandoc, SponsorOnlyError } from '../../services/pdf-export';
-import { useAppDispatch, useAppSelector } from '../../store';
-import { notified } from '../../store/notifications-slice';
+import { PANDOC_FORMATS, requestPandoc } from '../../services/pdf-export';
+import { useAppSelector } from '../../store';
 import { isSponsor, SPONSOR_BANNER } from '../../store/server-slice';
 import { useAppServices } from '../app-context';
 import { Modal } from '../modal';
 import { type DialogProps } from './dialog-props';
+import { useExportAction } from './use-export-action';
 
 /** The pandoc export dialog (spec interface §2 "pandocExport"): a format (remembered in the
  * local settings, PDF by default); the file's markdown goes to the server's pandoc with the
  * pandoc settings and the file's title, author and date as metadata; the file is downloaded.
  * A 401 opens sponsorOnly. */
 export function PandocExportDialog({ resolve, reject }: DialogProps<'pandocExport'>) {
-  const { workspace, editor, confirmer } = useAppServices();
-  const dispatch = useAppDispatch();
+  const { workspace, editor } = useAppServices();
   const sponsor = useAppSelector((state) => isSponsor(state.server));
   const remembered = useAppSelector((state) => state.localSettings.pandocExportFormat);
   const options = useAppSelector((state) => state.settings.settings.pandoc);
@@ -26,14 +25,11 @@ export function PandocExportDialog({ resolve, reject }: DialogProps<'pandocExpor
     return id ? state.workspace.files[id] : undefined;
   });
   const [format, setFormat] = useState(remembered in PANDOC_FORMATS ? remembered : 'pdf');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const { busy, error, run: act } = useExportAction({ resolve, reject }, 'Pandoc export');
 
-  const run = async () => {
-    if (!file) return;
-    setBusy(true);
-    setError(undefined);
-    try {
+  const run = () =>
+    act(async () => {
+      if (!file) return;
       if (format !== remembered) await workspace.saveLocalSettings({ pandocExportFormat: format });
       await editor.current?.flush();
       const content = await workspace.repo.get<ContentItem>(itemIds.content(file.id));
@@ -48,21 +44,7 @@ export function PandocExportDialog({ resolve, reject }: DialogProps<'pandocExpor
         fetch: window.fetch.bind(window),
       });
       downloadBlob(`${file.name}.${PANDOC_FORMATS[format]!.extension}`, blob);
-      resolve();
-    } catch (failure) {
-      if (failure instanceof SponsorOnlyError) {
-        reject();
-        await confirmer.ask('sponsorOnly', 'Pandoc export');
-        return;
-      }
-      console.error(failure);
-      const message = failure instanceof Error ? failure.message : String(failure);
-      setError(message);
-      dispatch(notified('error', message));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <Modal title="Export with Pandoc" onCancel={reject}>

@@ -5,23 +5,22 @@ import { useEffect, useState } from 'react';
 import { useStore } from 'react-redux';
 import { downloadBlob } from '../../services/file-transfer';
 import { exportCurrentFile } from '../../services/html-export';
-import { LARGE_PDF_DOCUMENT, requestPdf, SponsorOnlyError } from '../../services/pdf-export';
-import { type AppStore, useAppDispatch, useAppSelector } from '../../store';
-import { notified } from '../../store/notifications-slice';
+import { LARGE_PDF_DOCUMENT, requestPdf } from '../../services/pdf-export';
+import { type AppStore, useAppSelector } from '../../store';
 import { isSponsor, SPONSOR_BANNER } from '../../store/server-slice';
 import { sortedTemplateIds } from '../../templates/templates';
 import { useAppServices } from '../app-context';
 import { Modal } from '../modal';
 import { type DialogProps } from './dialog-props';
+import { useExportAction } from './use-export-action';
 
 /** The PDF export dialog (spec interface §2 "pdfExport"): a template (remembered in the local
  * settings), generated with its pdf flag set, sent to the server, which prints it in a
  * sandboxed Chromium with the page settings (`wkhtmltopdf`); the PDF is downloaded. A 401 opens
  * sponsorOnly. */
 export function PdfExportDialog({ resolve, reject }: DialogProps<'pdfExport'>) {
-  const { workspace, editor, confirmer } = useAppServices();
+  const { workspace, editor } = useAppServices();
   const store = useStore() as AppStore;
-  const dispatch = useAppDispatch();
   const sponsor = useAppSelector((state) => isSponsor(state.server));
   const templates = useAppSelector((state) => state.templates);
   const remembered = useAppSelector((state) => state.localSettings.pdfExportTemplate);
@@ -29,8 +28,7 @@ export function PdfExportDialog({ resolve, reject }: DialogProps<'pdfExport'>) {
   const fileId = useAppSelector((state) => state.workspace.currentFileId);
   const ids = sortedTemplateIds(templates);
   const [templateId, setTemplateId] = useState(remembered in templates ? remembered : 'styledHtml');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const { busy, error, run: act } = useExportAction({ resolve, reject }, 'PDF export');
   const [large, setLarge] = useState(false);
 
   useEffect(() => {
@@ -40,12 +38,10 @@ export function PdfExportDialog({ resolve, reject }: DialogProps<'pdfExport'>) {
     });
   }, [workspace, fileId]);
 
-  const run = async () => {
-    const template = templates[templateId];
-    if (!template) return;
-    setBusy(true);
-    setError(undefined);
-    try {
+  const run = () =>
+    act(async () => {
+      const template = templates[templateId];
+      if (!template) return;
       if (templateId !== remembered)
         await workspace.saveLocalSettings({ pdfExportTemplate: templateId });
       const { fileName, result } = await exportCurrentFile(
@@ -55,21 +51,7 @@ export function PdfExportDialog({ resolve, reject }: DialogProps<'pdfExport'>) {
       );
       const pdf = await requestPdf(result, page, { fetch: window.fetch.bind(window) });
       downloadBlob(`${fileName}.pdf`, pdf);
-      resolve();
-    } catch (failure) {
-      if (failure instanceof SponsorOnlyError) {
-        reject();
-        await confirmer.ask('sponsorOnly', 'PDF export');
-        return;
-      }
-      console.error(failure);
-      const message = failure instanceof Error ? failure.message : String(failure);
-      setError(message);
-      dispatch(notified('error', message));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <Modal title="Export to PDF" onCancel={reject}>

@@ -1,0 +1,41 @@
+'use client';
+
+import { useState } from 'react';
+import { SponsorOnlyError } from '../../services/pdf-export';
+import { useAppDispatch } from '../../store';
+import { notified } from '../../store/notifications-slice';
+import { useAppServices } from '../app-context';
+
+/** What the export dialogs share: one action at a time (`busy`), its error shown in the dialog
+ * and as a notification, and a 401 that closes the dialog and opens sponsorOnly for `feature`. */
+export function useExportAction(
+  { resolve, reject }: { resolve(): void; reject(): void },
+  feature: string,
+) {
+  const { confirmer } = useAppServices();
+  const dispatch = useAppDispatch();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+
+  const run = async (action: () => Promise<void>) => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await action();
+      resolve();
+    } catch (failure) {
+      if (failure instanceof SponsorOnlyError) {
+        reject();
+        await confirmer.ask('sponsorOnly', feature);
+        return;
+      }
+      console.error(failure);
+      const message = failure instanceof Error ? failure.message : String(failure);
+      setError(message);
+      dispatch(notified('error', message));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, error, run };
+}
