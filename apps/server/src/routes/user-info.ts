@@ -1,7 +1,7 @@
 import { type FastifyPluginAsync } from 'fastify';
 import { identifyGithubUser } from '../sponsors/github-user.js';
 import { createGoogleIdTokenVerifier } from '../sponsors/google-id-token.js';
-import { isWellFormedToken } from '../sponsors/identity.js';
+import { readCallerToken } from '../sponsors/identity.js';
 import { type SponsorshipOptions, sendProblem } from '../sponsors/sponsorship.js';
 
 /** `GET /userInfo?tokenKind=idToken` (a Google id token) or `?tokenKind=accessToken` (a GitHub
@@ -15,34 +15,14 @@ export const userInfoRoutes: FastifyPluginAsync<SponsorshipOptions> = async (app
 
   app.get('/userInfo', async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
-    const query = request.query as Record<string, unknown>;
-    if (query.idToken !== undefined || query.accessToken !== undefined) {
-      return sendProblem(
-        reply,
-        400,
-        'Send the idToken or accessToken in the Authorization header (Bearer), never in the URL.',
-      );
-    }
-    const kind = query.tokenKind;
-    if (kind !== 'idToken' && kind !== 'accessToken') {
-      return sendProblem(
-        reply,
-        400,
-        'Say which token this is: tokenKind=idToken (Google) or tokenKind=accessToken (GitHub).',
-      );
-    }
-    const header = request.headers.authorization;
-    const match = typeof header === 'string' ? /^Bearer (.*)$/s.exec(header) : null;
-    if (!match) {
-      return sendProblem(reply, 400, `Give the ${kind} in the Authorization header (Bearer).`);
-    }
-    const token: unknown = match[1];
-    const idToken = kind === 'idToken' ? token : undefined;
-    if (!isWellFormedToken(token)) {
-      return sendProblem(reply, 400, `The ${kind} is malformed.`);
-    }
+    const caller = readCallerToken(
+      request.query as Record<string, unknown>,
+      request.headers.authorization,
+    );
+    if (!caller.ok) return sendProblem(reply, 400, caller.message);
+    const { kind, token } = caller;
     const identity =
-      idToken !== undefined
+      kind === 'idToken'
         ? await verifyGoogleIdToken(token)
         : await identifyGithubUser(token, options.identity);
     if (!identity.ok) return sendProblem(reply, identity.status, identity.message);

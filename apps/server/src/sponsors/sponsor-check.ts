@@ -1,6 +1,6 @@
 import { identifyGithubUser } from './github-user.js';
 import { createGoogleIdTokenVerifier } from './google-id-token.js';
-import { isWellFormedToken } from './identity.js';
+import { readCallerToken } from './identity.js';
 import { type SponsorshipOptions } from './sponsorship.js';
 
 /** Whether a caller may use the sponsor-only exports, or the answer to give them. */
@@ -19,20 +19,13 @@ export function createSponsorCheck(
   const now = options.now ?? Date.now;
   const verifyGoogleIdToken = createGoogleIdTokenVerifier(options.identity, now);
   return async (query, authorization) => {
-    if (query.idToken !== undefined || query.accessToken !== undefined) {
-      return {
-        ok: false,
-        status: 400,
-        message:
-          'Send the idToken or accessToken in the Authorization header (Bearer), never in the URL.',
-      };
+    const caller = readCallerToken(query, authorization, 'accessToken');
+    if (!caller.ok) {
+      return caller.reason === 'inUrl'
+        ? { ok: false, status: 400, message: caller.message }
+        : { ok: false, status: 401, message: 'Sponsors only: sign in with a sponsor account.' };
     }
-    const kind = query.tokenKind === 'idToken' ? 'idToken' : 'accessToken';
-    const match = typeof authorization === 'string' ? /^Bearer (.*)$/s.exec(authorization) : null;
-    const token: unknown = match?.[1];
-    if (!isWellFormedToken(token)) {
-      return { ok: false, status: 401, message: 'Sponsors only: sign in with a sponsor account.' };
-    }
+    const { kind, token } = caller;
     const identity =
       kind === 'idToken'
         ? await verifyGoogleIdToken(token)
