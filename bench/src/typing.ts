@@ -1,3 +1,5 @@
+import { build } from 'esbuild';
+import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { readDoc, selectedDocs } from './corpus';
 import { median, ms, percentile } from './stats';
@@ -223,8 +225,48 @@ async function measure(
   }
 }
 
-/** The editor alone (side preview hidden): from the keystroke to the frame that shows it in
- * the editor. The floor under any preview figure. */
+/** Types KEYSTROKES (after WARM_UP) into the focused editor and returns, for each, the time from
+ * the keystroke to the end of the frame that shows it in the editor: the editor's text changes,
+ * then a message posted in the next animation frame is handled once that frame is done. */
+async function typeAndTimeFrames(page: Page): Promise<number[]> {
+  await page.evaluate(() => {
+    const frames: number[] = [];
+    (window as unknown as { benchFrames: number[] }).benchFrames = frames;
+    const channel = new MessageChannel();
+    const done: (() => void)[] = [];
+    channel.port1.onmessage = () => done.shift()?.();
+    window.addEventListener(
+      'keydown',
+      (event) => {
+        const stamp = event.timeStamp;
+        new MutationObserver((_, observer) => {
+          observer.disconnect();
+          requestAnimationFrame(() => {
+            done.push(() => frames.push(performance.now() - stamp));
+            channel.port2.postMessage(null);
+          });
+        }).observe(document.querySelector('.cm-content')!, {
+          characterData: true,
+          childList: true,
+          subtree: true,
+        });
+      },
+      { capture: true },
+    );
+  });
+  for (let i = 0; i < KEYSTROKES + WARM_UP; i += 1) {
+    await page.keyboard.press('a');
+    await page.waitForTimeout(KEY_INTERVAL_MS);
+  }
+  await page.waitForTimeout(100);
+  const frames = await page.evaluate(
+    () => (window as unknown as { benchFrames: number[] }).benchFrames,
+  );
+  return frames.slice(WARM_UP);
+}
+
+/** The editor alone (side preview hidden): from the keystroke to the end of the frame that shows
+ * it in the editor. The floor under any preview figure. */
 async function measureEditorAlone(
   browser: Browser,
   baseUrl: string,
@@ -237,33 +279,42 @@ async function measureEditorAlone(
     await page.getByRole('button', { name: 'Toggle side preview' }).click();
     await caretAtEndOf(page, proseLine(text));
     await page.waitForTimeout(800);
-    await page.evaluate(() => {
-      const frames: number[] = [];
-      (window as unknown as { benchFrames: number[] }).benchFrames = frames;
-      window.addEventListener(
-        'keydown',
-        (event) => {
-          const stamp = event.timeStamp;
-          new MutationObserver((_, observer) => {
-            observer.disconnect();
-            requestAnimationFrame(() => frames.push(performance.now() - stamp));
-          }).observe(document.querySelector('.cm-content')!, {
-            characterData: true,
-            childList: true,
-            subtree: true,
-          });
-        },
-        { capture: true },
-      );
+    return await typeAndTimeFrames(page);
+  } finally {
+    await context.close();
+  }
+}
+
+let floorScript: string | undefined;
+
+/** CodeMirror by itself on the same text (floor-page.ts: no language, no app around it), typed
+ * into the same way: what this machine and browser take to show a keystroke in a CodeMirror
+ * editor at all. */
+async function measureBareEditor(browser: Browser, text: string): Promise<number[]> {
+  if (floorScript === undefined) {
+    const bundle = await build({
+      entryPoints: [fileURLToPath(new URL('./floor-page.ts', import.meta.url))],
+      bundle: true,
+      minify: true,
+      format: 'iife',
+      write: false,
+      logLevel: 'silent',
     });
-    for (let i = 0; i < KEYSTROKES + WARM_UP; i += 1) {
-      await page.keyboard.press('a');
-      await page.waitForTimeout(KEY_INTERVAL_MS);
-    }
-    const frames = await page.evaluate(
-      () => (window as unknown as { benchFrames: number[] }).benchFrames,
+    floorScript = bundle.outputFiles[0]!.text;
+  }
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  try {
+    const page = await context.newPage();
+    await page.setContent(
+      '<!doctype html><html><head><meta charset="utf-8"><style>body{margin:0}</style></head><body></body></html>',
     );
-    return frames.slice(WARM_UP);
+    await page.addScriptTag({ content: floorScript });
+    await page.evaluate(
+      ([pasted, line]) => window.startFloorEditor(pasted!, line!),
+      [text, proseLine(text)],
+    );
+    await page.waitForTimeout(1500);
+    return await typeAndTimeFrames(page);
   } finally {
     await context.close();
   }
@@ -324,16 +375,29 @@ export async function benchTyping(baseUrl: string, executablePath: string): Prom
           ].join(' '),
         );
       }
-      const alone = await measureEditorAlone(browser, baseUrl, text);
-      console.log(
+      const floors: [string, number[], string][] = [
         [
-          `${name} (${text.length})`.padEnd(18),
-          'editor alone'.padEnd(12),
-          ms(median(alone)).padStart(16),
-          ms(percentile(alone, 95)).padStart(8),
-          '(side preview hidden: the keystroke to the frame showing it in the editor)',
-        ].join(' '),
-      );
+          'editor alone',
+          await measureEditorAlone(browser, baseUrl, text),
+          '(side preview hidden: the keystroke to the end of the frame showing it in the editor)',
+        ],
+        [
+          'bare editor',
+          await measureBareEditor(browser, text),
+          '(CodeMirror by itself on the same text, nothing else on the page: the same)',
+        ],
+      ];
+      for (const [label, frames, note] of floors) {
+        console.log(
+          [
+            `${name} (${text.length})`.padEnd(18),
+            label.padEnd(12),
+            ms(median(frames)).padStart(16),
+            ms(percentile(frames, 95)).padStart(8),
+            note,
+          ].join(' '),
+        );
+      }
       const [, full] = rows[0]!;
       const [, incremental] = rows[1]!;
       console.log(

@@ -62,6 +62,29 @@ test.describe('writing and previewing', () => {
     await page.waitForTimeout(300);
     expect(dialogs).toBe(0);
   });
+
+  test("selected text is shown in the editor theme's selection colour", async ({ page }) => {
+    await openApp(page);
+    await replaceText(page, 'Select these words.');
+    await page.keyboard.press('Shift+Home');
+    // The browser's own selection, styled by the editor (no drawn selection layer).
+    const colours = await editor(page).evaluate((content) => {
+      const line = content.querySelector('.cm-line')!;
+      const probe = document.createElement('span');
+      probe.style.backgroundColor = 'var(--ink-editor-selection)';
+      line.append(probe);
+      const wanted = getComputedStyle(probe).backgroundColor;
+      probe.remove();
+      return {
+        selected: window.getSelection()!.toString(),
+        shown: getComputedStyle(line, '::selection').backgroundColor,
+        wanted,
+      };
+    });
+    expect(colours.selected).toBe('Select these words.');
+    expect(colours.wanted).not.toBe('rgba(0, 0, 0, 0)');
+    expect(colours.shown).toBe(colours.wanted);
+  });
 });
 
 test.describe('keeping every word', () => {

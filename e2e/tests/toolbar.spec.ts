@@ -189,6 +189,10 @@ test('Vim mode, once switched on in the settings, moves with h, j, k, l', async 
     await page.keyboard.press(key);
   }
   await expect.poll(() => editorText(page)).toBe('cd\negh');
+  // Visual mode shows what it selects.
+  await page.keyboard.press('v');
+  await page.keyboard.press('l');
+  await expect(page.locator('.cm-selectionBackground').first()).toBeVisible();
 });
 
 test('Shift+F10 in the editor opens the same commands as a menu at the caret', async ({ page }) => {

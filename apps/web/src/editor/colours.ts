@@ -41,6 +41,10 @@ export const markdownHighlight = HighlightStyle.define([
 export const editorChrome = EditorView.theme({
   '.cm-content': { caretColor: 'var(--ink-editor-caret)' },
   '.cm-cursor, .cm-dropCursor': { borderLeftColor: 'var(--ink-editor-caret)' },
+  // The browser's own selection (see editorExtensions: no drawn selection layer).
+  '.cm-content ::selection, .cm-content::selection': {
+    backgroundColor: 'var(--ink-editor-selection)',
+  },
   '.cm-selectionBackground, &.cm-focused > .cm-scroller > .cm-selectionLayer .cm-selectionBackground':
     { background: 'var(--ink-editor-selection)' },
   '.cm-selectionMatch': { backgroundColor: 'var(--ink-editor-match)' },

@@ -1,5 +1,5 @@
 import { Compartment, type Extension, Prec } from '@codemirror/state';
-import { type EditorView, keymap, type KeyBinding } from '@codemirror/view';
+import { drawSelection, type EditorView, keymap, type KeyBinding } from '@codemirror/view';
 import { listEditing } from './lists';
 
 /**
@@ -44,7 +44,12 @@ export class EditorOptions {
   /** Switches Vim key bindings on or off; their code is loaded the first time they are on. */
   async setVimMode(on: boolean): Promise<void> {
     this.vimWanted = on;
-    const extension = on ? Prec.highest((await import('@replit/codemirror-vim')).vim()) : [];
+    // Vim hides the browser's selection and draws its own block cursor; its visual mode's
+    // selection is drawn by CodeMirror's selection layer, which the editor otherwise leaves out
+    // (see editorExtensions).
+    const extension = on
+      ? [Prec.highest((await import('@replit/codemirror-vim')).vim()), drawSelection()]
+      : [];
     // Switched again while loading: the last call decides.
     if (this.vimWanted !== on) return;
     this.vimExtension = extension;

@@ -4,7 +4,7 @@ import { languages } from '@codemirror/language-data';
 import { syntaxHighlighting } from '@codemirror/language';
 import { highlightSelectionMatches } from '@codemirror/search';
 import { EditorState, type Extension } from '@codemirror/state';
-import { drawSelection, EditorView, type KeyBinding, keymap } from '@codemirror/view';
+import { EditorView, type KeyBinding, keymap } from '@codemirror/view';
 import { MAX_TEXT_LENGTH } from '@inkstone/core';
 import { editorChrome, markdownHighlight } from './colours';
 import { findHighlights } from './find/find-highlight';
@@ -30,11 +30,16 @@ export type FindMode = 'find' | 'replace';
  * the accessible name "Editor", the find bar's keys and highlights (in place of CodeMirror's own
  * search panel), and a refusal of any change past the text limit (spec core §5:
  * the text is cut at 250,000 characters; refusing the input says so instead of cutting
- * silently). */
+ * silently).
+ *
+ * The caret and the selection are the browser's own, not CodeMirror's drawn layer
+ * (`drawSelection`): drawing them costs a measure and a redraw of the layer on every keystroke,
+ * which doubled the time from a keystroke to the frame showing it on a 250,000-character text
+ * (docs/reference/choices.md, "Editor caret and selection"). Vim mode brings the drawn layer back
+ * (editor-options.ts). */
 export function editorExtensions(callbacks: EditorCallbacks, more: Extension[] = []): Extension[] {
   return [
     history({ minDepth: UNDO_DEPTH, newGroupDelay: UNDO_GROUP_DELAY }),
-    drawSelection(),
     EditorView.lineWrapping,
     EditorState.allowMultipleSelections.of(false),
     // (Its Enter and Backspace for lists come with the list options: see lists.ts.)
