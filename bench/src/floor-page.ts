@@ -16,7 +16,9 @@ window.startFloorEditor = (text, line) => {
     parent: document.body,
     state: EditorState.create({ doc: text, extensions: [EditorView.lineWrapping] }),
   });
+  // About the size of the app's editor pane beside the preview.
   view.dom.style.height = '100vh';
+  view.dom.style.width = '700px';
   const caret = text.indexOf(line) + line.length;
   view.dispatch({ selection: { anchor: caret }, scrollIntoView: true });
   view.focus();
