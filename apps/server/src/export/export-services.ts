@@ -1,4 +1,4 @@
-import { type FastifyReply } from 'fastify';
+import { type FastifyReply, type FastifyRequest } from 'fastify';
 import { type SponsorshipOptions, sendProblem } from '../sponsors/sponsorship.js';
 import { createSponsorCheck } from '../sponsors/sponsor-check.js';
 import { ExportTimeoutError, type PdfRenderer, createPdfRenderer } from './chromium-pdf.js';
@@ -25,6 +25,23 @@ export function createExportServices(
     turns: createTurns(conf.concurrency, conf.queueMax),
     isSponsor: createSponsorCheck(sponsorship),
   };
+}
+
+/** What every export route does first: its answer is never cached, its time starts, and the
+ * caller must be a sponsor. Returns the export's deadline, or undefined once the refusal (401)
+ * is sent. */
+export async function admitExport(
+  services: ExportServices,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<number | undefined> {
+  reply.header('Cache-Control', 'no-store');
+  const deadline = Date.now() + services.conf.timeoutMs;
+  const query = request.query as Record<string, unknown>;
+  const sponsor = await services.isSponsor(query, request.headers.authorization);
+  if (sponsor.ok) return deadline;
+  void sendProblem(reply, sponsor.status, sponsor.message);
+  return undefined;
 }
 
 /** Turns what an export threw into its answer: a full queue 503, a time-out 504, else 500. */

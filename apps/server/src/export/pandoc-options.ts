@@ -1,3 +1,5 @@
+import { jsonObject, type Parsed } from './query-json.js';
+
 /** The pandoc export's formats (spec interface §7), and pandoc's writer for each. `epub` is
  * EPUB 2 and `epub3` EPUB 3, as the names read; `pdf` is pandoc's HTML printed by Chromium. */
 export const PANDOC_FORMATS = {
@@ -62,22 +64,6 @@ export const METADATA_KEYS = [
   'subject',
   'abstract',
 ];
-
-type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
-
-function jsonObject(text: unknown, name: string): Parsed<Record<string, unknown>> {
-  if (text === undefined || text === '') return { ok: true, value: {} };
-  let raw: unknown;
-  try {
-    raw = typeof text === 'string' ? JSON.parse(text) : undefined;
-  } catch {
-    raw = undefined;
-  }
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-    return { ok: false, message: `${name} must be a JSON object.` };
-  }
-  return { ok: true, value: raw as Record<string, unknown> };
-}
 
 /** Reads the `format` query parameter. */
 export function parsePandocFormat(text: unknown): Parsed<PandocFormat> {

@@ -1,3 +1,5 @@
+import { jsonObject, type Parsed } from './query-json.js';
+
 /** The PDF export's page, as the app's `wkhtmltopdf` settings give it (packages/core
  * `UserSettings.wkhtmltopdf`): a page size name and margins in millimetres. */
 export interface PdfOptions {
@@ -39,20 +41,10 @@ const MARGINS = ['marginTop', 'marginRight', 'marginBottom', 'marginLeft'] as co
 
 /** Reads the `options` query parameter: a JSON object over the defaults; keys it does not
  * know (other wkhtmltopdf settings) are ignored. An error message when it is not usable. */
-export function parsePdfOptions(
-  text: unknown,
-): { ok: true; value: PdfOptions } | { ok: false; message: string } {
-  if (text === undefined || text === '') return { ok: true, value: { ...DEFAULT_PDF_OPTIONS } };
-  let raw: unknown;
-  try {
-    raw = typeof text === 'string' ? JSON.parse(text) : undefined;
-  } catch {
-    raw = undefined;
-  }
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-    return { ok: false, message: 'options must be a JSON object.' };
-  }
-  const given = raw as Record<string, unknown>;
+export function parsePdfOptions(text: unknown): Parsed<PdfOptions> {
+  const parsed = jsonObject(text, 'options');
+  if (!parsed.ok) return parsed;
+  const given = parsed.value;
   const value = { ...DEFAULT_PDF_OPTIONS };
   if (given.pageSize !== undefined) {
     const name = String(given.pageSize).toLowerCase();

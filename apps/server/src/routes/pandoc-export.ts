@@ -1,5 +1,5 @@
 import { type FastifyPluginAsync, type RouteShorthandOptions } from 'fastify';
-import { type ExportServices, sendExportFailure } from '../export/export-services.js';
+import { admitExport, type ExportServices, sendExportFailure } from '../export/export-services.js';
 import { UnreadableDocumentError, pandocExport } from '../export/pandoc-export.js';
 import {
   PANDOC_FORMATS,
@@ -16,10 +16,11 @@ export interface PandocExportOptions {
 }
 
 /** `POST /pandocExport?format=…&options=…&metadata=…` (spec interface §7; the token in
- * `Authorization: Bearer …`, its kind in `tokenKind`): the document converted by pandoc. The body is the document as pandoc's JSON (application/json,
- * "the document structure") or as markdown (text/markdown or text/plain); `options` the JSON
- * of the `pandoc` settings, `metadata` the JSON of the file properties. 401 not a sponsor, 400
- * unknown format, bad options or a document pandoc cannot read, 503 queue full, 504 too long. */
+ * `Authorization: Bearer …`, its kind in `tokenKind`): the document converted by pandoc. The
+ * body is the document as pandoc's JSON (application/json, "the document structure") or as
+ * markdown (text/markdown or text/plain); `options` the JSON of the `pandoc` settings,
+ * `metadata` the JSON of the file properties. 401 not a sponsor, 400 unknown format, bad
+ * options or a document pandoc cannot read, 503 queue full, 504 too long. */
 export const pandocExportRoutes: FastifyPluginAsync<PandocExportOptions> = async (app, options) => {
   const { services } = options;
   app.addContentTypeParser(['text/markdown'], { parseAs: 'string' }, (_request, body, done) =>
@@ -30,11 +31,9 @@ export const pandocExportRoutes: FastifyPluginAsync<PandocExportOptions> = async
     '/pandocExport',
     { ...options.routeOptions, bodyLimit: services.conf.bodyLimitBytes },
     async (request, reply) => {
-      reply.header('Cache-Control', 'no-store');
-      const deadline = Date.now() + services.conf.timeoutMs;
+      const deadline = await admitExport(services, request, reply);
+      if (deadline === undefined) return reply;
       const query = request.query as Record<string, unknown>;
-      const sponsor = await services.isSponsor(query, request.headers.authorization);
-      if (!sponsor.ok) return sendProblem(reply, sponsor.status, sponsor.message);
       const format = parsePandocFormat(query.format);
       if (!format.ok) return sendProblem(reply, 400, format.message);
       const pandocOptions = parsePandocOptions(query.options);

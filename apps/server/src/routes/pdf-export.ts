@@ -1,5 +1,5 @@
 import { type FastifyPluginAsync, type RouteShorthandOptions } from 'fastify';
-import { type ExportServices, sendExportFailure } from '../export/export-services.js';
+import { admitExport, type ExportServices, sendExportFailure } from '../export/export-services.js';
 import { parsePdfOptions } from '../export/pdf-options.js';
 import { sendProblem } from '../sponsors/sponsorship.js';
 
@@ -23,11 +23,9 @@ export const pdfExportRoutes: FastifyPluginAsync<PdfExportOptions> = async (app,
     '/pdfExport',
     { ...options.routeOptions, bodyLimit: services.conf.bodyLimitBytes },
     async (request, reply) => {
-      reply.header('Cache-Control', 'no-store');
-      const deadline = Date.now() + services.conf.timeoutMs;
+      const deadline = await admitExport(services, request, reply);
+      if (deadline === undefined) return reply;
       const query = request.query as Record<string, unknown>;
-      const sponsor = await services.isSponsor(query, request.headers.authorization);
-      if (!sponsor.ok) return sendProblem(reply, sponsor.status, sponsor.message);
       const pdfOptions = parsePdfOptions(query.options);
       if (!pdfOptions.ok) return sendProblem(reply, 400, pdfOptions.message);
       const html = request.body;
