@@ -6,10 +6,10 @@ import { downloadText } from '../../services/file-transfer';
 import { exportCurrentFile, HTML_COPIED_MESSAGE } from '../../services/html-export';
 import { type AppStore, useAppDispatch, useAppSelector } from '../../store';
 import { notified } from '../../store/notifications-slice';
-import { sortedTemplateIds } from '../../templates/templates';
 import { useAppServices } from '../app-context';
 import { Modal } from '../modal';
 import { type DialogProps } from './dialog-props';
+import { ExportStatus, TemplateField } from './export-parts';
 import { useExportAction } from './use-export-action';
 
 /** The HTML export dialog (spec interface §2 "htmlExport"): a template to generate the current
@@ -20,7 +20,6 @@ export function HtmlExportDialog({ resolve, reject }: DialogProps<'htmlExport'>)
   const dispatch = useAppDispatch();
   const templates = useAppSelector((state) => state.templates);
   const remembered = useAppSelector((state) => state.localSettings.htmlExportTemplate);
-  const ids = sortedTemplateIds(templates);
   const [templateId, setTemplateId] = useState(remembered in templates ? remembered : 'styledHtml');
   const { busy, error, run: act } = useExportAction({ resolve, reject }, 'HTML export');
 
@@ -41,20 +40,12 @@ export function HtmlExportDialog({ resolve, reject }: DialogProps<'htmlExport'>)
   return (
     <Modal title="Export to HTML" onCancel={reject}>
       <div className="form">
-        <label className="form__field">
-          <span>Template</span>
-          <select
-            value={templateId}
-            disabled={busy}
-            onChange={(event) => setTemplateId(event.target.value)}
-          >
-            {ids.map((id) => (
-              <option key={id} value={id}>
-                {templates[id]!.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <TemplateField
+          templates={templates}
+          value={templateId}
+          disabled={busy}
+          onChange={setTemplateId}
+        />
         <div className="templates__actions">
           <button
             type="button"
@@ -82,12 +73,7 @@ export function HtmlExportDialog({ resolve, reject }: DialogProps<'htmlExport'>)
             Download
           </button>
         </div>
-        {busy && <p className="templates__hint">Generating…</p>}
-        {error && (
-          <p className="field-error" role="alert">
-            {error}
-          </p>
-        )}
+        <ExportStatus busy={busy} busyText="Generating…" error={error} />
       </div>
     </Modal>
   );

@@ -5,10 +5,11 @@ import { useState } from 'react';
 import { downloadBlob } from '../../services/file-transfer';
 import { PANDOC_FORMATS, requestPandoc } from '../../services/pdf-export';
 import { useAppSelector } from '../../store';
-import { isSponsor, SPONSOR_BANNER } from '../../store/server-slice';
+import { isSponsor } from '../../store/server-slice';
 import { useAppServices } from '../app-context';
 import { Modal } from '../modal';
 import { type DialogProps } from './dialog-props';
+import { ExportStatus, SponsorBanner } from './export-parts';
 import { useExportAction } from './use-export-action';
 
 /** The pandoc export dialog (spec interface §2 "pandocExport"): a format (remembered in the
@@ -49,11 +50,7 @@ export function PandocExportDialog({ resolve, reject }: DialogProps<'pandocExpor
   return (
     <Modal title="Export with Pandoc" onCancel={reject}>
       <div className="form">
-        {!sponsor && (
-          <p className="sponsor-banner" role="note">
-            {SPONSOR_BANNER}
-          </p>
-        )}
+        <SponsorBanner sponsor={sponsor} />
         <label className="form__field">
           <span>Format</span>
           <select
@@ -78,12 +75,7 @@ export function PandocExportDialog({ resolve, reject }: DialogProps<'pandocExpor
             Download
           </button>
         </div>
-        {busy && <p className="templates__hint">Converting…</p>}
-        {error && (
-          <p className="field-error" role="alert">
-            {error}
-          </p>
-        )}
+        <ExportStatus busy={busy} busyText="Converting…" error={error} />
       </div>
     </Modal>
   );

@@ -7,11 +7,11 @@ import { downloadBlob } from '../../services/file-transfer';
 import { exportCurrentFile } from '../../services/html-export';
 import { LARGE_PDF_DOCUMENT, requestPdf } from '../../services/pdf-export';
 import { type AppStore, useAppSelector } from '../../store';
-import { isSponsor, SPONSOR_BANNER } from '../../store/server-slice';
-import { sortedTemplateIds } from '../../templates/templates';
+import { isSponsor } from '../../store/server-slice';
 import { useAppServices } from '../app-context';
 import { Modal } from '../modal';
 import { type DialogProps } from './dialog-props';
+import { ExportStatus, SponsorBanner, TemplateField } from './export-parts';
 import { useExportAction } from './use-export-action';
 
 /** The PDF export dialog (spec interface §2 "pdfExport"): a template (remembered in the local
@@ -26,7 +26,6 @@ export function PdfExportDialog({ resolve, reject }: DialogProps<'pdfExport'>) {
   const remembered = useAppSelector((state) => state.localSettings.pdfExportTemplate);
   const page = useAppSelector((state) => state.settings.settings.wkhtmltopdf);
   const fileId = useAppSelector((state) => state.workspace.currentFileId);
-  const ids = sortedTemplateIds(templates);
   const [templateId, setTemplateId] = useState(remembered in templates ? remembered : 'styledHtml');
   const { busy, error, run: act } = useExportAction({ resolve, reject }, 'PDF export');
   const [large, setLarge] = useState(false);
@@ -56,25 +55,13 @@ export function PdfExportDialog({ resolve, reject }: DialogProps<'pdfExport'>) {
   return (
     <Modal title="Export to PDF" onCancel={reject}>
       <div className="form">
-        {!sponsor && (
-          <p className="sponsor-banner" role="note">
-            {SPONSOR_BANNER}
-          </p>
-        )}
-        <label className="form__field">
-          <span>Template</span>
-          <select
-            value={templateId}
-            disabled={busy}
-            onChange={(event) => setTemplateId(event.target.value)}
-          >
-            {ids.map((id) => (
-              <option key={id} value={id}>
-                {templates[id]!.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SponsorBanner sponsor={sponsor} />
+        <TemplateField
+          templates={templates}
+          value={templateId}
+          disabled={busy}
+          onChange={setTemplateId}
+        />
         <p className="templates__hint">
           Page {page.pageSize}, margins {page.marginTop}/{page.marginRight}/{page.marginBottom}/
           {page.marginLeft} mm (the wkhtmltopdf settings).
@@ -95,12 +82,7 @@ export function PdfExportDialog({ resolve, reject }: DialogProps<'pdfExport'>) {
             Download PDF
           </button>
         </div>
-        {busy && <p className="templates__hint">Making the PDF…</p>}
-        {error && (
-          <p className="field-error" role="alert">
-            {error}
-          </p>
-        )}
+        <ExportStatus busy={busy} busyText="Making the PDF…" error={error} />
       </div>
     </Modal>
   );

@@ -1,0 +1,57 @@
+'use client';
+
+import { SPONSOR_BANNER } from '../../store/server-slice';
+import { sortedTemplateIds, type Templates } from '../../templates/templates';
+
+/** The template chooser of the HTML and PDF export dialogs. */
+export function TemplateField(props: {
+  templates: Templates;
+  value: string;
+  disabled: boolean;
+  onChange(id: string): void;
+}) {
+  return (
+    <label className="form__field">
+      <span>Template</span>
+      <select
+        value={props.value}
+        disabled={props.disabled}
+        onChange={(event) => props.onChange(event.target.value)}
+      >
+        {sortedTemplateIds(props.templates).map((id) => (
+          <option key={id} value={id}>
+            {props.templates[id]!.name}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** The suggestion to sponsor, atop the dialogs of the sponsors-only exports, for who is not one. */
+export function SponsorBanner({ sponsor }: { sponsor: boolean }) {
+  if (sponsor) return null;
+  return (
+    <p className="sponsor-banner" role="note">
+      {SPONSOR_BANNER}
+    </p>
+  );
+}
+
+/** Below an export dialog's buttons: what it is doing while busy, and why it failed. */
+export function ExportStatus(props: {
+  busy: boolean;
+  busyText: string;
+  error: string | undefined;
+}) {
+  return (
+    <>
+      {props.busy && <p className="templates__hint">{props.busyText}</p>}
+      {props.error && (
+        <p className="field-error" role="alert">
+          {props.error}
+        </p>
+      )}
+    </>
+  );
+}
