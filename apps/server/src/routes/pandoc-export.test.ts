@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { readPublicConf } from '../conf.js';
 import { DEFAULT_EXPORT_CONF } from '../export/export-conf.js';
-import { openSqliteSponsorStore } from '../sponsors/sqlite-sponsor-store.js';
-import { type StandIn, startGithub, startStandIn } from '../sponsors/stand-ins.testkit.js';
+import { type StandIn, startStandIn } from '../sponsors/stand-ins.testkit.js';
+import { startSponsoredApp } from './sponsored-app.testkit.js';
 
 /** Generous time-outs: the whole repository's tests share a small machine. */
 const SLOW_MACHINE_MS = 30_000;
@@ -200,34 +200,11 @@ describe('POST /pandocExport, sponsorship off', () => {
 
 describe('POST /pandocExport, sponsorship on', () => {
   let app: FastifyInstance;
-  let github: StandIn;
-  const NOW = Date.UTC(2026, 10, 22, 12);
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    github = await startGithub();
-    const store = await openSqliteSponsorStore(
-      join(mkdtempSync(join(tmpdir(), 'inkstone-pandoc-sponsors-')), 'sponsors.sqlite'),
-    );
-    await store.extendSponsorship('gh:42', { months: 12 }, 'TXN-GH', NOW);
-    app = await buildApp({
-      conf: readPublicConf({ ALLOW_SPONSORSHIP: 'true' }),
-      exports,
-      sponsorship: {
-        store,
-        identity: {
-          githubApiUrl: github.url,
-          googleCertsUrl: 'http://127.0.0.1:9/certs',
-          googleClientId: 'x',
-          timeoutMs: 2000,
-        },
-        paypal: { verifyUrl: 'http://127.0.0.1:9/unused', receiverEmails: [], timeoutMs: 2000 },
-        now: () => NOW,
-      },
-    });
+    ({ app, close } = await startSponsoredApp(exports));
   });
-  afterAll(async () => {
-    await app.close();
-    await github.close();
-  });
+  afterAll(() => close());
 
   it('answers 401 to a non-sponsor and converts for a sponsor', async () => {
     expect((await post(app, { format: 'rst' })).statusCode).toBe(401);
