@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { editor, editorText, openApp, preview, replaceText } from './helpers';
 
 test.describe('writing and previewing', () => {
@@ -106,6 +106,27 @@ test.describe('keeping every word', () => {
     expect(await editorText(page)).toContain('First! line.');
   });
 
+  test('after a reload the editor shows the part of the text it showed', async ({ page }) => {
+    await openApp(page);
+    const lines = Array.from({ length: 300 }, (_, i) => `Paragraph ${i + 1} of a long file.`);
+    await replaceText(page, lines.join('\n\n'));
+    // Scroll with the wheel, as a reader does, to the middle of the text.
+    await editor(page).hover();
+    const scroller = page.locator('.cm-scroller');
+    for (let i = 0; i < 15; i += 1) await page.mouse.wheel(0, 400);
+    await expect
+      .poll(() => scroller.evaluate((element) => element.scrollTop))
+      .toBeGreaterThan(3000);
+    const before = await topLine(page);
+    expect(before).toMatch(/^Paragraph \d+ of a long file\.$/);
+    expect(before).not.toBe('Paragraph 1 of a long file.');
+    // The place is kept a moment after the scrolling stops.
+    await page.waitForTimeout(400);
+    await page.reload();
+    await expect(editor(page)).toBeVisible();
+    await expect.poll(() => topLine(page)).toBe(before);
+  });
+
   test('text typed just before the tab is reloaded is not lost', async ({ page }) => {
     await openApp(page);
     await replaceText(page, 'Saved.');
@@ -172,3 +193,15 @@ test.describe('keeping every word', () => {
     expect(await editorText(page)).toBe('Short text.');
   });
 });
+
+// The text of the first line of the editor whose middle is below the top of its viewport.
+async function topLine(page: Page): Promise<string> {
+  return page.locator('.cm-scroller').evaluate((scroller) => {
+    const top = scroller.getBoundingClientRect().top;
+    const line = [...scroller.querySelectorAll<HTMLElement>('.cm-line')].find((element) => {
+      const box = element.getBoundingClientRect();
+      return element.textContent !== '' && box.top + box.height / 2 > top;
+    });
+    return line?.textContent ?? '';
+  });
+}
