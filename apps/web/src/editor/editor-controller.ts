@@ -58,7 +58,6 @@ export class EditorController {
   private saveTimer: number | undefined;
   private firstUnsavedAt: number | undefined;
   private stateTimer: number | undefined;
-  private destroyed = false;
   private readonly journal: UnsavedJournal;
   private readonly cleanups: (() => void)[] = [];
   private readonly images = new Compartment();
@@ -170,8 +169,6 @@ export class EditorController {
   }
 
   destroy(): void {
-    this.destroyed = true;
-    window.clearTimeout(this.stateTimer);
     void this.flush();
     for (const cleanup of this.cleanups) cleanup();
     this.find.destroy();
@@ -270,24 +267,23 @@ export class EditorController {
 
   private scheduleStateSave(): void {
     window.clearTimeout(this.stateTimer);
-    // After the pause, when the browser is idle: a writer typing about ten keys a second pauses
-    // about as long as the debounce between keys, and a save that ran then (a database write,
-    // and a measuring pass of the editor) would fall into the next keystroke's frame. Idle time
-    // comes after a frame, when layout is up to date: reading the scroll position forces none.
-    this.stateTimer = window.setTimeout(
-      () =>
-        whenIdle(() => {
-          const session = this.session;
-          if (!session || this.destroyed) return;
+    this.stateTimer = window.setTimeout(() => {
+      const session = this.session;
+      if (!session) return;
+      // Read where the editor is scrolled in CodeMirror's own measuring phase, when layout is
+      // up to date anyway: reading it at another moment would force a layout of the page.
+      this.view.requestMeasure({
+        read: () => this.scrollPosition(),
+        write: (scrollPosition) => {
           const { from, to } = this.view.state.selection.main;
           saveContentState(this.workspace.repo, session.fileId, {
             selectionStart: from,
             selectionEnd: to,
-            scrollPosition: this.scrollPosition(),
+            scrollPosition,
           }).catch((error: unknown) => console.error(error));
-        }),
-      CONTENT_STATE_SAVE_DEBOUNCE,
-    );
+        },
+      });
+    }, CONTENT_STATE_SAVE_DEBOUNCE);
   }
 
   private applyExternalEdits(edits: TextEdit[]): void {
