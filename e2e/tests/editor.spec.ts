@@ -114,9 +114,15 @@ test.describe('keeping every word', () => {
     await editor(page).hover();
     const scroller = page.locator('.cm-scroller');
     for (let i = 0; i < 15; i += 1) await page.mouse.wheel(0, 400);
+    // Once the scrolling has come to rest.
+    const scrollTop = () => scroller.evaluate((element) => element.scrollTop);
+    let last = -1;
     await expect
-      .poll(() => scroller.evaluate((element) => element.scrollTop))
-      .toBeGreaterThan(3000);
+      .poll(async () => {
+        const [previous, now] = [last, (last = await scrollTop())];
+        return now > 3000 && now === previous;
+      })
+      .toBe(true);
     const before = await topLine(page);
     expect(before).toMatch(/^Paragraph \d+ of a long file\.$/);
     expect(before).not.toBe('Paragraph 1 of a long file.');
