@@ -116,11 +116,13 @@ test.describe('keeping every word', () => {
     for (let i = 0; i < 15; i += 1) await page.mouse.wheel(0, 400);
     // Once the scrolling has come to rest.
     const scrollTop = () => scroller.evaluate((element) => element.scrollTop);
-    let last = -1;
+    let previous = -1;
     await expect
       .poll(async () => {
-        const [previous, now] = [last, (last = await scrollTop())];
-        return now > 3000 && now === previous;
+        const now = await scrollTop();
+        const resting = now > 3000 && now === previous;
+        previous = now;
+        return resting;
       })
       .toBe(true);
     const before = await topLine(page);
