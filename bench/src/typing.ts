@@ -10,7 +10,10 @@ const WARM_UP = 5;
 const OPENINGS = 5;
 /** How many times the incremental preview and the floors are measured (BENCH_RUNS, default 1). */
 const RUNS = readRuns(process.env.BENCH_RUNS);
+/** Time between keystrokes: a fast typist, about 120 words a minute. */
+const KEY_INTERVAL_MS = 100;
 
+/** BENCH_RUNS: unset or empty is 1; anything but a whole number of runs is refused. */
 function readRuns(value: string | undefined): number {
   if (value === undefined || value.trim() === '') return 1;
   const runs = Number(value);
@@ -19,8 +22,6 @@ function readRuns(value: string | undefined): number {
   }
   return runs;
 }
-/** Time between keystrokes: a fast typist, about 120 words a minute. */
-const KEY_INTERVAL_MS = 100;
 
 /** The preview's conversion: block by block (the app), or the whole text on every change. */
 export type Conversion = 'incremental' | 'full';
