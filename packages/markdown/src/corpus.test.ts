@@ -56,7 +56,7 @@ describe.each(['doc-10k', 'doc-50k', 'doc-250k'])('benchmark corpus %s', (name) 
     expect(count(html, /class="task-list-item-checkbox"/g)).toBe(expected.taskItem);
   });
 
-  it('renders block by block to exactly the same HTML, one section per top-level block', () => {
+  it('renders block by block to exactly the same HTML, one section per top-level block or part', () => {
     const update = createConverter().createDocument(markdown).update();
     expect(update.complete).toBe(true);
     expect(update.headings).toEqual(headings);
@@ -68,7 +68,13 @@ describe.each(['doc-10k', 'doc-50k', 'doc-250k'])('benchmark corpus %s', (name) 
           (_, line: string) => `data-line="${section.line + Number(line)}"`,
         ),
       )
-      .join('');
+      .join('')
+      // Long fenced code shows in parts, one section each, but is one block in the whole HTML.
+      .replace(
+        /<\/code><\/pre>\n<pre class="split-continued[^"]*" data-line="\d+"><code[^>]*>/g,
+        '',
+      )
+      .replace(/<pre class="split-continues" /g, '<pre ');
     expect(joined).toBe(html);
     const headingSections = update.sections.filter((section) =>
       /^<h[1-6] id="[^"]+" data-line="0">/.test(update.html[section.id]!),

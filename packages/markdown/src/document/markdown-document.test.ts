@@ -1,11 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import hljs from 'highlight.js/lib/core';
+import javascript from 'highlight.js/lib/languages/javascript';
 import { describe, expect, it } from 'vitest';
 import { createConverter } from '../converter.js';
 import { type DocumentUpdate, type MarkdownDocument } from './markdown-document.js';
 
 const converter = createConverter({ abbr: true, toc: true });
+hljs.registerLanguage('javascript', javascript);
+hljs.registerAliases(['js'], { languageName: 'javascript' });
 
 /** What a preview holds: section HTML by id, and the current order. */
 class Client {
@@ -312,6 +316,95 @@ describe('MarkdownDocument', () => {
     });
   });
 
+  describe('long fenced code', () => {
+    const highlighting = createConverter({}, (code, language) =>
+      hljs.getLanguage(language) ? hljs.highlight(code, { language }).value : null,
+    );
+    const code = (n: number) =>
+      Array.from({ length: n }, (_, i) => `const v${i} = f(${i}, "t${i}"); // n${i}\n`).join('');
+    // The text of a section's code, as the preview shows it.
+    const codeText = (html: string) =>
+      (/<code[^>]*>([\s\S]*)<\/code><\/pre>/.exec(html)?.[1] ?? '')
+        .replace(/<[^>]+>/g, '')
+        .replaceAll('&quot;', '"');
+
+    it('shows as several code blocks that hold its lines in order; an edit re-renders its part', () => {
+      const text = `# Code\n\n\`\`\`js\n${code(400)}\`\`\`\n\nAfter.\n`;
+      const document = highlighting.createDocument(text);
+      const client = new Client();
+      client.take(document.update());
+      const parts = client.html().slice(1, -1);
+      expect(parts.length).toBeGreaterThan(6);
+      expect(parts.every((html) => /^<pre[^>]*><code class="language-js hljs">/.test(html))).toBe(
+        true,
+      );
+      expect(parts[0]).toMatch(/^<pre class="split-continues" data-line="0">/);
+      expect(parts.at(-1)).toMatch(/^<pre class="split-continued" data-line="0">/);
+      expect(parts.map(codeText).join('')).toBe(code(400));
+      // Highlighted as before: every part has its keywords, strings and comments coloured.
+      expect(parts.every((html) => html.includes('<span class="hljs-keyword">const</span>'))).toBe(
+        true,
+      );
+
+      const before = [...client.ids];
+      const at = text.indexOf('// n200') + '// n200'.length;
+      document.edit([{ from: at, to: at, insert: ' typed' }]);
+      const update = client.take(document.update());
+      // Its part, and the next one, whose highlighting reads the lines just above it.
+      expect(Object.keys(update.html).length).toBeLessThanOrEqual(2);
+      expect(client.ids.filter((id, i) => id !== before[i]).length).toBeLessThanOrEqual(2);
+      expect(Object.values(update.html).join('')).toContain('// n200 typed');
+      const fresh = new Client();
+      fresh.take(highlighting.createDocument(document.text).update());
+      expect(client.html()).toEqual(fresh.html());
+    });
+
+    it('colours a comment that runs across two parts as a comment in both', () => {
+      // Where parts end depends on the lines' text: place a 14-line comment (shorter than the
+      // lead-in a part is highlighted after) so that a part starts inside it.
+      let found: { update: DocumentUpdate; inside: number } | undefined;
+      for (let opening = 40; opening < 100 && !found; opening += 1) {
+        const lines = code(300).split(/(?<=\n)/);
+        const comment = Array.from({ length: 12 }, (_, k) => `still comment ${k} ${opening}\n`);
+        lines.splice(opening, 14, '/* a long comment\n', ...comment, '*/\n');
+        const update = highlighting.createDocument(`\`\`\`js\n${lines.join('')}\`\`\`\n`).update();
+        // Sections' first lines are source lines; code line j is source line j + 1.
+        const inside = update.sections.findIndex(
+          (section) => section.line > opening + 1 && section.line <= opening + 13,
+        );
+        if (inside !== -1) found = { update, inside };
+      }
+      expect(found).toBeDefined();
+      const { update, inside } = found!;
+      const part = update.html[update.sections[inside]!.id]!;
+      expect(part).toMatch(
+        /<code class="language-js hljs"><span class="hljs-comment">still comment \d+ \d+\n/,
+      );
+      // The part's own text only: the lines read before it are not shown again.
+      expect(codeText(part)).toMatch(/^still comment \d+ \d+\n/);
+      expect(codeText(part)).not.toContain('a long comment');
+    });
+
+    it("is one block again in the whole document's HTML, with its line", () => {
+      const text = `Intro.\n\n\`\`\`js\n${code(200)}\`\`\`\n`;
+      const whole = highlighting.createDocument(text).renderHtml().html;
+      expect(whole.match(/<pre/g)).toHaveLength(1);
+      expect(whole).toContain('<pre data-line="2"><code class="language-js hljs">');
+      expect(codeText(whole)).toBe(code(200));
+      expect(whole).not.toContain('split-');
+    });
+
+    it("keeps a diagram's source, and a short block, whole", () => {
+      const flow = Array.from({ length: 150 }, (_, i) => `  A${i} --> A${i + 1}\n`).join('');
+      const diagrams = createConverter({ mermaid: true });
+      expect(
+        diagrams.createDocument(`\`\`\`mermaid\ngraph TD\n${flow}\`\`\`\n`).update().sections,
+      ).toHaveLength(1);
+      expect(open(`\`\`\`\n${code(63)}\`\`\`\n`).client.ids).toHaveLength(1);
+      expect(open(`\`\`\`\n${code(64)}\`\`\`\n`).client.ids.length).toBeGreaterThan(1);
+    });
+  });
+
   it('gives every section again after reannounce', () => {
     const { document } = open('a\n\nb\n');
     document.reannounce();
@@ -419,6 +512,19 @@ describe('MarkdownDocument under random edits', () => {
     250,
     1,
     17,
+  );
+  run(
+    'long fenced code',
+    [
+      'Intro.\n\n```js\n',
+      Array.from({ length: 200 }, (_, i) => `let x${i} = ${i}; /* c${i}\n`).join(''),
+      '```\n\n~~~\n',
+      Array.from({ length: 90 }, (_, i) => `plain ${i}\n`).join(''),
+      '~~~\n\n## Tail\n',
+    ].join(''),
+    250,
+    1,
+    23,
   );
   if (existsSync(join(corpus, 'doc-10k.md'))) {
     const doc10k = readFileSync(join(corpus, 'doc-10k.md'), 'utf8');

@@ -227,6 +227,13 @@ export class MarkdownDocument {
     this.update();
     let html = '';
     for (const unit of this.units) {
+      const code = joinedFence(unit.parts);
+      if (code) {
+        // Split fenced code shows in one piece here (exports): one block, highlighted at once.
+        code.attrSet(SOURCE_LINE_ATTRIBUTE, String(unit.start));
+        html += this.md.renderer.render([code], this.md.options, this.renderEnv(unit.parts[0]!));
+        continue;
+      }
       for (const part of unit.parts) {
         const start = unit.start + part.offset;
         for (const [token, line] of part.lineTokens) {
@@ -665,4 +672,18 @@ function definesSomething(block: {
   if (block.env.references || block.env.abbreviations) return true;
   if (block.footnoteLabels) return block.footnoteLabels.length > 0;
   return (block.tokens ?? []).some((token) => token.type === 'footnote_def_open');
+}
+
+// The parts of split fenced code as one fence token again (null for any other block).
+function joinedFence(parts: readonly UnitPart[]): Token | null {
+  const first = parts[0]?.tokens[0];
+  if (parts.length < 2 || first?.type !== 'fence') return null;
+  const joined = Object.assign(
+    Object.create(Object.getPrototypeOf(first) as object),
+    first,
+  ) as Token;
+  joined.content = parts.map((part) => part.tokens[0]!.content).join('');
+  joined.meta = null;
+  joined.attrs = null;
+  return joined;
 }

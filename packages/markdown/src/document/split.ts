@@ -1,4 +1,5 @@
 import type { Token } from 'markdown-it';
+import { fenceLanguage } from '../rules/fence.js';
 
 /** One part of a block split at item or row boundaries. */
 export interface PartPlan {
@@ -12,13 +13,25 @@ export interface PartPlan {
   tokens: Token[];
 }
 
-/** A list or table with fewer items or rows than this stays one section. */
+/** A list or table with fewer items or rows than this stays one section; so does fenced code
+ * of fewer lines. */
 export const SPLIT_MIN_ITEMS = 64;
-// A part holds at least this many items or rows (the last part may hold fewer)...
-const PART_MIN = 16;
-// ...and at most this many, or about this many characters.
-const PART_MAX = 64;
-const PART_CHARS = 16_000;
+/** Lines of code before a part of a split fence that its highlighting reads first, so that a
+ * comment or string opened above the part's first line is coloured as one in the part. */
+export const FENCE_LEAD_LINES = 16;
+// Fences drawn as diagrams: a drawing needs its whole source, so they are never split.
+const WHOLE_FENCES: ReadonlySet<string> = new Set(['mermaid', 'abc']);
+/** How big a part is: at least `min` items, rows or lines (the last part may hold fewer), and
+ * at most `max` of them or about `chars` characters. */
+interface PartSize {
+  min: number;
+  max: number;
+  chars: number;
+}
+const PART_SIZE: PartSize = { min: 16, max: 64, chars: 16_000 };
+// Code is split finer: a part of it is highlighted again, with its lead-in, at each keystroke
+// in it (highlight.js takes about 0.1 ms a line here).
+const FENCE_PART_SIZE: PartSize = { min: 8, max: 32, chars: 4_000 };
 // A part ends before an item whose text's hash has its top 4 bits clear (about every 16 items
 // once the minimum is reached): where parts end depends on the items' text, not their
 // positions, so an item added or removed changes only the part around it.
@@ -34,11 +47,19 @@ export const SPLIT_CLASS = {
   table: 'split-table',
 } as const;
 
+/** What the fence token of a part of split fenced code carries in `meta`. */
+export interface FencePartMeta {
+  /** The code lines just before the part (at most FENCE_LEAD_LINES), each ending in a newline:
+   * highlighted with the part, then dropped. */
+  leadIn: string;
+}
+
 /**
  * Splits a top-level list or table of many items or rows into parts of consecutive items or
  * rows, each a list or table of its own (an ordered list keeps counting: each part starts
- * where the one before it stopped; a loose list stays loose in every part). Returns null for
- * any other block, and for a list or table too short to split.
+ * where the one before it stopped; a loose list stays loose in every part), and long fenced code
+ * into runs of its lines, each a code block of its own. Returns null for any other block, and for
+ * one too short to split.
  *
  * `tokens` are the block's tokens from its scan (maps relative to the block); they are taken
  * into the parts, their maps made relative to each part.
@@ -54,7 +75,43 @@ export function planParts(tokens: Token[], source: string): PartPlan[] | null {
   if (first.type === 'table_open' && last.type === 'table_close') {
     return planTable(tokens, source);
   }
+  if (first.type === 'fence' && tokens.length === 1) return planFence(first, source);
   return null;
+}
+
+// Fenced code: parts of consecutive lines (the first with the opening fence, the last with the
+// closing one), each a `<pre>` of its own; a part is highlighted after the lines just above it
+// (its lead-in), so highlighting runs on across parts.
+function planFence(fence: Token, source: string): PartPlan[] | null {
+  if (WHOLE_FENCES.has(fenceLanguage(fence.info)) || !fence.map) return null;
+  const code = splitLines(fence.content);
+  if (code.length < SPLIT_MIN_ITEMS) return null;
+  const lines = lineStarts(source);
+  // Code line j is source line j + 1, after the opening fence (markdown-it keeps a line for
+  // each, only taking off the fence's indentation).
+  const codeLines = code.map((_, index) => index + 1);
+  codeLines[0] = 0;
+  const groups = chunk(codeLines, lines, source, FENCE_PART_SIZE);
+  return groups.map(([from, to], index) => {
+    const offset = codeLines[from]!;
+    const end = to < code.length ? codeLines[to]! : lines.length - 1;
+    const partSource = source.slice(lines[offset], lines[end]);
+    const token = cloneToken(fence);
+    token.content = code.slice(from, to).join('');
+    token.map = [0, end - offset];
+    const meta: FencePartMeta = {
+      leadIn: code.slice(Math.max(0, from - FENCE_LEAD_LINES), from).join(''),
+    };
+    token.meta = meta;
+    markPart(token, index > 0, index < groups.length - 1);
+    const context = ['fence', fence.info, fence.markup, index > 0, index < groups.length - 1];
+    return {
+      offset,
+      source: partSource,
+      key: `${context.join('\u0001')}\u0003${meta.leadIn}\u0002${partSource}`,
+      tokens: [token],
+    };
+  });
 }
 
 function planList(tokens: Token[], source: string): PartPlan[] | null {
@@ -71,7 +128,7 @@ function planList(tokens: Token[], source: string): PartPlan[] | null {
   const lines = lineStarts(source);
   const itemLines = items.map((index) => tokens[index]!.map![0]);
   itemLines[0] = 0;
-  const groups = chunk(itemLines, lines, source);
+  const groups = chunk(itemLines, lines, source, PART_SIZE);
   // A tight list hides its items' paragraphs; the whole list decides, so every part says which.
   const paragraph = tokens.find(
     (token) => token.type === 'paragraph_open' && token.level === open.level + 2,
@@ -129,7 +186,7 @@ function planTable(tokens: Token[], source: string): PartPlan[] | null {
   const rowLines = rows.map((index) => tokens[index]!.map![0]);
   // The first part holds the head: it starts with the table.
   const starts = [0, ...rowLines.slice(1)];
-  const groups = chunk(starts, lines, source);
+  const groups = chunk(starts, lines, source, PART_SIZE);
   const head = tokens.slice(1, bodyAt);
   const headSource = source.slice(0, lines[rowLines[0]!]);
   return groups.map(([from, to], index) => {
@@ -163,7 +220,12 @@ function planTable(tokens: Token[], source: string): PartPlan[] | null {
 }
 
 // Groups items (given by first line) into parts: [first item, item after the last) of each.
-function chunk(itemLines: readonly number[], lines: readonly number[], source: string) {
+function chunk(
+  itemLines: readonly number[],
+  lines: readonly number[],
+  source: string,
+  size: PartSize,
+) {
   const groups: [number, number][] = [];
   let from = 0;
   let chars = 0;
@@ -173,9 +235,9 @@ function chunk(itemLines: readonly number[], lines: readonly number[], source: s
     chars += itemStart - lines[itemLines[i - 1]!]!;
     const count = i - from;
     const boundary =
-      count >= PART_MAX ||
-      (count >= PART_MIN &&
-        (chars >= PART_CHARS || hash(source, itemStart, itemEnd) >>> BOUNDARY_SHIFT === 0));
+      count >= size.max ||
+      (count >= size.min &&
+        (chars >= size.chars || hash(source, itemStart, itemEnd) >>> BOUNDARY_SHIFT === 0));
     if (boundary) {
       groups.push([from, i]);
       from = i;
@@ -184,6 +246,18 @@ function chunk(itemLines: readonly number[], lines: readonly number[], source: s
   }
   groups.push([from, itemLines.length]);
   return groups;
+}
+
+// The lines of `text`, each with its newline.
+function splitLines(text: string): string[] {
+  const lines: string[] = [];
+  let from = 0;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', from)) {
+    lines.push(text.slice(from, at + 1));
+    from = at + 1;
+  }
+  if (from < text.length) lines.push(text.slice(from));
+  return lines;
 }
 
 // Offsets where each line starts, and the length of the source at the end.

@@ -1,5 +1,5 @@
 import type MarkdownIt from 'markdown-it';
-import type { RendererRule } from 'markdown-it';
+import type { RendererRule, Token } from 'markdown-it';
 
 /** Fence languages drawn as diagrams in the preview, when their switch is on. */
 export type DiagramKind = 'mermaid' | 'abc';
@@ -37,11 +37,46 @@ export function createFenceRenderer(
       return `<div class="diagram" data-diagram="${language}"${self.renderAttrs(token)}><pre class="diagram__source"><code>${code}</code></pre></div>\n`;
     }
     const highlighted =
-      language && highlight ? highlight(token.content, fenceLanguage(language)) : null;
+      language && highlight ? highlightPart(highlight, token, fenceLanguage(language)) : null;
     const classes = [language && `language-${escapeHtml(language)}`, highlighted !== null && 'hljs']
       .filter(Boolean)
       .join(' ');
     const classAttr = classes ? ` class="${classes}"` : '';
     return `<pre${self.renderAttrs(token)}><code${classAttr}>${highlighted ?? code}</code></pre>\n`;
   };
+}
+
+// A part of split fenced code (see planParts) is highlighted after its lead-in, the lines just
+// above it, which are then dropped from the HTML: a comment or string opened there is still one.
+function highlightPart(highlight: Highlighter, token: Token, language: string): string | null {
+  const leadIn = (token.meta as { leadIn?: unknown } | null)?.leadIn;
+  if (typeof leadIn !== 'string' || leadIn === '') return highlight(token.content, language);
+  const html = highlight(leadIn + token.content, language);
+  return html === null ? null : dropLines(html, leadIn.split('\n').length - 1);
+}
+
+/** Drops the first `count` lines of highlighted code (text with `<span …>` and `</span>`
+ * around parts of it): the spans still open where the kept text starts are opened again
+ * before it, so it stays coloured as it was. */
+export function dropLines(html: string, count: number): string {
+  const open: string[] = [];
+  let seen = 0;
+  let at = 0;
+  while (seen < count) {
+    const tag = html.indexOf('<', at);
+    const newline = html.indexOf('\n', at);
+    if (newline === -1) return '';
+    if (tag !== -1 && tag < newline) {
+      const end = html.indexOf('>', tag);
+      if (end === -1) return '';
+      const markup = html.slice(tag, end + 1);
+      if (markup.startsWith('</')) open.pop();
+      else if (!markup.endsWith('/>')) open.push(markup);
+      at = end + 1;
+    } else {
+      seen += 1;
+      at = newline + 1;
+    }
+  }
+  return open.join('') + html.slice(at);
 }
