@@ -247,6 +247,70 @@ test('a long list and a long table read as one, and follow edits in place', asyn
   await expect(body.locator('li[data-kept="yes"]')).toHaveText('step 300 of the plan');
 });
 
+test('an outline (a long list inside one item) reads as one list', async ({ page }) => {
+  await openApp(page);
+  const points = Array.from({ length: 150 }, (_, i) => `   - point ${i + 1} of the outline`);
+  await replaceText(page, `1. Before\n2. Outline\n${points.join('\n')}\n3. After\n`);
+  const body = preview(page);
+  await expect(body.locator('ol ul > li')).toHaveCount(150);
+  await expect(body.locator('ol ul > li').last()).toHaveText('point 150 of the outline');
+  // Shown in several parts (sections of the preview)...
+  expect(await body.locator('ol').count()).toBeGreaterThan(1);
+  const layout = await body.evaluate((element) => {
+    const points = [...element.querySelectorAll('ol ul > li')];
+    const top = (node: Element) => node.getBoundingClientRect().top;
+    const outer = [...element.querySelectorAll<HTMLLIElement>('ol > li')];
+    return {
+      steps: points.slice(1).map((li, i) => top(li) - top(points[i]!)),
+      lefts: points.map((li) => li.getBoundingClientRect().left),
+      // The outer items with a marker of their own, and the numbers the lists start at.
+      marked: outer
+        .filter((li) => getComputedStyle(li).listStyleType !== 'none')
+        .map((li) => li.textContent!.trim().split('\n')[0]),
+      starts: [...element.querySelectorAll('ol')].map((ol) => ol.start),
+    };
+  });
+  // ...that read as one: the points evenly spaced and indented alike across the parts; one
+  // marker each for "Before", "Outline" and "After", which stays number 3.
+  for (const step of layout.steps) expect(step).toBeCloseTo(layout.steps[0]!, 0);
+  for (const left of layout.lefts) expect(left).toBeCloseTo(layout.lefts[0]!, 0);
+  expect(layout.marked).toEqual(['Before', 'Outline', 'After']);
+  expect(layout.starts.slice(1).every((start) => start === 2)).toBe(true);
+});
+
+test('a long block quote reads as one quote, its bar unbroken', async ({ page }) => {
+  await openApp(page);
+  const thoughts = Array.from({ length: 120 }, (_, i) => `> Thought ${i + 1} of the quote.`);
+  await replaceText(page, `# Quoted\n\n${thoughts.join('\n>\n')}\n\nAfter.\n`);
+  const body = preview(page);
+  await expect(body.locator('blockquote p')).toHaveCount(120);
+  await expect(body.locator('blockquote p').last()).toHaveText('Thought 120 of the quote.');
+  // Shown in several parts (sections of the preview)...
+  expect(await body.locator('blockquote').count()).toBeGreaterThan(1);
+  const layout = await body.evaluate((element) => {
+    const paragraphs = [...element.querySelectorAll('blockquote p')];
+    const quotes = [...element.querySelectorAll('blockquote')];
+    const box = (node: Element) => node.getBoundingClientRect();
+    const steps = paragraphs.slice(1).map((p, i) => ({
+      step: box(p).top - box(paragraphs[i]!).top,
+      across: p.parentElement !== paragraphs[i]!.parentElement,
+    }));
+    return {
+      inside: steps.filter((s) => !s.across).map((s) => s.step),
+      across: steps.filter((s) => s.across).map((s) => s.step),
+      gaps: quotes.slice(1).map((quote, k) => box(quote).top - box(quotes[k]!).bottom),
+      lefts: paragraphs.map((p) => box(p).left),
+    };
+  });
+  // ...that read as one: the same space between two paragraphs inside a part and across two,
+  // the quote's bar running on from part to part, every paragraph at the same indent.
+  expect(layout.across.length).toBeGreaterThan(0);
+  const usual = layout.inside[0]!;
+  for (const step of [...layout.inside, ...layout.across]) expect(step).toBeCloseTo(usual, 0);
+  for (const gap of layout.gaps) expect(Math.abs(gap)).toBeLessThan(1);
+  for (const left of layout.lefts) expect(left).toBeCloseTo(layout.lefts[0]!, 0);
+});
+
 test('a long code block reads as one, follows edits in place, and is copied whole', async ({
   page,
   context,

@@ -296,6 +296,70 @@ describe('MarkdownDocument', () => {
       expect(parts.at(-1)).toContain('<td style="text-align:right">149</td>');
     });
 
+    it('splits a long block quote between the blocks in it, each part a quote', () => {
+      const blocks = Array.from({ length: 150 }, (_, i) =>
+        i % 10 === 5 ? `> - point ${i}\n> - more ${i}\n` : `> Paragraph ${i} *said*\n> lazily.\n`,
+      );
+      const text = `Intro.\n\n${blocks.join('>\n')}\nAfter.\n`;
+      const { document, client } = open(text);
+      const parts = client.html().slice(1, -1);
+      expect(parts.length).toBeGreaterThan(3);
+      expect(parts.every((html) => html.startsWith('<blockquote'))).toBe(true);
+      expect(parts[0]).toMatch(/^<blockquote class="split-continues" data-line="0">/);
+      expect(parts.at(-1)).toMatch(/^<blockquote class="split-continued" data-line="0">/);
+      expect(parts.join('').match(/Paragraph \d+|point \d+/g)).toEqual(
+        Array.from({ length: 150 }, (_, i) => (i % 10 === 5 ? `point ${i}` : `Paragraph ${i}`)),
+      );
+
+      const before = [...client.ids];
+      const at = text.indexOf('Paragraph 80') + 'Paragraph 80'.length;
+      const update = edit(document, client, at, at, '0');
+      expect(Object.keys(update.html).length).toBeLessThanOrEqual(2);
+      expect(client.ids.filter((id, i) => id !== before[i]).length).toBeLessThanOrEqual(2);
+      expect(Object.values(update.html).join('')).toContain('Paragraph 800 <em>said</em>');
+      expect(client.html()).toEqual(freshHtml(document.text));
+      // The whole document's HTML has the same blocks, each with its line.
+      const whole = document.renderHtml().html;
+      expect(whole).toContain(
+        `<p data-line="${document.text.split('\n').indexOf('> Paragraph 800 *said*')}">`,
+      );
+    });
+
+    it('splits a long list nested in one item, the item going on across the parts', () => {
+      const points = Array.from({ length: 200 }, (_, i) => `   - point ${i} *here*\n`).join('');
+      const text = `1. First\n2. Outline\n\n${points}\n   Closing words.\n3. Third\n`;
+      const { document, client } = open(text);
+      const parts = client.html();
+      expect(parts.length).toBeGreaterThan(3);
+      expect(parts.every((html) => html.startsWith('<ol'))).toBe(true);
+      expect(parts.join('').match(/point \d+/g)).toEqual(
+        Array.from({ length: 200 }, (_, i) => `point ${i}`),
+      );
+      // The first part holds the items before and the carrying item's own text; every later
+      // one carries that item on, unmarked, numbered as it so that the items after count on.
+      expect(parts[0]).toMatch(/^<ol class="split-continues" data-line="0">\n<li data-line="0">/);
+      expect(parts[0]).toContain('Outline');
+      for (const html of parts.slice(1)) {
+        expect(html).toMatch(
+          /^<ol start="2" class="split-continued[^"]*" data-line="0">\n<li class="split-continued" data-line="0">\n<ul class="split-continued/,
+        );
+      }
+      expect(parts.at(-1)).toContain('Closing words.');
+      expect(parts.at(-1)).toMatch(/<\/li>\n<li data-line="\d+">\n<p data-line="\d+">Third/);
+
+      const before = [...client.ids];
+      const at = text.indexOf('point 120') + 'point 120'.length;
+      const update = edit(document, client, at, at, '0');
+      expect(Object.keys(update.html).length).toBeLessThanOrEqual(2);
+      expect(client.ids.filter((id, i) => id !== before[i]).length).toBeLessThanOrEqual(2);
+      expect(Object.values(update.html).join('')).toContain('point 1200 <em>here</em>');
+      expect(client.html()).toEqual(freshHtml(document.text));
+      const lines = document.text.split('\n');
+      expect(document.renderHtml().html).toContain(
+        `<li data-line="${lines.indexOf('   - point 1200 *here*')}">`,
+      );
+    });
+
     it('gives each line of a part, with the section line, its line in the source', () => {
       const text = `Intro.\n\n${bullets(120).replace('item 70 ', 'item 70\n  - [ ] task ')}`;
       const document = converter.createDocument(text);
@@ -512,6 +576,34 @@ describe('MarkdownDocument under random edits', () => {
     250,
     1,
     17,
+  );
+  run(
+    'an outline: a long list inside one item',
+    [
+      '- Topic [ref]\n',
+      Array.from({ length: 130 }, (_, i) => `  - point ${i}\n`).join(''),
+      Array.from(
+        { length: 80 },
+        (_, i) => `  ${i + 1}. step ${i}\n${i % 30 === 0 ? '\n' : ''}`,
+      ).join(''),
+      '- Next item\n\n[ref]: /o\n',
+    ].join(''),
+    200,
+    1,
+    31,
+  );
+  run(
+    'a long block quote',
+    [
+      'Intro.\n\n',
+      Array.from({ length: 140 }, (_, i) => `> Line ${i} [ref]\n${i % 4 === 0 ? '' : '>\n'}`).join(
+        '',
+      ),
+      '\n[ref]: /q\n',
+    ].join(''),
+    150,
+    1,
+    29,
   );
   run(
     'long fenced code',

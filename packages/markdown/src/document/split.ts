@@ -13,8 +13,8 @@ export interface PartPlan {
   tokens: Token[];
 }
 
-/** A list or table with fewer items or rows than this stays one section; so does fenced code
- * of fewer lines. */
+/** A list or table with fewer items or rows than this stays one section; so do a block quote
+ * of fewer blocks and fenced code of fewer lines. */
 export const SPLIT_MIN_ITEMS = 64;
 /** Lines of code before a part of a split fence that its highlighting reads first, so that a
  * comment or string opened above the part's first line is coloured as one in the part. */
@@ -57,9 +57,10 @@ export interface FencePartMeta {
 /**
  * Splits a top-level list or table of many items or rows into parts of consecutive items or
  * rows, each a list or table of its own (an ordered list keeps counting: each part starts
- * where the one before it stopped; a loose list stays loose in every part), and long fenced code
- * into runs of its lines, each a code block of its own. Returns null for any other block, and for
- * one too short to split.
+ * where the one before it stopped; a loose list stays loose in every part), a list of few items
+ * one of which holds a long list (an outline) along that inner list, a long block quote into runs
+ * of the blocks in it, each a quote of its own, and long fenced code into runs of its lines, each
+ * a code block of its own. Returns null for any other block, and for one too short to split.
  *
  * `tokens` are the block's tokens from its scan (maps relative to the block); they are taken
  * into the parts, their maps made relative to each part.
@@ -74,6 +75,9 @@ export function planParts(tokens: Token[], source: string): PartPlan[] | null {
   }
   if (first.type === 'table_open' && last.type === 'table_close') {
     return planTable(tokens, source);
+  }
+  if (first.type === 'blockquote_open' && last.type === 'blockquote_close') {
+    return planQuote(tokens, source);
   }
   if (first.type === 'fence' && tokens.length === 1) return planFence(first, source);
   return null;
@@ -114,6 +118,41 @@ function planFence(fence: Token, source: string): PartPlan[] | null {
   });
 }
 
+// A block quote: parts of consecutive blocks inside it (paragraphs, lists, code…), each a quote
+// of its own. Its inner blocks parse alike wherever the quote is cut between them, as top-level
+// blocks do.
+function planQuote(tokens: Token[], source: string): PartPlan[] | null {
+  const open = tokens[0]!;
+  const close = tokens[tokens.length - 1]!;
+  const blocks: number[] = [];
+  for (let i = 1; i < tokens.length - 1; i += 1) {
+    const token = tokens[i]!;
+    if (token.level === open.level + 1 && token.nesting !== -1 && token.map) blocks.push(i);
+  }
+  if (blocks.length < SPLIT_MIN_ITEMS) return null;
+  const lines = lineStarts(source);
+  const blockLines = blocks.map((index) => tokens[index]!.map![0]);
+  blockLines[0] = 0;
+  const groups = chunk(blockLines, lines, source, PART_SIZE);
+  return groups.map(([from, to], index) => {
+    const offset = blockLines[from]!;
+    const end = to < blocks.length ? blockLines[to]! : lines.length - 1;
+    const partSource = source.slice(lines[offset], lines[end]);
+    const body = tokens.slice(blocks[from], to < blocks.length ? blocks[to] : tokens.length - 1);
+    shiftMaps(body, offset);
+    const partOpen = cloneToken(open);
+    partOpen.map = [0, end - offset];
+    markPart(partOpen, index > 0, index < groups.length - 1);
+    const context = ['blockquote', index > 0, index < groups.length - 1];
+    return {
+      offset,
+      source: partSource,
+      key: `${context.join('\u0001')}\u0002${partSource}`,
+      tokens: [partOpen, ...body, cloneToken(close)],
+    };
+  });
+}
+
 function planList(tokens: Token[], source: string): PartPlan[] | null {
   const open = tokens[0]!;
   const close = tokens[tokens.length - 1]!;
@@ -124,7 +163,7 @@ function planList(tokens: Token[], source: string): PartPlan[] | null {
       items.push(i);
     }
   }
-  if (items.length < SPLIT_MIN_ITEMS) return null;
+  if (items.length < SPLIT_MIN_ITEMS) return planNestedList(tokens, source, items);
   const lines = lineStarts(source);
   const itemLines = items.map((index) => tokens[index]!.map![0]);
   itemLines[0] = 0;
@@ -168,6 +207,131 @@ function planList(tokens: Token[], source: string): PartPlan[] | null {
       tokens: [partOpen, ...body, partClose],
     };
   });
+}
+
+// A list of few items, one of which holds a long list (an outline: one heading item, thousands
+// of points under it): parts of consecutive items of the inner list, each inside a copy of the
+// outer list and item. The copies after the first part hide their marker (`split-continued`);
+// an ordered outer list starts them at the carrying item's number, so the items after it count
+// on.
+function planNestedList(tokens: Token[], source: string, items: number[]): PartPlan[] | null {
+  const open = tokens[0]!;
+  const close = tokens[tokens.length - 1]!;
+  let carrier = -1;
+  let innerAt = -1;
+  let innerClose = -1;
+  let innerItems: number[] = [];
+  for (let k = 0; k < items.length && carrier === -1; k += 1) {
+    const stop = k + 1 < items.length ? items[k + 1]! : tokens.length - 1;
+    // The item's first list directly inside it.
+    const at = tokens.findIndex(
+      (token, i) =>
+        i > items[k]! &&
+        i < stop &&
+        token.level === open.level + 2 &&
+        token.type.endsWith('_list_open'),
+    );
+    if (at === -1) continue;
+    const level = tokens[at]!.level;
+    const found: number[] = [];
+    let j = at + 1;
+    for (; j < stop && tokens[j]!.level > level; j += 1) {
+      if (tokens[j]!.type === 'list_item_open' && tokens[j]!.level === level + 1) found.push(j);
+    }
+    if (found.length >= SPLIT_MIN_ITEMS && tokens[j]?.type.endsWith('_list_close')) {
+      carrier = k;
+      innerAt = at;
+      innerClose = j;
+      innerItems = found;
+    }
+  }
+  if (carrier === -1) return null;
+  const inner = tokens[innerAt]!;
+  // The carrying item's close comes after the rest of its content.
+  let itemClose = innerClose + 1;
+  while (
+    tokens[itemClose]!.type !== 'list_item_close' ||
+    tokens[itemClose]!.level !== open.level + 1
+  ) {
+    itemClose += 1;
+  }
+  const lines = lineStarts(source);
+  const innerLines = innerItems.map((index) => tokens[index]!.map![0]);
+  innerLines[0] = 0;
+  const groups = chunk(innerLines, lines, source, PART_SIZE);
+  // A tight list hides its items' paragraphs; each list decides for all its parts.
+  const tightOf = (list: Token, from: number, to: number) => {
+    const paragraph = tokens
+      .slice(from, to)
+      .find((token) => token.type === 'paragraph_open' && token.level === list.level + 2);
+    return paragraph ? String(paragraph.hidden) : '-';
+  };
+  const outerOrdered = open.type === 'ordered_list_open';
+  const outerStart = outerOrdered ? Number(open.attrGet('start') ?? 1) : 0;
+  const innerOrdered = inner.type === 'ordered_list_open';
+  const innerStart = innerOrdered ? Number(inner.attrGet('start') ?? 1) : 0;
+  const outerTight = tightOf(open, 0, tokens.length);
+  const innerTight = tightOf(inner, innerAt, innerClose);
+  const last = groups.length - 1;
+  return groups.map(([from, to], index) => {
+    const offset = innerLines[from]!;
+    const end = to < innerItems.length ? innerLines[to]! : lines.length - 1;
+    const partSource = source.slice(lines[offset], lines[end]);
+    const copy = (token: Token) => {
+      const clone = cloneToken(token);
+      clone.map = [0, end - offset];
+      return clone;
+    };
+    const body = tokens.slice(
+      innerItems[from],
+      to < innerItems.length ? innerItems[to] : innerClose,
+    );
+    const outerOpen = copy(open);
+    const innerOpen = copy(inner);
+    if (index > 0 && outerOrdered) setStart(outerOpen, outerStart + carrier);
+    if (innerOrdered) setStart(innerOpen, innerStart + from);
+    markPart(outerOpen, index > 0, index < last);
+    markPart(innerOpen, index > 0, index < last);
+    const before =
+      index === 0 ? tokens.slice(1, innerAt) : [continuedItem(copy(tokens[items[carrier]!]!))];
+    const after =
+      index === last ? tokens.slice(innerClose + 1, tokens.length - 1) : [copy(tokens[itemClose]!)];
+    const closeInner = index === last ? tokens[innerClose]! : copy(tokens[innerClose]!);
+    shiftMaps(body, offset);
+    if (index === last) shiftMaps([tokens[innerClose]!, ...after], offset);
+    const context = [
+      'nested',
+      open.type,
+      open.markup,
+      outerStart + carrier,
+      outerTight,
+      inner.type,
+      inner.markup,
+      innerStart + from,
+      innerTight,
+      index > 0,
+      index < last,
+    ];
+    return {
+      offset,
+      source: partSource,
+      key: `${context.join('\u0001')}\u0002${partSource}`,
+      tokens: [outerOpen, ...before, innerOpen, ...body, closeInner, ...after, copy(close)],
+    };
+  });
+}
+
+// The carrying item in a part after the first: its marker is hidden, it goes on from above.
+function continuedItem(item: Token): Token {
+  item.attrJoin('class', SPLIT_CLASS.continued);
+  return item;
+}
+
+// Sets where an ordered list's copy starts counting (no attribute for 1, as markdown-it does).
+function setStart(list: Token, start: number): void {
+  list.attrs = (list.attrs ?? []).filter(([name]) => name !== 'start');
+  if (start !== 1) list.attrs.unshift(['start', String(start)]);
+  if (list.attrs.length === 0) list.attrs = null;
 }
 
 function planTable(tokens: Token[], source: string): PartPlan[] | null {
