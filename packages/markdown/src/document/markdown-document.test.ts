@@ -360,6 +360,37 @@ describe('MarkdownDocument', () => {
       );
     });
 
+    it("has each split block in one piece in the whole document's HTML (exports)", () => {
+      const text = [
+        Array.from({ length: 100 }, (_, i) => `${i + 3}. entry ${i + 3}\n`).join(''),
+        '\n| n | text |\n|---|---|\n',
+        Array.from({ length: 100 }, (_, i) => `| ${i} | row ${i} |\n`).join(''),
+        '\n',
+        Array.from({ length: 80 }, (_, i) => `> Thought ${i}\n`).join('>\n'),
+        '\n- Topic\n',
+        Array.from({ length: 100 }, (_, i) => `  - point ${i}\n`).join(''),
+      ].join('');
+      const document = converter.createDocument(text);
+      expect(document.update().sections.length).toBeGreaterThan(12);
+      const whole = document.renderHtml().html;
+      expect(whole).not.toContain('split-');
+      const count = (pattern: RegExp) => (whole.match(pattern) ?? []).length;
+      expect(count(/<ol/g)).toBe(1);
+      expect(whole).toContain('<ol start="3" data-line="0">');
+      expect(count(/<table/g)).toBe(1);
+      expect(count(/<tbody/g)).toBe(1);
+      expect(count(/<tr/g)).toBe(101);
+      expect(count(/<blockquote/g)).toBe(1);
+      expect(count(/<p data-line="\d+">Thought/g)).toBe(80);
+      expect(count(/<ul/g)).toBe(2);
+      expect(count(/<li data-line="\d+">point/g)).toBe(100);
+      // Every line still the block's line in the source.
+      const lines = text.split('\n');
+      for (const match of whole.matchAll(/data-line="(\d+)">(?:<p data-line="\d+">)?([^<\n]+)/g)) {
+        expect(lines[Number(match[1])]).toContain(match[2]!.trim());
+      }
+    });
+
     it('gives each line of a part, with the section line, its line in the source', () => {
       const text = `Intro.\n\n${bullets(120).replace('item 70 ', 'item 70\n  - [ ] task ')}`;
       const document = converter.createDocument(text);

@@ -234,16 +234,27 @@ export class MarkdownDocument {
         html += this.md.renderer.render([code], this.md.options, this.renderEnv(unit.parts[0]!));
         continue;
       }
-      for (const part of unit.parts) {
+      const last = unit.parts.length - 1;
+      unit.parts.forEach((part, index) => {
         const start = unit.start + part.offset;
         for (const [token, line] of part.lineTokens) {
           token.attrSet(SOURCE_LINE_ATTRIBUTE, String(start + line));
         }
-        html += this.md.renderer.render(part.tokens, this.md.options, this.renderEnv(part));
+        // A split block is one block here (exports): its parts joined again.
+        let tokens = part.tokens;
+        if (last > 0) {
+          const [lead, tail] = part.wrap;
+          tokens = tokens.slice(
+            index > 0 ? lead : 0,
+            index < last ? tokens.length - tail : undefined,
+          );
+          if (index === 0) tokens = tokens.map(unsplit);
+        }
+        html += this.md.renderer.render(tokens, this.md.options, this.renderEnv(part));
         for (const [token, line] of part.lineTokens) {
           token.attrSet(SOURCE_LINE_ATTRIBUTE, String(line));
         }
-      }
+      });
     }
     html += this.footnotesSection.html;
     return { html, headings: this.headingList };
@@ -379,7 +390,7 @@ export class MarkdownDocument {
     const pool = unit.pool;
     unit.pool = null;
     const plans = planParts(tokens, unit.source) ?? [
-      { offset: 0, source: unit.source, key: '', tokens },
+      { offset: 0, source: unit.source, key: '', tokens, wrap: [0, 0] },
     ];
     unit.parts = plans.map((plan) => {
       const reused = plan.key === '' ? undefined : pool?.get(plan.key);
@@ -388,7 +399,9 @@ export class MarkdownDocument {
         reused.offset = plan.offset;
         return reused;
       }
-      return this.parsePart(plan.offset, plan.key, plan.source, plan.tokens);
+      const part = this.parsePart(plan.offset, plan.key, plan.source, plan.tokens);
+      part.wrap = plan.wrap;
+      return part;
     });
     unit.headings = [];
     unit.headingIds = [];
@@ -686,4 +699,18 @@ function joinedFence(parts: readonly UnitPart[]): Token | null {
   joined.meta = null;
   joined.attrs = null;
   return joined;
+}
+
+// A token of a split block's first part without the classes that join it to the next part.
+function unsplit(token: Token): Token {
+  const classes = token.attrGet('class');
+  if (classes === null || !classes.includes('split-')) return token;
+  const kept = classes
+    .split(' ')
+    .filter((name) => !name.startsWith('split-'))
+    .join(' ');
+  const copy = Object.assign(Object.create(Object.getPrototypeOf(token) as object), token) as Token;
+  copy.attrs = (token.attrs ?? []).filter(([name]) => name !== 'class');
+  if (kept) copy.attrs.unshift(['class', kept]);
+  return copy;
 }

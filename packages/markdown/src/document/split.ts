@@ -11,6 +11,9 @@ export interface PartPlan {
   key: string;
   /** Block tokens (inline content not parsed yet), maps relative to `offset`. */
   tokens: Token[];
+  /** How many of the first and last tokens open and close the containers every part repeats
+   * (see UnitPart.wrap). */
+  wrap: [number, number];
 }
 
 /** A list or table with fewer items or rows than this stays one section; so do a block quote
@@ -114,6 +117,7 @@ function planFence(fence: Token, source: string): PartPlan[] | null {
       source: partSource,
       key: `${context.join('\u0001')}\u0003${meta.leadIn}\u0002${partSource}`,
       tokens: [token],
+      wrap: [0, 0],
     };
   });
 }
@@ -149,6 +153,7 @@ function planQuote(tokens: Token[], source: string): PartPlan[] | null {
       source: partSource,
       key: `${context.join('\u0001')}\u0002${partSource}`,
       tokens: [partOpen, ...body, cloneToken(close)],
+      wrap: [1, 1],
     };
   });
 }
@@ -205,6 +210,7 @@ function planList(tokens: Token[], source: string): PartPlan[] | null {
       source: partSource,
       key: `${context.join('\u0001')}\u0002${partSource}`,
       tokens: [partOpen, ...body, partClose],
+      wrap: [1, 1],
     };
   });
 }
@@ -317,6 +323,7 @@ function planNestedList(tokens: Token[], source: string, items: number[]): PartP
       source: partSource,
       key: `${context.join('\u0001')}\u0002${partSource}`,
       tokens: [outerOpen, ...before, innerOpen, ...body, closeInner, ...after, copy(close)],
+      wrap: [3, 3],
     };
   });
 }
@@ -379,6 +386,7 @@ function planTable(tokens: Token[], source: string): PartPlan[] | null {
       source: partSource,
       key: `${context.join('\u0001')}\u0002${partSource}`,
       tokens: partTokens,
+      wrap: [2, 2],
     };
   });
 }

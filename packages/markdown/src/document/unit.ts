@@ -26,6 +26,10 @@ export interface UnitPart {
   offset: number;
   /** For a part of a split block, what its tokens depend on ('' for a whole block). */
   key: string;
+  /** For a part of a split block, how many of its first and last tokens open and close the
+   * containers it repeats (a list, a table and its body, a quote…): left out where the parts are
+   * joined again into one block. */
+  wrap: [number, number];
   /** Tokens to render, after inline parsing (footnote definitions taken out). */
   tokens: Token[];
   /** Footnote definitions, rendered in the footnotes section. */
@@ -128,6 +132,7 @@ export function createPart(offset: number, key: string): UnitPart {
   return {
     offset,
     key,
+    wrap: [0, 0],
     tokens: [],
     footnotes: [],
     footnoteHtml: new Map(),
