@@ -13,6 +13,7 @@ export {
   MarkdownDocument,
 } from './document/markdown-document.js';
 export { type TextChange } from './document/line-index.js';
+export { SPLIT_CLASS } from './document/split.js';
 export { fenceLanguage, type Highlighter } from './rules/fence.js';
 export {
   type ConverterOptions,

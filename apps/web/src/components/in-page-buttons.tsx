@@ -1,6 +1,7 @@
 'use client';
 
 import { type RefObject, useEffect, useState } from 'react';
+import { codeOfBlock } from '../preview/split-code';
 import { useAppDispatch, useAppSelector } from '../store';
 import { notified } from '../store/notifications-slice';
 
@@ -68,7 +69,7 @@ export function InPageButtons({ scroller }: { scroller: RefObject<HTMLDivElement
           className="icon-button"
           title="Copy code"
           aria-label="Copy code"
-          onClick={() => void copy(codeOf(element))}
+          onClick={() => void copy(codeOfBlock(element))}
         >
           ⧉
         </button>
@@ -85,19 +86,4 @@ export function InPageButtons({ scroller }: { scroller: RefObject<HTMLDivElement
       )}
     </div>
   );
-}
-
-/** The code of the block `pre` is in: a long fenced code block shows in parts, one `<pre>` each
- * (`split-continued` / `split-continues`), and the button copies all of them. */
-function codeOf(pre: HTMLElement): string {
-  if (!pre.matches('.split-continued, .split-continues')) return pre.textContent ?? '';
-  const all = [...(pre.closest('.preview__content')?.querySelectorAll('pre') ?? [])];
-  let first = all.indexOf(pre as HTMLPreElement);
-  let last = first;
-  while (first > 0 && all[first]!.classList.contains('split-continued')) first -= 1;
-  while (last < all.length - 1 && all[last]!.classList.contains('split-continues')) last += 1;
-  return all
-    .slice(first, last + 1)
-    .map((part) => part.textContent ?? '')
-    .join('');
 }

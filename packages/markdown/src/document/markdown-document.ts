@@ -10,7 +10,7 @@ import { LineIndex, type TextChange } from './line-index.js';
 import { normalizeText } from './pipeline.js';
 import { abbreviationPattern } from './plugins/abbreviations.js';
 import { type FootnoteNumber, isInlineFootnote } from './plugins/footnotes.js';
-import { planParts } from './split.js';
+import { cloneToken, planParts } from './split.js';
 import { createPart, createUnit, type Unit, type UnitPart } from './unit.js';
 
 /** A section of the rendered document: a block, or the footnotes at the end. */
@@ -691,10 +691,7 @@ function definesSomething(block: {
 function joinedFence(parts: readonly UnitPart[]): Token | null {
   const first = parts[0]?.tokens[0];
   if (parts.length < 2 || first?.type !== 'fence') return null;
-  const joined = Object.assign(
-    Object.create(Object.getPrototypeOf(first) as object),
-    first,
-  ) as Token;
+  const joined = cloneToken(first);
   joined.content = parts.map((part) => part.tokens[0]!.content).join('');
   joined.meta = null;
   joined.attrs = null;
@@ -709,7 +706,7 @@ function unsplit(token: Token): Token {
     .split(' ')
     .filter((name) => !name.startsWith('split-'))
     .join(' ');
-  const copy = Object.assign(Object.create(Object.getPrototypeOf(token) as object), token) as Token;
+  const copy = cloneToken(token);
   copy.attrs = (token.attrs ?? []).filter(([name]) => name !== 'class');
   if (kept) copy.attrs.unshift(['class', kept]);
   return copy;

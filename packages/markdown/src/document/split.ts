@@ -21,7 +21,7 @@ export interface PartPlan {
 export const SPLIT_MIN_ITEMS = 64;
 /** Lines of code before a part of a split fence that its highlighting reads first, so that a
  * comment or string opened above the part's first line is coloured as one in the part. */
-export const FENCE_LEAD_LINES = 16;
+const FENCE_LEAD_LINES = 16;
 // Fences drawn as diagrams: a drawing needs its whole source, so they are never split.
 const WHOLE_FENCES: ReadonlySet<string> = new Set(['mermaid', 'abc']);
 /** How big a part is: at least `min` items, rows or lines (the last part may hold fewer), and
@@ -93,32 +93,20 @@ function planFence(fence: Token, source: string): PartPlan[] | null {
   if (WHOLE_FENCES.has(fenceLanguage(fence.info)) || !fence.map) return null;
   const code = splitLines(fence.content);
   if (code.length < SPLIT_MIN_ITEMS) return null;
-  const lines = lineStarts(source);
   // Code line j is source line j + 1, after the opening fence (markdown-it keeps a line for
   // each, only taking off the fence's indentation).
   const codeLines = code.map((_, index) => index + 1);
-  codeLines[0] = 0;
-  const groups = chunk(codeLines, lines, source, FENCE_PART_SIZE);
-  return groups.map(([from, to], index) => {
-    const offset = codeLines[from]!;
-    const end = to < code.length ? codeLines[to]! : lines.length - 1;
-    const partSource = source.slice(lines[offset], lines[end]);
+  return spans(codeLines, source, FENCE_PART_SIZE).map((span) => {
     const token = cloneToken(fence);
-    token.content = code.slice(from, to).join('');
-    token.map = [0, end - offset];
+    token.content = code.slice(span.from, span.to).join('');
+    token.map = [0, span.end - span.offset];
     const meta: FencePartMeta = {
-      leadIn: code.slice(Math.max(0, from - FENCE_LEAD_LINES), from).join(''),
+      leadIn: code.slice(Math.max(0, span.from - FENCE_LEAD_LINES), span.from).join(''),
     };
     token.meta = meta;
-    markPart(token, index > 0, index < groups.length - 1);
-    const context = ['fence', fence.info, fence.markup, index > 0, index < groups.length - 1];
-    return {
-      offset,
-      source: partSource,
-      key: `${context.join('\u0001')}\u0003${meta.leadIn}\u0002${partSource}`,
-      tokens: [token],
-      wrap: [0, 0],
-    };
+    markPart(token, span);
+    const context = ['fence', fence.info, fence.markup, !span.first, !span.last, meta.leadIn];
+    return { ...place(span), key: partKey(context, span), tokens: [token], wrap: [0, 0] };
   });
 }
 
@@ -134,24 +122,16 @@ function planQuote(tokens: Token[], source: string): PartPlan[] | null {
     if (token.level === open.level + 1 && token.nesting !== -1 && token.map) blocks.push(i);
   }
   if (blocks.length < SPLIT_MIN_ITEMS) return null;
-  const lines = lineStarts(source);
   const blockLines = blocks.map((index) => tokens[index]!.map![0]);
-  blockLines[0] = 0;
-  const groups = chunk(blockLines, lines, source, PART_SIZE);
-  return groups.map(([from, to], index) => {
-    const offset = blockLines[from]!;
-    const end = to < blocks.length ? blockLines[to]! : lines.length - 1;
-    const partSource = source.slice(lines[offset], lines[end]);
-    const body = tokens.slice(blocks[from], to < blocks.length ? blocks[to] : tokens.length - 1);
-    shiftMaps(body, offset);
-    const partOpen = cloneToken(open);
-    partOpen.map = [0, end - offset];
-    markPart(partOpen, index > 0, index < groups.length - 1);
-    const context = ['blockquote', index > 0, index < groups.length - 1];
+  return spans(blockLines, source, PART_SIZE).map((span) => {
+    const body = tokens.slice(blocks[span.from], blocks[span.to] ?? tokens.length - 1);
+    shiftMaps(body, span.offset);
+    const partOpen = wrapper(open, span);
+    markPart(partOpen, span);
+    const context = ['blockquote', !span.first, !span.last];
     return {
-      offset,
-      source: partSource,
-      key: `${context.join('\u0001')}\u0002${partSource}`,
+      ...place(span),
+      key: partKey(context, span),
       tokens: [partOpen, ...body, cloneToken(close)],
       wrap: [1, 1],
     };
@@ -169,47 +149,22 @@ function planList(tokens: Token[], source: string): PartPlan[] | null {
     }
   }
   if (items.length < SPLIT_MIN_ITEMS) return planNestedList(tokens, source, items);
-  const lines = lineStarts(source);
   const itemLines = items.map((index) => tokens[index]!.map![0]);
-  itemLines[0] = 0;
-  const groups = chunk(itemLines, lines, source, PART_SIZE);
-  // A tight list hides its items' paragraphs; the whole list decides, so every part says which.
-  const paragraph = tokens.find(
-    (token) => token.type === 'paragraph_open' && token.level === open.level + 2,
-  );
-  const tight = paragraph ? String(paragraph.hidden) : '-';
-  const ordered = open.type === 'ordered_list_open';
-  const start = ordered ? Number(open.attrGet('start') ?? 1) : 0;
-  return groups.map(([from, to], index) => {
-    const offset = itemLines[from]!;
-    const end = to < items.length ? itemLines[to]! : lines.length - 1;
-    const partSource = source.slice(lines[offset], lines[end]);
-    const body = tokens.slice(items[from], to < items.length ? items[to] : tokens.length - 1);
-    const partOpen = cloneToken(open);
-    const partStart = start + from;
-    if (ordered) {
-      partOpen.attrs = (partOpen.attrs ?? []).filter(([name]) => name !== 'start');
-      if (partStart !== 1) partOpen.attrs.unshift(['start', String(partStart)]);
-      if (partOpen.attrs.length === 0) partOpen.attrs = null;
-    }
-    markPart(partOpen, index > 0, index < groups.length - 1);
-    partOpen.map = [0, end - offset];
-    const partClose = cloneToken(close);
-    shiftMaps(body, offset);
+  const tight = tightness(tokens, open, 0, tokens.length);
+  const start = listStart(open);
+  return spans(itemLines, source, PART_SIZE).map((span) => {
+    const body = tokens.slice(items[span.from], items[span.to] ?? tokens.length - 1);
+    const partOpen = wrapper(open, span);
+    const partStart = start === null ? '' : start + span.from;
+    if (partStart !== '') setStart(partOpen, partStart);
+    markPart(partOpen, span);
+    shiftMaps(body, span.offset);
     // (A bullet list's parts do not depend on how many items come before them.)
-    const context = [
-      open.type,
-      open.markup,
-      ordered ? partStart : '',
-      tight,
-      index > 0,
-      index < groups.length - 1,
-    ];
+    const context = [open.type, open.markup, partStart, tight];
     return {
-      offset,
-      source: partSource,
-      key: `${context.join('\u0001')}\u0002${partSource}`,
-      tokens: [partOpen, ...body, partClose],
+      ...place(span),
+      key: partKey([...context, !span.first, !span.last], span),
+      tokens: [partOpen, ...body, cloneToken(close)],
       wrap: [1, 1],
     };
   });
@@ -261,77 +216,67 @@ function planNestedList(tokens: Token[], source: string, items: number[]): PartP
   ) {
     itemClose += 1;
   }
-  const lines = lineStarts(source);
   const innerLines = innerItems.map((index) => tokens[index]!.map![0]);
-  innerLines[0] = 0;
-  const groups = chunk(innerLines, lines, source, PART_SIZE);
-  // A tight list hides its items' paragraphs; each list decides for all its parts.
-  const tightOf = (list: Token, from: number, to: number) => {
-    const paragraph = tokens
-      .slice(from, to)
-      .find((token) => token.type === 'paragraph_open' && token.level === list.level + 2);
-    return paragraph ? String(paragraph.hidden) : '-';
-  };
-  const outerOrdered = open.type === 'ordered_list_open';
-  const outerStart = outerOrdered ? Number(open.attrGet('start') ?? 1) : 0;
-  const innerOrdered = inner.type === 'ordered_list_open';
-  const innerStart = innerOrdered ? Number(inner.attrGet('start') ?? 1) : 0;
-  const outerTight = tightOf(open, 0, tokens.length);
-  const innerTight = tightOf(inner, innerAt, innerClose);
-  const last = groups.length - 1;
-  return groups.map(([from, to], index) => {
-    const offset = innerLines[from]!;
-    const end = to < innerItems.length ? innerLines[to]! : lines.length - 1;
-    const partSource = source.slice(lines[offset], lines[end]);
-    const copy = (token: Token) => {
-      const clone = cloneToken(token);
-      clone.map = [0, end - offset];
-      return clone;
-    };
-    const body = tokens.slice(
-      innerItems[from],
-      to < innerItems.length ? innerItems[to] : innerClose,
-    );
+  const outerStart = listStart(open);
+  const innerStart = listStart(inner);
+  const outerTight = tightness(tokens, open, 0, tokens.length);
+  const innerTight = tightness(tokens, inner, innerAt, innerClose);
+  return spans(innerLines, source, PART_SIZE).map((span) => {
+    const copy = (token: Token) => wrapper(token, span);
+    const body = tokens.slice(innerItems[span.from], innerItems[span.to] ?? innerClose);
     const outerOpen = copy(open);
     const innerOpen = copy(inner);
-    if (index > 0 && outerOrdered) setStart(outerOpen, outerStart + carrier);
-    if (innerOrdered) setStart(innerOpen, innerStart + from);
-    markPart(outerOpen, index > 0, index < last);
-    markPart(innerOpen, index > 0, index < last);
-    const before =
-      index === 0 ? tokens.slice(1, innerAt) : [continuedItem(copy(tokens[items[carrier]!]!))];
-    const after =
-      index === last ? tokens.slice(innerClose + 1, tokens.length - 1) : [copy(tokens[itemClose]!)];
-    const closeInner = index === last ? tokens[innerClose]! : copy(tokens[innerClose]!);
-    shiftMaps(body, offset);
-    if (index === last) shiftMaps([tokens[innerClose]!, ...after], offset);
+    if (!span.first && outerStart !== null) setStart(outerOpen, outerStart + carrier);
+    if (innerStart !== null) setStart(innerOpen, innerStart + span.from);
+    markPart(outerOpen, span);
+    markPart(innerOpen, span);
+    let before = [copy(tokens[items[carrier]!]!)];
+    // After the first part, the carrying item goes on from above: its marker is hidden.
+    if (span.first) before = tokens.slice(1, innerAt);
+    else before[0]!.attrJoin('class', SPLIT_CLASS.continued);
+    const after = span.last
+      ? tokens.slice(innerClose + 1, tokens.length - 1)
+      : [copy(tokens[itemClose]!)];
+    const closeInner = span.last ? tokens[innerClose]! : copy(tokens[innerClose]!);
+    shiftMaps(body, span.offset);
+    if (span.last) shiftMaps([closeInner, ...after], span.offset);
     const context = [
       'nested',
       open.type,
       open.markup,
-      outerStart + carrier,
+      (outerStart ?? 0) + carrier,
       outerTight,
       inner.type,
       inner.markup,
-      innerStart + from,
+      innerStart === null ? '' : innerStart + span.from,
       innerTight,
-      index > 0,
-      index < last,
+      !span.first,
+      !span.last,
     ];
     return {
-      offset,
-      source: partSource,
-      key: `${context.join('\u0001')}\u0002${partSource}`,
+      ...place(span),
+      key: partKey(context, span),
       tokens: [outerOpen, ...before, innerOpen, ...body, closeInner, ...after, copy(close)],
       wrap: [3, 3],
     };
   });
 }
 
-// The carrying item in a part after the first: its marker is hidden, it goes on from above.
-function continuedItem(item: Token): Token {
-  item.attrJoin('class', SPLIT_CLASS.continued);
-  return item;
+// Where an ordered list starts counting; null for a bullet list.
+function listStart(list: Token): number | null {
+  return list.type === 'ordered_list_open' ? Number(list.attrGet('start') ?? 1) : null;
+}
+
+// Whether a list is tight (hides its items' paragraphs), as its first paragraph between
+// `from` and `to` says: the whole list decides, so every part of it says which.
+function tightness(tokens: readonly Token[], list: Token, from: number, to: number): string {
+  for (let i = from; i < to; i += 1) {
+    const token = tokens[i]!;
+    if (token.type === 'paragraph_open' && token.level === list.level + 2) {
+      return String(token.hidden);
+    }
+  }
+  return '-';
 }
 
 // Sets where an ordered list's copy starts counting (no attribute for 1, as markdown-it does).
@@ -356,39 +301,79 @@ function planTable(tokens: Token[], source: string): PartPlan[] | null {
   const lines = lineStarts(source);
   const rowLines = rows.map((index) => tokens[index]!.map![0]);
   // The first part holds the head: it starts with the table.
-  const starts = [0, ...rowLines.slice(1)];
-  const groups = chunk(starts, lines, source, PART_SIZE);
   const head = tokens.slice(1, bodyAt);
   const headSource = source.slice(0, lines[rowLines[0]!]);
-  return groups.map(([from, to], index) => {
-    const offset = starts[from]!;
-    const end = to < rows.length ? rowLines[to]! : lines.length - 1;
-    const partSource = source.slice(lines[offset], lines[end]);
-    const body = tokens.slice(rows[from], to < rows.length ? rows[to] : bodyClose);
-    shiftMaps(body, offset);
-    const partOpen = cloneToken(open);
-    partOpen.map = [0, end - offset];
+  return spans(rowLines, source, PART_SIZE, lines).map((span) => {
+    const body = tokens.slice(rows[span.from], rows[span.to] ?? bodyClose);
+    shiftMaps(body, span.offset);
+    const partOpen = wrapper(open, span);
     partOpen.attrJoin('class', SPLIT_CLASS.table);
-    markPart(partOpen, index > 0, index < groups.length - 1);
+    markPart(partOpen, span);
     const bodyOpen = cloneToken(tokens[bodyAt]!);
-    if (index > 0) bodyOpen.map = [0, end - offset];
+    if (!span.first) bodyOpen.map = [0, span.end - span.offset];
     const partTokens = [
       partOpen,
-      ...(index === 0 ? head : []),
+      ...(span.first ? head : []),
       bodyOpen,
       ...body,
       cloneToken(tokens[bodyClose]!),
       cloneToken(close),
     ];
-    const context = ['table', headSource, index > 0, index < groups.length - 1];
+    const context = ['table', headSource, !span.first, !span.last];
+    return { ...place(span), key: partKey(context, span), tokens: partTokens, wrap: [2, 2] };
+  });
+}
+
+/** Where one part lies in its block: the anchors (items, rows, blocks or code lines) it holds,
+ * `[from, to)`, and its lines, `[offset, end)`. */
+interface Span {
+  from: number;
+  to: number;
+  offset: number;
+  end: number;
+  source: string;
+  first: boolean;
+  last: boolean;
+}
+
+// Cuts a block into parts at some of its anchors (the first line of each item, row, inner block
+// or code line); the first part starts at the block's first line.
+function spans(
+  anchors: readonly number[],
+  source: string,
+  size: PartSize,
+  lines: readonly number[] = lineStarts(source),
+): Span[] {
+  const starts = [0, ...anchors.slice(1)];
+  const groups = chunk(starts, lines, source, size);
+  return groups.map(([from, to], index) => {
+    const offset = starts[from]!;
+    const end = to < starts.length ? starts[to]! : lines.length - 1;
     return {
+      from,
+      to,
       offset,
-      source: partSource,
-      key: `${context.join('\u0001')}\u0002${partSource}`,
-      tokens: partTokens,
-      wrap: [2, 2],
+      end,
+      source: source.slice(lines[offset], lines[end]),
+      first: index === 0,
+      last: index === groups.length - 1,
     };
   });
+}
+
+function place(span: Span): Pick<PartPlan, 'offset' | 'source'> {
+  return { offset: span.offset, source: span.source };
+}
+
+function partKey(context: readonly unknown[], span: Span): string {
+  return `${context.join('\u0001')}\u0002${span.source}`;
+}
+
+// A copy of a token that opens or closes a container every part repeats, spanning the part.
+function wrapper(token: Token, span: Span): Token {
+  const copy = cloneToken(token);
+  copy.map = [0, span.end - span.offset];
+  return copy;
 }
 
 // Groups items (given by first line) into parts: [first item, item after the last) of each.
@@ -452,9 +437,9 @@ function hash(source: string, from: number, to: number): number {
   return h >>> 0;
 }
 
-function markPart(token: Token, continued: boolean, continues: boolean): void {
-  if (continued) token.attrJoin('class', SPLIT_CLASS.continued);
-  if (continues) token.attrJoin('class', SPLIT_CLASS.continues);
+function markPart(token: Token, span: Span): void {
+  if (!span.first) token.attrJoin('class', SPLIT_CLASS.continued);
+  if (!span.last) token.attrJoin('class', SPLIT_CLASS.continues);
 }
 
 function shiftMaps(tokens: readonly Token[], by: number): void {
@@ -464,8 +449,8 @@ function shiftMaps(tokens: readonly Token[], by: number): void {
   }
 }
 
-// A copy of a token that can be changed without changing the original.
-function cloneToken(token: Token): Token {
+/** A copy of a token that can be changed without changing the original. */
+export function cloneToken(token: Token): Token {
   const copy = Object.assign(Object.create(Object.getPrototypeOf(token) as object), token) as Token;
   copy.attrs = token.attrs ? token.attrs.map(([name, value]) => [name, value]) : null;
   copy.map = token.map ? [token.map[0], token.map[1]] : null;

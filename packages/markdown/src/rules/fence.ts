@@ -1,5 +1,6 @@
 import type MarkdownIt from 'markdown-it';
 import type { RendererRule, Token } from 'markdown-it';
+import type { FencePartMeta } from '../document/split.js';
 
 /** Fence languages drawn as diagrams in the preview, when their switch is on. */
 export type DiagramKind = 'mermaid' | 'abc';
@@ -49,7 +50,7 @@ export function createFenceRenderer(
 // A part of split fenced code (see planParts) is highlighted after its lead-in, the lines just
 // above it, which are then dropped from the HTML: a comment or string opened there is still one.
 function highlightPart(highlight: Highlighter, token: Token, language: string): string | null {
-  const leadIn = (token.meta as { leadIn?: unknown } | null)?.leadIn;
+  const leadIn = (token.meta as Partial<FencePartMeta> | null)?.leadIn;
   if (typeof leadIn !== 'string' || leadIn === '') return highlight(token.content, language);
   const html = highlight(leadIn + token.content, language);
   return html === null ? null : dropLines(html, leadIn.split('\n').length - 1);
