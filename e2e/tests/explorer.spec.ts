@@ -137,6 +137,9 @@ test('deleting a folder and emptying the trash ask first', async ({ page }) => {
 
   // Deleting from the Trash asks, then deletes for good: gone after a reload too.
   await node(page, 'Letter').click();
+  // (The click opens the file, which then takes the focus: the key goes to the tree after that.)
+  await expect(title(page)).toHaveValue('Letter');
+  await expect(editor(page)).toBeFocused();
   await tree(page).press('Backspace');
   const trashDialog = page.getByRole('dialog', { name: 'Delete permanently' });
   await expect(trashDialog).toContainText('Letter');
