@@ -278,6 +278,50 @@ test('an outline (a long list inside one item) reads as one list', async ({ page
   expect(layout.starts.slice(1).every((start) => start === 2)).toBe(true);
 });
 
+test('a long list two levels down, and one in a quote, read as one list', async ({ page }) => {
+  await openApp(page);
+  const tasks = Array.from({ length: 150 }, (_, i) => `    - task ${i + 1} of the project`);
+  const quoted = Array.from({ length: 120 }, (_, i) => `> - quoted ${i + 1}`);
+  const text = `- Project\n  - Tasks\n${tasks.join('\n')}\n  - Notes\n- Other\n\n> Said:\n>\n${quoted.join('\n')}\n>\n> Done.\n`;
+  await replaceText(page, text);
+  const body = preview(page);
+  const deep = body.locator('ul ul ul > li');
+  await expect(deep).toHaveCount(150);
+  await expect(deep.last()).toHaveText('task 150 of the project');
+  await expect(body.locator('blockquote li')).toHaveCount(120);
+  // Shown in several parts (sections of the preview)...
+  expect(await body.locator('blockquote').count()).toBeGreaterThan(1);
+  expect(await body.locator('ul ul ul').count()).toBeGreaterThan(1);
+  const layout = await body.evaluate((element) => {
+    const box = (node: Element) => node.getBoundingClientRect();
+    const stepsOf = (items: Element[]) =>
+      items.slice(1).map((li, i) => box(li).top - box(items[i]!).top);
+    const tasks = [...element.querySelectorAll('ul ul ul > li')];
+    const quoted = [...element.querySelectorAll('blockquote li')];
+    const quotes = [...element.querySelectorAll('blockquote')];
+    return {
+      taskSteps: stepsOf(tasks),
+      taskLefts: tasks.map((li) => box(li).left),
+      quotedSteps: stepsOf(quoted),
+      quotedLefts: quoted.map((li) => box(li).left),
+      gaps: quotes.slice(1).map((quote, k) => box(quote).top - box(quotes[k]!).bottom),
+      // The items outside the long list with a marker of their own.
+      marked: [...element.querySelectorAll('li')]
+        .filter((li) => !li.closest('ul ul ul, blockquote'))
+        .filter((li) => getComputedStyle(li).listStyleType !== 'none')
+        .map((li) => li.firstChild!.textContent!.trim()),
+    };
+  });
+  // ...that read as one: evenly spaced and indented alike across the parts, the quote's bar
+  // unbroken, and one marker for each item holding the list.
+  for (const step of layout.taskSteps) expect(step).toBeCloseTo(layout.taskSteps[0]!, 0);
+  for (const left of layout.taskLefts) expect(left).toBeCloseTo(layout.taskLefts[0]!, 0);
+  for (const step of layout.quotedSteps) expect(step).toBeCloseTo(layout.quotedSteps[0]!, 0);
+  for (const left of layout.quotedLefts) expect(left).toBeCloseTo(layout.quotedLefts[0]!, 0);
+  for (const gap of layout.gaps) expect(Math.abs(gap)).toBeLessThan(1);
+  expect(layout.marked).toEqual(['Project', 'Tasks', 'Notes', 'Other']);
+});
+
 test('a long block quote reads as one quote, its bar unbroken', async ({ page }) => {
   await openApp(page);
   const thoughts = Array.from({ length: 120 }, (_, i) => `> Thought ${i + 1} of the quote.`);

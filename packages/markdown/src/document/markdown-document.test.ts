@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import hljs from 'highlight.js/lib/core';
 import javascript from 'highlight.js/lib/languages/javascript';
 import { describe, expect, it } from 'vitest';
-import { createConverter } from '../converter.js';
+import { type Converter, createConverter } from '../converter.js';
+import { createMarkdownIt } from '../create-markdown-it.js';
 import { type DocumentUpdate, type MarkdownDocument } from './markdown-document.js';
 
 const converter = createConverter({ abbr: true, toc: true });
@@ -31,16 +32,16 @@ class Client {
   }
 }
 
-const open = (text: string) => {
-  const document = converter.createDocument(text);
+const open = (text: string, using: Converter = converter) => {
+  const document = using.createDocument(text);
   const client = new Client();
   client.take(document.update());
   return { document, client };
 };
 
-const freshHtml = (text: string) => {
+const freshHtml = (text: string, using: Converter = converter) => {
   const client = new Client();
-  client.take(converter.createDocument(text).update());
+  client.take(using.createDocument(text).update());
   return client.html();
 };
 
@@ -360,6 +361,57 @@ describe('MarkdownDocument', () => {
       );
     });
 
+    it('splits a long list nested deeper, and one in a quote, along that list', () => {
+      const tasks = Array.from({ length: 200 }, (_, i) => `    - task ${i} *x*\n`).join('');
+      const rows = Array.from({ length: 150 }, (_, i) => `> 1. q ${i}\n`).join('');
+      const text = `- Project\n  - Tasks\n\n${tasks}  - Notes\n- Other\n\n> Quoted:\n>\n${rows}>\n> end\n`;
+      const { document, client } = open(text);
+      const parts = client.html();
+      const deep = parts.filter((html) => html.startsWith('<ul'));
+      const quoted = parts.filter((html) => html.startsWith('<blockquote'));
+      expect(deep.length).toBeGreaterThan(3);
+      expect(quoted.length).toBeGreaterThan(3);
+      expect(deep.length + quoted.length).toBe(parts.length);
+      expect(deep.join('').match(/task \d+/g)).toEqual(
+        Array.from({ length: 200 }, (_, i) => `task ${i}`),
+      );
+      expect(quoted.join('').match(/q \d+/g)).toEqual(
+        Array.from({ length: 150 }, (_, i) => `q ${i}`),
+      );
+      // Each later part goes on inside both items, their markers hidden, and the quote.
+      for (const html of deep.slice(1)) {
+        expect(html).toMatch(
+          /^<ul class="split-continued[^"]*" data-line="0">\n<li class="split-continued" data-line="0">\n<ul class="split-continued[^"]*" data-line="0">\n<li class="split-continued" data-line="0">\n<ul class="split-continued/,
+        );
+      }
+      expect(deep.at(-1)).toMatch(/Notes[\s\S]*Other/);
+      for (const html of quoted.slice(1)) {
+        expect(html).toMatch(
+          /^<blockquote class="split-continued[^"]*" data-line="0">\n<ol (start="\d+" )?class="split-continued/,
+        );
+      }
+      expect(quoted.at(-1)).toContain('end');
+
+      for (const [word, typed] of [
+        ['task 150', 'task 1500 <em>x</em>'],
+        ['q 90', 'q 900'],
+      ] as const) {
+        const before = [...client.ids];
+        const at = document.text.indexOf(word) + word.length;
+        const update = edit(document, client, at, at, '0');
+        expect(Object.keys(update.html).length).toBeLessThanOrEqual(2);
+        expect(client.ids.filter((id, i) => id !== before[i]).length).toBeLessThanOrEqual(2);
+        expect(Object.values(update.html).join('')).toContain(typed);
+      }
+      expect(client.html()).toEqual(freshHtml(document.text));
+      // Exports: each block in one piece.
+      const whole = document.renderHtml().html;
+      expect(whole).not.toContain('split-');
+      expect(whole.match(/<ul/g)).toHaveLength(3);
+      expect(whole.match(/<blockquote/g)).toHaveLength(1);
+      expect(whole.match(/<ol/g)).toHaveLength(1);
+    });
+
     it("has each split block in one piece in the whole document's HTML (exports)", () => {
       const text = [
         Array.from({ length: 100 }, (_, i) => `${i + 3}. entry ${i + 3}\n`).join(''),
@@ -549,14 +601,27 @@ describe('MarkdownDocument under random edits', () => {
     'HTML ',
   ];
 
-  const run = (name: string, text: string, edits: number, every: number, seed: number) => {
+  // Without the extensions the document does its own way (footnotes, abbreviations, the table
+  // of contents) its whole HTML is exactly markdown-it's, but for lines and anchors.
+  const plain = createConverter({ footnote: false, abbr: false, toc: false });
+  const plainMd = createMarkdownIt(plain.options);
+  const withoutLinesAndIds = (html: string) => html.replace(/ (data-line|id)="[^"]*"/g, '');
+
+  const run = (
+    name: string,
+    text: string,
+    edits: number,
+    every: number,
+    seed: number,
+    using = converter,
+  ) => {
     it(`matches a fresh conversion after ${edits} random edits of ${name}`, () => {
       let state = seed;
       const random = (n: number) => {
         state = (state * 48271) % 2147483647;
         return state % n;
       };
-      const { document, client } = open(text);
+      const { document, client } = open(text, using);
       for (let i = 1; i <= edits; i += 1) {
         const current = document.text;
         // Edits cluster, as typing does, but jump around the document too.
@@ -565,11 +630,16 @@ describe('MarkdownDocument under random edits', () => {
         const insert = random(4) === 0 ? '' : snippets[random(snippets.length)]!;
         const update = edit(document, client, from, to, insert);
         if (i % every === 0 || i === edits) {
-          const expected = converter.createDocument(document.text).update();
+          const expected = using.createDocument(document.text).update();
           expect(client.html(), `${name}, edit ${i} (seed ${seed})`).toEqual(
-            freshHtml(document.text),
+            freshHtml(document.text, using),
           );
           expect(update.headings).toEqual(expected.headings);
+          if (using === plain) {
+            expect(withoutLinesAndIds(document.renderHtml().html), `${name}, edit ${i}`).toEqual(
+              withoutLinesAndIds(plainMd.render(document.text)),
+            );
+          }
           expect(update.sections.map((s) => s.line)).toEqual(expected.sections.map((s) => s.line));
         }
       }
@@ -608,21 +678,15 @@ describe('MarkdownDocument under random edits', () => {
     1,
     17,
   );
-  run(
-    'an outline: a long list inside one item',
-    [
-      '- Topic [ref]\n',
-      Array.from({ length: 130 }, (_, i) => `  - point ${i}\n`).join(''),
-      Array.from(
-        { length: 80 },
-        (_, i) => `  ${i + 1}. step ${i}\n${i % 30 === 0 ? '\n' : ''}`,
-      ).join(''),
-      '- Next item\n\n[ref]: /o\n',
-    ].join(''),
-    200,
-    1,
-    31,
-  );
+  const outline = [
+    '- Topic [ref]\n',
+    Array.from({ length: 130 }, (_, i) => `  - point ${i}\n`).join(''),
+    Array.from({ length: 80 }, (_, i) => `  ${i + 1}. step ${i}\n${i % 30 === 0 ? '\n' : ''}`).join(
+      '',
+    ),
+    '- Next item\n\n[ref]: /o\n',
+  ].join('');
+  run('an outline: a long list inside one item', outline, 200, 1, 31);
   run(
     'a long block quote',
     [
@@ -649,6 +713,25 @@ describe('MarkdownDocument under random edits', () => {
     1,
     23,
   );
+  run(
+    'lists, quotes and tables nested in each other',
+    [
+      '- Project\n  - Tasks\n\n',
+      Array.from({ length: 120 }, (_, i) => `    - task ${i} *x*\n`).join(''),
+      '  - Notes\n- Other\n\n> Quoted:\n>\n',
+      Array.from({ length: 90 }, (_, i) => `> ${i + 1}. q ${i}\n${i % 40 === 0 ? '>\n' : ''}`).join(
+        '',
+      ),
+      '>\n> end\n\n1. Data\n\n   | n | v |\n   |---|---|\n',
+      Array.from({ length: 80 }, (_, i) => `   | ${i} | \`v\` |\n`).join(''),
+      '2. After\n',
+    ].join(''),
+    250,
+    1,
+    37,
+    plain,
+  );
+  run('the outline, with a whole-document check', outline, 150, 1, 41, plain);
   if (existsSync(join(corpus, 'doc-10k.md'))) {
     const doc10k = readFileSync(join(corpus, 'doc-10k.md'), 'utf8');
     run('doc-10k', doc10k, 300, 5, 7);

@@ -121,7 +121,7 @@ function planQuote(tokens: Token[], source: string): PartPlan[] | null {
     const token = tokens[i]!;
     if (token.level === open.level + 1 && token.nesting !== -1 && token.map) blocks.push(i);
   }
-  if (blocks.length < SPLIT_MIN_ITEMS) return null;
+  if (blocks.length < SPLIT_MIN_ITEMS) return planNested(tokens, source, blocks);
   const blockLines = blocks.map((index) => tokens[index]!.map![0]);
   return spans(blockLines, source, PART_SIZE).map((span) => {
     const body = tokens.slice(blocks[span.from], blocks[span.to] ?? tokens.length - 1);
@@ -148,7 +148,7 @@ function planList(tokens: Token[], source: string): PartPlan[] | null {
       items.push(i);
     }
   }
-  if (items.length < SPLIT_MIN_ITEMS) return planNestedList(tokens, source, items);
+  if (items.length < SPLIT_MIN_ITEMS) return planNested(tokens, source, items);
   const itemLines = items.map((index) => tokens[index]!.map![0]);
   const tight = tightness(tokens, open, 0, tokens.length);
   const start = listStart(open);
@@ -170,96 +170,119 @@ function planList(tokens: Token[], source: string): PartPlan[] | null {
   });
 }
 
-// A list of few items, one of which holds a long list (an outline: one heading item, thousands
-// of points under it): parts of consecutive items of the inner list, each inside a copy of the
-// outer list and item. The copies after the first part hide their marker (`split-continued`);
-// an ordered outer list starts them at the carrying item's number, so the items after it count
-// on.
-function planNestedList(tokens: Token[], source: string, items: number[]): PartPlan[] | null {
+// A list of few items or a quote of few blocks, one of which holds a long block (an outline: one
+// heading item, thousands of points under it; a quoted long list): the inner block is split as
+// it would be on its own (which may go deeper again), and each of its parts goes inside copies
+// of the containers around it, the item holding it included. The first part holds what comes
+// before the inner block, the last what follows. The copies after the first hide the item's
+// marker (`split-continued`); an ordered list starts them at that item's number, so the items
+// after it count on. Fenced code inside a container is not split (exports join a split fence by
+// its content, which only works at the top level).
+function planNested(tokens: Token[], source: string, children: number[]): PartPlan[] | null {
   const open = tokens[0]!;
-  const close = tokens[tokens.length - 1]!;
-  let carrier = -1;
-  let innerAt = -1;
-  let innerClose = -1;
-  let innerItems: number[] = [];
-  for (let k = 0; k < items.length && carrier === -1; k += 1) {
-    const stop = k + 1 < items.length ? items[k + 1]! : tokens.length - 1;
-    // The item's first list directly inside it.
-    const at = tokens.findIndex(
-      (token, i) =>
-        i > items[k]! &&
-        i < stop &&
-        token.level === open.level + 2 &&
-        token.type.endsWith('_list_open'),
-    );
-    if (at === -1) continue;
-    const level = tokens[at]!.level;
-    const found: number[] = [];
-    let j = at + 1;
-    for (; j < stop && tokens[j]!.level > level; j += 1) {
-      if (tokens[j]!.type === 'list_item_open' && tokens[j]!.level === level + 1) found.push(j);
+  const isList = open.type !== 'blockquote_open';
+  // The largest container directly in one of the children: a list, a quote or a table.
+  let at = -1;
+  let atClose = -1;
+  let child = -1;
+  children.forEach((index, k) => {
+    const stop = k + 1 < children.length ? children[k + 1]! : tokens.length - 1;
+    const level = isList ? open.level + 2 : open.level + 1;
+    for (let i = isList ? index + 1 : index; i < stop; i += 1) {
+      const token = tokens[i]!;
+      if (token.level !== level || !CONTAINERS.has(token.type) || !token.map) continue;
+      const close = closing(tokens, i);
+      if (close - i > atClose - at) [at, atClose, child] = [i, close, k];
+      i = close;
     }
-    if (found.length >= SPLIT_MIN_ITEMS && tokens[j]?.type.endsWith('_list_close')) {
-      carrier = k;
-      innerAt = at;
-      innerClose = j;
-      innerItems = found;
+  });
+  if (at === -1 || atClose - at < SPLIT_MIN_ITEMS) return null;
+  const lines = lineStarts(source);
+  const [innerStart, innerEnd] = tokens[at]!.map!;
+  const inner = tokens.slice(at, atClose + 1);
+  shiftMaps(inner, innerStart);
+  const plans = planParts(inner, source.slice(lines[innerStart], lines[innerEnd]));
+  if (!plans || plans.length < 2) {
+    shiftMaps(inner, -innerStart);
+    return null;
+  }
+  // The containers every part repeats: the list and the item holding the inner block, or the
+  // quote.
+  const item = isList ? children[child]! : -1;
+  const itemClose = isList ? closing(tokens, item) : -1;
+  const start = isList ? listStart(open) : null;
+  const before = source.slice(0, lines[innerStart]);
+  const after = source.slice(lines[innerEnd]);
+  const context = [
+    'nested',
+    open.type,
+    open.markup,
+    start === null ? '' : start + child,
+    isList ? tightness(tokens, open, 0, tokens.length) : '',
+    isList ? `${tokens[item]!.markup}${tokens[item]!.info}` : '',
+  ];
+  const frames = isList ? 2 : 1;
+  const last = plans.length - 1;
+  return plans.map((plan, index) => {
+    const first = index === 0;
+    const span = { first, last: index === last };
+    const offset = first ? 0 : innerStart + plan.offset;
+    const partLines = lineStarts(plan.source).length - 1;
+    const end = innerStart + plan.offset + partLines + (span.last ? lines.length - 1 - innerEnd : 0);
+    const copy = (token: Token) => {
+      const made = cloneToken(token);
+      made.map = [0, end - offset];
+      return made;
+    };
+    const outer = copy(open);
+    markPart(outer, span);
+    let lead = [outer];
+    if (first) {
+      // (The inner block's first part starts at the block's first line too.)
+      shiftMaps(plan.tokens, -innerStart);
+      lead = [outer, ...tokens.slice(1, at)];
+    } else {
+      if (start !== null) setStart(outer, start + child);
+      if (isList) {
+        const carried = copy(tokens[item]!);
+        carried.attrJoin('class', SPLIT_CLASS.continued);
+        lead.push(carried);
+      }
     }
-  }
-  if (carrier === -1) return null;
-  const inner = tokens[innerAt]!;
-  // The carrying item's close comes after the rest of its content.
-  let itemClose = innerClose + 1;
-  while (
-    tokens[itemClose]!.type !== 'list_item_close' ||
-    tokens[itemClose]!.level !== open.level + 1
-  ) {
-    itemClose += 1;
-  }
-  const innerLines = innerItems.map((index) => tokens[index]!.map![0]);
-  const outerStart = listStart(open);
-  const innerStart = listStart(inner);
-  const outerTight = tightness(tokens, open, 0, tokens.length);
-  const innerTight = tightness(tokens, inner, innerAt, innerClose);
-  return spans(innerLines, source, PART_SIZE).map((span) => {
-    const copy = (token: Token) => wrapper(token, span);
-    const body = tokens.slice(innerItems[span.from], innerItems[span.to] ?? innerClose);
-    const outerOpen = copy(open);
-    const innerOpen = copy(inner);
-    if (!span.first && outerStart !== null) setStart(outerOpen, outerStart + carrier);
-    if (innerStart !== null) setStart(innerOpen, innerStart + span.from);
-    markPart(outerOpen, span);
-    markPart(innerOpen, span);
-    let before = [copy(tokens[items[carrier]!]!)];
-    // After the first part, the carrying item goes on from above: its marker is hidden.
-    if (span.first) before = tokens.slice(1, innerAt);
-    else before[0]!.attrJoin('class', SPLIT_CLASS.continued);
-    const after = span.last
-      ? tokens.slice(innerClose + 1, tokens.length - 1)
-      : [copy(tokens[itemClose]!)];
-    const closeInner = span.last ? tokens[innerClose]! : copy(tokens[innerClose]!);
-    shiftMaps(body, span.offset);
-    if (span.last) shiftMaps([closeInner, ...after], span.offset);
-    const context = [
-      'nested',
-      open.type,
-      open.markup,
-      (outerStart ?? 0) + carrier,
-      outerTight,
-      inner.type,
-      inner.markup,
-      innerStart === null ? '' : innerStart + span.from,
-      innerTight,
-      !span.first,
-      !span.last,
-    ];
+    let trail = [copy(tokens[tokens.length - 1]!)];
+    if (isList) trail.unshift(copy(tokens[itemClose]!));
+    if (span.last) {
+      trail = tokens.slice(atClose + 1);
+      shiftMaps(trail, offset);
+    }
+    let partSource = plan.source;
+    if (first) partSource = before + partSource;
+    if (span.last) partSource += after;
+    const key = [...context, !span.first, !span.last, plan.key].join('\u0001');
     return {
-      ...place(span),
-      key: partKey(context, span),
-      tokens: [outerOpen, ...before, innerOpen, ...body, closeInner, ...after, copy(close)],
-      wrap: [3, 3],
+      offset,
+      source: partSource,
+      key: `${key}\u0002${first ? before : ''}\u0002${span.last ? after : ''}`,
+      tokens: [...lead, ...plan.tokens, ...trail],
+      wrap: [plan.wrap[0] + frames, plan.wrap[1] + frames],
     };
   });
+}
+
+// Containers a nested block may be split along.
+const CONTAINERS: ReadonlySet<string> = new Set([
+  'bullet_list_open',
+  'ordered_list_open',
+  'blockquote_open',
+  'table_open',
+]);
+
+// The index of the token closing the container `tokens[at]` opens.
+function closing(tokens: readonly Token[], at: number): number {
+  const { level } = tokens[at]!;
+  let i = at + 1;
+  while (i < tokens.length && (tokens[i]!.level !== level || tokens[i]!.nesting !== -1)) i += 1;
+  return i;
 }
 
 // Where an ordered list starts counting; null for a bullet list.
@@ -437,7 +460,7 @@ function hash(source: string, from: number, to: number): number {
   return h >>> 0;
 }
 
-function markPart(token: Token, span: Span): void {
+function markPart(token: Token, span: Pick<Span, 'first' | 'last'>): void {
   if (!span.first) token.attrJoin('class', SPLIT_CLASS.continued);
   if (!span.last) token.attrJoin('class', SPLIT_CLASS.continues);
 }
