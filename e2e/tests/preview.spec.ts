@@ -355,68 +355,77 @@ test('a long block quote reads as one quote, its bar unbroken', async ({ page })
   for (const left of layout.lefts) expect(left).toBeCloseTo(layout.lefts[0]!, 0);
 });
 
-test('a long code block reads as one, follows edits in place, and is copied whole', async ({
-  page,
-  context,
-}) => {
-  test.setTimeout(60_000);
-  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await openApp(page);
-  const lines = Array.from(
-    { length: 300 },
-    (_, i) => `const step${i + 1} = run(${i + 1}); // n${i + 1}`,
-  );
-  const code = `${lines.join('\n')}\n`;
-  await replaceText(page, `# Listing\n\n\`\`\`js\n${code}\`\`\`\n\nAfter.\n`);
-  const body = preview(page);
-  const blocks = body.locator('pre');
-  await expect(body.getByText('After.')).toBeVisible();
-  // Highlighted to its end (the language loads on first use).
-  await expect(blocks.last().locator('.hljs-keyword').last()).toHaveText('const');
-  // Shown in several parts (sections of the preview) that hold the code in order...
-  expect(await blocks.count()).toBeGreaterThan(3);
-  expect((await blocks.allTextContents()).join('')).toBe(code);
-  // ...and read as one block: each part starts where the last ended, and from the last line of
-  // one part to the first of the next is one line, as inside a part.
-  const layout = await body.evaluate((element) => {
-    const pres = [...element.querySelectorAll('pre')];
-    const lineTops = (pre: Element) => {
-      const range = document.createRange();
-      range.selectNodeContents(pre.querySelector('code')!);
-      return [...new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)))].sort(
-        (a, b) => a - b,
-      );
-    };
-    const tops = pres.map(lineTops);
-    return {
-      step: tops[0]![1]! - tops[0]![0]!,
-      across: tops.slice(1).map((next, k) => next[0]! - tops[k]!.at(-1)!),
-      gaps: pres
-        .slice(1)
-        .map((pre, k) => pre.getBoundingClientRect().top - pres[k]!.getBoundingClientRect().bottom),
-    };
+// At the top level, and inside a list item (a step of a how-to with its listing).
+for (const [where, indent, opening] of [
+  ['', '', '# Listing'],
+  [' in a list item', '   ', '1. Listing:'],
+] as const) {
+  test(`a long code block${where} reads as one, follows edits in place, and is copied whole`, async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(60_000);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await openApp(page);
+    const lines = Array.from(
+      { length: 300 },
+      (_, i) => `const step${i + 1} = run(${i + 1}); // n${i + 1}`,
+    );
+    const code = `${lines.join('\n')}\n`;
+    const fenced = ['```js', ...lines, '```'].map((line) => `${indent}${line}`).join('\n');
+    await replaceText(page, `${opening}\n\n${fenced}\n\nAfter.\n`);
+    const body = preview(page);
+    const blocks = body.locator('pre');
+    await expect(body.getByText('After.')).toBeVisible();
+    // Highlighted to its end (the language loads on first use).
+    await expect(blocks.last().locator('.hljs-keyword').last()).toHaveText('const');
+    // Shown in several parts (sections of the preview) that hold the code in order...
+    expect(await blocks.count()).toBeGreaterThan(3);
+    expect((await blocks.allTextContents()).join('')).toBe(code);
+    // ...and read as one block: each part starts where the last ended, and from the last line of
+    // one part to the first of the next is one line, as inside a part.
+    const layout = await body.evaluate((element) => {
+      const pres = [...element.querySelectorAll('pre')];
+      const lineTops = (pre: Element) => {
+        const range = document.createRange();
+        range.selectNodeContents(pre.querySelector('code')!);
+        return [...new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)))].sort(
+          (a, b) => a - b,
+        );
+      };
+      const tops = pres.map(lineTops);
+      return {
+        step: tops[0]![1]! - tops[0]![0]!,
+        across: tops.slice(1).map((next, k) => next[0]! - tops[k]!.at(-1)!),
+        gaps: pres
+          .slice(1)
+          .map(
+            (pre, k) => pre.getBoundingClientRect().top - pres[k]!.getBoundingClientRect().bottom,
+          ),
+      };
+    });
+    for (const gap of layout.gaps) expect(Math.abs(gap)).toBeLessThan(1);
+    for (const step of layout.across) expect(Math.abs(step - layout.step)).toBeLessThanOrEqual(1);
+
+    // "Copy code" over any part copies the whole block.
+    await blocks.nth(2).hover();
+    await page.getByRole('button', { name: 'Copy code' }).click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+
+    // An edit deep in the block shows, and the parts away from it stay as they were.
+    await blocks.last().evaluate((pre) => pre.setAttribute('data-kept', 'yes'));
+    const kept = await blocks.last().textContent();
+    await editor(page).click();
+    await page.keyboard.press('ControlOrMeta+Home');
+    // (Line 153 holds the code's line 150.)
+    for (let i = 0; i < 152; i += 1) await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('End');
+    await page.keyboard.type(' edited');
+    await expect(body.locator('pre', { hasText: 'run(150); // n150 edited' })).toHaveCount(1);
+    await expect(body.locator('pre[data-kept="yes"]')).toHaveText(kept!);
+    await expect(blocks.last().locator('.hljs-keyword').last()).toHaveText('const');
   });
-  for (const gap of layout.gaps) expect(Math.abs(gap)).toBeLessThan(1);
-  for (const step of layout.across) expect(Math.abs(step - layout.step)).toBeLessThanOrEqual(1);
-
-  // "Copy code" over any part copies the whole block.
-  await blocks.nth(2).hover();
-  await page.getByRole('button', { name: 'Copy code' }).click();
-  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(code);
-
-  // An edit deep in the block shows, and the parts away from it stay as they were.
-  await blocks.last().evaluate((pre) => pre.setAttribute('data-kept', 'yes'));
-  const kept = await blocks.last().textContent();
-  await editor(page).click();
-  await page.keyboard.press('ControlOrMeta+Home');
-  // (Line 153 holds the code's line 150.)
-  for (let i = 0; i < 152; i += 1) await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('End');
-  await page.keyboard.type(' edited');
-  await expect(body.locator('pre', { hasText: 'run(150); // n150 edited' })).toHaveCount(1);
-  await expect(body.locator('pre[data-kept="yes"]')).toHaveText(kept!);
-  await expect(blocks.last().locator('.hljs-keyword').last()).toHaveText('const');
-});
+}
 
 test('in-page buttons copy a code block and a link to a heading, unless the settings hide them', async ({
   page,

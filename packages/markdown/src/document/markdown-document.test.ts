@@ -541,6 +541,45 @@ describe('MarkdownDocument', () => {
       expect(whole).not.toContain('split-');
     });
 
+    it('splits long code in a list item, or in a quote, the same way', () => {
+      const indent = (text: string, by: string) => text.replace(/^(?=.)/gm, by);
+      const text = `1. Write it:\n\n   \`\`\`js\n${indent(code(200), '   ')}   \`\`\`\n2. Run it.\n\n> \`\`\`js\n${indent(code(150), '> ')}> \`\`\`\n`;
+      const document = highlighting.createDocument(text);
+      const client = new Client();
+      client.take(document.update());
+      const listed = client.html().filter((html) => html.startsWith('<ol'));
+      const quoted = client.html().filter((html) => html.startsWith('<blockquote'));
+      expect(listed.length).toBeGreaterThan(4);
+      expect(quoted.length).toBeGreaterThan(4);
+      expect(listed.map(codeText).join('')).toBe(code(200));
+      expect(quoted.map(codeText).join('')).toBe(code(150));
+      for (const html of listed.slice(1)) {
+        expect(html).toMatch(
+          /^<ol class="split-continued[^"]*" data-line="0">\n<li class="split-continued" data-line="0">\n<pre class="split-continued[^"]*" data-line="0"><code class="language-js hljs">/,
+        );
+      }
+      expect(listed.at(-1)).toContain('Run it.');
+
+      const before = [...client.ids];
+      const at = document.text.indexOf('// n120') + '// n120'.length;
+      document.edit([{ from: at, to: at, insert: ' typed' }]);
+      const update = client.take(document.update());
+      expect(Object.keys(update.html).length).toBeLessThanOrEqual(2);
+      expect(client.ids.filter((id, i) => id !== before[i]).length).toBeLessThanOrEqual(2);
+      expect(Object.values(update.html).join('')).toContain('// n120 typed');
+      const fresh = new Client();
+      fresh.take(highlighting.createDocument(document.text).update());
+      expect(client.html()).toEqual(fresh.html());
+      // Exports: one block each, highlighted at once.
+      const whole = document.renderHtml().html;
+      expect(whole.match(/<pre/g)).toHaveLength(2);
+      expect(whole).not.toContain('split-');
+      expect(whole).toContain('<pre data-line="2"><code class="language-js hljs">');
+      expect(codeText(whole.slice(0, whole.indexOf('<blockquote')))).toBe(
+        code(200).replace('// n120', '// n120 typed'),
+      );
+    });
+
     it("keeps a diagram's source, and a short block, whole", () => {
       const flow = Array.from({ length: 150 }, (_, i) => `  A${i} --> A${i + 1}\n`).join('');
       const diagrams = createConverter({ mermaid: true });
@@ -722,7 +761,9 @@ describe('MarkdownDocument under random edits', () => {
       Array.from({ length: 90 }, (_, i) => `> ${i + 1}. q ${i}\n${i % 40 === 0 ? '>\n' : ''}`).join(
         '',
       ),
-      '>\n> end\n\n1. Data\n\n   | n | v |\n   |---|---|\n',
+      '>\n> end\n\n1. Data\n\n   ```\n',
+      Array.from({ length: 90 }, (_, i) => `   let c${i} = '${i}'; /* ${i}\n`).join(''),
+      '   ```\n\n   | n | v |\n   |---|---|\n',
       Array.from({ length: 80 }, (_, i) => `   | ${i} | \`v\` |\n`).join(''),
       '2. After\n',
     ].join(''),

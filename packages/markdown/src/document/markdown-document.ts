@@ -10,7 +10,7 @@ import { LineIndex, type TextChange } from './line-index.js';
 import { normalizeText } from './pipeline.js';
 import { abbreviationPattern } from './plugins/abbreviations.js';
 import { type FootnoteNumber, isInlineFootnote } from './plugins/footnotes.js';
-import { cloneToken, planParts } from './split.js';
+import { cloneToken, isFencePart, planParts } from './split.js';
 import { createPart, createUnit, type Unit, type UnitPart } from './unit.js';
 
 /** A section of the rendered document: a block, or the footnotes at the end. */
@@ -227,14 +227,9 @@ export class MarkdownDocument {
     this.update();
     let html = '';
     for (const unit of this.units) {
-      const code = joinedFence(unit.parts);
-      if (code) {
-        // Split fenced code shows in one piece here (exports): one block, highlighted at once.
-        code.attrSet(SOURCE_LINE_ATTRIBUTE, String(unit.start));
-        html += this.md.renderer.render([code], this.md.options, this.renderEnv(unit.parts[0]!));
-        continue;
-      }
       const last = unit.parts.length - 1;
+      // Split fenced code, in one piece: its first part's token holds the whole code.
+      const code = last > 0 ? unit.parts.flatMap((part) => part.tokens.filter(isFencePart)) : [];
       unit.parts.forEach((part, index) => {
         const start = unit.start + part.offset;
         for (const [token, line] of part.lineTokens) {
@@ -249,6 +244,13 @@ export class MarkdownDocument {
             index < last ? tokens.length - tail : undefined,
           );
           if (index === 0) tokens = tokens.map(unsplit);
+        }
+        if (code.length > 0) {
+          // (Highlighted at once, without lead-ins.)
+          tokens =
+            index > 0
+              ? tokens.filter((token) => !isFencePart(token))
+              : tokens.map((token) => (isFencePart(token) ? joinedFence(token, code) : token));
         }
         html += this.md.renderer.render(tokens, this.md.options, this.renderEnv(part));
         for (const [token, line] of part.lineTokens) {
@@ -687,14 +689,11 @@ function definesSomething(block: {
   return (block.tokens ?? []).some((token) => token.type === 'footnote_def_open');
 }
 
-// The parts of split fenced code as one fence token again (null for any other block).
-function joinedFence(parts: readonly UnitPart[]): Token | null {
-  const first = parts[0]?.tokens[0];
-  if (parts.length < 2 || first?.type !== 'fence') return null;
+// The first part's token of split fenced code holding all of its code (`parts`).
+function joinedFence(first: Token, parts: readonly Token[]): Token {
   const joined = cloneToken(first);
-  joined.content = parts.map((part) => part.tokens[0]!.content).join('');
+  joined.content = parts.map((part) => part.content).join('');
   joined.meta = null;
-  joined.attrs = null;
   return joined;
 }
 

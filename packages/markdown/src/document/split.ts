@@ -50,6 +50,14 @@ export const SPLIT_CLASS = {
   table: 'split-table',
 } as const;
 
+/** Whether a token is the code of one part of split fenced code. */
+export function isFencePart(token: Token): boolean {
+  return (
+    token.type === 'fence' &&
+    typeof (token.meta as { leadIn?: unknown } | null)?.leadIn === 'string'
+  );
+}
+
 /** What the fence token of a part of split fenced code carries in `meta`. */
 export interface FencePartMeta {
   /** The code lines just before the part (at most FENCE_LEAD_LINES), each ending in a newline:
@@ -171,32 +179,35 @@ function planList(tokens: Token[], source: string): PartPlan[] | null {
 }
 
 // A list of few items or a quote of few blocks, one of which holds a long block (an outline: one
-// heading item, thousands of points under it; a quoted long list): the inner block is split as
+// heading item, thousands of points under it; a quoted long list; a long listing in a step of a
+// numbered list): the inner block is split as
 // it would be on its own (which may go deeper again), and each of its parts goes inside copies
 // of the containers around it, the item holding it included. The first part holds what comes
 // before the inner block, the last what follows. The copies after the first hide the item's
 // marker (`split-continued`); an ordered list starts them at that item's number, so the items
-// after it count on. Fenced code inside a container is not split (exports join a split fence by
-// its content, which only works at the top level).
+// after it count on.
 function planNested(tokens: Token[], source: string, children: number[]): PartPlan[] | null {
   const open = tokens[0]!;
   const isList = open.type !== 'blockquote_open';
-  // The largest container directly in one of the children: a list, a quote or a table.
+  // The longest block directly in one of the children that can be split: a list, a quote, a
+  // table or fenced code.
   let at = -1;
   let atClose = -1;
   let child = -1;
+  let longest = 0;
   children.forEach((index, k) => {
     const stop = k + 1 < children.length ? children[k + 1]! : tokens.length - 1;
     const level = isList ? open.level + 2 : open.level + 1;
     for (let i = isList ? index + 1 : index; i < stop; i += 1) {
       const token = tokens[i]!;
-      if (token.level !== level || !CONTAINERS.has(token.type) || !token.map) continue;
-      const close = closing(tokens, i);
-      if (close - i > atClose - at) [at, atClose, child] = [i, close, k];
+      if (token.level !== level || !SPLITTABLE.has(token.type) || !token.map) continue;
+      const close = token.nesting === 0 ? i : closing(tokens, i);
+      const lines = token.map[1] - token.map[0];
+      if (lines > longest) [at, atClose, child, longest] = [i, close, k, lines];
       i = close;
     }
   });
-  if (at === -1 || atClose - at < SPLIT_MIN_ITEMS) return null;
+  if (longest < SPLIT_MIN_ITEMS) return null;
   const lines = lineStarts(source);
   const [innerStart, innerEnd] = tokens[at]!.map!;
   const inner = tokens.slice(at, atClose + 1);
@@ -228,7 +239,8 @@ function planNested(tokens: Token[], source: string, children: number[]): PartPl
     const span = { first, last: index === last };
     const offset = first ? 0 : innerStart + plan.offset;
     const partLines = lineStarts(plan.source).length - 1;
-    const end = innerStart + plan.offset + partLines + (span.last ? lines.length - 1 - innerEnd : 0);
+    const end =
+      innerStart + plan.offset + partLines + (span.last ? lines.length - 1 - innerEnd : 0);
     const copy = (token: Token) => {
       const made = cloneToken(token);
       made.map = [0, end - offset];
@@ -269,12 +281,13 @@ function planNested(tokens: Token[], source: string, children: number[]): PartPl
   });
 }
 
-// Containers a nested block may be split along.
-const CONTAINERS: ReadonlySet<string> = new Set([
+// Blocks a nested block may be split along.
+const SPLITTABLE: ReadonlySet<string> = new Set([
   'bullet_list_open',
   'ordered_list_open',
   'blockquote_open',
   'table_open',
+  'fence',
 ]);
 
 // The index of the token closing the container `tokens[at]` opens.
