@@ -1,5 +1,6 @@
 import { benchConversion } from './conversion';
 import { benchExplorer } from './explorer';
+import { benchLongBlocks } from './long-blocks';
 import { benchServer } from './server-load';
 import { startServer } from './server';
 import { benchSync } from './sync';
@@ -10,7 +11,8 @@ import { benchTyping } from './typing';
 const port = Number(process.env.BENCH_PORT ?? 8190);
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-// BENCH_ONLY=explorer (or typing, conversion, sync, server; comma-separated) runs only those parts.
+// BENCH_ONLY=explorer (or typing, blocks, conversion, sync, server; comma-separated) runs only
+// those parts.
 // The sync part's local database is the app's Dexie repository over fake-indexeddb;
 // BENCH_SYNC_DB=memory takes the in-memory repository of the core tests instead;
 // BENCH_SYNC_ONE_BY_ONE=1 leaves out the provider's batch save, so that every item is sent by
@@ -21,10 +23,11 @@ const wanted = (name: string) => !only || only.includes(name);
 if (wanted('conversion')) benchConversion();
 if (wanted('server')) await benchServer(port + 1);
 if (wanted('sync')) await benchSync(process.env.BENCH_SYNC_DB === 'memory' ? 'memory' : 'dexie');
-if (wanted('typing') || wanted('explorer')) {
+if (wanted('typing') || wanted('blocks') || wanted('explorer')) {
   const server = await startServer(port);
   try {
     if (wanted('typing')) await benchTyping(`http://127.0.0.1:${port}/`, chromiumPath);
+    if (wanted('blocks')) await benchLongBlocks(`http://127.0.0.1:${port}/`, chromiumPath);
     if (wanted('explorer')) await benchExplorer(`http://127.0.0.1:${port}/`, chromiumPath);
   } finally {
     server.kill();

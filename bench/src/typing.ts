@@ -50,7 +50,7 @@ interface PageLog {
 
 /** A pause between two measurements, so that the browser's clean-up of the last one (a closed
  * page of the baseline still collecting its garbage) does not fall into the next. */
-const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 3000));
+export const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 3000));
 
 /** Installs the probes: when each keydown happened and started being handled, and when the
  * preview showed each text length (the frame after the preview finished patching). */
@@ -180,13 +180,24 @@ async function openWithText(page: Page, url: string, text: string): Promise<void
   await waitForPreview(page, text.length);
 }
 
+/** Where and how long to type: at the end of line `at` (by default a prose line in the middle
+ * of the document), `keystrokes` keys after WARM_UP, the document reopened `openings` times
+ * first for the opening figures (0: none, and those figures are NaN). */
+export interface TypingPlan {
+  at?: string;
+  keystrokes?: number;
+  openings?: number;
+}
+
 /** Loads `text` into a fresh app, reopens it, and types into the middle of it. */
-async function measure(
+export async function measure(
   browser: Browser,
   baseUrl: string,
   text: string,
   conversion: Conversion,
+  plan: TypingPlan = {},
 ): Promise<TypingFigures> {
+  const keystrokes = plan.keystrokes ?? KEYSTROKES;
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   try {
     const page = await context.newPage();
@@ -196,7 +207,7 @@ async function measure(
     // Reopen, OPENINGS times: the stored document comes back. (One opening is one sample, and
     // a single slow one would stand for the whole run: the medians are printed.)
     const openings: { first: number; all: number; reload: number }[] = [];
-    for (let i = 0; i < OPENINGS; i += 1) {
+    for (let i = 0; i < (plan.openings ?? OPENINGS); i += 1) {
       await page.reload();
       await waitForPreview(page, text.length);
       openings.push({
@@ -213,14 +224,14 @@ async function measure(
     const openToComplete = median(openings.map((opening) => opening.all));
     const reloadToFirstScreen = median(openings.map((opening) => opening.reload));
 
-    await caretAtEndOf(page, proseLine(text));
+    await caretAtEndOf(page, plan.at ?? proseLine(text));
     await page.waitForTimeout(800);
     await instrument(page);
-    for (let i = 0; i < KEYSTROKES + WARM_UP; i += 1) {
+    for (let i = 0; i < keystrokes + WARM_UP; i += 1) {
       await page.keyboard.press('a');
       await page.waitForTimeout(KEY_INTERVAL_MS);
     }
-    await waitForPreview(page, text.length + KEYSTROKES + WARM_UP);
+    await waitForPreview(page, text.length + keystrokes + WARM_UP);
     await page.waitForTimeout(100);
     const log = await page.evaluate(() => (window as unknown as { benchLog: PageLog }).benchLog);
     const latencies: number[] = [];
@@ -237,7 +248,7 @@ async function measure(
       }
       delays.push(key.handled - key.stamp);
     });
-    if (latencies.length < KEYSTROKES) throw new Error(`Only ${latencies.length} keystrokes seen.`);
+    if (latencies.length < keystrokes) throw new Error(`Only ${latencies.length} keystrokes seen.`);
     return {
       latencies,
       delays,
@@ -254,7 +265,7 @@ async function measure(
 /** Types KEYSTROKES (after WARM_UP) into the focused editor and returns, for each, the time from
  * the keystroke to the end of the frame that shows it in the editor: the editor's text changes,
  * then a message posted in the next animation frame is handled once that frame is done. */
-async function typeAndTimeFrames(page: Page): Promise<number[]> {
+async function typeAndTimeFrames(page: Page, keystrokes = KEYSTROKES): Promise<number[]> {
   await page.evaluate(() => {
     const frames: number[] = [];
     (window as unknown as { benchFrames: number[] }).benchFrames = frames;
@@ -280,7 +291,7 @@ async function typeAndTimeFrames(page: Page): Promise<number[]> {
       { capture: true },
     );
   });
-  for (let i = 0; i < KEYSTROKES + WARM_UP; i += 1) {
+  for (let i = 0; i < keystrokes + WARM_UP; i += 1) {
     await page.keyboard.press('a');
     await page.waitForTimeout(KEY_INTERVAL_MS);
   }
@@ -293,19 +304,20 @@ async function typeAndTimeFrames(page: Page): Promise<number[]> {
 
 /** The editor alone (side preview hidden): from the keystroke to the end of the frame that shows
  * it in the editor. The floor under any preview figure. */
-async function measureEditorAlone(
+export async function measureEditorAlone(
   browser: Browser,
   baseUrl: string,
   text: string,
+  plan: TypingPlan = {},
 ): Promise<number[]> {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   try {
     const page = await context.newPage();
     await openWithText(page, baseUrl, text);
     await page.getByRole('button', { name: 'Toggle side preview' }).click();
-    await caretAtEndOf(page, proseLine(text));
+    await caretAtEndOf(page, plan.at ?? proseLine(text));
     await page.waitForTimeout(800);
-    return await typeAndTimeFrames(page);
+    return await typeAndTimeFrames(page, plan.keystrokes);
   } finally {
     await context.close();
   }
@@ -389,11 +401,9 @@ function printFloor(label: string, kind: string, frames: number[], note: string)
   );
 }
 
-/** Keystroke-to-preview latency, input delay and opening times in Chromium for each corpus
- * document, with the app's incremental preview beside the baseline that converts the whole
- * document on every keystroke, measured in the same run. */
-export async function benchTyping(baseUrl: string, executablePath: string): Promise<void> {
-  const browser = await chromium.launch({
+/** Headless Chromium as every measurement here runs it. */
+export function launchBrowser(executablePath: string): Promise<Browser> {
+  return chromium.launch({
     executablePath,
     args: [
       '--no-sandbox',
@@ -405,6 +415,13 @@ export async function benchTyping(baseUrl: string, executablePath: string): Prom
       '--disable-sync',
     ],
   });
+}
+
+/** Keystroke-to-preview latency, input delay and opening times in Chromium for each corpus
+ * document, with the app's incremental preview beside the baseline that converts the whole
+ * document on every keystroke, measured in the same run. */
+export async function benchTyping(baseUrl: string, executablePath: string): Promise<void> {
+  const browser = await launchBrowser(executablePath);
   console.log(
     `\nChromium: ${KEYSTROKES} keystrokes ${KEY_INTERVAL_MS} ms apart at the end of a prose line in the middle of the document (after ${WARM_UP} to warm up); medians and p95 in ms; opening figures are medians of ${OPENINGS} reloads`,
   );

@@ -8,6 +8,7 @@ import { EditorView, type KeyBinding, keymap } from '@codemirror/view';
 import { MAX_TEXT_LENGTH } from '@inkstone/core';
 import { editorChrome, markdownHighlight } from './colours';
 import { findHighlights } from './find/find-highlight';
+import { longParagraphs } from './long-paragraphs';
 
 /** Undo history per spec interface §9: 200 steps, edits grouped until 1000 ms of idleness. */
 const UNDO_DEPTH = 200;
@@ -43,7 +44,12 @@ export function editorExtensions(callbacks: EditorCallbacks, more: Extension[] =
     EditorView.lineWrapping,
     EditorState.allowMultipleSelections.of(false),
     // (Its Enter and Backspace for lists come with the list options: see lists.ts.)
-    markdown({ base: markdownLanguage, codeLanguages: languages, addKeymap: false }),
+    markdown({
+      base: markdownLanguage,
+      codeLanguages: languages,
+      addKeymap: false,
+      extensions: [longParagraphs],
+    }),
     syntaxHighlighting(markdownHighlight),
     editorChrome,
     highlightSelectionMatches(),
