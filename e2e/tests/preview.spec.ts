@@ -355,6 +355,44 @@ test('a long block quote reads as one quote, its bar unbroken', async ({ page })
   for (const left of layout.lefts) expect(left).toBeCloseTo(layout.lefts[0]!, 0);
 });
 
+test('a paragraph of hundreds of lines shows as runs that follow on, and follows edits', async ({
+  page,
+}) => {
+  await openApp(page);
+  const lines = Array.from({ length: 300 }, (_, i) => `Line ${i + 1} of one *long* paragraph.`);
+  await replaceText(page, `# Prose\n\n${lines.join('\n')}\n\nAfter.\n`);
+  const body = preview(page);
+  await expect(body.getByText('After.')).toBeVisible();
+  const runs = body.locator('p', { hasText: 'of one long paragraph' });
+  // Shown in several parts (sections of the preview), the text whole and in order...
+  expect(await runs.count()).toBeGreaterThan(3);
+  const text = (await runs.allTextContents()).join('').replace(/\s+/g, ' ').trim();
+  expect(text).toBe(lines.join(' ').replaceAll('*', ''));
+  // ...with no space between them beyond a line's.
+  const gaps = await runs.evaluateAll((elements) =>
+    elements
+      .slice(1)
+      .map(
+        (element, k) =>
+          element.getBoundingClientRect().top - elements[k]!.getBoundingClientRect().bottom,
+      ),
+  );
+  for (const gap of gaps) expect(Math.abs(gap)).toBeLessThan(1);
+
+  // An edit in the middle shows; a run far from it is kept.
+  await runs.last().evaluate((p) => p.setAttribute('data-kept', 'yes'));
+  await editor(page).click();
+  await page.keyboard.press('ControlOrMeta+Home');
+  // (Line 152 holds line 150 of the paragraph.)
+  for (let i = 0; i < 151; i += 1) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('End');
+  await page.keyboard.type(' Edited here.');
+  await expect(
+    body.locator('p', { hasText: 'Line 150 of one long paragraph. Edited here.' }),
+  ).toHaveCount(1);
+  await expect(body.locator('p[data-kept="yes"]')).toContainText('Line 300 of one');
+});
+
 // At the top level, and inside a list item (a step of a how-to with its listing).
 for (const [where, indent, opening] of [
   ['', '', '# Listing'],

@@ -591,6 +591,106 @@ describe('MarkdownDocument', () => {
     });
   });
 
+  describe('long paragraphs', () => {
+    const prose = (
+      n: number,
+      make = (i: number) => `Line ${i} of the *paragraph*, a "said" word`,
+    ) => Array.from({ length: n }, (_, i) => make(i)).join('\n');
+    const text = (n: number) => `# Prose\n\n${prose(n)}\n\nAfter.\n`;
+    // A paragraph's runs joined, as one paragraph.
+    const joined = (parts: string[]) =>
+      parts
+        .join('')
+        .replace(/<\/p>\n<p class="split-continued[^"]*" data-line="\d+">/g, '')
+        .replace(/^<p class="split-continues" /, '<p ');
+
+    it('shows as runs of its lines, each a paragraph; an edit re-renders its run only', () => {
+      const { document, client } = open(text(300));
+      const runs = client.html().slice(1, -1);
+      expect(runs.length).toBeGreaterThan(4);
+      expect(runs[0]).toMatch(/^<p class="split-continues" data-line="0">Line 0 /);
+      expect(runs.at(-1)).toMatch(/^<p class="split-continued" data-line="0">Line /);
+      // (markdown-it's own HTML of the paragraph alone.)
+      const alone = createMarkdownIt(converter.options).render(`${prose(300)}\n`);
+      expect(joined(runs).replace(/ data-line="0"/, '')).toBe(alone);
+      expect(runs.join('').match(/<em>paragraph<\/em>/g)).toHaveLength(300);
+      // Each run starts on its line.
+      const lines = document.text.split('\n');
+      client.ids.slice(1, -1).forEach((_, k) => {
+        const first = /^<p[^>]*>([^<]+)/.exec(runs[k]!)![1]!.split('\n')[0]!;
+        const line = document.update().sections[k + 1]!.line;
+        expect(lines[line]).toContain(first.trim().replace(/[“”]/g, '"'));
+      });
+
+      const before = [...client.ids];
+      const at = document.text.indexOf('Line 150 ') + 'Line 150'.length;
+      const update = edit(document, client, at, at, '0');
+      expect(Object.keys(update.html)).toHaveLength(1);
+      expect(client.ids.filter((id, i) => id !== before[i])).toHaveLength(1);
+      expect(Object.values(update.html)[0]).toContain('Line 1500 of');
+      expect(client.html()).toEqual(freshHtml(document.text));
+      // Exports: one paragraph.
+      const whole = document.renderHtml().html;
+      expect(whole).not.toContain('split-');
+      expect(whole.match(/<p/g)).toHaveLength(2);
+    });
+
+    it('never cuts inside emphasis, a link, a code span or a raw HTML element', () => {
+      // Groups of three lines: one opens an element, the next closes it, then a plain one.
+      const kinds = [
+        ['opens *emphasis', 'closing* it'],
+        ['opens [a link', 'text](/u) after'],
+        ['opens `code', 'code` after'],
+        ['opens <span title="t">raw', 'raw</span> after'],
+      ];
+      const lines = Array.from({ length: 480 }, (_, i) => {
+        const [opens, closes] = kinds[Math.floor(i / 3) % kinds.length]!;
+        return `Line ${i} ${[opens, closes, 'is plain'][i % 3]}`;
+      });
+      const { client } = open(lines.join('\n'));
+      const runs = client.html();
+      expect(runs.length).toBeGreaterThan(4);
+      for (const run of runs) {
+        const count = (pattern: RegExp) => (run.match(pattern) ?? []).length;
+        expect(count(/<em>/g)).toBe(count(/<\/em>/g));
+        expect(count(/<a /g)).toBe(count(/<\/a>/g));
+        expect(count(/<code>/g)).toBe(count(/<\/code>/g));
+        expect(count(/<span /g)).toBe(count(/<\/span>/g));
+      }
+      for (const element of ['<em>', '<a href', '<code>', '<span ']) {
+        expect(runs.join('').split(element)).toHaveLength(41);
+      }
+    });
+
+    it('gives each run its own section when runs hold the same lines', () => {
+      const same = `${prose(400, () => 'The same line.')}\n`;
+      const { document, client } = open(same);
+      expect(client.ids.length).toBeGreaterThan(4);
+      for (const at of [same.length / 2, same.length / 3, 40]) {
+        edit(document, client, at, at, 'x');
+        expect(new Set(client.ids).size).toBe(client.ids.length);
+        expect(client.html()).toEqual(freshHtml(document.text));
+      }
+    });
+
+    it('re-renders a run whose quotes pair with another run when that pairing changes', () => {
+      const lines = prose(200, (i) => `Line ${i} of prose`).split('\n');
+      lines[40] = 'Line 40 "opens a quote';
+      lines[160] = 'Line 160 closes it" here';
+      const { document, client } = open(lines.join('\n'));
+      const runs = client.html();
+      const opening = runs.findIndex((run) => run.includes('opens a quote'));
+      const closing = runs.findIndex((run) => run.includes('closes it'));
+      expect(closing).toBeGreaterThan(opening);
+      expect(runs[opening]).toContain('\u201copens a quote');
+      // The closing quote deleted: the run with the opening one shows it straight now.
+      const at = document.text.indexOf('it" here') + 2;
+      edit(document, client, at, at + 1, '');
+      expect(client.html()[opening]).toContain('&quot;opens a quote');
+      expect(client.html()).toEqual(freshHtml(document.text));
+    });
+  });
+
   it('gives every section again after reannounce', () => {
     const { document } = open('a\n\nb\n');
     document.reannounce();
@@ -773,6 +873,17 @@ describe('MarkdownDocument under random edits', () => {
     plain,
   );
   run('the outline, with a whole-document check', outline, 150, 1, 41, plain);
+  run(
+    'a long paragraph',
+    `Intro.\n\n${Array.from(
+      { length: 240 },
+      (_, i) => `Line ${i} with *em*, "quotes", \`code\` and [a](/l)${i % 7 === 0 ? '  ' : ''}`,
+    ).join('\n')}\n\nAfter.\n`,
+    250,
+    1,
+    43,
+    plain,
+  );
   if (existsSync(join(corpus, 'doc-10k.md'))) {
     const doc10k = readFileSync(join(corpus, 'doc-10k.md'), 'utf8');
     run('doc-10k', doc10k, 300, 5, 7);

@@ -10,7 +10,7 @@ import { LineIndex, type TextChange } from './line-index.js';
 import { normalizeText } from './pipeline.js';
 import { abbreviationPattern } from './plugins/abbreviations.js';
 import { type FootnoteNumber, isInlineFootnote } from './plugins/footnotes.js';
-import { cloneToken, isFencePart, planParts } from './split.js';
+import { cloneToken, isFencePart, planParts, splitParagraph } from './split.js';
 import { createPart, createUnit, type Unit, type UnitPart } from './unit.js';
 
 /** A section of the rendered document: a block, or the footnotes at the end. */
@@ -394,16 +394,25 @@ export class MarkdownDocument {
     const plans = planParts(tokens, unit.source) ?? [
       { offset: 0, source: unit.source, key: '', tokens, wrap: [0, 0] },
     ];
-    unit.parts = plans.map((plan) => {
+    unit.parts = plans.flatMap((plan) => {
       const reused = plan.key === '' ? undefined : pool?.get(plan.key);
       if (reused && reused.definitions === this.definitions) {
         pool!.delete(plan.key);
         reused.offset = plan.offset;
-        return reused;
+        return [reused];
       }
-      const part = this.parsePart(plan.offset, plan.key, plan.source, plan.tokens);
-      part.wrap = plan.wrap;
-      return part;
+      const parts = this.parsePart(plan.offset, plan.key, plan.source, plan.tokens);
+      if (parts.length === 1) {
+        parts[0]!.wrap = plan.wrap;
+        return parts;
+      }
+      // The runs of a long paragraph are parsed with it; one that renders as the run it replaces
+      // keeps its section (see renderPart). (Each run replaces one at most.)
+      for (const part of parts) {
+        part.prior = pool?.get(part.key) ?? null;
+        if (part.prior) pool!.delete(part.key);
+      }
+      return parts;
     });
     unit.headings = [];
     unit.headingIds = [];
@@ -424,9 +433,9 @@ export class MarkdownDocument {
     unit.definitions = this.definitions;
   }
 
-  // Parses the inline content of a block's tokens (a whole block, or a part of a long one).
-  private parsePart(offset: number, key: string, source: string, tokens: Token[]): UnitPart {
-    const part = createPart(offset, key);
+  // Parses the inline content of a block's tokens (a whole block, or a part of a long one): one
+  // part, or for a long paragraph the runs of its lines (splitParagraph).
+  private parsePart(offset: number, key: string, source: string, tokens: Token[]): UnitPart[] {
     const env = {
       references: this.references,
       abbreviations: this.abbreviations,
@@ -438,7 +447,18 @@ export class MarkdownDocument {
     const state = new this.md.core.State(source, this.md, env);
     state.tokens = tokens;
     this.md.core.process(state);
+    const pieces = splitParagraph(tokens, source);
+    if (!pieces) return [this.collect(createPart(offset, key), tokens)];
+    return pieces.map((piece) => {
+      const part = this.collect(createPart(offset + piece.offset, piece.key), piece.tokens);
+      part.wrap = piece.wrap;
+      return part;
+    });
+  }
 
+  // Takes a part's parsed tokens in: its line anchors, headings, footnote references and
+  // definitions.
+  private collect(part: UnitPart, tokens: Token[]): UnitPart {
     let footnote: { label: string; tokens: Token[]; depth: number } | null = null;
     for (let i = 0; i < tokens.length; i += 1) {
       const token = tokens[i]!;
@@ -616,7 +636,14 @@ export class MarkdownDocument {
       ]),
     );
     part.needsRender = false;
-    if (html !== part.html || part.id === 0) {
+    const prior = part.prior;
+    part.prior = null;
+    if (part.id === 0 && prior && prior.html === html) {
+      // The same HTML as the part it replaces: its section stays.
+      part.html = html;
+      part.id = prior.id;
+      part.announced = prior.announced;
+    } else if (html !== part.html || part.id === 0) {
       part.html = html;
       part.id = nextSectionId++;
       part.announced = false;

@@ -2,6 +2,7 @@ import type MarkdownIt from 'markdown-it';
 import { type ConverterOptions } from '../converter-options.js';
 import { createMarkdownIt } from '../create-markdown-it.js';
 import { type Highlighter } from '../rules/fence.js';
+import { recordBreaks } from './break-offsets.js';
 import { abbreviations } from './plugins/abbreviations.js';
 import { footnotes } from './plugins/footnotes.js';
 import { tableOfContents } from './plugins/table-of-contents.js';
@@ -18,6 +19,7 @@ export function createPipeline(options: ConverterOptions, highlight?: Highlighte
   if (options.abbr) abbreviations(md);
   if (options.toc) tableOfContents(md);
   md.core.ruler.disable(['normalize', 'block']);
+  recordBreaks(md);
   return md;
 }
 

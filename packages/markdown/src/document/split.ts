@@ -1,5 +1,6 @@
 import type { Token } from 'markdown-it';
 import { fenceLanguage } from '../rules/fence.js';
+import { breakOffset } from './break-offsets.js';
 
 /** One part of a block split at item or row boundaries. */
 export interface PartPlan {
@@ -296,6 +297,81 @@ function closing(tokens: readonly Token[], at: number): number {
   let i = at + 1;
   while (i < tokens.length && (tokens[i]!.level !== level || tokens[i]!.nesting !== -1)) i += 1;
   return i;
+}
+
+/** What `splitParagraph` makes of a long paragraph: runs of its lines, each a paragraph. */
+export interface ParagraphPiece {
+  offset: number;
+  /** Its lines, with where it lies: it names the piece, never its content (which depends on
+   * the whole paragraph: quotes paired across pieces). */
+  key: string;
+  tokens: Token[];
+  wrap: [number, number];
+}
+
+/**
+ * A top-level paragraph of 64 lines or more, inline content parsed, as runs of 16 to 64 of its
+ * lines (cut where the lines' text says, as lists), each a paragraph of its own. A cut is made
+ * only at a line break outside any emphasis, link or other inline element, so each run shows
+ * exactly its share of the paragraph; the break stays at the end of the run before it, so the
+ * runs joined are the paragraph. Null for any other block.
+ */
+export function splitParagraph(tokens: readonly Token[], source: string): ParagraphPiece[] | null {
+  const [open, inline, close] = tokens;
+  if (tokens.length !== 3 || open?.type !== 'paragraph_open' || !open.map || !inline || !close) {
+    return null;
+  }
+  if (open.map[1] - open.map[0] < SPLIT_MIN_ITEMS) return null;
+  const children = inline.children ?? [];
+  const content = inline.content;
+  // The lines a run can start at, and the index of the break ending the line before each.
+  const anchors = [open.map[0]];
+  const breaks = [-1];
+  let line = 0;
+  let scanned = 0;
+  // (Raw HTML elements open across lines, as `<span>` … `</span>`, are not cut either.)
+  let depth = 0;
+  children.forEach((child, index) => {
+    if (child.type === 'html_inline') depth = Math.max(0, depth + htmlDepth(child.content));
+    if (child.level !== 0 || depth > 0 || !child.type.endsWith('break')) return;
+    const at = breakOffset(child);
+    if (at === undefined) return;
+    for (; scanned < at; scanned += 1) if (content.charCodeAt(scanned) === 10) line += 1;
+    anchors.push(open.map![0] + line + 1);
+    breaks.push(index);
+  });
+  const runs = spans(anchors, source, PART_SIZE);
+  if (runs.length < 2) return null;
+  return runs.map((span) => {
+    const partOpen = wrapper(open, span);
+    markPart(partOpen, span);
+    const partInline = wrapper(inline, span);
+    partInline.children = children.slice(
+      span.from === 0 ? 0 : breaks[span.from]! + 1,
+      span.to < breaks.length ? breaks[span.to]! + 1 : children.length,
+    );
+    partInline.content = span.source;
+    return {
+      offset: span.offset,
+      key: `\u00b6${String(span.first)}${String(span.last)}${span.source}`,
+      tokens: [partOpen, partInline, cloneToken(close)],
+      wrap: [1, 1],
+    };
+  });
+}
+
+// Elements that never hold anything (no closing tag).
+const VOID_ELEMENTS: ReadonlySet<string> = new Set(
+  'area base br col embed hr img input link meta source track wbr'.split(' '),
+);
+
+// How a raw inline HTML tag changes the depth of open elements: +1 opens, -1 closes, 0 neither
+// (a void or self-closed element, a comment).
+function htmlDepth(tag: string): number {
+  const name = /^<(\/?)([A-Za-z][A-Za-z0-9-]*)/.exec(tag);
+  if (!name) return 0;
+  if (name[1]) return -1;
+  return VOID_ELEMENTS.has(name[2]!.toLowerCase()) || tag.endsWith('/>') ? 0 : 1;
 }
 
 // Where an ordered list starts counting; null for a bullet list.

@@ -52,6 +52,9 @@ export interface UnitPart {
   id: number;
   /** Whether the current `html` was handed out by an update. */
   announced: boolean;
+  /** For a run of a long paragraph, the run of the same lines it replaces, until rendered: when
+   * the HTML is the same, the section is kept. */
+  prior: UnitPart | null;
 }
 
 /** One top-level block of a document and everything derived from it. */
@@ -146,5 +149,6 @@ export function createPart(offset: number, key: string): UnitPart {
     html: '',
     id: 0,
     announced: false,
+    prior: null,
   };
 }
