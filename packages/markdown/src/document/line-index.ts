@@ -60,6 +60,11 @@ export class LineIndex {
     return low;
   }
 
+  /** The text of line `line`, without its newline ('' past the end). */
+  line(line: number): string {
+    return this.texts[line] ?? '';
+  }
+
   /** The text of lines `[from, to)`, each with its newline (the last line has none). */
   lines(from: number, to: number): string {
     const end = Math.min(to, this.texts.length);

@@ -69,10 +69,11 @@ export interface FencePartMeta {
 /**
  * Splits a top-level list or table of many items or rows into parts of consecutive items or
  * rows, each a list or table of its own (an ordered list keeps counting: each part starts
- * where the one before it stopped; a loose list stays loose in every part), a list of few items
- * one of which holds a long list (an outline) along that inner list, a long block quote into runs
- * of the blocks in it, each a quote of its own, and long fenced code into runs of its lines, each
- * a code block of its own. Returns null for any other block, and for one too short to split.
+ * where the one before it stopped; a loose list stays loose in every part), a long block quote
+ * into runs of the blocks in it, each a quote of its own, long fenced code into runs of its
+ * lines, each a code block of its own, and a list or quote holding any of these (an outline)
+ * along that inner block, at any depth. Returns null for any other block, and for one too short
+ * to split. (A long paragraph is split after its inline content is parsed: splitParagraph.)
  *
  * `tokens` are the block's tokens from its scan (maps relative to the block); they are taken
  * into the parts, their maps made relative to each part.
@@ -181,12 +182,11 @@ function planList(tokens: Token[], source: string): PartPlan[] | null {
 
 // A list of few items or a quote of few blocks, one of which holds a long block (an outline: one
 // heading item, thousands of points under it; a quoted long list; a long listing in a step of a
-// numbered list): the inner block is split as
-// it would be on its own (which may go deeper again), and each of its parts goes inside copies
-// of the containers around it, the item holding it included. The first part holds what comes
-// before the inner block, the last what follows. The copies after the first hide the item's
-// marker (`split-continued`); an ordered list starts them at that item's number, so the items
-// after it count on.
+// numbered list): the inner block is split as it would be on its own (which may go deeper
+// again), and each of its parts goes inside copies of the containers around it, the item holding
+// it included. The first part holds what comes before the inner block, the last what follows.
+// The copies after the first hide the item's marker (`split-continued`); an ordered list starts
+// them at that item's number, so the items after it count on.
 function planNested(tokens: Token[], source: string, children: number[]): PartPlan[] | null {
   const open = tokens[0]!;
   const isList = open.type !== 'blockquote_open';

@@ -18,8 +18,8 @@ export interface UnitFootnote {
 }
 
 /**
- * What a block shows as one section of the preview: the whole block, or, for a long list or
- * table, a run of its items or rows (see `planParts`).
+ * What a block shows as one section of the preview: the whole block, or, for a long one, a run
+ * of its items, rows, blocks or lines (see `planParts` and `splitParagraph`).
  */
 export interface UnitPart {
   /** First line, relative to the block. */
@@ -71,7 +71,7 @@ export interface Unit {
   env: UnitEnv;
   /** Footnote labels the block defines. */
   footnoteLabels: string[];
-  /** Its parts, in order: one, unless the block is a long list or table. */
+  /** Its parts, in order: one, unless the block is long enough to split. */
   parts: UnitPart[];
   /** Parts of the blocks this one replaced, by key: their work is reused where it still fits. */
   pool: Map<string, UnitPart> | null;
