@@ -279,11 +279,12 @@ export class MarkdownDocument {
       units[k]!.start += delta;
       units[k]!.end += delta;
     }
-    // (Through the block after the next at least: a scan in a long block goes on to its end, and
-    // one scan of it is cheaper than a short one, then a longer one.)
+    // (Past the start of the block after the edited one at least: a scan in a long block goes on
+    // to its end, and one scan of it is cheaper than a short one, then a longer one.)
     let windowEnd = Math.max(
       newEndLine + 2 * LOOKAHEAD,
-      units[after + 2]?.start ?? this.lines.lineCount,
+      units[after + 2]?.start ?? 0,
+      (units[after]?.start ?? this.lines.lineCount) + 2 * LOOKAHEAD,
     );
     for (;;) {
       const atEnd = windowEnd >= this.lines.lineCount;
