@@ -884,6 +884,104 @@ describe('MarkdownDocument under random edits', () => {
     43,
     plain,
   );
+  it('makes every part of a long tight list loose when a blank line comes between two items', () => {
+    const text = Array.from({ length: 300 }, (_, i) => `- item ${i}\n`).join('');
+    const { document, client } = open(text, plain);
+    expect(client.html().some((html) => /<p[ >]/.test(html))).toBe(false);
+    // Between two items inside the third part.
+    const line = document.update().sections[2]!.line + 3;
+    const at = text.split('\n').slice(0, line).join('\n').length + 1;
+    edit(document, client, at, at, '\n');
+    expect(client.html()).toEqual(freshHtml(document.text, plain));
+    expect(client.html().every((html) => /<p[ >]/.test(html))).toBe(true);
+    // And tight again when it goes.
+    edit(document, client, at, at + 1, '');
+    expect(client.html()).toEqual(freshHtml(text, plain));
+  });
+
+  it('follows typing in a long list of the same item again and again', () => {
+    const text = `${'- same [ref]\n'.repeat(300)}\nAfter.\n`;
+    const { document, client } = open(text, plain);
+    for (const at of [text.length / 2, text.length / 3, text.length / 2 + 5]) {
+      edit(document, client, at, at, 'x');
+      expect(new Set(client.ids).size).toBe(client.ids.length);
+      expect(client.html()).toEqual(freshHtml(document.text, plain));
+    }
+  });
+
+  it('follows a definition made in the same change as typing in a long list', () => {
+    const after = '\nOne.\n\nTwo.\n\nThree.\n\nFour.\n';
+    const text = `${Array.from({ length: 300 }, (_, i) => `- item ${i} [ref]\n`).join('')}${after}`;
+    const { document, client } = open(text, plain);
+    const at = text.length / 2;
+    // (The definition away from the list, so that the list is not scanned again for it.)
+    const end = text.length + 1;
+    document.edit([
+      { from: at, to: at, insert: 'y' },
+      { from: end, to: end, insert: '\n[ref]: /r\n' },
+    ]);
+    client.take(document.update());
+    expect(client.html()).toEqual(freshHtml(document.text, plain));
+    const links =
+      client
+        .html()
+        .join('')
+        .match(/<a href="\/r">ref<\/a>/g) ?? [];
+    expect(links).toHaveLength(300);
+  });
+
+  it('matches a fresh conversion while typing in long tight lists', () => {
+    const text = [
+      '# Lists\n\n',
+      Array.from({ length: 300 }, (_, i) => `- item ${i} with *words*\n`).join(''),
+      '\nBetween.\n\n',
+      Array.from({ length: 300 }, (_, i) => `${i + 1}) step ${i} [link](/s${i})\n`).join(''),
+      '\nAfter.\n',
+    ].join('');
+    const typed = [
+      ...['x', 'y', ' ', '*', '`', '\n', '\n\n', '> '],
+      ...['\n- new ', '\n7) new ', '\n  - sub ', '\n\n- loose ', '\n\n7) loose ', '\n    code'],
+    ];
+    let state = 53;
+    const random = (n: number) => {
+      state = (state * 48271) % 2147483647;
+      return state % n;
+    };
+    const { document, client } = open(text, plain);
+    let at = 0;
+    for (let i = 1; i <= 400; i += 1) {
+      // A burst of typing at the end of some item, now and then a deletion.
+      if (i % 8 === 1) {
+        const lines = document.text.split('\n');
+        const line = random(lines.length);
+        at = lines.slice(0, line + 1).join('\n').length;
+      }
+      const current = document.text;
+      at = Math.min(at, current.length);
+      if (random(5) === 0) {
+        const from = Math.max(0, at - 1 - random(3));
+        edit(document, client, from, at, '');
+        at = from;
+      } else {
+        const insert = random(3) === 0 ? typed[random(typed.length)]! : 'x';
+        edit(document, client, at, at, insert);
+        at += insert.length;
+      }
+      if (i % 4 === 0) {
+        const fresh = plain.createDocument(document.text);
+        const expected = fresh.update();
+        expect(client.html(), `edit ${i}`).toEqual(freshHtml(document.text, plain));
+        expect(document.update().sections.map((section) => section.line)).toEqual(
+          expected.sections.map((section) => section.line),
+        );
+        const whole = document.renderHtml().html;
+        expect(whole, `edit ${i}`).toEqual(fresh.renderHtml().html);
+        expect(withoutLinesAndIds(whole), `edit ${i}`).toEqual(
+          withoutLinesAndIds(plainMd.render(document.text)),
+        );
+      }
+    }
+  });
   if (existsSync(join(corpus, 'doc-10k.md'))) {
     const doc10k = readFileSync(join(corpus, 'doc-10k.md'), 'utf8');
     run('doc-10k', doc10k, 300, 5, 7);

@@ -379,9 +379,10 @@ function listStart(list: Token): number | null {
   return list.type === 'ordered_list_open' ? Number(list.attrGet('start') ?? 1) : null;
 }
 
-// Whether a list is tight (hides its items' paragraphs), as its first paragraph between
-// `from` and `to` says: the whole list decides, so every part of it says which.
-function tightness(tokens: readonly Token[], list: Token, from: number, to: number): string {
+/** Whether a list is tight (hides its items' paragraphs), as its first paragraph between
+ * `from` and `to` says ('-' when it has none): the whole list decides, so every part of it says
+ * which. */
+export function tightness(tokens: readonly Token[], list: Token, from: number, to: number): string {
   for (let i = from; i < to; i += 1) {
     const token = tokens[i]!;
     if (token.type === 'paragraph_open' && token.level === list.level + 2) {

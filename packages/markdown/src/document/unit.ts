@@ -1,6 +1,7 @@
 import type { Token } from 'markdown-it';
 import { type UnitEnv } from './block-scanner.js';
 import { type FootnoteNumber } from './plugins/footnotes.js';
+import { type PartPlan } from './split.js';
 
 /** A heading of a part: its level, text and line relative to the part. */
 export interface UnitHeading {
@@ -73,6 +74,8 @@ export interface Unit {
   footnoteLabels: string[];
   /** Its parts, in order: one, unless the block is long enough to split. */
   parts: UnitPart[];
+  /** Its parts as planned already, when an edit planned them (see editListPart). */
+  plans: PartPlan[] | null;
   /** Parts of the blocks this one replaced, by key: their work is reused where it still fits. */
   pool: Map<string, UnitPart> | null;
   /** Set when another block took its parts: it is not kept for reuse. */
@@ -115,6 +118,7 @@ export function createUnit(
     env,
     footnoteLabels,
     parts: [],
+    plans: null,
     pool: null,
     spent: false,
     headings: [],
