@@ -59,6 +59,7 @@ const BLOCKS: { name: string; text: string; at: string }[] = [
  * docs/concepts/rendering.md): keystroke to painted preview, and the editor alone on the same
  * text as the floor. */
 export async function benchLongBlocks(baseUrl: string, executablePath: string): Promise<void> {
+  const blocks = selectedBlocks(process.env.BENCH_BLOCKS);
   const browser = await launchBrowser(executablePath);
   console.log(
     `\nChromium: ${KEYSTROKES} keystrokes 100 ms apart at the end of a line in the middle of one long block of ${LINES} lines (items, rows, paragraphs); medians and p95 in ms`,
@@ -73,9 +74,7 @@ export async function benchLongBlocks(baseUrl: string, executablePath: string): 
   ];
   console.log(header.join(' '));
   try {
-    // BENCH_BLOCKS: a comma-separated list of block names to measure (default: all).
-    const only = process.env.BENCH_BLOCKS?.split(',').map((name) => name.trim());
-    for (const { name, text, at } of BLOCKS.filter((block) => !only || only.includes(block.name))) {
+    for (const { name, text, at } of blocks) {
       const plan = { at, keystrokes: KEYSTROKES, openings: 0 };
       const figures = await measure(browser, baseUrl, text, 'incremental', plan);
       await settle();
@@ -95,4 +94,19 @@ export async function benchLongBlocks(baseUrl: string, executablePath: string): 
   } finally {
     await browser.close();
   }
+}
+
+/** BENCH_BLOCKS: a comma-separated list of block names to measure; unset or empty, all. A name
+ * that is not a block's is refused, with the names there are. */
+function selectedBlocks(value: string | undefined): typeof BLOCKS {
+  if (value === undefined || value.trim() === '') return BLOCKS;
+  const names = value.split(',').map((name) => name.trim());
+  const unknown = names.filter((name) => !BLOCKS.some((block) => block.name === name));
+  if (unknown.length > 0) {
+    const known = BLOCKS.map((block) => `"${block.name}"`).join(', ');
+    throw new Error(
+      `BENCH_BLOCKS names no block "${unknown.join('", "')}"; the blocks are ${known}.`,
+    );
+  }
+  return BLOCKS.filter((block) => names.includes(block.name));
 }

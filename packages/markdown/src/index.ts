@@ -14,6 +14,7 @@ export {
 } from './document/markdown-document.js';
 export { type TextChange } from './document/line-index.js';
 export { SPLIT_CLASS } from './document/split.js';
+export { textHash } from './document/text-hash.js';
 export { fenceLanguage, type Highlighter } from './rules/fence.js';
 export {
   type ConverterOptions,

@@ -1,4 +1,5 @@
 import type { BlockContext, LeafBlock, Line, MarkdownConfig } from '@lezer/markdown';
+import { textHash } from '@inkstone/markdown';
 
 /** A paragraph is never cut before it has this many lines, and always after this many. */
 const MIN_LINES = 32;
@@ -35,18 +36,8 @@ export const longParagraphs: MarkdownConfig = {
         if ((line as unknown as { depth?: number }).depth !== cx.depth) return false;
         const firstLine = leaf.content.slice(0, leaf.content.indexOf('\n'));
         if (firstLine.includes('|')) return false;
-        return lines > MAX_LINES || hash(line.text) >>> CUT_SHIFT === 0;
+        return lines > MAX_LINES || textHash(line.text) >>> CUT_SHIFT === 0;
       },
     },
   ],
 };
-
-// FNV-1a (its low bits mix poorly: use the high ones).
-function hash(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i += 1) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}

@@ -13,6 +13,7 @@ import { type FootnoteNumber, isInlineFootnote } from './plugins/footnotes.js';
 import {
   cloneToken,
   isFencePart,
+  lineCount,
   type PartPlan,
   planParts,
   splitParagraph,
@@ -283,10 +284,7 @@ export class MarkdownDocument {
     const from = Math.min(units[first]?.start ?? 0, startLine);
     // Blocks wholly after the change keep their text: they move by `delta` lines.
     const after = lowerBound(units, (unit) => unit.start > oldEndLine);
-    for (let k = after; k < units.length; k += 1) {
-      units[k]!.start += delta;
-      units[k]!.end += delta;
-    }
+    this.moveUnits(after, delta);
     // (Past the start of the block after the edited one at least: a scan in a long block goes on
     // to its end, and one scan of it is cheaper than a short one, then a longer one.)
     let windowEnd = Math.max(
@@ -360,14 +358,7 @@ export class MarkdownDocument {
     token.map = [0, end - unit.start];
     const code = createUnit(unit.start, end, this.lines.lines(unit.start, end), [token], unit.env);
     code.pool = new Map(unit.parts.map((part) => [part.key, part]));
-    unit.spent = true;
-    units[index] = code;
-    for (let k = index + 1; k < units.length; k += 1) {
-      units[k]!.start += delta;
-      units[k]!.end += delta;
-    }
-    this.fresh.delete(unit);
-    this.fresh.add(code);
+    this.replaceUnit(index, code, delta);
     return true;
   }
 
@@ -456,15 +447,27 @@ export class MarkdownDocument {
     fresh.fresh = null;
     fresh.plans = plans;
     fresh.pool = pool;
-    unit.spent = true;
-    units[index] = fresh;
-    for (let j = index + 1; j < units.length; j += 1) {
-      units[j]!.start += delta;
-      units[j]!.end += delta;
-    }
-    this.fresh.delete(unit);
-    this.fresh.add(fresh);
+    this.replaceUnit(index, fresh, delta);
     return true;
+  }
+
+  // Puts `replacement` in the place of block `index`, which an edit changed without a scan (its
+  // parts go to the replacement's pool), and moves the blocks after it by `delta` lines.
+  private replaceUnit(index: number, replacement: Unit, delta: number): void {
+    const replaced = this.units[index]!;
+    replaced.spent = true;
+    this.units[index] = replacement;
+    this.moveUnits(index + 1, delta);
+    this.fresh.delete(replaced);
+    this.fresh.add(replacement);
+  }
+
+  // Moves the blocks from `index` on by `delta` lines (their text is the same).
+  private moveUnits(index: number, delta: number): void {
+    for (let k = index; k < this.units.length; k += 1) {
+      this.units[k]!.start += delta;
+      this.units[k]!.end += delta;
+    }
   }
 
   // A unit for a re-scanned block; an unchanged block that was only re-scanned keeps its work.
@@ -845,13 +848,6 @@ export class MarkdownDocument {
     }
     return section;
   }
-}
-
-// The number of lines of a source (each ending in a newline but maybe the last).
-function lineCount(source: string): number {
-  let count = source.endsWith('\n') || source === '' ? 0 : 1;
-  for (let at = source.indexOf('\n'); at !== -1; at = source.indexOf('\n', at + 1)) count += 1;
-  return count;
 }
 
 // Whether a line closes a fence opened with `markup` (the same character, at least as many, and

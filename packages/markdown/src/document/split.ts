@@ -1,6 +1,7 @@
 import type { Token } from 'markdown-it';
 import { fenceLanguage } from '../rules/fence.js';
 import { breakOffset } from './break-offsets.js';
+import { textHash as hash } from './text-hash.js';
 
 /** One part of a block split at item or row boundaries. */
 export interface PartPlan {
@@ -126,11 +127,7 @@ function planFence(fence: Token, source: string): PartPlan[] | null {
 function planQuote(tokens: Token[], source: string): PartPlan[] | null {
   const open = tokens[0]!;
   const close = tokens[tokens.length - 1]!;
-  const blocks: number[] = [];
-  for (let i = 1; i < tokens.length - 1; i += 1) {
-    const token = tokens[i]!;
-    if (token.level === open.level + 1 && token.nesting !== -1 && token.map) blocks.push(i);
-  }
+  const blocks = children(tokens, (token) => token.nesting !== -1);
   if (blocks.length < SPLIT_MIN_ITEMS) return planNested(tokens, source, blocks);
   const blockLines = blocks.map((index) => tokens[index]!.map![0]);
   return spans(blockLines, source, PART_SIZE).map((span) => {
@@ -151,13 +148,7 @@ function planQuote(tokens: Token[], source: string): PartPlan[] | null {
 function planList(tokens: Token[], source: string): PartPlan[] | null {
   const open = tokens[0]!;
   const close = tokens[tokens.length - 1]!;
-  const items: number[] = [];
-  for (let i = 1; i < tokens.length - 1; i += 1) {
-    const token = tokens[i]!;
-    if (token.type === 'list_item_open' && token.level === open.level + 1 && token.map) {
-      items.push(i);
-    }
-  }
+  const items = children(tokens, (token) => token.type === 'list_item_open');
   if (items.length < SPLIT_MIN_ITEMS) return planNested(tokens, source, items);
   const itemLines = items.map((index) => tokens[index]!.map![0]);
   const tight = tightness(tokens, open, 0, tokens.length);
@@ -239,7 +230,7 @@ function planNested(tokens: Token[], source: string, children: number[]): PartPl
     const first = index === 0;
     const span = { first, last: index === last };
     const offset = first ? 0 : innerStart + plan.offset;
-    const partLines = lineStarts(plan.source).length - 1;
+    const partLines = lineCount(plan.source);
     const end =
       innerStart + plan.offset + partLines + (span.last ? lines.length - 1 - innerEnd : 0);
     const copy = (token: Token) => {
@@ -299,15 +290,10 @@ function closing(tokens: readonly Token[], at: number): number {
   return i;
 }
 
-/** What `splitParagraph` makes of a long paragraph: runs of its lines, each a paragraph. */
-export interface ParagraphPiece {
-  offset: number;
-  /** Its lines, with where it lies: it names the piece, never its content (which depends on
-   * the whole paragraph: quotes paired across pieces). */
-  key: string;
-  tokens: Token[];
-  wrap: [number, number];
-}
+/** What `splitParagraph` makes of a long paragraph: runs of its lines, each a paragraph. Its
+ * key names the run by its lines and place, never its content (which depends on the whole
+ * paragraph: quotes paired across runs). */
+export type ParagraphPiece = Omit<PartPlan, 'source'>;
 
 /**
  * A top-level paragraph of 64 lines or more, inline content parsed, as runs of 16 to 64 of its
@@ -372,6 +358,18 @@ function htmlDepth(tag: string): number {
   if (!name) return 0;
   if (name[1]) return -1;
   return VOID_ELEMENTS.has(name[2]!.toLowerCase()) || tag.endsWith('/>') ? 0 : 1;
+}
+
+// The indices of the tokens directly inside the container `tokens` open and close (one level
+// down, with a source line) that `keep` says.
+function children(tokens: readonly Token[], keep: (token: Token) => boolean): number[] {
+  const level = tokens[0]!.level + 1;
+  const found: number[] = [];
+  for (let i = 1; i < tokens.length - 1; i += 1) {
+    const token = tokens[i]!;
+    if (token.level === level && token.map && keep(token)) found.push(i);
+  }
+  return found;
 }
 
 // Where an ordered list starts counting; null for a bullet list.
@@ -540,14 +538,11 @@ function lineStarts(source: string): number[] {
   return starts;
 }
 
-// FNV-1a of a stretch of the source (its low bits mix poorly: use the high ones).
-function hash(source: string, from: number, to: number): number {
-  let h = 0x811c9dc5;
-  for (let i = from; i < to; i += 1) {
-    h ^= source.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
+/** The number of lines of a source (each ending in a newline but maybe the last). */
+export function lineCount(source: string): number {
+  let count = source.endsWith('\n') || source === '' ? 0 : 1;
+  for (let at = source.indexOf('\n'); at !== -1; at = source.indexOf('\n', at + 1)) count += 1;
+  return count;
 }
 
 function markPart(token: Token, span: Pick<Span, 'first' | 'last'>): void {
