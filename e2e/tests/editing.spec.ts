@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { hashItem } from '@inkstone/core';
 import { editor, editorText, openApp, replaceText } from './helpers';
 
 test('undo and redo take back and restore what was typed', async ({ page }) => {
@@ -46,4 +47,39 @@ test('markdown source is highlighted: headings bold, emphasis italic', async ({ 
     .nth(2)
     .evaluate((line) => getComputedStyle(line).fontStyle);
   expect(plain).toBe('normal');
+});
+
+test('a saved text carries the content hash core computes for it, hashed off the main thread', async ({
+  page,
+}) => {
+  await openApp(page);
+  const workers: string[] = [];
+  page.on('worker', (worker) => workers.push(worker.url()));
+  // Text of every kind the hash reads: quotes and backslashes (escaped in JSON), accents,
+  // astral characters and a long body.
+  const text = `# Saved "quoted" \\ text é€😀\n\n${'A line of the body.\n'.repeat(2000)}`;
+  await replaceText(page, text);
+  const stored = async () =>
+    page.evaluate(async (): Promise<Record<string, unknown>[]> => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open('inkstone-db');
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      const rows = await new Promise<Record<string, unknown>[]>((resolve) => {
+        const request = db.transaction('objects').objectStore('objects').getAll();
+        request.onsuccess = () => resolve(request.result as Record<string, unknown>[]);
+      });
+      db.close();
+      return rows.filter((row) => row.type === 'content');
+    });
+  await expect
+    .poll(async () => (await stored()).some((row) => String(row.text).startsWith('# Saved')))
+    .toBe(true);
+  const row = (await stored()).find((item) => String(item.text).startsWith('# Saved'))!;
+  expect(row.text).toBe(`${text.trimEnd()}\n`);
+  const { tx: _tx, ...item } = row;
+  expect(row.hash).toBe(hashItem(item));
+  // The hash was computed in a worker of the app's own.
+  expect(workers.some((url) => /\/_next\/static\//.test(url))).toBe(true);
 });

@@ -13,7 +13,7 @@ import {
 } from '@inkstone/core';
 import { type TextChange } from '@inkstone/markdown';
 import { type DocumentEvent } from '../services/document-channel';
-import { nativeItemHasher } from '../services/native-hash';
+import { workerItemHasher } from '../services/worker-hash';
 import { type WorkspaceService } from '../services/workspace';
 import { CURSOR_FOCUS_RATIO, CURSOR_FOCUS_RATIO_FOCUS_MODE } from '../constants';
 import { type EditorStatus } from '../store/editor-slice';
@@ -104,7 +104,7 @@ export class EditorController {
         applyEdits: (edits) => this.applyExternalEdits(edits),
       },
       onConflicts: (conflicts) => this.events.onConflicts(conflicts),
-      hashItem: nativeItemHasher,
+      hashItem: workerItemHasher,
     });
     const state = await this.workspace.repo.get<ContentStateItem>(itemIds.contentState(fileId));
     this.session = session;

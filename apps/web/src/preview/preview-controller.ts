@@ -107,6 +107,7 @@ export class PreviewController {
     if (!this.options || this.destroyed) return;
     if (event.changes && this.opened) {
       this.send({ type: 'edit', version: event.version, changes: event.changes });
+      this.diagrams.textChanged();
     } else {
       this.opened = true;
       this.showing = 'nothing';

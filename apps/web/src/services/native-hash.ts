@@ -15,3 +15,21 @@ export const nativeItemHasher: ItemHasher = async (item) => {
   const digest = await subtle.digest('SHA-256', encoder.encode(source));
   return digestToHash(new Uint8Array(digest));
 };
+
+/** What the page asks of the hash worker. */
+export interface HashRequest {
+  id: number;
+  item: object;
+}
+
+/** What the hash worker answers: the hash, or why there is none. */
+export type HashResponse = { id: number; hash: string } | { id: number; error: string };
+
+/** The hash worker's answer to one request (hash.worker.ts). */
+export async function answerHashRequest({ id, item }: HashRequest): Promise<HashResponse> {
+  try {
+    return { id, hash: await nativeItemHasher(item) };
+  } catch (error) {
+    return { id, error: error instanceof Error ? error.message : String(error) };
+  }
+}

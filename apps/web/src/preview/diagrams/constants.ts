@@ -31,9 +31,9 @@ export const ABC_NOTHING_TO_DRAW =
  * block is re-inserted unchanged (an undo, a line added above it). */
 export const DIAGRAM_CACHE_SIZE = 100;
 
-/** A changed diagram is drawn once its placeholders have stopped changing for this long, so
- * typing inside a diagram never waits on the drawing library. Meanwhile the previous drawing at
- * that place stays, dimmed. */
+/** Diagrams are drawn once the text (and the diagrams' placeholders) have stopped changing for
+ * this long, so typing, inside a diagram or anywhere else, never waits on a drawing library.
+ * Meanwhile the previous drawing of an edited diagram stays, dimmed. */
 export const DIAGRAM_SETTLE_MS = 250;
 
 /** The width of the off-screen box diagrams are laid out in (Mermaid's Gantt charts take the

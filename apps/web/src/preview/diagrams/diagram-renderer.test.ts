@@ -212,6 +212,47 @@ describe('DiagramRenderer', () => {
     expect(shadowText(current)).toBe('graph TD; A-->B');
   });
 
+  it('loads and draws nothing while the text keeps changing elsewhere, then draws', async () => {
+    let clock = 0;
+    const waits: number[] = [];
+    let keystrokes = 0;
+    let loadedAt: number | undefined;
+    const { renderer, insert } = setup({
+      settleMs: 250,
+      now: () => clock,
+      engines: {
+        mermaid: () => {
+          loadedAt = clock;
+          return Promise.resolve({
+            draw: async (source) => ({ svg: `<svg><text>${source.trim()}</text></svg>` }),
+          });
+        },
+        abc: () => Promise.reject(new Error('unused')),
+      },
+      sleep: (ms) => {
+        waits.push(ms);
+        // The user goes on typing, 100 ms apart, four more keystrokes; then pauses.
+        const step = Math.min(ms, 100);
+        clock += step;
+        if (keystrokes < 4) {
+          keystrokes += 1;
+          renderer.textChanged();
+        }
+        return Promise.resolve();
+      },
+    });
+    renderer.textChanged();
+    const [diagram] = insert(placeholder('mermaid', 'graph TD; A', 40));
+    await renderer.idle();
+    expect(keystrokes).toBe(4);
+    // Waited out each keystroke, then the full pause after the last one (at 400 ms), before
+    // the library was loaded at all.
+    expect(loadedAt).toBe(650);
+    expect(clock).toBe(650);
+    expect(waits.every((wait) => wait > 0 && wait <= 250)).toBe(true);
+    expect(shadowText(diagram!)).toBe('graph TD; A');
+  });
+
   it('says so when a library cannot be loaded, and tries again on the next placeholder', async () => {
     let attempts = 0;
     const working: DiagramEngine = { draw: async () => ({ svg: '<svg><text>ok</text></svg>' }) };

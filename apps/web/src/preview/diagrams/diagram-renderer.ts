@@ -39,9 +39,6 @@ interface Job {
   kind: DiagramKind;
   source: string;
   key: string;
-  /** The placeholder replaced an earlier version of a diagram at its place: the user is
-   * editing it, so wait until the edits settle. */
-  edited: boolean;
 }
 
 /**
@@ -50,8 +47,11 @@ interface Job {
  * - Lazy: a kind's library is loaded when its first placeholder appears.
  * - Cached by kind and source: a placeholder whose source was drawn before (an undo, a line
  *   added above the diagram) shows the drawing at once, without running the library again.
- * - One at a time, top down, yielding to the browser between two drawings; a diagram being
- *   edited is drawn once its source stops changing, showing the previous outcome meanwhile.
+ * - One at a time, top down, yielding to the browser between two drawings, and only once the
+ *   text has stopped changing for `settleMs`: loading a library and drawing take a main-thread
+ *   task of up to hundreds of milliseconds (Mermaid's ELK layout alone evaluates for about
+ *   400 ms on first use), which keystrokes must not wait for. A diagram being edited shows its
+ *   previous outcome, dimmed, meanwhile.
  * - A placeholder removed from the page before its turn (a newer version of its block arrived)
  *   is skipped, and a drawing finished after its placeholder was removed is only cached.
  */
@@ -103,13 +103,18 @@ export class DiagramRenderer {
         showOutcome(placeholder, kind, previous, true);
         this.lastEdit = this.now();
       }
-      this.queue.push({ placeholder, kind, source, key, edited: previous !== undefined });
+      this.queue.push({ placeholder, kind, source, key });
     }
     if (this.queue.length > 0 && !this.running) {
       this.running = this.run()
         .catch((error: unknown) => console.error('Drawing the diagrams failed.', error))
         .finally(() => (this.running = undefined));
     }
+  }
+
+  /** The user changed the text: drawings wait until the changes settle. */
+  textChanged(): void {
+    this.lastEdit = this.now();
   }
 
   /** Resolves once every queued placeholder is drawn (for tests and benchmarks). */
@@ -129,7 +134,7 @@ export class DiagramRenderer {
     // Placeholders are handed over just before the preview inserts them: start after that.
     await this.yielder();
     for (let job = this.queue.shift(); job && !this.destroyed; job = this.queue.shift()) {
-      if (job.edited) await this.settle();
+      await this.settle();
       // Superseded: a newer version of its block replaced it while it waited.
       if (!job.placeholder.isConnected) continue;
       const outcome = this.cache.get(job.key) ?? (await this.draw(job));
@@ -139,7 +144,7 @@ export class DiagramRenderer {
     }
   }
 
-  // Waits until no diagram has been edited for `settleMs`.
+  // Waits until neither the text nor a diagram has changed for `settleMs`.
   private async settle(): Promise<void> {
     const remaining = () => this.lastEdit + this.settleMs - this.now();
     for (let wait = remaining(); wait > 0; wait = remaining()) await this.sleep(wait);
