@@ -10,6 +10,7 @@ export interface HashPort {
   postMessage(request: HashRequest): void;
   onmessage: ((event: MessageEvent<HashResponse>) => void) | null;
   onerror: ((event: ErrorEvent) => void) | null;
+  terminate?(): void;
 }
 
 /**
@@ -30,16 +31,24 @@ export function createWorkerItemHasher(
     item: object;
     resolve: (hash: string) => void;
     reject: (error: unknown) => void;
+    timer: ReturnType<typeof setTimeout>;
   }
   const pending = new Map<number, Pending>();
 
+  // Takes a request out of the waiting ones (undefined if it was answered already).
+  const take = (id: number): Pending | undefined => {
+    const request = pending.get(id);
+    pending.delete(id);
+    if (request) clearTimeout(request.timer);
+    return request;
+  };
   const hashHere = ({ item, resolve, reject }: Pending) =>
     nativeItemHasher(item).then(resolve, reject);
   const giveUp = () => {
     failed = true;
+    port?.terminate?.();
     port = undefined;
-    for (const request of pending.values()) void hashHere(request);
-    pending.clear();
+    for (const id of [...pending.keys()]) void hashHere(take(id)!);
   };
   const connect = (): HashPort | undefined => {
     if (port || failed) return port;
@@ -53,9 +62,8 @@ export function createWorkerItemHasher(
       return undefined;
     }
     port.onmessage = ({ data }) => {
-      const request = pending.get(data.id);
+      const request = take(data.id);
       if (!request) return;
-      pending.delete(data.id);
       if ('hash' in data) request.resolve(data.hash);
       else void hashHere(request);
     };
@@ -71,17 +79,16 @@ export function createWorkerItemHasher(
     if (!worker) return nativeItemHasher(item);
     const id = (next += 1);
     return new Promise<string>((resolve, reject) => {
-      const request = { item, resolve, reject };
-      pending.set(id, request);
-      setTimeout(() => {
-        if (pending.delete(id)) void hashHere(request);
+      const timer = setTimeout(() => {
+        const late = take(id);
+        if (late) void hashHere(late);
       }, timeoutMs);
+      pending.set(id, { item, resolve, reject, timer });
       try {
         worker.postMessage({ id, item });
       } catch {
         // An item that cannot be copied to the worker is hashed here.
-        pending.delete(id);
-        void hashHere(request);
+        void hashHere(take(id)!);
       }
     });
   };
