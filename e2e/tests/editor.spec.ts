@@ -202,6 +202,82 @@ test.describe('keeping every word', () => {
   });
 });
 
+test.describe('long documents', () => {
+  // The editor keeps the height of every line it has shown and estimates the rest; it updates
+  // only what changed (a patched CodeMirror, docs/adr/0003-preview-pipeline.md). Whatever was
+  // skipped must still be right: reading the text through a second time moves nothing.
+  test('a long text read through, edited and rewrapped keeps its height when read again', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await openApp(page);
+    const lines = Array.from({ length: 1200 }, (_, i) =>
+      i % 3 === 0
+        ? `## Heading ${i}`
+        : i % 3 === 1
+          ? `Short line ${i}.`
+          : `Long line ${i}: ${'words that wrap across the editor '.repeat(12)}`,
+    );
+    await replaceText(page, lines.join('\n'));
+    await readThrough(page);
+    // In the middle: a short line made long enough to wrap, a long one cut short (its first
+    // row: End is the end of the row on screen).
+    await scrollToLine(page, 'Short line 601.');
+    await page.locator('.cm-line', { hasText: 'Short line 601.' }).click();
+    await page.keyboard.press('End');
+    await page.keyboard.insertText(' and now it runs on'.repeat(20));
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Home');
+    await page.keyboard.press('Shift+End');
+    await page.keyboard.press('Delete');
+    // Then the editor is made wider, and every line wraps again.
+    await page.getByRole('button', { name: 'Toggle side preview' }).click();
+    await readThrough(page);
+    const height = () => page.locator('.cm-content').evaluate((content) => content.offsetHeight);
+    const before = await height();
+    await readThrough(page);
+    expect(await height()).toBe(before);
+    // And the edits are there.
+    await scrollToLine(page, 'Short line 601.');
+    const edited = page.locator('.cm-line', { hasText: 'Short line 601.' });
+    await expect(edited).toHaveText(`Short line 601.${' and now it runs on'.repeat(20)}`);
+    await expect(page.locator('.cm-line', { hasText: 'Long line 602:' })).toHaveCount(0);
+  });
+});
+
+// Scrolls the editor from its top to its end, a screen at a time, letting it draw each screen.
+async function readThrough(page: Page): Promise<void> {
+  await page.locator('.cm-scroller').evaluate(async (scroller) => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    for (let top = 0; top <= scroller.scrollHeight; top += scroller.clientHeight * 0.9) {
+      scroller.scrollTop = top;
+      await frame();
+      await frame();
+    }
+  });
+}
+
+// Scrolls the editor until a line with `text` is drawn.
+async function scrollToLine(page: Page, text: string): Promise<void> {
+  await page.locator('.cm-scroller').evaluate(async (scroller, wanted) => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    scroller.scrollTop = 0;
+    for (let step = 0; step < 500; step += 1) {
+      const line = [...scroller.querySelectorAll('.cm-line')].find((element) =>
+        element.textContent?.includes(wanted),
+      );
+      if (line) {
+        line.scrollIntoView({ block: 'center' });
+        await frame();
+        return;
+      }
+      scroller.scrollTop += scroller.clientHeight * 0.9;
+      await frame();
+      await frame();
+    }
+  }, text);
+}
+
 // The text of the first line of the editor whose middle is below the top of its viewport.
 async function topLine(page: Page): Promise<string> {
   return page.locator('.cm-scroller').evaluate((scroller) => {
