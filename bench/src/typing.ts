@@ -1,6 +1,6 @@
 import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { readDoc, selectedDocs } from './corpus';
 import { median, ms, percentile } from './stats';
 
@@ -198,7 +198,7 @@ export async function measure(
   plan: TypingPlan = {},
 ): Promise<TypingFigures> {
   const keystrokes = plan.keystrokes ?? KEYSTROKES;
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const context = await newAppContext(browser, baseUrl);
   try {
     const page = await context.newPage();
     await openWithText(page, `${baseUrl}?conversion=${conversion}`, text);
@@ -310,7 +310,7 @@ export async function measureEditorAlone(
   text: string,
   plan: TypingPlan = {},
 ): Promise<number[]> {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const context = await newAppContext(browser, baseUrl);
   try {
     const page = await context.newPage();
     await openWithText(page, baseUrl, text);
@@ -340,7 +340,7 @@ async function measureBareEditor(browser: Browser, text: string): Promise<number
     });
     floorScript = bundle.outputFiles[0]!.text;
   }
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const context = await newAppContext(browser);
   try {
     const page = await context.newPage();
     await page.setContent(
@@ -399,6 +399,25 @@ function printFloor(label: string, kind: string, frames: number[], note: string)
       note,
     ].join(' '),
   );
+}
+
+/**
+ * A fresh browser context for the app at `baseUrl`, as wide as a laptop screen. Requests to
+ * any other host fail at once, as they do for a user who is offline: this machine reaches no
+ * other host, and its requests for the corpus's web images (badges, logos) otherwise hang for
+ * 10-16 s, holding Chromium's slots for low-priority loads, so that the app's own lazy code
+ * (the diagram libraries) arrived 16 s late, in the middle of the typing measured.
+ */
+async function newAppContext(browser: Browser, baseUrl?: string): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  if (baseUrl !== undefined) {
+    const origin = new URL(baseUrl).origin;
+    await context.route(
+      (url) => url.origin !== origin && url.protocol !== 'data:' && url.protocol !== 'blob:',
+      (route) => route.abort('internetdisconnected'),
+    );
+  }
+  return context;
 }
 
 /** Headless Chromium as every measurement here runs it. */

@@ -233,7 +233,8 @@ test.describe('long documents', () => {
     // Then the editor is made wider, and every line wraps again.
     await page.getByRole('button', { name: 'Toggle side preview' }).click();
     await readThrough(page);
-    const height = () => page.locator('.cm-content').evaluate((content) => content.offsetHeight);
+    const height = () =>
+      page.locator('.cm-content').evaluate((content) => (content as HTMLElement).offsetHeight);
     const before = await height();
     await readThrough(page);
     expect(await height()).toBe(before);

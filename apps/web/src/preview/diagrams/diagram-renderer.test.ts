@@ -253,6 +253,76 @@ describe('DiagramRenderer', () => {
     expect(shadowText(diagram!)).toBe('graph TD; A');
   });
 
+  it('draws only once typing that started while its library was loading pauses', async () => {
+    let clock = 0;
+    let arrive: (engine: DiagramEngine) => void = () => {};
+    let drawnAt: number | undefined;
+    let asked = false;
+    const { renderer, insert } = setup({
+      settleMs: 250,
+      now: () => clock,
+      engines: {
+        // The library takes long to arrive (a slow network).
+        mermaid: () => {
+          asked = true;
+          return new Promise<DiagramEngine>((resolve) => (arrive = resolve));
+        },
+        abc: () => Promise.reject(new Error('unused')),
+      },
+      sleep: (ms) => {
+        clock += ms;
+        return Promise.resolve();
+      },
+    });
+    const [diagram] = insert(placeholder('mermaid', 'graph TD; A', 40));
+    // The text had settled: the library is asked for at once.
+    await vi.waitFor(() => expect(asked).toBe(true));
+    // The user starts typing; the library arrives between two keystrokes.
+    clock = 5_000;
+    renderer.textChanged();
+    clock = 5_100;
+    renderer.textChanged();
+    arrive({
+      draw: async (source) => {
+        drawnAt = clock;
+        return { svg: `<svg><text>${source.trim()}</text></svg>` };
+      },
+    });
+    await renderer.idle();
+    // Drawn a full pause after the last keystroke, not when the library arrived.
+    expect(drawnAt).toBe(5_350);
+    expect(shadowText(diagram!)).toBe('graph TD; A');
+  });
+
+  it('skips a placeholder replaced while its library was loading, drawing the new one', async () => {
+    let arrive: (engine: DiagramEngine) => void = () => {};
+    let asked = false;
+    const drawn: string[] = [];
+    const { insert, renderer } = setup({
+      engines: {
+        mermaid: () => {
+          asked = true;
+          return new Promise<DiagramEngine>((resolve) => (arrive = resolve));
+        },
+        abc: () => Promise.reject(new Error('unused')),
+      },
+    });
+    const [old] = insert(placeholder('mermaid', 'graph TD; A', 40));
+    await vi.waitFor(() => expect(asked).toBe(true));
+    // The block is edited: its section (and placeholder) replaced.
+    old!.remove();
+    const [edited] = insert(placeholder('mermaid', 'graph TD; B', 40));
+    arrive({
+      draw: async (source) => {
+        drawn.push(source.trim());
+        return { svg: `<svg><text>${source.trim()}</text></svg>` };
+      },
+    });
+    await renderer.idle();
+    expect(drawn).toEqual(['graph TD; B']);
+    expect(shadowText(edited!)).toBe('graph TD; B');
+  });
+
   it('says so when a library cannot be loaded, and tries again on the next placeholder', async () => {
     let attempts = 0;
     const working: DiagramEngine = { draw: async () => ({ svg: '<svg><text>ok</text></svg>' }) };

@@ -139,6 +139,8 @@ export class DiagramRenderer {
       if (!job.placeholder.isConnected) continue;
       const outcome = this.cache.get(job.key) ?? (await this.draw(job));
       if (this.destroyed) return;
+      // Superseded while its library was loading: a newer placeholder is in the queue.
+      if (!outcome) continue;
       if (job.placeholder.isConnected) this.show(job.placeholder, job.kind, outcome);
       await this.yielder();
     }
@@ -150,7 +152,9 @@ export class DiagramRenderer {
     for (let wait = remaining(); wait > 0; wait = remaining()) await this.sleep(wait);
   }
 
-  private async draw(job: Job): Promise<DiagramOutcome> {
+  // Draws a job's diagram, its library loaded first; undefined when the placeholder was
+  // removed while the library loaded.
+  private async draw(job: Job): Promise<DiagramOutcome | undefined> {
     let engine: DiagramEngine;
     try {
       engine = await this.engine(job.kind);
@@ -159,6 +163,11 @@ export class DiagramRenderer {
       // Not cached: the next placeholder of this kind tries again.
       return { type: 'error', message: DIAGRAM_LOAD_ERROR };
     }
+    // A library can take seconds to arrive (a slow network, or the page's images holding the
+    // browser's connections), and its drawing loads more code of its own (Mermaid's diagram
+    // types and layouts, ELK alone 1.5 MB): the user may have started typing meanwhile.
+    await this.settle();
+    if (this.destroyed || !job.placeholder.isConnected) return undefined;
     let outcome: DiagramOutcome;
     try {
       outcome = this.drawn(job.kind, await engine.draw(job.source));
