@@ -24,13 +24,8 @@ import { EditorOptions } from './editor-options';
 import { editorExtensions, type FindMode } from './extensions';
 import { FindController } from './find/find-controller';
 import { inlineImages } from './inline-images';
+import { SaveSchedule } from './save-schedule';
 import { type Journal, UnsavedJournal } from './unsaved-journal';
-
-/** Saving waits this long after the last keystroke, and never longer than SAVE_MAX_WAIT while
- * typing goes on, so another tab shows the change within a second. */
-const SAVE_DELAY = 200;
-const SAVE_MAX_WAIT = 600;
-const SAVE_IDLE_TIMEOUT = 250;
 
 /** What the editor controller reports to the rest of the app. */
 export interface EditorEvents {
@@ -55,8 +50,8 @@ export class EditorController {
   readonly view: EditorView;
   private session: ContentSession | undefined;
   private version = 0;
-  private saveTimer: number | undefined;
-  private firstUnsavedAt: number | undefined;
+  // When the text is saved while the user types (save-schedule.ts).
+  private readonly saves = new SaveSchedule(() => void this.flush());
   private stateTimer: number | undefined;
   private readonly journal: UnsavedJournal;
   private readonly cleanups: (() => void)[] = [];
@@ -123,9 +118,7 @@ export class EditorController {
 
   /** Saves pending edits now. */
   async flush(): Promise<void> {
-    window.clearTimeout(this.saveTimer);
-    this.saveTimer = undefined;
-    this.firstUnsavedAt = undefined;
+    this.saves.cancel();
     if (!this.session) return;
     try {
       await this.session.save();
@@ -223,7 +216,7 @@ export class EditorController {
       });
       this.publish(changes);
       const fromElsewhere = update.transactions.every((tr) => tr.annotation(Transaction.remote));
-      if (!fromElsewhere) this.scheduleSave();
+      if (!fromElsewhere) this.saves.changed();
     }
     if (update.selectionSet || update.docChanged) this.scheduleStateSave();
     this.find.viewUpdated(update);
@@ -254,15 +247,6 @@ export class EditorController {
       getText: () => doc.toString(),
       changes,
     });
-  }
-
-  private scheduleSave(): void {
-    const now = Date.now();
-    this.firstUnsavedAt ??= now;
-    const wait = Math.min(SAVE_DELAY, this.firstUnsavedAt + SAVE_MAX_WAIT - now);
-    window.clearTimeout(this.saveTimer);
-    // Then in a moment the browser has nothing else to do, so a keystroke never waits on it.
-    this.saveTimer = window.setTimeout(() => whenIdle(() => void this.flush()), Math.max(0, wait));
   }
 
   private scheduleStateSave(): void {
@@ -324,14 +308,5 @@ export class EditorController {
     };
     this.journal.write(journal);
     void this.flush();
-  }
-}
-
-// Runs `task` when the browser is idle, and within SAVE_IDLE_TIMEOUT in any case.
-function whenIdle(task: () => void): void {
-  if (typeof requestIdleCallback === 'function') {
-    requestIdleCallback(task, { timeout: SAVE_IDLE_TIMEOUT });
-  } else {
-    window.setTimeout(task, 0);
   }
 }
