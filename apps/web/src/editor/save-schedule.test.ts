@@ -32,7 +32,11 @@ function page(options: { paints?: boolean } = {}) {
     },
     whenIdle: (task) => clock.setTimeout(task, 0),
   };
-  const schedule = new SaveSchedule(() => saves.push(now), clock);
+  // The save, as the editor's: it cancels what is due as it starts.
+  const schedule: SaveSchedule = new SaveSchedule(() => {
+    saves.push(now);
+    schedule.cancel();
+  }, clock);
   // Runs the clock to `time`, timer by timer.
   const advanceTo = (time: number) => {
     for (;;) {
@@ -46,8 +50,7 @@ function page(options: { paints?: boolean } = {}) {
     }
     now = time;
   };
-  // The user types a key every `interval` ms from `from` to `to`; the save each time it starts
-  // (as the editor's save does) cancels what is due.
+  // The user types a key every `interval` ms from `from` to `to`.
   const type = (from: number, to: number, interval: number) => {
     for (let at = from; at <= to; at += interval) {
       advanceTo(at);

@@ -34,17 +34,17 @@ export const browserClock: SaveClock = {
 /**
  * When the editor's text is saved: once typing pauses for SAVE_DELAY (in an idle moment), and,
  * while typing goes on, right after the frame that shows the first keystroke SAVE_MAX_WAIT or
- * more after the oldest change not saved yet. A save hashes, encodes and stores the whole text (about
- * 10 ms of work on a 250,000-character text, in a worker, the main thread and the browser's
- * database, on a machine that may have two cores): started just after a keystroke is on
- * screen, it is as far as it can be from the next one. (Started at a moment of its own, it
+ * more after the oldest change not saved yet. A save hashes, encodes and stores the whole text
+ * (about 10 ms of work on a 250,000-character text, in a worker, the main thread and the
+ * browser's database, on a machine that may have two cores): started just after a keystroke is
+ * on screen, it is as far as it can be from the next one. (Started at a moment of its own, it
  * often ran just before the next keystroke, which then waited for a core: docs/adr/0003.)
  */
 export class SaveSchedule {
   private timer: number | undefined;
   private firstUnsavedAt: number | undefined;
-  // Bumped by each save started and each `cancel`: a save waiting for the browser that is
-  // out of date by then does nothing.
+  // Bumped by `cancel`, which every save calls as it starts: a save planned before then, still
+  // waiting for the browser, does nothing.
   private generation = 0;
 
   constructor(
