@@ -1,3 +1,5 @@
+import { whenIdle } from '../services/idle';
+
 /** Saving waits this long after the last keystroke… */
 export const SAVE_DELAY = 200;
 /** …and while typing goes on, is done with the first keystroke this long after the oldest
@@ -25,10 +27,7 @@ export const browserClock: SaveClock = {
   setTimeout: (task, ms) => window.setTimeout(task, ms),
   clearTimeout: (id) => window.clearTimeout(id),
   requestAnimationFrame: (task) => window.requestAnimationFrame(() => task()),
-  whenIdle: (task, timeout) => {
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout });
-    else window.setTimeout(task, 0);
-  },
+  whenIdle,
 };
 
 /**

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DIAGRAM_LOAD_ERROR, type DiagramKind } from './constants';
-import { type DiagramEngine, type EngineDrawing } from './diagram-engine';
+import { type DiagramEngine, type EngineDrawing, type EngineLoaders } from './diagram-engine';
 import { DiagramRenderer, type DiagramRendererOptions } from './diagram-renderer';
 import { createDiagramSanitizer } from '@inkstone/markdown';
 
@@ -67,6 +67,26 @@ function setup(options: Partial<DiagramRendererOptions> & { manual?: boolean } =
     return elements;
   };
   return { root, renderer, insert, drawn, loads, pending, mostActive: () => mostActive };
+}
+
+/** Loaders for Mermaid alone (the tests using it draw no abc). */
+const mermaidOnly = (load: () => Promise<DiagramEngine>): EngineLoaders => ({
+  mermaid: load,
+  abc: () => Promise.reject(new Error('unused')),
+});
+
+/** A Mermaid library that arrives when the test says (a slow network). */
+function slowLibrary() {
+  let arrive: (engine: DiagramEngine) => void = () => {};
+  let asked = false;
+  return {
+    engines: mermaidOnly(() => {
+      asked = true;
+      return new Promise<DiagramEngine>((resolve) => (arrive = resolve));
+    }),
+    asked: () => asked,
+    arrive: (engine: DiagramEngine) => arrive(engine),
+  };
 }
 
 const shadowText = (element: Element) => element.shadowRoot?.textContent ?? '';
@@ -220,15 +240,12 @@ describe('DiagramRenderer', () => {
     const { renderer, insert } = setup({
       settleMs: 250,
       now: () => clock,
-      engines: {
-        mermaid: () => {
-          loadedAt = clock;
-          return Promise.resolve({
-            draw: async (source) => ({ svg: `<svg><text>${source.trim()}</text></svg>` }),
-          });
-        },
-        abc: () => Promise.reject(new Error('unused')),
-      },
+      engines: mermaidOnly(() => {
+        loadedAt = clock;
+        return Promise.resolve({
+          draw: async (source) => ({ svg: `<svg><text>${source.trim()}</text></svg>` }),
+        });
+      }),
       sleep: (ms) => {
         waits.push(ms);
         // The user goes on typing, 100 ms apart, four more keystrokes; then pauses.
@@ -255,20 +272,12 @@ describe('DiagramRenderer', () => {
 
   it('draws only once typing that started while its library was loading pauses', async () => {
     let clock = 0;
-    let arrive: (engine: DiagramEngine) => void = () => {};
     let drawnAt: number | undefined;
-    let asked = false;
+    const library = slowLibrary();
     const { renderer, insert } = setup({
       settleMs: 250,
       now: () => clock,
-      engines: {
-        // The library takes long to arrive (a slow network).
-        mermaid: () => {
-          asked = true;
-          return new Promise<DiagramEngine>((resolve) => (arrive = resolve));
-        },
-        abc: () => Promise.reject(new Error('unused')),
-      },
+      engines: library.engines,
       sleep: (ms) => {
         clock += ms;
         return Promise.resolve();
@@ -276,13 +285,13 @@ describe('DiagramRenderer', () => {
     });
     const [diagram] = insert(placeholder('mermaid', 'graph TD; A', 40));
     // The text had settled: the library is asked for at once.
-    await vi.waitFor(() => expect(asked).toBe(true));
+    await vi.waitFor(() => expect(library.asked()).toBe(true));
     // The user starts typing; the library arrives between two keystrokes.
     clock = 5_000;
     renderer.textChanged();
     clock = 5_100;
     renderer.textChanged();
-    arrive({
+    library.arrive({
       draw: async (source) => {
         drawnAt = clock;
         return { svg: `<svg><text>${source.trim()}</text></svg>` };
@@ -295,24 +304,15 @@ describe('DiagramRenderer', () => {
   });
 
   it('skips a placeholder replaced while its library was loading, drawing the new one', async () => {
-    let arrive: (engine: DiagramEngine) => void = () => {};
-    let asked = false;
+    const library = slowLibrary();
     const drawn: string[] = [];
-    const { insert, renderer } = setup({
-      engines: {
-        mermaid: () => {
-          asked = true;
-          return new Promise<DiagramEngine>((resolve) => (arrive = resolve));
-        },
-        abc: () => Promise.reject(new Error('unused')),
-      },
-    });
+    const { insert, renderer } = setup({ engines: library.engines });
     const [old] = insert(placeholder('mermaid', 'graph TD; A', 40));
-    await vi.waitFor(() => expect(asked).toBe(true));
+    await vi.waitFor(() => expect(library.asked()).toBe(true));
     // The block is edited: its section (and placeholder) replaced.
     old!.remove();
     const [edited] = insert(placeholder('mermaid', 'graph TD; B', 40));
-    arrive({
+    library.arrive({
       draw: async (source) => {
         drawn.push(source.trim());
         return { svg: `<svg><text>${source.trim()}</text></svg>` };
@@ -327,15 +327,12 @@ describe('DiagramRenderer', () => {
     let attempts = 0;
     const working: DiagramEngine = { draw: async () => ({ svg: '<svg><text>ok</text></svg>' }) };
     const { renderer, insert } = setup({
-      engines: {
-        mermaid: () => {
-          attempts += 1;
-          return attempts === 1
-            ? Promise.reject(new Error('chunk failed'))
-            : Promise.resolve(working);
-        },
-        abc: () => Promise.reject(new Error('unused')),
-      },
+      engines: mermaidOnly(() => {
+        attempts += 1;
+        return attempts === 1
+          ? Promise.reject(new Error('chunk failed'))
+          : Promise.resolve(working);
+      }),
     });
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     const [offline] = insert(placeholder('mermaid', 'graph TD; A'));

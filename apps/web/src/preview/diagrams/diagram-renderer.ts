@@ -10,6 +10,7 @@ import { type DiagramEngine, type EngineDrawing, type EngineLoaders } from './di
 import { type DiagramSanitizer } from '@inkstone/markdown';
 import { type DiagramOutcome, showOutcome } from './diagram-view';
 import { LruCache } from './lru-cache';
+import { whenIdle } from '../../services/idle';
 
 /** The converter's diagram placeholder (see `createFenceRenderer` in @inkstone/markdown). */
 export const PLACEHOLDER_SELECTOR = 'div.diagram[data-diagram]';
@@ -212,14 +213,7 @@ export class DiagramRenderer {
 
 /** Default yielder: an idle moment of the browser, or a macrotask where there is no
  * `requestIdleCallback`; at most half a second late, so drawings do not wait forever. */
-export const yieldToBrowser = (): Promise<void> =>
-  new Promise((resolve) => {
-    if (typeof requestIdleCallback === 'function') {
-      requestIdleCallback(() => resolve(), { timeout: 500 });
-    } else {
-      setTimeout(resolve, 0);
-    }
-  });
+export const yieldToBrowser = (): Promise<void> => new Promise((resolve) => whenIdle(resolve, 500));
 
 function placeholdersIn(root: ParentNode): HTMLElement[] {
   const found = [...root.querySelectorAll<HTMLElement>(PLACEHOLDER_SELECTOR)];
