@@ -27,7 +27,12 @@ export {
   resolveConverterOptions,
 } from './converter-options.js';
 export { resolveMarkdownOptions } from './options/resolve-markdown-options.js';
-export { createSanitizer, type Sanitizer, type SanitizerWindow } from './sanitizer.js';
+export {
+  createSanitizer,
+  type FragmentSanitizer,
+  type Sanitizer,
+  type SanitizerWindow,
+} from './sanitizer.js';
 export {
   createDiagramSanitizer,
   type DiagramSanitizer,

@@ -201,3 +201,50 @@ describe('sanitizer: setup', () => {
     expect(() => createSanitizer({} as Window & typeof globalThis)).toThrow(/window with a DOM/);
   });
 });
+
+describe('sanitizer: nodes for the preview', () => {
+  // What the preview inserts: the same cleaning as the string form, never parsed a second time.
+  const serialise = (html: string) => {
+    const container = window.document.createElement('div');
+    container.append(sanitizer.sanitizeToFragment(html));
+    return container.innerHTML;
+  };
+
+  it('removes what the string form removes', () => {
+    expect(serialise('<script>alert(1)</script><p>ok</p>')).toBe('<p>ok</p>');
+    expect(serialise('<img src="a.png" onerror="alert(1)">')).toBe('<img src="a.png">');
+    expect(serialise('<a href="javascript:alert(1)">x</a>')).toBe('<a>x</a>');
+    expect(serialise('<input type="text" value="x"><input type="checkbox" disabled>')).toBe(
+      '<input type="checkbox" disabled="">',
+    );
+    expect(serialise('<svg><script>alert(1)</script></svg>')).not.toContain('script');
+    expect(
+      serialise('<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>'),
+    ).not.toMatch(/onerror|<style/);
+    expect(serialise('<a href="https://x.test">x</a>')).toBe(
+      '<a href="https://x.test" rel="noopener noreferrer">x</a>',
+    );
+  });
+
+  it('gives the same markup as the string form for rendered markdown', () => {
+    const sources = [
+      '# Title\n\nSome *text* with a [link](https://x.test "t") and `code`.',
+      '| a | b |\n|:-:|---|\n| 1 | 2 |',
+      '- [x] done\n- [ ] to do',
+      '$$\\sqrt{x^2+1} + \\frac{a}{b}$$',
+      'Text[^1].\n\n[^1]: A note.',
+      '<div class="note" style="color:red" onclick="x()">raw <b>html</b></div>',
+    ];
+    for (const source of sources) {
+      const { html } = converter.render(source);
+      expect(serialise(html)).toBe(sanitize(html));
+    }
+  });
+
+  it('gives an empty fragment, never null, where the string form gives nothing', () => {
+    const html = '<frameset onload="alert(1)"><frame src="x"></frameset>';
+    expect(sanitize(html)).toBe('');
+    const fragment = sanitizer.sanitizeToFragment(html);
+    expect(fragment.childNodes).toHaveLength(0);
+  });
+});

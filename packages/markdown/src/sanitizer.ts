@@ -1,4 +1,9 @@
-import createDOMPurify, { type UponSanitizeAttributeHookEvent, type WindowLike } from 'dompurify';
+import createDOMPurify, {
+  type Config,
+  type DOMPurify,
+  type UponSanitizeAttributeHookEvent,
+  type WindowLike,
+} from 'dompurify';
 import { allowedAttributesByTag, SANITIZE_PROFILES } from './sanitizer-profiles.js';
 import { isSafeStyle } from './style-policy.js';
 import { isSafeSrcset, isSafeUrl, type UrlKind } from './url-policy.js';
@@ -10,6 +15,13 @@ export type SanitizerWindow = WindowLike;
 export interface Sanitizer {
   /** Returns `html` with only allowlisted elements, attributes, URLs and styles left. */
   sanitize(html: string): string;
+}
+
+/** A sanitiser that can also hand out what it kept as nodes, ready to insert. */
+export interface FragmentSanitizer extends Sanitizer {
+  /** The nodes `sanitize` would have serialised: `html` is parsed once, cleaned, and never
+   * serialised and parsed again (which costs a second parse and is where mutation XSS lives). */
+  sanitizeToFragment(html: string): DocumentFragment;
 }
 
 // Attributes holding one URL, and what the URL is for.
@@ -29,14 +41,47 @@ const EXTERNAL = /^\s*(?:https?:|\/\/)/i;
  * get `rel="noopener noreferrer"`; no `target` is added, the app decides what a click does.
  * Throws when `window` has no usable DOM, instead of returning HTML unsanitised.
  */
-export function createSanitizer(window: SanitizerWindow): Sanitizer {
+export function createSanitizer(window: SanitizerWindow): FragmentSanitizer {
+  const allowed = allowedAttributesByTag(SANITIZE_PROFILES);
+  const config = {
+    ALLOWED_TAGS: [...allowed.keys()],
+    ALLOWED_ATTR: [...new Set([...allowed.values()].flatMap((names) => [...names]))],
+    ALLOW_DATA_ATTR: false,
+    ALLOW_ARIA_ATTR: true,
+    // DOMPurify's own scheme check, kept as a second line behind `isSafeUrl`.
+    ALLOWED_URI_REGEXP:
+      /^(?:(?:https?|ftp|mailto|tel|file|blob):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i,
+    // DOMPurify would drop ids that shadow `document` properties, so headings named "Images",
+    // "Links" or "Title" would lose their anchors. Clobbering `document` needs a `name`
+    // attribute or an <object>/<embed>/<form>/<iframe>, none of which is allowed here.
+    SANITIZE_DOM: false,
+  };
+  // Each instance is configured once (`setConfig`): a configuration passed with every call is
+  // parsed again every time, which for these allowlists (hundreds of KaTeX, MathML and SVG names)
+  // cost more than cleaning a paragraph. One instance returns strings, the other fragments.
+  const toString = configuredPurify(window, config, allowed);
+  const toFragment = configuredPurify(window, { ...config, RETURN_DOM_FRAGMENT: true }, allowed);
+  return {
+    sanitize(html) {
+      return toString.sanitize(html) as unknown as string;
+    },
+    sanitizeToFragment(html) {
+      // (Markup that leaves DOMPurify's document without a body, such as a `<frameset>`, is
+      // dropped whole: the string form gives '' for it, this one nothing instead of null.)
+      const nodes = toFragment.sanitize(html) as unknown as DocumentFragment | null;
+      return nodes ?? new window.DocumentFragment();
+    },
+  };
+}
+
+function configuredPurify(
+  window: SanitizerWindow,
+  config: Config,
+  allowed: Map<string, ReadonlySet<string>>,
+): DOMPurify {
   const purify = createDOMPurify(window);
   // Unsupported, DOMPurify returns its input untouched: refuse rather than pass HTML through.
   if (!purify.isSupported) throw new Error('createSanitizer needs a window with a DOM.');
-  const allowed = allowedAttributesByTag(SANITIZE_PROFILES);
-  const allTags = [...allowed.keys()];
-  const allAttributes = [...new Set([...allowed.values()].flatMap((names) => [...names]))];
-
   purify.addHook('uponSanitizeElement', (node, data) => {
     // Of all inputs, only the task-list checkbox: a text field in a preview invites phishing.
     if (data.tagName === 'input' && !isCheckbox(node)) node.parentNode?.removeChild(node);
@@ -49,26 +94,8 @@ export function createSanitizer(window: SanitizerWindow): Sanitizer {
       node.setAttribute('rel', 'noopener noreferrer');
     }
   });
-
-  const config = {
-    ALLOWED_TAGS: allTags,
-    ALLOWED_ATTR: allAttributes,
-    ALLOW_DATA_ATTR: false,
-    ALLOW_ARIA_ATTR: true,
-    // DOMPurify's own scheme check, kept as a second line behind `isSafeUrl`.
-    ALLOWED_URI_REGEXP:
-      /^(?:(?:https?|ftp|mailto|tel|file|blob):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i,
-    // DOMPurify would drop ids that shadow `document` properties, so headings named "Images",
-    // "Links" or "Title" would lose their anchors. Clobbering `document` needs a `name`
-    // attribute or an <object>/<embed>/<form>/<iframe>, none of which is allowed here.
-    SANITIZE_DOM: false,
-  };
-
-  return {
-    sanitize(html) {
-      return purify.sanitize(html, config);
-    },
-  };
+  purify.setConfig(config);
+  return purify;
 }
 
 function isCheckbox(node: Node): boolean {

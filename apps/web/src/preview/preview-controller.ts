@@ -55,11 +55,10 @@ export class PreviewController {
     private readonly mode: PreviewMode = { thread: 'main-thread', conversion: 'incremental' },
   ) {
     const sanitizer = createSanitizer(window);
-    const template = document.createElement('template');
     this.patcher = new SectionPatcher(content, (html) => {
-      template.innerHTML = sanitizer.sanitize(html);
-      this.diagrams.render(template.content);
-      return template.content;
+      const nodes = sanitizer.sanitizeToFragment(html);
+      this.diagrams.render(nodes);
+      return nodes;
     });
     this.worker = mode.thread === 'worker' ? this.startWorker() : undefined;
     if (this.worker) {

@@ -85,7 +85,6 @@ export class MarkdownDocument {
   private footnoteLabels = new Set<string>();
   private footnoteOwners = new Map<string, Unit>();
   private headingList: Heading[] = [];
-  private tocKey = '';
   private nextSerial = 1;
   private footnotesSection = { id: 0, html: '', announced: false, key: '\0' };
   // Blocks the changes since the last update made.
@@ -182,15 +181,22 @@ export class MarkdownDocument {
         for (const { id, offset } of unit.shown) sections.push({ id, line: unit.start + offset });
         continue;
       }
-      if (unit.shown.length !== unit.parts.length) unit.shown = [];
-      unit.parts.forEach((part, index) => {
+      // (Plain loops, and nothing new where nothing changed: this runs over every block of the
+      // document at each keystroke.)
+      const { parts, shown } = unit;
+      if (shown.length !== parts.length) shown.length = 0;
+      for (let index = 0; index < parts.length; index += 1) {
+        const part = parts[index]!;
         sections.push({ id: part.id, line: unit.start + part.offset });
-        unit.shown[index] = { id: part.id, offset: part.offset };
+        const was = shown[index];
+        if (was === undefined || was.id !== part.id || was.offset !== part.offset) {
+          shown[index] = { id: part.id, offset: part.offset };
+        }
         if (!part.announced) {
           html[part.id] = part.html;
           part.announced = true;
         }
-      });
+      }
     }
     if (!complete) {
       // The footnotes come last: until then, they show what they showed.
@@ -706,10 +712,9 @@ export class MarkdownDocument {
       });
       unit.headingIds.length = unit.headings.length;
     }
+    const tocChanged = !sameTocEntries(this.headingList, headings);
     this.headingList = headings;
-    const key = headings.map((h) => `${h.level} ${h.id} ${h.text}`).join('\n');
-    if (key !== this.tocKey) {
-      this.tocKey = key;
+    if (tocChanged) {
       for (const unit of units) {
         if (unit.hasToc)
           for (const part of unit.parts) if (part.hasToc) this.invalidate(unit, part);
@@ -908,4 +913,16 @@ function unsplit(token: Token): Token {
   copy.attrs = (token.attrs ?? []).filter(([name]) => name !== 'class');
   if (kept) copy.attrs.unshift(['class', kept]);
   return copy;
+}
+
+// Whether two tables of contents list the same headings (level, anchor and text; lines may
+// differ, which a table of contents does not show).
+function sameTocEntries(a: readonly Heading[], b: readonly Heading[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i += 1) {
+    const x = a[i]!;
+    const y = b[i]!;
+    if (x.level !== y.level || x.id !== y.id || x.text !== y.text) return false;
+  }
+  return true;
 }
