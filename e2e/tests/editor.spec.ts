@@ -135,6 +135,36 @@ test.describe('keeping every word', () => {
     await expect.poll(() => topLine(page)).toBe(before);
   });
 
+  test('the editor keeps its place while only the preview shows', async ({ page }) => {
+    await openApp(page);
+    const lines = Array.from({ length: 300 }, (_, i) => `Paragraph ${i + 1} of a long file.`);
+    await replaceText(page, ['- [ ] A task at the top.', ...lines].join('\n\n'));
+    await editor(page).hover();
+    const scroller = page.locator('.cm-scroller');
+    for (let i = 0; i < 15; i += 1) await page.mouse.wheel(0, 400);
+    await expect
+      .poll(() => scroller.evaluate((element) => element.scrollTop))
+      .toBeGreaterThan(3000);
+    await page.waitForTimeout(400);
+    const before = await topLine(page);
+    expect(before).toMatch(/^Paragraph \d+ of a long file\.$/);
+
+    // Reading only: a click on the task's box changes the text while the editor is hidden, and
+    // where the editor was scrolled is saved again with the new caret.
+    await page.getByRole('button', { name: 'Toggle reader mode' }).click();
+    await expect(editor(page)).toBeHidden();
+    await preview(page).evaluate((element) => (element.scrollTop = 0));
+    await preview(page).getByRole('checkbox').first().click();
+    await expect(preview(page).getByRole('checkbox').first()).toBeChecked();
+    await page.waitForTimeout(400);
+
+    await page.getByRole('button', { name: 'Toggle reader mode' }).click();
+    await page.reload();
+    await expect(editor(page)).toBeVisible();
+    await expect(preview(page).getByRole('checkbox').first()).toBeChecked();
+    await expect.poll(() => topLine(page)).toBe(before);
+  });
+
   test('text typed just before the tab is reloaded is not lost', async ({ page }) => {
     await openApp(page);
     await replaceText(page, 'Saved.');

@@ -53,6 +53,7 @@ export class EditorController {
   // When the text is saved while the user types (save-schedule.ts).
   private readonly saves = new SaveSchedule(() => void this.flush());
   private stateTimer: number | undefined;
+  private lastScroll: ScrollPosition | null = null;
   private readonly journal: UnsavedJournal;
   private readonly cleanups: (() => void)[] = [];
   private readonly images = new Compartment();
@@ -110,7 +111,8 @@ export class EditorController {
     performance.mark('inkstone:file-opened');
     this.events.onProperties(fileId, session.content.properties);
     this.publish(null);
-    this.restoreScroll(state?.scrollPosition ?? null);
+    this.lastScroll = state?.scrollPosition ?? null;
+    this.restoreScroll(this.lastScroll);
     for (const unsaved of this.journal.take(fileId)) {
       await session.restoreUnsaved(unsaved.baseText, unsaved.text);
     }
@@ -254,20 +256,24 @@ export class EditorController {
     this.stateTimer = window.setTimeout(() => {
       const session = this.session;
       if (!session) return;
-      // Read where the editor is scrolled in CodeMirror's own measuring phase, when layout is
-      // up to date anyway: reading it at another moment would force a layout of the page.
-      this.view.requestMeasure({
-        read: () => this.scrollPosition(),
-        write: (scrollPosition) => {
-          const { from, to } = this.view.state.selection.main;
-          saveContentState(this.workspace.repo, session.fileId, {
-            selectionStart: from,
-            selectionEnd: to,
-            scrollPosition,
-          }).catch((error: unknown) => console.error(error));
-        },
-      });
+      // Where the editor is scrolled is read here, not in a measuring pass of CodeMirror's
+      // (`requestMeasure`), which asks for a frame of its own: one more frame at every pause
+      // of 100 ms, that is at every keystroke of a typist (docs/adr/0003). 100 ms after the
+      // last change, the page is laid out already, so reading costs no layout.
+      const scrollPosition = this.readScrollPosition();
+      const { from, to } = this.view.state.selection.main;
+      saveContentState(this.workspace.repo, session.fileId, {
+        selectionStart: from,
+        selectionEnd: to,
+        scrollPosition,
+      }).catch((error: unknown) => console.error(error));
     }, CONTENT_STATE_SAVE_DEBOUNCE);
+  }
+
+  // Where the editor is scrolled; while it is hidden (preview only), where it was last seen.
+  private readScrollPosition(): ScrollPosition | null {
+    if (this.view.scrollDOM.clientHeight > 0) this.lastScroll = this.scrollPosition();
+    return this.lastScroll;
   }
 
   private applyExternalEdits(edits: TextEdit[]): void {
