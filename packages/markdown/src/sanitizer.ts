@@ -63,7 +63,7 @@ export function createSanitizer(window: SanitizerWindow): FragmentSanitizer {
   const toFragment = configuredPurify(window, { ...config, RETURN_DOM_FRAGMENT: true }, allowed);
   return {
     sanitize(html) {
-      return toString.sanitize(html) as unknown as string;
+      return toString.sanitize(html);
     },
     sanitizeToFragment(html) {
       // (Markup that leaves DOMPurify's document without a body, such as a `<frameset>`, is
