@@ -110,23 +110,7 @@ test.describe('keeping every word', () => {
     await openApp(page);
     const lines = Array.from({ length: 300 }, (_, i) => `Paragraph ${i + 1} of a long file.`);
     await replaceText(page, lines.join('\n\n'));
-    // Scroll with the wheel, as a reader does, to the middle of the text.
-    await editor(page).hover();
-    const scroller = page.locator('.cm-scroller');
-    for (let i = 0; i < 15; i += 1) await page.mouse.wheel(0, 400);
-    // Once the scrolling has come to rest.
-    const scrollTop = () => scroller.evaluate((element) => element.scrollTop);
-    let previous = -1;
-    await expect
-      .poll(async () => {
-        const now = await scrollTop();
-        const resting = now > 3000 && now === previous;
-        previous = now;
-        return resting;
-      })
-      .toBe(true);
-    const before = await topLine(page);
-    expect(before).toMatch(/^Paragraph \d+ of a long file\.$/);
+    const before = await scrollIntoText(page);
     expect(before).not.toBe('Paragraph 1 of a long file.');
     // The place is kept a moment after the scrolling stops.
     await page.waitForTimeout(400);
@@ -139,15 +123,9 @@ test.describe('keeping every word', () => {
     await openApp(page);
     const lines = Array.from({ length: 300 }, (_, i) => `Paragraph ${i + 1} of a long file.`);
     await replaceText(page, ['- [ ] A task at the top.', ...lines].join('\n\n'));
-    await editor(page).hover();
-    const scroller = page.locator('.cm-scroller');
-    for (let i = 0; i < 15; i += 1) await page.mouse.wheel(0, 400);
-    await expect
-      .poll(() => scroller.evaluate((element) => element.scrollTop))
-      .toBeGreaterThan(3000);
+    const before = await scrollIntoText(page);
+    // (The place is saved a moment after the scrolling stops.)
     await page.waitForTimeout(400);
-    const before = await topLine(page);
-    expect(before).toMatch(/^Paragraph \d+ of a long file\.$/);
 
     // Reading only: a click on the task's box changes the text while the editor is hidden, and
     // where the editor was scrolled is saved again with the new caret.
@@ -307,6 +285,27 @@ async function scrollToLine(page: Page, text: string): Promise<void> {
       await frame();
     }
   }, text);
+}
+
+// Scrolls the editor with the wheel, as a reader does, to the middle of a text of paragraphs
+// "Paragraph N of a long file."; once the scrolling has come to rest, the line at the top.
+async function scrollIntoText(page: Page): Promise<string> {
+  await editor(page).hover();
+  const scroller = page.locator('.cm-scroller');
+  for (let i = 0; i < 15; i += 1) await page.mouse.wheel(0, 400);
+  const scrollTop = () => scroller.evaluate((element) => element.scrollTop);
+  let previous = -1;
+  await expect
+    .poll(async () => {
+      const now = await scrollTop();
+      const resting = now > 3000 && now === previous;
+      previous = now;
+      return resting;
+    })
+    .toBe(true);
+  const top = await topLine(page);
+  expect(top).toMatch(/^Paragraph \d+ of a long file\.$/);
+  return top;
 }
 
 // The text of the first line of the editor whose middle is below the top of its viewport.

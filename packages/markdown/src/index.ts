@@ -40,6 +40,6 @@ export {
 } from './diagram-sanitizer.js';
 export { createSlugger, type Slugger, slugify } from './slug.js';
 export { isSafeStyle } from './style-policy.js';
-export { buildToc, type TocNode } from './toc.js';
+export { buildToc, sameToc, type TocNode } from './toc.js';
 export { type Heading, type Rendered } from './types.js';
 export { isSafeSrcset, isSafeUrl, type UrlKind } from './url-policy.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createConverter } from './converter.js';
-import { buildToc, type TocNode } from './toc.js';
+import { buildToc, sameToc, type TocNode } from './toc.js';
 
 // The tree as nested ids, easy to read in a failure.
 type Shape = [string, Shape[]];
@@ -46,5 +46,22 @@ describe('buildToc', () => {
   it('keeps each heading whole in its node', () => {
     const [node] = buildToc(createConverter().render('text\n\n## Two *words*').headings);
     expect(node?.heading).toEqual({ level: 2, text: 'Two words', id: 'two-words', line: 2 });
+  });
+});
+
+describe('sameToc', () => {
+  const headingsOf = (markdown: string) => createConverter().render(markdown).headings;
+
+  it('is the same table of contents when only the lines of the headings moved', () => {
+    expect(sameToc(headingsOf('# A\n\n## B'), headingsOf('text\n\n# A\n\ntext\n\n## B'))).toBe(
+      true,
+    );
+  });
+
+  it('differs when a heading is added, renamed or changes level', () => {
+    const toc = headingsOf('# A\n\n## B');
+    expect(sameToc(toc, headingsOf('# A\n\n## B\n\n## C'))).toBe(false);
+    expect(sameToc(toc, headingsOf('# A\n\n## Bee'))).toBe(false);
+    expect(sameToc(toc, headingsOf('# A\n\n### B'))).toBe(false);
   });
 });

@@ -25,3 +25,18 @@ export function buildToc(headings: readonly Heading[]): TocNode[] {
   }
   return roots;
 }
+
+/** Whether two lists of headings make the same table of contents: the same levels, anchors and
+ * texts in the same order (their lines may differ, which a table of contents does not show). */
+export function sameToc(
+  a: readonly Pick<Heading, 'level' | 'id' | 'text'>[],
+  b: readonly Pick<Heading, 'level' | 'id' | 'text'>[],
+): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i += 1) {
+    const x = a[i]!;
+    const y = b[i]!;
+    if (x.level !== y.level || x.id !== y.id || x.text !== y.text) return false;
+  }
+  return true;
+}

@@ -7,11 +7,11 @@ import {
   previewStatistics,
   SIZE_MEASUREMENT_DEBOUNCE,
 } from '@inkstone/core';
-import { resolveMarkdownOptions, SOURCE_LINE_ATTRIBUTE } from '@inkstone/markdown';
+import { resolveMarkdownOptions, sameToc, SOURCE_LINE_ATTRIBUTE } from '@inkstone/markdown';
 import { PreviewController, type PreviewMode } from '../preview/preview-controller';
 import { useAppDispatch, useAppSelector, type AppStore } from '../store';
 import { notified } from '../store/notifications-slice';
-import { previewStatsChanged, type TocEntry, tocChanged } from '../store/preview-slice';
+import { previewStatsChanged, tocChanged } from '../store/preview-slice';
 import { type AppServices, useAppServices } from './app-context';
 import { InPageButtons } from './in-page-buttons';
 import { useStore } from 'react-redux';
@@ -100,16 +100,6 @@ export function PreviewPane() {
       />
       <InPageButtons scroller={scroller} />
     </div>
-  );
-}
-
-function sameToc(a: readonly TocEntry[], b: readonly TocEntry[]): boolean {
-  return (
-    a.length === b.length &&
-    a.every(
-      (entry, i) =>
-        entry.id === b[i]!.id && entry.text === b[i]!.text && entry.level === b[i]!.level,
-    )
   );
 }
 

@@ -270,12 +270,6 @@ export class EditorController {
     }, CONTENT_STATE_SAVE_DEBOUNCE);
   }
 
-  // Where the editor is scrolled; while it is hidden (preview only), where it was last seen.
-  private readScrollPosition(): ScrollPosition | null {
-    if (this.view.scrollDOM.clientHeight > 0) this.lastScroll = this.scrollPosition();
-    return this.lastScroll;
-  }
-
   private applyExternalEdits(edits: TextEdit[]): void {
     this.view.dispatch({
       changes: edits.map(({ from, to, insert }) => ({ from, to, insert })),
@@ -283,12 +277,15 @@ export class EditorController {
     });
   }
 
-  private scrollPosition(): ScrollPosition | null {
-    if (this.view.scrollDOM.scrollTop <= 0) return null;
+  // Where the editor is scrolled; while it is hidden (reader mode), where it was last seen.
+  private readScrollPosition(): ScrollPosition | null {
+    const scroller = this.view.scrollDOM;
+    if (scroller.clientHeight === 0) return this.lastScroll;
+    if (scroller.scrollTop <= 0) return (this.lastScroll = null);
     // Heights given to lineBlockAtHeight are measured from the top of the document.
-    const height = this.view.scrollDOM.getBoundingClientRect().top - this.view.documentTop;
+    const height = scroller.getBoundingClientRect().top - this.view.documentTop;
     const block = this.view.lineBlockAtHeight(height);
-    return { pos: block.from, offset: Math.round(height - block.top) };
+    return (this.lastScroll = { pos: block.from, offset: Math.round(height - block.top) });
   }
 
   private restoreScroll(position: ScrollPosition | null): void {

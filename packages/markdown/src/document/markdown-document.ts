@@ -4,6 +4,7 @@ import { SOURCE_LINE_ATTRIBUTE } from '../constants.js';
 import { fenceLanguage } from '../rules/fence.js';
 import { plainText } from '../rules/heading-text.js';
 import { createSlugger, slugify } from '../slug.js';
+import { sameToc } from '../toc.js';
 import { type Heading } from '../types.js';
 import { scanBlocks } from './block-scanner.js';
 import { LineIndex, type TextChange } from './line-index.js';
@@ -712,7 +713,7 @@ export class MarkdownDocument {
       });
       unit.headingIds.length = unit.headings.length;
     }
-    const tocChanged = !sameTocEntries(this.headingList, headings);
+    const tocChanged = !sameToc(this.headingList, headings);
     this.headingList = headings;
     if (tocChanged) {
       for (const unit of units) {
@@ -913,16 +914,4 @@ function unsplit(token: Token): Token {
   copy.attrs = (token.attrs ?? []).filter(([name]) => name !== 'class');
   if (kept) copy.attrs.unshift(['class', kept]);
   return copy;
-}
-
-// Whether two tables of contents list the same headings (level, anchor and text; lines may
-// differ, which a table of contents does not show).
-function sameTocEntries(a: readonly Heading[], b: readonly Heading[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i += 1) {
-    const x = a[i]!;
-    const y = b[i]!;
-    if (x.level !== y.level || x.id !== y.id || x.text !== y.text) return false;
-  }
-  return true;
 }
