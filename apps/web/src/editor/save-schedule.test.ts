@@ -8,14 +8,18 @@ import {
 } from './save-schedule';
 
 /** A page's clocks in a test: timers, frames painted FRAME_MS after they are asked for (or
- * never, for a hidden page), idle moments at once. */
+ * never, for a hidden page), idle moments at once, and background tasks that run once no timer
+ * is due. With `followUps`, each frame also queues a task of its own (as the browser's and the
+ * page's work after a frame would), logged in `order` with the saves. */
 const FRAME_MS = 16;
 
-function page(options: { paints?: boolean } = {}) {
+function page(options: { paints?: boolean; followUps?: boolean } = {}) {
   let now = 0;
   let nextId = 1;
   const timers = new Map<number, { at: number; task: () => void }>();
+  const background: { at: number; task: () => void }[] = [];
   const saves: number[] = [];
+  const order: string[] = [];
   const clock: SaveClock = {
     now: () => now,
     setTimeout: (task, ms) => {
@@ -28,25 +32,37 @@ function page(options: { paints?: boolean } = {}) {
     },
     requestAnimationFrame: (task) => {
       if (options.paints === false) return;
-      clock.setTimeout(task, FRAME_MS);
+      clock.setTimeout(() => {
+        task();
+        if (options.followUps) clock.setTimeout(() => order.push('follow-up'), 0);
+      }, FRAME_MS);
     },
     whenIdle: (task) => clock.setTimeout(task, 0),
+    background: (task) => {
+      background.push({ at: now, task });
+    },
   };
   // The save, as the editor's: it cancels what is due as it starts.
   const schedule: SaveSchedule = new SaveSchedule(() => {
     saves.push(now);
+    order.push('save');
     schedule.cancel();
   }, clock);
-  // Runs the clock to `time`, timer by timer.
+  // Runs the clock to `time`, timer by timer; a background task runs when no timer is due.
   const advanceTo = (time: number) => {
     for (;;) {
       const due = [...timers.entries()]
         .filter(([, timer]) => timer.at <= time)
         .sort((a, b) => a[1].at - b[1].at || a[0] - b[0])[0];
-      if (!due) break;
-      timers.delete(due[0]);
-      now = due[1].at;
-      due[1].task();
+      const waiting = background[0];
+      if (due && (!waiting || due[1].at <= waiting.at)) {
+        timers.delete(due[0]);
+        now = due[1].at;
+        due[1].task();
+      } else if (waiting) {
+        background.shift();
+        waiting.task();
+      } else break;
     }
     now = time;
   };
@@ -57,7 +73,7 @@ function page(options: { paints?: boolean } = {}) {
       schedule.changed();
     }
   };
-  return { schedule, saves, advanceTo, type };
+  return { schedule, saves, order, advanceTo, type };
 }
 
 describe('SaveSchedule', () => {
@@ -88,6 +104,15 @@ describe('SaveSchedule', () => {
     // And the last one once the typing stops.
     expect(saves.at(-1)).toBe(2990 + SAVE_DELAY);
     expect(saves.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('a save after a frame waits behind the tasks the frame left queued', () => {
+    const { saves, order, advanceTo, type } = page({ followUps: true });
+    type(0, SAVE_MAX_WAIT, 100);
+    advanceTo(SAVE_MAX_WAIT + FRAME_MS);
+    // The frame's follow-up ran first, then the save, at the same time.
+    expect(order).toEqual(['follow-up', 'save']);
+    expect(saves).toEqual([SAVE_MAX_WAIT + FRAME_MS]);
   });
 
   it('a hidden page, which paints no frame, still saves within SAVE_WAIT_LIMIT', () => {

@@ -19,6 +19,9 @@ export interface SaveClock {
   requestAnimationFrame(task: () => void): void;
   /** Runs `task` when the browser is idle, within `timeout` in any case. */
   whenIdle(task: () => void, timeout: number): void;
+  /** Runs `task` in a task of its own, after the tasks already waiting for the main thread and
+   * any more urgent one (input, rendering). */
+  background(task: () => void): void;
 }
 
 /** The page's own clocks. */
@@ -28,7 +31,17 @@ export const browserClock: SaveClock = {
   clearTimeout: (id) => window.clearTimeout(id),
   requestAnimationFrame: (task) => window.requestAnimationFrame(() => task()),
   whenIdle,
+  background: (task) => {
+    const scheduler = (globalThis as { scheduler?: BackgroundScheduler }).scheduler;
+    if (scheduler?.postTask) void scheduler.postTask(task, { priority: 'background' });
+    else window.setTimeout(task, 0);
+  },
 };
+
+/** The part of the Prioritized Task Scheduling API used here (Chromium, Firefox). */
+interface BackgroundScheduler {
+  postTask?(task: () => void, options: { priority: 'background' }): Promise<void>;
+}
 
 /**
  * When the editor's text is saved: once typing pauses for SAVE_DELAY (in an idle moment), and,
@@ -86,7 +99,10 @@ export class SaveSchedule {
     };
   }
 
-  // Runs `task` in the task after the next painted frame, or after SAVE_WAIT_LIMIT.
+  // Runs `task` after the next painted frame, or after SAVE_WAIT_LIMIT. After the frame, the
+  // save takes its turn behind the tasks already queued and anything more urgent (background
+  // priority): run in the task right after the frame, its milliseconds of work went ahead of
+  // the frame's follow-ups (the key's release, the selection change, the page's own).
   private afterPaint(task: () => void): void {
     let done = false;
     const run = () => {
@@ -96,6 +112,6 @@ export class SaveSchedule {
       task();
     };
     const fallback = this.clock.setTimeout(run, SAVE_WAIT_LIMIT);
-    this.clock.requestAnimationFrame(() => this.clock.setTimeout(run, 0));
+    this.clock.requestAnimationFrame(() => this.clock.background(run));
   }
 }
