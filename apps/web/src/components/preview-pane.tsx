@@ -61,8 +61,9 @@ export function PreviewPane() {
           if (complete && !completeShown) performance.mark('inkstone:preview-complete');
           firstScreenShown = true;
           completeShown ||= complete;
-          const toc = headings.map(({ level, text, id }) => ({ level, text, id }));
-          if (!sameToc(store.getState().preview.toc, toc)) dispatch(tocChanged(toc));
+          if (!sameToc(store.getState().preview.toc, headings)) {
+            dispatch(tocChanged(headings.map(({ level, text, id }) => ({ level, text, id }))));
+          }
           scrollSync.previewChanged();
           window.clearTimeout(statsTimer);
           statsTimer = window.setTimeout(() => {

@@ -930,6 +930,37 @@ describe('MarkdownDocument under random edits', () => {
     expect(links).toHaveLength(300);
   });
 
+  it('drops what an edit in one part of a long list takes away: its only footnote reference, its only heading', () => {
+    const items = (extra: (i: number) => string) =>
+      Array.from({ length: 300 }, (_, i) => `- item ${i}${extra(i)}\n`).join('');
+    // A footnote referred to from one item only.
+    const noted = `# Lists\n\n${items((i) => (i === 150 ? ' see[^a]' : ''))}\nAfter.\n\n[^a]: The note.\n`;
+    let { document, client } = open(noted);
+    expect(client.html().join('')).toContain('The note.');
+    let from = document.text.indexOf(' see[^a]');
+    edit(document, client, from, from + ' see[^a]'.length, '');
+    expect(client.html()).toEqual(freshHtml(document.text));
+    expect(client.html().join('')).not.toContain('The note.');
+    // A heading inside one item, the only heading in the list.
+    const headed = `# Lists\n\n${items((i) => (i === 150 ? '\n  ## Inside' : ''))}\nAfter.\n`;
+    ({ document, client } = open(headed));
+    expect(document.update().headings.map((heading) => heading.text)).toEqual(['Lists', 'Inside']);
+    from = document.text.indexOf('## Inside');
+    const update = edit(document, client, from, from + 3, '');
+    expect(client.html()).toEqual(freshHtml(document.text));
+    expect(update.headings.map((heading) => heading.text)).toEqual(['Lists']);
+  });
+
+  it('numbers no footnote once its definition is gone, in a text without headings', () => {
+    const { document, client } = open('Text[^a] and more.\n\n[^a]: The note.\n\nAfter.\n');
+    expect(client.html().join('')).toContain('The note.');
+    const from = document.text.indexOf('[^a]: The note.');
+    edit(document, client, from, from + '[^a]: The note.\n\n'.length, '');
+    expect(client.html()).toEqual(freshHtml(document.text));
+    expect(client.html().join('')).not.toContain('The note.');
+    expect(client.html().join('')).toContain('Text[^a] and more.');
+  });
+
   it('matches a fresh conversion while typing in long tight lists', () => {
     const text = [
       '# Lists\n\n',

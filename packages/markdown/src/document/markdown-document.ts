@@ -92,6 +92,12 @@ export class MarkdownDocument {
   private readonly fresh = new Set<Unit>();
   // Set when a block that makes definitions (or could) came or went since the last update.
   private definitionsChanged = true;
+  // Set when what heading anchors and footnote numbers are worked out from may have changed
+  // since they last were: a block with headings or footnote references came, went or was parsed
+  // again, blocks moved to other lines, or the footnote definitions changed. Typing in a block
+  // without either leaves them as they were, and they are not worked out again.
+  private crossBlockChanged = true;
+  private footnoteNumbers = new Map<string, FootnoteEntry>();
   private readonly slugs = new Map<string, string>();
   // Blocks that left the document recently, by source: when the same text comes back (a fence
   // opened and closed again, an undo), its parsing and rendering are reused.
@@ -123,6 +129,7 @@ export class MarkdownDocument {
     );
     this.definitions = '\0';
     this.definitionsChanged = true;
+    this.crossBlockChanged = true;
   }
 
   /** Applies changes made one after the other (each in the text left by the one before). */
@@ -161,8 +168,12 @@ export class MarkdownDocument {
     }
     // Anchors and numbers across every block parsed so far (a block not parsed again yet counts
     // with what it held: an unfinished update is put right by the next one).
-    this.assignHeadingIds(units);
-    const numbers = this.numberFootnotes(units);
+    if (this.crossBlockChanged) {
+      this.crossBlockChanged = false;
+      this.assignHeadingIds(units);
+      this.footnoteNumbers = this.numberFootnotes(units);
+    }
+    const numbers = this.footnoteNumbers;
     for (const unit of fresh) if (unit.needsRender && !unit.needsInline) this.render(unit);
     let rendered = 0;
     for (; rendered < parsed; rendered += 1) {
@@ -317,6 +328,8 @@ export class MarkdownDocument {
         const fresh = result.blocks.map((block) =>
           this.unitFor(from + block.start, from + block.end, block.tokens, block.env, reusable),
         );
+        // (What is left of `reusable` leaves the document.)
+        if (reusable.some(linksAcross)) this.crossBlockChanged = true;
         units.splice(first, count, ...fresh);
         for (const unit of fresh) this.fresh.add(unit);
         for (const unit of reusable) this.fresh.delete(unit);
@@ -463,6 +476,7 @@ export class MarkdownDocument {
   private replaceUnit(index: number, replacement: Unit, delta: number): void {
     const replaced = this.units[index]!;
     replaced.spent = true;
+    if (linksAcross(replaced)) this.crossBlockChanged = true;
     this.units[index] = replacement;
     this.moveUnits(index + 1, delta);
     this.fresh.delete(replaced);
@@ -471,6 +485,7 @@ export class MarkdownDocument {
 
   // Moves the blocks from `index` on by `delta` lines (their text is the same).
   private moveUnits(index: number, delta: number): void {
+    if (delta !== 0 && index < this.units.length) this.crossBlockChanged = true;
     for (let k = index; k < this.units.length; k += 1) {
       this.units[k]!.start += delta;
       this.units[k]!.end += delta;
@@ -488,14 +503,19 @@ export class MarkdownDocument {
     const source = this.lines.lines(start, end);
     const index = replaced.findIndex((unit) => unit.source === source && !unit.needsInline);
     let same = index === -1 ? undefined : replaced.splice(index, 1)[0];
+    // (A block taken again where it was changes nothing across blocks; one that moved, or comes
+    // back into the document, may.)
+    let moved = same !== undefined && (same.start !== start || same.end !== end);
     if (!same) {
       same = this.removed.get(source);
       // A block's text parses the same anywhere, but what it means depends on the document's
       // definitions: only reuse it if they are the ones it was parsed with.
       if (same && same.definitions !== this.definitions) same = undefined;
       this.removed.delete(source);
+      moved = true;
     }
     if (same) {
+      if (moved && linksAcross(same)) this.crossBlockChanged = true;
       same.start = start;
       same.end = end;
       // Its table of contents may show headings of another time.
@@ -537,6 +557,7 @@ export class MarkdownDocument {
       for (const label of unit.footnoteLabels) if (!owners.has(label)) owners.set(label, unit);
     }
     this.footnoteOwners = owners;
+    this.crossBlockChanged = true;
     const key = JSON.stringify([references, abbreviations, [...owners.keys()].sort()]);
     if (key === this.definitions) return;
     this.definitions = key;
@@ -548,6 +569,7 @@ export class MarkdownDocument {
   }
 
   private parseInline(unit: Unit): void {
+    if (linksAcross(unit)) this.crossBlockChanged = true;
     const pool = unit.pool;
     unit.pool = null;
     let plans = unit.plans;
@@ -603,6 +625,7 @@ export class MarkdownDocument {
     unit.needsInline = false;
     unit.needsRender = unit.parts.some((part) => part.needsRender);
     unit.definitions = this.definitions;
+    if (linksAcross(unit)) this.crossBlockChanged = true;
   }
 
   // Parses the inline content of a block's tokens (a whole block, or a part of a long one): one
@@ -858,6 +881,17 @@ export class MarkdownDocument {
 
 // Whether a line closes a fence opened with `markup` (the same character, at least as many, and
 // nothing after but spaces).
+// Whether a block holds what ties blocks together in order: headings (anchors, the table of
+// contents) or footnote references (numbers).
+function linksAcross(unit: Unit): boolean {
+  return (
+    unit.headings.length > 0 ||
+    unit.headingIds.length > 0 ||
+    unit.refLabels.length > 0 ||
+    unit.refNumbers.length > 0
+  );
+}
+
 function closesFence(line: string, markup: string): boolean {
   const match = /^ {0,3}(`{3,}|~{3,})[ \t]*$/.exec(line);
   return !!match && match[1]![0] === markup[0] && match[1]!.length >= markup.length;
