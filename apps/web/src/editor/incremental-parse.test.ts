@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { markdown, markdownLanguage } from '@codemirror/lang-markdown';
 import { ensureSyntaxTree } from '@codemirror/language';
 import { EditorState, type TransactionSpec } from '@codemirror/state';
@@ -111,5 +112,62 @@ describe("the editor's incremental parse (with the patch of @lezer/markdown)", (
         expect(treeOf(state), `${label}, edit ${key + 1}`).toBe(treeOf(fresh));
       }
     }
+  });
+
+  // How deep a tree goes, its anonymous grouping nodes included (a buffer of small nodes counts
+  // as one level).
+  type Tree = NonNullable<ReturnType<typeof ensureSyntaxTree>>;
+  const depth = (tree: Tree): number => {
+    let deepest = 0;
+    for (const child of tree.children) {
+      deepest = Math.max(deepest, 'children' in child ? depth(child as Tree) : 1);
+    }
+    return deepest + 1;
+  };
+
+  const corpus = new URL('../../../../../shared/bench-corpus/doc-50k.md', import.meta.url);
+  it('gives the tree a fresh parse gives under random typing in a long document, no deeper than it should', () => {
+    expect(existsSync(corpus), `the benchmark corpus at ${corpus.pathname}`).toBe(true);
+    const snippets = [
+      'x',
+      ' ',
+      '\n',
+      '\n\n',
+      '# ',
+      '- ',
+      '```\n',
+      '> ',
+      '[a]',
+      '[a]: /u\n',
+      '**',
+      '`',
+    ];
+    let seed = 7;
+    const random = (n: number) => {
+      seed = (seed * 48271) % 2147483647;
+      return seed % n;
+    };
+    let state = EditorState.create({ doc: readFileSync(corpus, 'utf8'), extensions });
+    treeOf(state);
+    let at = random(state.doc.length);
+    let deepest = 0;
+    for (let edit = 1; edit <= 1200; edit += 1) {
+      // Bursts of typing in one place, jumping elsewhere now and then.
+      if (random(10) === 0) at = random(state.doc.length + 1);
+      at = Math.min(at, state.doc.length);
+      const remove = random(5) === 0 ? Math.min(state.doc.length - at, random(30)) : 0;
+      const insert = random(4) === 0 ? snippets[random(snippets.length)]! : 'a';
+      state = state.update({ changes: { from: at, to: at + remove, insert } }).state;
+      at += insert.length;
+      const tree = ensureSyntaxTree(state, state.doc.length, 10_000)!;
+      deepest = Math.max(deepest, depth(tree));
+      if (edit % 50 === 0) {
+        const fresh = EditorState.create({ doc: state.doc.toString(), extensions });
+        expect(tree.toString(), `edit ${edit}`).toBe(treeOf(fresh));
+      }
+    }
+    // Reusing the old tree in pieces nests them deeper than a fresh parse would, a little, not
+    // at every edit: 16 levels at most here (14 with @lezer/markdown unpatched).
+    expect(deepest).toBeLessThanOrEqual(24);
   });
 });
