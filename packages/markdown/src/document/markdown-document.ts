@@ -879,8 +879,6 @@ export class MarkdownDocument {
   }
 }
 
-// Whether a line closes a fence opened with `markup` (the same character, at least as many, and
-// nothing after but spaces).
 // Whether a block holds what ties blocks together in order: headings (anchors, the table of
 // contents) or footnote references (numbers).
 function linksAcross(unit: Unit): boolean {
@@ -892,6 +890,8 @@ function linksAcross(unit: Unit): boolean {
   );
 }
 
+// Whether a line closes a fence opened with `markup` (the same character, at least as many, and
+// nothing after but spaces).
 function closesFence(line: string, markup: string): boolean {
   const match = /^ {0,3}(`{3,}|~{3,})[ \t]*$/.exec(line);
   return !!match && match[1]![0] === markup[0] && match[1]!.length >= markup.length;
