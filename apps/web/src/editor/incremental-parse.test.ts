@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { markdown, markdownLanguage } from '@codemirror/lang-markdown';
 import { ensureSyntaxTree } from '@codemirror/language';
-import { EditorState, type TransactionSpec } from '@codemirror/state';
+import { EditorState } from '@codemirror/state';
 import { describe, expect, it } from 'vitest';
 import { longParagraphs } from './long-paragraphs';
 
@@ -58,58 +58,31 @@ function longest(doc: string): { from: number; length: number } {
 describe("the editor's incremental parse (with the patch of @lezer/markdown)", () => {
   // Each edit is applied to the state the previous one left, and the tree CodeMirror keeps (the
   // old tree's pieces reused around the edit) must equal a fresh parse of the new text.
-  const edits: [string, (doc: string) => TransactionSpec][] = [
-    [
-      'typing at the end of a long paragraph line',
-      (doc) => {
-        const at = doc.indexOf('\n', doc.indexOf('A sentence'));
-        return { changes: { from: at, insert: 'x' } };
-      },
-    ],
-    [
-      'typing in the middle of the longest line',
-      (doc) => {
-        const line = longest(doc);
-        return { changes: { from: line.from + (line.length >> 1), insert: 'y' } };
-      },
-    ],
-    [
-      'typing at the end of a long list item',
-      (doc) => {
-        const at = doc.indexOf('\n', doc.indexOf('- A sentence'));
-        return { changes: { from: at, insert: ' more' } };
-      },
-    ],
-    [
-      'splitting the longest line in two',
-      (doc) => {
-        const line = longest(doc);
-        return { changes: { from: line.from + (line.length >> 1), insert: '\n\n' } };
-      },
-    ],
-    [
-      'joining two blocks',
-      (doc) => {
-        const at = doc.indexOf('\n\n', doc.indexOf('```\n'));
-        return { changes: { from: at, to: at + 2 } };
-      },
-    ],
-    [
-      'typing at the end of a long table row',
-      (doc) => {
-        const at = doc.indexOf(' | x |');
-        return { changes: { from: at, insert: 'z' } };
-      },
-    ],
-    ['typing on the first line', () => ({ changes: { from: 7, insert: '!' } })],
+  // Each edit: where it goes in the current text, what it removes there and what it inserts.
+  type Edit = [label: string, at: (doc: string) => number, remove: number, insert: string];
+  const endOfLineAfter = (marker: string) => (doc: string) =>
+    doc.indexOf('\n', doc.indexOf(marker));
+  const middleOfLongest = (doc: string) => {
+    const line = longest(doc);
+    return line.from + (line.length >> 1);
+  };
+  const edits: Edit[] = [
+    ['typing at the end of a long paragraph line', endOfLineAfter('A sentence'), 0, 'x'],
+    ['typing in the middle of the longest line', middleOfLongest, 0, 'y'],
+    ['typing at the end of a long list item', endOfLineAfter('- A sentence'), 0, ' more'],
+    ['splitting the longest line in two', middleOfLongest, 0, '\n\n'],
+    ['joining two blocks', (doc) => doc.indexOf('\n\n', doc.indexOf('```\n')), 2, ''],
+    ['typing at the end of a long table row', (doc) => doc.indexOf(' | x |'), 0, 'z'],
+    ['typing on the first line', () => 7, 0, '!'],
   ];
 
   it('gives the tree a fresh parse gives, after each of a series of edits', () => {
     let state = EditorState.create({ doc: sample(), extensions });
     treeOf(state);
-    for (const [label, edit] of edits) {
+    for (const [label, at, remove, insert] of edits) {
       for (let key = 0; key < 5; key += 1) {
-        state = state.update(edit(state.doc.toString())).state;
+        const from = at(state.doc.toString());
+        state = state.update({ changes: { from, to: from + remove, insert } }).state;
         const fresh = EditorState.create({ doc: state.doc.toString(), extensions });
         expect(treeOf(state), `${label}, edit ${key + 1}`).toBe(treeOf(fresh));
       }

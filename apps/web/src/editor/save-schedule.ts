@@ -1,4 +1,4 @@
-import { whenIdle } from '../services/idle';
+import { inBackground, whenIdle } from '../services/idle';
 
 /** Saving waits this long after the last keystroke… */
 export const SAVE_DELAY = 200;
@@ -31,17 +31,8 @@ export const browserClock: SaveClock = {
   clearTimeout: (id) => window.clearTimeout(id),
   requestAnimationFrame: (task) => window.requestAnimationFrame(() => task()),
   whenIdle,
-  background: (task) => {
-    const scheduler = (globalThis as { scheduler?: BackgroundScheduler }).scheduler;
-    if (scheduler?.postTask) void scheduler.postTask(task, { priority: 'background' });
-    else window.setTimeout(task, 0);
-  },
+  background: inBackground,
 };
-
-/** The part of the Prioritized Task Scheduling API used here (Chromium, Firefox). */
-interface BackgroundScheduler {
-  postTask?(task: () => void, options: { priority: 'background' }): Promise<void>;
-}
 
 /**
  * When the editor's text is saved: once typing pauses for SAVE_DELAY (in an idle moment), and,

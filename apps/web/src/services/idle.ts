@@ -4,3 +4,17 @@ export function whenIdle(task: () => void, timeout: number): void {
   if (typeof requestIdleCallback === 'function') requestIdleCallback(() => task(), { timeout });
   else setTimeout(task, 0);
 }
+
+/** Runs `task` in a task of its own once the tasks already queued and anything more urgent
+ * (input, rendering) have run: `scheduler.postTask` at background priority where there is one
+ * (Chromium, Firefox), else a macrotask. */
+export function inBackground(task: () => void): void {
+  const scheduler = (globalThis as { scheduler?: BackgroundScheduler }).scheduler;
+  if (scheduler?.postTask) void scheduler.postTask(task, { priority: 'background' });
+  else setTimeout(task, 0);
+}
+
+/** The part of the Prioritized Task Scheduling API used here. */
+interface BackgroundScheduler {
+  postTask?(task: () => void, options: { priority: 'background' }): Promise<void>;
+}
