@@ -49,6 +49,43 @@ test('markdown source is highlighted: headings bold, emphasis italic', async ({ 
   expect(plain).toBe('normal');
 });
 
+test('highlighting follows typing: a fence opened above turns the text below into code, and undo brings the marks back', async ({
+  page,
+}) => {
+  await openApp(page);
+  await replaceText(page, 'Intro line.\n\nSome *slanted* text\n\n# Big title\n\nThe end.');
+  const line = (n: number) => editor(page).locator('.cm-line').nth(n);
+  await expect(line(2).getByText('slanted')).toHaveCSS('font-style', 'italic');
+  await expect(line(4).getByText('Big title')).toHaveCSS('font-weight', '700');
+  // Typed at the start of the third line: a fence that is never closed makes the rest code.
+  await line(2).click();
+  await page.keyboard.press('Home');
+  await page.keyboard.type('```');
+  await page.keyboard.press('Enter');
+  const fontStyleOf = (text: string) =>
+    editor(page)
+      .locator('.cm-line', { hasText: text })
+      .evaluate((element, wanted) => {
+        // The innermost element holding the words (a mark's span, or the line itself).
+        const spans = [...element.querySelectorAll('span')].filter((span) =>
+          span.textContent?.includes(wanted),
+        );
+        const holder = spans.at(-1) ?? element;
+        const style = getComputedStyle(holder);
+        return `${style.fontStyle} ${style.fontWeight}`;
+      }, text);
+  await expect.poll(() => fontStyleOf('slanted')).toBe('normal 400');
+  await expect.poll(() => fontStyleOf('Big title')).toBe('normal 400');
+  // Undone, the emphasis and the heading are marked again.
+  const original = 'Intro line.\n\nSome *slanted* text\n\n# Big title\n\nThe end.';
+  for (let undo = 0; undo < 3 && (await editorText(page)) !== original; undo += 1) {
+    await page.keyboard.press('Control+z');
+  }
+  expect(await editorText(page)).toBe(original);
+  await expect(line(2).getByText('slanted')).toHaveCSS('font-style', 'italic');
+  await expect(line(4).getByText('Big title')).toHaveCSS('font-weight', '700');
+});
+
 test('a saved text carries the content hash core computes for it, hashed off the main thread', async ({
   page,
 }) => {

@@ -1,12 +1,12 @@
 import { defaultKeymap, history, indentWithTab } from '@codemirror/commands';
 import { markdown, markdownLanguage } from '@codemirror/lang-markdown';
 import { languages } from '@codemirror/language-data';
-import { syntaxHighlighting } from '@codemirror/language';
 import { highlightSelectionMatches } from '@codemirror/search';
 import { EditorState, type Extension } from '@codemirror/state';
 import { EditorView, type KeyBinding, keymap } from '@codemirror/view';
 import { MAX_TEXT_LENGTH } from '@inkstone/core';
 import { editorChrome, markdownHighlight } from './colours';
+import { markdownHighlighting } from './highlight';
 import { findHighlights } from './find/find-highlight';
 import { longParagraphs } from './long-paragraphs';
 
@@ -50,7 +50,7 @@ export function editorExtensions(callbacks: EditorCallbacks, more: Extension[] =
       addKeymap: false,
       extensions: [longParagraphs],
     }),
-    syntaxHighlighting(markdownHighlight),
+    markdownHighlighting(markdownHighlight),
     editorChrome,
     highlightSelectionMatches(),
     findHighlights(),
