@@ -103,6 +103,19 @@ describe('SectionPatcher', () => {
     expect(patcher.knows([{ id: 2, line: 0 }])).toBe(false);
   });
 
+  it('says when it lacks the HTML of a section between sections it shows', async () => {
+    const { patcher } = setup();
+    patcher.learn({ 1: '<p>a</p>', 2: '<p>b</p>', 3: '<p>c</p>' });
+    const ref = (id: number, line: number) => ({ id, line });
+    await patcher.apply([ref(1, 0), ref(2, 2), ref(3, 4)]);
+    // A keystroke in the middle: a new id there, the others shown already (lines moved).
+    expect(patcher.knows([ref(1, 0), ref(4, 2), ref(3, 5)])).toBe(false);
+    expect(patcher.knows([ref(1, 0), ref(2, 2), ref(5, 4), ref(3, 6)])).toBe(false);
+    patcher.learn({ 4: '<p>b2</p>' });
+    expect(patcher.knows([ref(1, 0), ref(4, 2), ref(3, 5)])).toBe(true);
+    expect(patcher.knows([ref(1, 0), ref(2, 2), ref(3, 4)])).toBe(true);
+  });
+
   it('leaves a consistent page when a newer text supersedes an unfinished patch', async () => {
     // Every build takes long enough that the patch yields after each section.
     const waiting: (() => void)[] = [];

@@ -67,31 +67,21 @@ export class SectionPatcher {
     for (const [id, value] of Object.entries(html)) this.html.set(Number(id), value);
   }
 
-  /** Whether the HTML of every section listed is known. */
+  /** Whether the HTML of every section listed is known. (Those shown already are: only the
+   * others are looked up, a few at a keystroke rather than every section of the document.) */
   knows(sections: readonly SectionRef[]): boolean {
-    return sections.every((section) => this.html.has(section.id));
+    const { start, suffix } = this.unchanged(sections);
+    for (let i = start; i < sections.length - suffix; i += 1) {
+      if (!this.html.has(sections[i]!.id)) return false;
+    }
+    return true;
   }
 
   /** Shows `sections`. Resolves true once they are all in the DOM, false if superseded. */
   async apply(sections: readonly SectionRef[]): Promise<boolean> {
     const generation = (this.generation += 1);
     const old = this.shown;
-    let start = 0;
-    while (
-      start < old.length &&
-      start < sections.length &&
-      old[start]!.id === sections[start]!.id
-    ) {
-      start += 1;
-    }
-    let suffix = 0;
-    while (
-      suffix < old.length - start &&
-      suffix < sections.length - start &&
-      old[old.length - 1 - suffix]!.id === sections[sections.length - 1 - suffix]!.id
-    ) {
-      suffix += 1;
-    }
+    const { start, suffix } = this.unchanged(sections);
     // Sections kept keep their elements; their lines may have moved.
     for (let i = 0; i < start; i += 1) old[i]!.line = sections[i]!.line;
     for (let k = 1; k <= suffix; k += 1)
@@ -116,6 +106,28 @@ export class SectionPatcher {
     if (oldCount > newCount) this.remove(start + newCount, oldCount - newCount);
     this.forget();
     return true;
+  }
+
+  // How many sections at the start and at the end of `sections` are shown already, in place.
+  private unchanged(sections: readonly SectionRef[]): { start: number; suffix: number } {
+    const old = this.shown;
+    let start = 0;
+    while (
+      start < old.length &&
+      start < sections.length &&
+      old[start]!.id === sections[start]!.id
+    ) {
+      start += 1;
+    }
+    let suffix = 0;
+    while (
+      suffix < old.length - start &&
+      suffix < sections.length - start &&
+      old[old.length - 1 - suffix]!.id === sections[sections.length - 1 - suffix]!.id
+    ) {
+      suffix += 1;
+    }
+    return { start, suffix };
   }
 
   /** The sections shown, in order. */
