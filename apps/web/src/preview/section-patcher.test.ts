@@ -1,6 +1,12 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { CHUNK_CLASS, CHUNK_SIZE, SECTION_CLASS, SectionPatcher } from './section-patcher';
+import {
+  CHUNK_CLASS,
+  CHUNK_SIZE,
+  KEPT_HIDDEN,
+  SECTION_CLASS,
+  SectionPatcher,
+} from './section-patcher';
 
 const setup = (yielder = () => Promise.resolve()) => {
   const root = document.createElement('div');
@@ -114,6 +120,28 @@ describe('SectionPatcher', () => {
     patcher.learn({ 4: '<p>b2</p>' });
     expect(patcher.knows([ref(1, 0), ref(4, 2), ref(3, 5)])).toBe(true);
     expect(patcher.knows([ref(1, 0), ref(2, 2), ref(3, 4)])).toBe(true);
+  });
+
+  it('keeps the HTML of sections typed away, up to a bound, forgetting the oldest first', async () => {
+    const { patcher } = setup();
+    const ref = (id: number, line: number) => ({ id, line });
+    patcher.learn({ 1: '<p>a</p>', 2: '<p>b</p>' });
+    await patcher.apply([ref(1, 0), ref(2, 2)]);
+    // Typing in the second section: a new id at every keystroke, the first section shown all along.
+    const last = 2 + KEPT_HIDDEN + 10;
+    for (let id = 3; id <= last; id += 1) {
+      patcher.learn({ [id]: `<p>b${id}</p>` });
+      await patcher.apply([ref(1, 0), ref(id, 2)]);
+    }
+    const knownAway = Array.from({ length: last - 2 }, (_, i) => i + 2).filter((id) =>
+      patcher.knows([ref(id, 0)]),
+    );
+    expect(knownAway.length).toBeGreaterThanOrEqual(KEPT_HIDDEN / 2);
+    expect(knownAway.length).toBeLessThanOrEqual(KEPT_HIDDEN);
+    // The most recent ones are those kept, and what is shown is never forgotten.
+    expect(knownAway).toContain(last - 1);
+    expect(knownAway).not.toContain(2);
+    expect(patcher.knows([ref(last, 0), ref(1, 2)])).toBe(true);
   });
 
   it('leaves a consistent page when a newer text supersedes an unfinished patch', async () => {

@@ -202,12 +202,14 @@ export class SectionPatcher {
     return element;
   }
 
-  // Keeps the HTML of what is shown, plus a bounded number of others that may come back.
+  // Keeps the HTML of what is shown, plus a bounded number of others that may come back. Past
+  // the bound, the oldest are dropped down to half of it, so that typing (a new id a keystroke)
+  // pays for the lookup of what is shown once in KEPT_HIDDEN / 2 keystrokes, not at every one.
   private forget(): void {
     const extra = this.html.size - this.shown.length;
     if (extra <= KEPT_HIDDEN) return;
     const shownIds = new Set(this.shown.map((section) => section.id));
-    let drop = extra - KEPT_HIDDEN;
+    let drop = extra - KEPT_HIDDEN / 2;
     for (const id of this.html.keys()) {
       if (drop === 0) break;
       if (!shownIds.has(id)) {
@@ -218,5 +220,5 @@ export class SectionPatcher {
   }
 }
 
-// How many sections not shown keep their HTML.
-const KEPT_HIDDEN = 2000;
+/** How many sections not shown keep their HTML, at most (the oldest go first). */
+export const KEPT_HIDDEN = 2000;
