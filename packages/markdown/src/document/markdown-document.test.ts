@@ -580,6 +580,56 @@ describe('MarkdownDocument', () => {
       );
     });
 
+    it('typing at the end of a part changes the next one only where its colours change', () => {
+      const indent = (text: string, by: string) => text.replace(/^(?=.)/gm, by);
+      const texts: [string, string][] = [
+        [`# Code\n\n\`\`\`js\n${code(300)}\`\`\`\n\nAfter.\n`, ''],
+        [`1. Write it:\n\n   \`\`\`js\n${indent(code(300), '   ')}   \`\`\`\n2. Run it.\n`, '   '],
+      ];
+      for (const [text, margin] of texts) {
+        const document = highlighting.createDocument(text);
+        const client = new Client();
+        const first = client.take(document.update());
+        // The last line of a part in the middle: the next part's highlighting reads it first.
+        const next = Math.floor(first.sections.length / 2);
+        const line = first.sections[next]!.line - 1;
+        const lineEnd = () => {
+          const lines = document.text.split('\n');
+          return lines.slice(0, line + 1).join('\n').length;
+        };
+        // Typed a key at a time. A section that shows the same HTML as before keeps its id (the
+        // preview leaves it alone); the next part is rendered again at each key, its lead-in
+        // having changed, and keeps its section where it looks the same.
+        let kept = 0;
+        for (const typed of ' typed here') {
+          const ids = [...client.ids];
+          const was = new Map(client.html().map((html, i) => [html, ids[i]!]));
+          const at = lineEnd();
+          document.edit([{ from: at, to: at, insert: typed }]);
+          client.take(document.update());
+          client.html().forEach((html, i) => {
+            if (was.has(html)) expect(client.ids[i]).toBe(was.get(html));
+          });
+          if (client.ids[next] === ids[next]) kept += 1;
+        }
+        expect(kept).toBeGreaterThanOrEqual(8);
+        expect(client.html()).toEqual(freshHtml(document.text, highlighting));
+
+        // A comment opened on a line of its own there runs on into the next part, which is
+        // coloured again.
+        const at = lineEnd();
+        const ids = [...client.ids];
+        document.edit([{ from: at, to: at, insert: `\n${margin}/* opened` }]);
+        const update = client.take(document.update());
+        const after = update.sections.findIndex((section) => section.line > line + 1);
+        expect(ids).not.toContain(update.sections[after]!.id);
+        expect(client.html()[after]).toMatch(
+          /<code class="language-js hljs"><span class="hljs-comment">/,
+        );
+        expect(client.html()).toEqual(freshHtml(document.text, highlighting));
+      }
+    });
+
     it("keeps a diagram's source, and a short block, whole", () => {
       const flow = Array.from({ length: 150 }, (_, i) => `  A${i} --> A${i + 1}\n`).join('');
       const diagrams = createConverter({ mermaid: true });

@@ -588,16 +588,36 @@ export class MarkdownDocument {
       ];
     }
     unit.fresh = null;
-    unit.parts = plans.flatMap((plan) => {
+    // Parts whose key is unchanged are taken over first, then the others are parsed.
+    const taken = plans.map((plan) => {
       const reused = plan.key === '' ? undefined : pool?.get(plan.key);
-      if (reused && reused.definitions === this.definitions) {
-        pool!.delete(plan.key);
-        reused.offset = plan.offset;
-        return [reused];
-      }
+      if (reused === undefined || reused.definitions !== this.definitions) return undefined;
+      pool!.delete(plan.key);
+      reused.offset = plan.offset;
+      return reused;
+    });
+    // An old part not taken over, by the text it showed (its key past its context).
+    let bySource: Map<string, UnitPart> | undefined;
+    const untaken = (key: string): UnitPart | null => {
+      if (!pool || pool.size === 0) return null;
+      bySource ??= new Map([...pool.values()].map((old) => [partSource(old.key), old]));
+      const source = partSource(key);
+      const old = bySource.get(source);
+      if (old === undefined || pool.get(old.key) !== old) return null;
+      bySource.delete(source);
+      pool.delete(old.key);
+      return old;
+    };
+    unit.parts = plans.flatMap((plan, index) => {
+      const reused = taken[index];
+      if (reused) return [reused];
       const parts = this.parsePart(plan.offset, plan.key, plan.source, plan.tokens);
       if (parts.length === 1) {
         parts[0]!.wrap = plan.wrap;
+        // A part of the same text whose context changed (for code, the lines above it that its
+        // highlighting reads first, so typing near the end of a part renders the next one or
+        // two again): when it renders the same HTML, its section stays (see renderPart).
+        if (plan.key !== '') parts[0]!.prior = untaken(plan.key);
         return parts;
       }
       // The runs of a long paragraph are parsed with it; one that renders as the run it replaces
@@ -877,6 +897,12 @@ export class MarkdownDocument {
     }
     return section;
   }
+}
+
+// The text of a part of a split block, from its key (what follows its context; see partKey in
+// split.ts).
+function partSource(key: string): string {
+  return key.slice(key.indexOf('\u0002') + 1);
 }
 
 // Whether a block holds what ties blocks together in order: headings (anchors, the table of

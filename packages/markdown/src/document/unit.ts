@@ -53,8 +53,9 @@ export interface UnitPart {
   id: number;
   /** Whether the current `html` was handed out by an update. */
   announced: boolean;
-  /** For a run of a long paragraph, the run of the same lines it replaces, until rendered: when
-   * the HTML is the same, the section is kept. */
+  /** Until rendered, the old part it replaces: for a run of a long paragraph, the run of the same
+   * lines; for another part of a split block, an old part of the same text whose context changed
+   * (for code, its lead-in). When the HTML is the same, the section is kept. */
   prior: UnitPart | null;
 }
 
