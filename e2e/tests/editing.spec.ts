@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { hashItem } from '@inkstone/core';
-import { editor, editorText, openApp, replaceText } from './helpers';
+import { editor, editorText, openApp, preview, replaceText, scrollToLine } from './helpers';
 
 test('undo and redo take back and restore what was typed', async ({ page }) => {
   await openApp(page);
@@ -84,6 +84,40 @@ test('highlighting follows typing: a fence opened above turns the text below int
   expect(await editorText(page)).toBe(original);
   await expect(line(2).getByText('slanted')).toHaveCSS('font-style', 'italic');
   await expect(line(4).getByText('Big title')).toHaveCSS('font-weight', '700');
+});
+
+test('a table of hundreds of rows is coloured as one table all the way down, and while typing in it', async ({
+  page,
+}) => {
+  await openApp(page);
+  const rows = Array.from({ length: 400 }, (_, i) => `| ${i + 1} | row ${i + 1} with *emphasis* |`);
+  await replaceText(page, `| n | text |\n|---|---|\n${rows.join('\n')}\n\nAfter.`);
+  // The colour of the first pipe of the line holding `text`, once CodeMirror draws the line.
+  const pipeColour = async (text: string) => {
+    await scrollToLine(page, text);
+    return editor(page)
+      .locator('.cm-line', { hasText: text })
+      .first()
+      .evaluate((element) => {
+        const pipe = [...element.querySelectorAll('span')].find((span) => span.textContent === '|');
+        return pipe ? getComputedStyle(pipe).color : 'no pipe mark';
+      });
+  };
+  const head = await pipeColour('| n | text |');
+  expect(head).not.toBe('no pipe mark');
+  expect(head).not.toBe(await editor(page).evaluate((element) => getComputedStyle(element).color));
+  // Rows far below the head (the editor parses a long table in runs) are marked as table rows.
+  for (const n of [150, 300, 399]) expect(await pipeColour(`| ${n} | row ${n} with`)).toBe(head);
+  // Typed into a row in the middle: it and the rows around it stay table rows.
+  await scrollToLine(page, '| 300 | row 300 with');
+  await editor(page).locator('.cm-line', { hasText: '| 300 | row 300 with' }).click();
+  await page.keyboard.press('End');
+  for (let left = 0; left < 2; left += 1) await page.keyboard.press('ArrowLeft');
+  await page.keyboard.type(' typed');
+  for (const n of [299, 300, 301]) expect(await pipeColour(`| ${n} | row ${n} with`)).toBe(head);
+  await expect(
+    preview(page).getByRole('cell', { name: 'row 300 with emphasis typed', exact: true }),
+  ).toHaveCount(1);
 });
 
 test('a saved text carries the content hash core computes for it, hashed off the main thread', async ({

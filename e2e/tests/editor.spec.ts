@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { editor, editorText, openApp, preview, replaceText } from './helpers';
+import { editor, editorText, openApp, preview, replaceText, scrollToLine } from './helpers';
 
 test.describe('writing and previewing', () => {
   test('first start opens the Welcome file, rendered beside its source', async ({ page }) => {
@@ -264,27 +264,6 @@ async function readThrough(page: Page): Promise<void> {
       await frame();
     }
   });
-}
-
-// Scrolls the editor until a line with `text` is drawn.
-async function scrollToLine(page: Page, text: string): Promise<void> {
-  await page.locator('.cm-scroller').evaluate(async (scroller, wanted) => {
-    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-    scroller.scrollTop = 0;
-    for (let step = 0; step < 500; step += 1) {
-      const line = [...scroller.querySelectorAll('.cm-line')].find((element) =>
-        element.textContent?.includes(wanted),
-      );
-      if (line) {
-        line.scrollIntoView({ block: 'center' });
-        await frame();
-        return;
-      }
-      scroller.scrollTop += scroller.clientHeight * 0.9;
-      await frame();
-      await frame();
-    }
-  }, text);
 }
 
 // Scrolls the editor with the wheel, as a reader does, to the middle of a text of paragraphs

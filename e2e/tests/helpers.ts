@@ -40,3 +40,27 @@ export async function editorText(page: Page): Promise<string> {
   );
   return text.replace(/\n+$/, '');
 }
+
+// Scrolls the editor until a line with `text` is drawn.
+export async function scrollToLine(page: Page, text: string): Promise<void> {
+  await page.locator('.cm-scroller').evaluate(async (scroller, wanted) => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    scroller.scrollTop = 0;
+    // (The lines drawn are those of the place scrolled from until CodeMirror has seen the scroll.)
+    await frame();
+    await frame();
+    for (let step = 0; step < 500; step += 1) {
+      const line = [...scroller.querySelectorAll('.cm-line')].find((element) =>
+        element.textContent?.includes(wanted),
+      );
+      if (line) {
+        line.scrollIntoView({ block: 'center' });
+        await frame();
+        return;
+      }
+      scroller.scrollTop += scroller.clientHeight * 0.9;
+      await frame();
+      await frame();
+    }
+  }, text);
+}

@@ -9,6 +9,7 @@ import { editorChrome, markdownHighlight } from './colours';
 import { markdownHighlighting } from './highlight';
 import { findHighlights } from './find/find-highlight';
 import { longParagraphs } from './long-paragraphs';
+import { longTables } from './long-tables';
 
 /** Undo history per spec interface §9: 200 steps, edits grouped until 1000 ms of idleness. */
 const UNDO_DEPTH = 200;
@@ -48,7 +49,7 @@ export function editorExtensions(callbacks: EditorCallbacks, more: Extension[] =
       base: markdownLanguage,
       codeLanguages: languages,
       addKeymap: false,
-      extensions: [longParagraphs],
+      extensions: [longParagraphs, longTables],
     }),
     markdownHighlighting(markdownHighlight),
     editorChrome,

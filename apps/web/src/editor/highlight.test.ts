@@ -11,12 +11,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { markdownHighlight } from './colours';
 import { type Highlighted, highlightAll, highlightEdit, MarkCache, type Span } from './highlight';
 import { longParagraphs } from './long-paragraphs';
+import { longTables } from './long-tables';
 
 // The editor's language, code blocks included (their marks come from mounted inner trees).
 const extensions = markdown({
   base: markdownLanguage,
   codeLanguages: languages,
-  extensions: [longParagraphs],
+  extensions: [longParagraphs, longTables],
 });
 
 const treeOf = (state: EditorState): Tree => ensureSyntaxTree(state, state.doc.length, 10_000)!;

@@ -6,8 +6,9 @@ import { ensureSyntaxTree } from '@codemirror/language';
 import { EditorState } from '@codemirror/state';
 import { describe, expect, it } from 'vitest';
 import { longParagraphs } from './long-paragraphs';
+import { longTables } from './long-tables';
 
-const extensions = markdown({ base: markdownLanguage, extensions: [longParagraphs] });
+const extensions = markdown({ base: markdownLanguage, extensions: [longParagraphs, longTables] });
 
 // The whole syntax tree of a state, parsed to the end.
 function treeOf(state: EditorState): string {
