@@ -1,16 +1,8 @@
 import type { BlockContext, LeafBlock, Line, MarkdownConfig } from '@lezer/markdown';
-import { textHash } from '@inkstone/markdown';
-
-/** A paragraph is never cut before it has this many lines, and always after this many. */
-const MIN_LINES = 32;
-const MAX_LINES = 128;
-// Between the two, it is cut before a line whose text's hash has its top 4 bits clear (about
-// one line in 16): where the cuts fall depends on the lines' text, not on their count, so after
-// an edit the cuts below it fall where they did and their parse is reused.
-const CUT_SHIFT = 28;
+import { endsRun, isLazy, LineCounter, RUN_MIN_LINES } from './parse-runs';
 
 // Lines seen so far in each paragraph being parsed.
-const seen = new WeakMap<LeafBlock, number>();
+const counter = new LineCounter();
 
 /**
  * Cuts a very long paragraph into several in the editor's syntax tree (never in the text, nor
@@ -28,15 +20,13 @@ export const longParagraphs: MarkdownConfig = {
     {
       name: 'LongParagraphCut',
       endLeaf(cx: BlockContext, line: Line, leaf: LeafBlock): boolean {
-        const lines = (seen.get(leaf) ?? 1) + 1;
-        seen.set(leaf, lines);
-        if (lines <= MIN_LINES) return false;
+        const lines = counter.next(leaf);
+        if (lines <= RUN_MIN_LINES) return false;
         if (!/\p{L}/u.test(line.text.charAt(line.pos))) return false;
-        // (A lazy line matched fewer containers than the paragraph is in.)
-        if ((line as unknown as { depth?: number }).depth !== cx.depth) return false;
+        if (isLazy(cx, line)) return false;
         const firstLine = leaf.content.slice(0, leaf.content.indexOf('\n'));
         if (firstLine.includes('|')) return false;
-        return lines > MAX_LINES || textHash(line.text) >>> CUT_SHIFT === 0;
+        return endsRun(lines, line);
       },
     },
   ],

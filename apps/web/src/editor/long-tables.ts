@@ -7,28 +7,20 @@ import type {
   MarkdownConfig,
 } from '@lezer/markdown';
 import { Tree } from '@lezer/common';
-import { textHash } from '@inkstone/markdown';
-
-/** A table is never cut before it has this many lines (its head included), and always after
- * this many. */
-const MIN_LINES = 32;
-const MAX_LINES = 128;
-// Between the two, it is cut before a row whose text's hash has its top 4 bits clear (about one
-// row in 16): where the cuts fall depends on the rows' text, not on their count, so after an
-// edit the cuts below it fall where they did and the parse of the runs there is reused.
-const CUT_SHIFT = 28;
+import { endsRun, isLazy, LineCounter, RUN_MIN_LINES } from './parse-runs';
 
 // A row of dashes (and colons) between pipes: the line under a table's head.
 const DELIMITER_LINE = /^[>\s]*\|?(\s*:?-+:?\s*\|)+(\s*:?-+:?\s*)?$/;
 
 // Lines seen so far in each table being parsed.
-const seen = new WeakMap<LeafBlock, number>();
+const counter = new LineCounter();
 
 /**
  * Cuts a very long table into runs of rows in the editor's syntax tree (never in the text, nor
  * in the preview, which has its own rules). The markdown parser reads a table as one block and
  * parses every row of it again at every keystroke in it: at 2,500 rows that was about 50 ms a
- * keystroke. Cut into runs of 32 to 128 lines, a keystroke parses one run again.
+ * keystroke. Cut into runs (parse-runs.ts: 32 to 128 lines, where the rows' text says), a
+ * keystroke parses one run again.
  *
  * Every run after the first is a `Table` node of its own holding `TableRow`s (no head): the rows,
  * cells, pipes and their inline content are the nodes the parser makes for them in one table, so
@@ -48,17 +40,14 @@ export const longTables: MarkdownConfig = {
       },
       endLeaf(cx: BlockContext, line: Line, leaf: LeafBlock): boolean {
         if (!leaf.parsers.some(isTable)) return false;
-        const lines = (seen.get(leaf) ?? 1) + 1;
-        seen.set(leaf, lines);
-        if (lines <= MIN_LINES) return false;
-        // (A lazy line matched fewer containers than the table is in: a run starting there would
-        // start outside them.)
-        if ((line as unknown as { depth?: number }).depth !== cx.depth) return false;
-        // (Nor before a row with dashes under it: a run starting there would read as a new
-        // table's head.)
+        const lines = counter.next(leaf);
+        if (lines <= RUN_MIN_LINES) return false;
+        if (isLazy(cx, line)) return false;
+        // (Never before a row of dashes, nor before the row above one: a run starting there would
+        // read as a new table's head.)
         if (!hasPipe(line.text, line.pos) || DELIMITER_LINE.test(line.text)) return false;
         if (DELIMITER_LINE.test(cx.peekLine())) return false;
-        return lines > MAX_LINES || textHash(line.text) >>> CUT_SHIFT === 0;
+        return endsRun(lines, line);
       },
     },
   ],

@@ -16,6 +16,7 @@ import {
   isFencePart,
   lineCount,
   type PartPlan,
+  partSource,
   planParts,
   splitParagraph,
   tightness,
@@ -897,12 +898,6 @@ export class MarkdownDocument {
     }
     return section;
   }
-}
-
-// The text of a part of a split block, from its key (what follows its context; see partKey in
-// split.ts).
-function partSource(key: string): string {
-  return key.slice(key.indexOf('\u0002') + 1);
 }
 
 // Whether a block holds what ties blocks together in order: headings (anchors, the table of

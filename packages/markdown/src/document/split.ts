@@ -480,6 +480,13 @@ function partKey(context: readonly unknown[], span: Span): string {
   return `${context.join('\u0001')}\u0002${span.source}`;
 }
 
+/** The text of a part from its key: what follows its context (for a part in a container, with
+ * what the container's copies hold around it). Two parts of the same text whose context differs
+ * (for code, its lead-in) have the same. */
+export function partSource(key: string): string {
+  return key.slice(key.indexOf('\u0002') + 1);
+}
+
 // A copy of a token that opens or closes a container every part repeats, spanning the part.
 function wrapper(token: Token, span: Span): Token {
   const copy = cloneToken(token);
