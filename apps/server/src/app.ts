@@ -22,6 +22,7 @@ import {
   WORKER_SCRIPT,
   workerContentSecurityPolicy,
 } from './security-headers.js';
+import { answerBeforeUnreadBody } from './unread-body.js';
 
 /** What `buildApp` needs: where the static web export lives and the public configuration. */
 export interface AppOptions {
@@ -64,6 +65,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: limits.bodyLimitBytes,
     trustProxy: limits.trustProxy,
   });
+
+  // A 413 (or any answer) sent before the body is read reaches the client (unread-body.ts).
+  answerBeforeUnreadBody(app);
 
   const basePolicy = contentSecurityPolicy(security);
   const cspHeader = cspHeaderName(security);

@@ -1,4 +1,4 @@
-import { type FastifyReply, type FastifyRequest } from 'fastify';
+import { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import { type SponsorshipOptions, sendProblem } from '../sponsors/sponsorship.js';
 import { createSponsorCheck } from '../sponsors/sponsor-check.js';
 import { ExportTimeoutError, type PdfRenderer, createPdfRenderer } from './chromium-pdf.js';
@@ -57,3 +57,25 @@ export function sendExportFailure(reply: FastifyReply, error: unknown) {
   reply.log.error({ err: error }, 'export failed');
   return sendProblem(reply, 500, 'The export failed.');
 }
+
+/** What a client is told when its export body is over `bodyLimitBytes` (413). */
+export function exportTooLargeMessage(bodyLimitBytes: number): string {
+  const size =
+    bodyLimitBytes >= 1024 * 1024
+      ? `${formatAmount(bodyLimitBytes / (1024 * 1024))} MB`
+      : `${formatAmount(bodyLimitBytes / 1024)} KB`;
+  return `The document is too large to export: the server takes at most ${size}.`;
+}
+
+/** The export routes' error handler: a body over the export limit, told by its Content-Length
+ * before it is read or found while reading a chunked one, is a 413 saying what the limit is
+ * (the answer reaches the client whole: unread-body.ts); other errors go to Fastify's. */
+export function exportErrorHandler(conf: ExportConf) {
+  return (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+    if (error.code !== 'FST_ERR_CTP_BODY_TOO_LARGE') throw error;
+    reply.header('Cache-Control', 'no-store');
+    return sendProblem(reply, 413, exportTooLargeMessage(conf.bodyLimitBytes));
+  };
+}
+
+const formatAmount = (value: number) => value.toLocaleString('en', { maximumFractionDigits: 1 });

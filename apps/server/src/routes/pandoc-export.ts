@@ -1,5 +1,10 @@
 import { type FastifyPluginAsync, type RouteShorthandOptions } from 'fastify';
-import { admitExport, type ExportServices, sendExportFailure } from '../export/export-services.js';
+import {
+  admitExport,
+  exportErrorHandler,
+  type ExportServices,
+  sendExportFailure,
+} from '../export/export-services.js';
 import { UnreadableDocumentError, pandocExport } from '../export/pandoc-export.js';
 import {
   PANDOC_FORMATS,
@@ -20,7 +25,8 @@ export interface PandocExportOptions {
  * body is the document as pandoc's JSON (application/json, "the document structure") or as
  * markdown (text/markdown or text/plain); `options` the JSON of the `pandoc` settings,
  * `metadata` the JSON of the file properties. 401 not a sponsor, 400 unknown format, bad
- * options or a document pandoc cannot read, 503 queue full, 504 too long. */
+ * options or a document pandoc cannot read, 413 body over EXPORT_BODY_LIMIT_BYTES, 503 queue
+ * full, 504 too long. */
 export const pandocExportRoutes: FastifyPluginAsync<PandocExportOptions> = async (app, options) => {
   const { services } = options;
   app.addContentTypeParser(['text/markdown'], { parseAs: 'string' }, (_request, body, done) =>
@@ -29,7 +35,11 @@ export const pandocExportRoutes: FastifyPluginAsync<PandocExportOptions> = async
 
   app.post(
     '/pandocExport',
-    { ...options.routeOptions, bodyLimit: services.conf.bodyLimitBytes },
+    {
+      ...options.routeOptions,
+      bodyLimit: services.conf.bodyLimitBytes,
+      errorHandler: exportErrorHandler(services.conf),
+    },
     async (request, reply) => {
       const deadline = await admitExport(services, request, reply);
       if (deadline === undefined) return reply;

@@ -107,6 +107,11 @@ describe('POST /pdfExport, sponsorship off (everyone is a sponsor)', () => {
     });
     const response = await post(small, `<p>${'x'.repeat(2048)}</p>`);
     expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({
+      statusCode: 413,
+      error: 'Payload Too Large',
+      message: 'The document is too large to export: the server takes at most 1 KB.',
+    });
     await small.close();
   });
 });

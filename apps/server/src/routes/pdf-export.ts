@@ -1,5 +1,10 @@
 import { type FastifyPluginAsync, type RouteShorthandOptions } from 'fastify';
-import { admitExport, type ExportServices, sendExportFailure } from '../export/export-services.js';
+import {
+  admitExport,
+  exportErrorHandler,
+  type ExportServices,
+  sendExportFailure,
+} from '../export/export-services.js';
 import { parsePdfOptions } from '../export/pdf-options.js';
 import { sendProblem } from '../sponsors/sponsorship.js';
 
@@ -12,7 +17,8 @@ export interface PdfExportOptions {
 /** `POST /pdfExport?options=…` (the token in `Authorization: Bearer …`, its kind in
  * `tokenKind`) with the templated HTML as the body (text/html):
  * the PDF (spec interface §7). `options` is the JSON of the `wkhtmltopdf` settings (page size,
- * margins in mm). 401 not a sponsor, 400 bad options or no body, 503 queue full, 504 too long. */
+ * margins in mm). 401 not a sponsor, 400 bad options or no body, 413 body over
+ * EXPORT_BODY_LIMIT_BYTES, 503 queue full, 504 too long. */
 export const pdfExportRoutes: FastifyPluginAsync<PdfExportOptions> = async (app, options) => {
   const { services } = options;
   app.addContentTypeParser(['text/html'], { parseAs: 'string' }, (_request, body, done) =>
@@ -21,7 +27,11 @@ export const pdfExportRoutes: FastifyPluginAsync<PdfExportOptions> = async (app,
 
   app.post(
     '/pdfExport',
-    { ...options.routeOptions, bodyLimit: services.conf.bodyLimitBytes },
+    {
+      ...options.routeOptions,
+      bodyLimit: services.conf.bodyLimitBytes,
+      errorHandler: exportErrorHandler(services.conf),
+    },
     async (request, reply) => {
       const deadline = await admitExport(services, request, reply);
       if (deadline === undefined) return reply;
