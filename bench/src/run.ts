@@ -3,6 +3,7 @@ import { benchExplorer } from './explorer';
 import { benchLongBlocks } from './long-blocks';
 import { benchServer } from './server-load';
 import { startServer } from './server';
+import { benchStatistics } from './statistics';
 import { benchSync } from './sync';
 import { benchTyping } from './typing';
 
@@ -11,7 +12,7 @@ import { benchTyping } from './typing';
 const port = Number(process.env.BENCH_PORT ?? 8190);
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-// BENCH_ONLY=explorer (or typing, blocks, conversion, sync, server; comma-separated) runs only
+// BENCH_ONLY=explorer (or typing, blocks, conversion, statistics, sync, server; comma-separated) runs only
 // those parts.
 // The sync part's local database is the app's Dexie repository over fake-indexeddb;
 // BENCH_SYNC_DB=memory takes the in-memory repository of the core tests instead;
@@ -21,6 +22,7 @@ const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
 const wanted = (name: string) => !only || only.includes(name);
 
 if (wanted('conversion')) benchConversion();
+if (wanted('statistics')) benchStatistics();
 if (wanted('server')) await benchServer(port + 1);
 if (wanted('sync')) await benchSync(process.env.BENCH_SYNC_DB === 'memory' ? 'memory' : 'dexie');
 if (wanted('typing') || wanted('blocks') || wanted('explorer')) {

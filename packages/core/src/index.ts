@@ -147,6 +147,7 @@ export {
   utf8ByteLength,
   type Statistic,
 } from './stats/statistics.js';
+export { countCharacters, WordCounter } from './stats/word-count.js';
 export {
   createFile,
   readLastOpened,

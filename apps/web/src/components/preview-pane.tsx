@@ -6,9 +6,11 @@ import {
   parseYamlObject,
   previewStatistics,
   SIZE_MEASUREMENT_DEBOUNCE,
+  WordCounter,
 } from '@inkstone/core';
 import { resolveMarkdownOptions, sameToc, SOURCE_LINE_ATTRIBUTE } from '@inkstone/markdown';
 import { PreviewController, type PreviewMode } from '../preview/preview-controller';
+import { countWordsInSlices } from '../services/word-count-slices';
 import { useAppDispatch, useAppSelector, type AppStore } from '../store';
 import { notified } from '../store/notifications-slice';
 import { previewStatsChanged, tocChanged } from '../store/preview-slice';
@@ -38,6 +40,8 @@ export function PreviewPane() {
   useEffect(() => {
     const contentElement = content.current!;
     let statsTimer: number | undefined;
+    const words = new WordCounter();
+    let stopCounting = () => {};
     // Whether the text opened last has shown its first screen, and all of it, yet.
     let firstScreenShown = false;
     let completeShown = false;
@@ -66,9 +70,12 @@ export function PreviewPane() {
           }
           scrollSync.previewChanged();
           window.clearTimeout(statsTimer);
+          stopCounting();
           statsTimer = window.setTimeout(() => {
             const text = created.sections.map((section) => section.element.textContent).join('\n');
-            dispatch(previewStatsChanged(previewStatistics(text)));
+            stopCounting = countWordsInSlices(words, text, () =>
+              dispatch(previewStatsChanged(previewStatistics(text, words))),
+            );
           }, SIZE_MEASUREMENT_DEBOUNCE);
         },
         onLayoutChanged: () => scrollSync.previewChanged(),
@@ -80,6 +87,7 @@ export function PreviewPane() {
     const detach = scrollSync.attachPreview(scroller.current!, created);
     return () => {
       window.clearTimeout(statsTimer);
+      stopCounting();
       unmark();
       unsubscribe();
       detach();

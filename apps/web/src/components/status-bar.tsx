@@ -1,7 +1,13 @@
 'use client';
 
 import { useEffect } from 'react';
-import { SIZE_MEASUREMENT_DEBOUNCE, type Statistic, textStatistics } from '@inkstone/core';
+import {
+  SIZE_MEASUREMENT_DEBOUNCE,
+  type Statistic,
+  textStatistics,
+  WordCounter,
+} from '@inkstone/core';
+import { countWordsInSlices } from '../services/word-count-slices';
 import { useAppDispatch, useAppSelector } from '../store';
 import { textStatsChanged } from '../store/preview-slice';
 import { useAppServices } from './app-context';
@@ -17,16 +23,24 @@ export function StatusBar() {
   );
 
   useEffect(() => {
+    // Counted 500 ms after the last change; the words of paragraphs the change left alone are
+    // not segmented again (word-count-slices.ts).
+    const words = new WordCounter();
     let timer: number | undefined;
+    let stopCounting = () => {};
     const unsubscribe = channel.subscribe((event) => {
       window.clearTimeout(timer);
-      timer = window.setTimeout(
-        () => dispatch(textStatsChanged(textStatistics(event.getText()))),
-        SIZE_MEASUREMENT_DEBOUNCE,
-      );
+      stopCounting();
+      timer = window.setTimeout(() => {
+        const text = event.getText();
+        stopCounting = countWordsInSlices(words, text, () =>
+          dispatch(textStatsChanged(textStatistics(text, words))),
+        );
+      }, SIZE_MEASUREMENT_DEBOUNCE);
     });
     return () => {
       window.clearTimeout(timer);
+      stopCounting();
       unsubscribe();
     };
   }, [channel, dispatch]);

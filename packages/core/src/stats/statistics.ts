@@ -1,3 +1,5 @@
+import { countCharacters, WordCounter } from './word-count.js';
+
 /** A named count shown in the status bar (spec interface §3). */
 export interface Statistic {
   name: string;
@@ -29,21 +31,33 @@ export function utf8ByteLength(text: string): number {
   return bytes;
 }
 
-/** Statistics of the markdown text: bytes (UTF-8), words (runs of non-space) and lines. */
-export function textStatistics(text: string): Statistic[] {
+/** Statistics of the markdown text: bytes (UTF-8), words and lines. Words are runs of
+ * non-space characters, those of Chinese, Japanese and other scripts written without spaces
+ * cut into words by the word segmenter (word-count.ts). A `words` counter kept from one call
+ * to the next segments again only what changed. */
+export function textStatistics(text: string, words = new WordCounter()): Statistic[] {
   return [
     { name: 'Bytes', value: utf8ByteLength(text) },
-    { name: 'Words', value: countMatches(text, /\S+/g) },
-    { name: 'Lines', value: text === '' ? 0 : text.replace(/\n$/, '').split('\n').length },
+    { name: 'Words', value: words.count(text) },
+    { name: 'Lines', value: countLines(text) },
   ];
 }
 
-/** Statistics of the rendered preview's text: characters (not counting white space), words and
- * paragraphs (non-empty lines of the rendered text). */
-export function previewStatistics(renderedText: string): Statistic[] {
+/** Statistics of the rendered preview's text: characters (not counting white space; a
+ * character outside the Basic Multilingual Plane counts once), words (as `textStatistics`
+ * counts them) and paragraphs (non-empty lines of the rendered text). */
+export function previewStatistics(renderedText: string, words = new WordCounter()): Statistic[] {
   return [
-    { name: 'Characters', value: countMatches(renderedText, /\S/g) },
-    { name: 'Words', value: countMatches(renderedText, /\S+/g) },
+    { name: 'Characters', value: countCharacters(renderedText) },
+    { name: 'Words', value: words.count(renderedText) },
     { name: 'Paragraphs', value: countMatches(renderedText, /\S.*/g) },
   ];
+}
+
+// Lines of the text; a final newline does not start a new one.
+function countLines(text: string): number {
+  if (text === '') return 0;
+  let lines = 1;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) lines += 1;
+  return text.endsWith('\n') ? lines - 1 : lines;
 }
