@@ -32,13 +32,39 @@ export async function readImportedFile(file: Blob): Promise<string> {
   return readableText(decodeUtf8(await file.arrayBuffer()));
 }
 
-/** Converts HTML to markdown with the turndown options of the settings. Scripts, styles and the
- * document head (its title too) are dropped, not turned into text. */
+/** Converts HTML to markdown with the turndown options of the settings, and GitHub's
+ * extensions (@joplin/turndown-plugin-gfm): tables (a table without a head row gets an empty
+ * one), strikethrough (`~~`) and task list items (`[ ]`, `[x]`). A table whose cells hold what
+ * a markdown table cannot (lists, headings, code blocks, quotes, rules, tables) stays HTML.
+ * Scripts, styles and the document head (its title too) are dropped, not turned into text. */
 export async function htmlToMarkdown(html: string, options: TurndownSettings): Promise<string> {
-  const { default: TurndownService } = await import('turndown');
+  const [{ default: TurndownService }, { gfm }] = await Promise.all([
+    import('turndown'),
+    import('@joplin/turndown-plugin-gfm'),
+  ]);
   const service = new TurndownService({ ...options });
+  service.use(gfm);
+  // (After the plugin's rules, so it comes first: the plugin keeps such a table in a
+  // <div class="joplin-table-wrapper"> of its own app.)
+  service.addRule('tableKeptAsHtml', {
+    filter: (node) => node.nodeName === 'TABLE' && holdsBlocks(node),
+    replacement: (_content, node) => `\n\n${(node as HTMLElement).outerHTML}\n\n`,
+  });
   service.remove(['script', 'style', 'head', 'title', 'noscript', 'template']);
   return service.turndown(html);
+}
+
+// Blocks a cell of a markdown table cannot hold.
+const BLOCKS = new Set(['UL', 'OL', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'HR', 'BLOCKQUOTE', 'PRE']);
+BLOCKS.add('TABLE');
+
+// Whether a table holds such blocks. (By its child nodes: turndown's own parser, outside the
+// browser, has no querySelector.)
+function holdsBlocks(node: Node): boolean {
+  for (const child of Array.from(node.childNodes)) {
+    if (BLOCKS.has(child.nodeName) || holdsBlocks(child)) return true;
+  }
+  return false;
 }
 
 /** Today as YYYY-MM-DD (spec interface §9 date format), for file names. */
