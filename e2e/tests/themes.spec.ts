@@ -207,3 +207,84 @@ test('a custom preview theme is edited, saved, applied and kept', async ({ page 
   await expect.poll(() => background(preview(page))).toBe('rgb(18, 52, 86)');
   await expect(page.getByRole('textbox', { name: 'Custom theme style' })).toHaveValue(/#123456/);
 });
+
+test.describe('on a system set to dark colours', () => {
+  test.use({ colorScheme: 'dark' });
+
+  // Records the colour theme of the page at its first frame, before the app has started.
+  async function recordFirstFrame(page: Page): Promise<void> {
+    await page.addInitScript(() => {
+      requestAnimationFrame(() => {
+        (window as { firstFrameTheme?: string }).firstFrameTheme =
+          document.documentElement.dataset.colorTheme ?? 'light';
+      });
+    });
+  }
+  const firstFrameTheme = (page: Page) =>
+    page.evaluate(() => (window as { firstFrameTheme?: string }).firstFrameTheme);
+
+  test('the app is dark from its first frame and follows the system until the user picks', async ({
+    page,
+  }) => {
+    await recordFirstFrame(page);
+    await openApp(page);
+    expect(await firstFrameTheme(page)).toBe('dark');
+    await expect(darkButton(page)).toHaveAttribute('aria-pressed', 'true');
+    expect(await backgroundLuminance(preview(page))).toBeLessThan(0.2);
+
+    // The system turns light while the app is open: so does the app, at once.
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect(darkButton(page)).toHaveAttribute('aria-pressed', 'false');
+    expect(await backgroundLuminance(preview(page))).toBeGreaterThan(0.8);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(darkButton(page)).toHaveAttribute('aria-pressed', 'true');
+    expect(await backgroundLuminance(editor(page))).toBeLessThan(0.2);
+
+    // Nothing was written: the settings still follow the system.
+    await page.getByRole('banner').getByRole('button', { name: 'Settings' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Settings' });
+    await expect(dialog.getByRole('textbox', { name: 'Custom settings' })).not.toHaveValue(
+      /^colorTheme:/m,
+    );
+    await dialog.getByRole('tab', { name: 'Default settings' }).click();
+    await expect(dialog.getByRole('textbox', { name: 'Default settings' })).toHaveValue(
+      /^colorTheme: system$/m,
+    );
+  });
+
+  test('a theme the user picks holds across reloads whatever the system says, until they choose system again', async ({
+    page,
+  }) => {
+    await recordFirstFrame(page);
+    await openApp(page);
+    await expect(darkButton(page)).toHaveAttribute('aria-pressed', 'true');
+    // The user picks light on their dark system.
+    await darkButton(page).click();
+    await expect(darkButton(page)).toHaveAttribute('aria-pressed', 'false');
+    expect(await backgroundLuminance(preview(page))).toBeGreaterThan(0.8);
+    const settings = await customSettings(page);
+    await expect(settings).toHaveValue(/^colorTheme: light$/m);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+
+    // Light from the first frame of the next start, and the system's changes change nothing.
+    await page.reload();
+    await expect(editor(page)).toBeVisible({ timeout: 15_000 });
+    expect(await firstFrameTheme(page)).toBe('light');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(darkButton(page)).toHaveAttribute('aria-pressed', 'false');
+    expect(await backgroundLuminance(preview(page))).toBeGreaterThan(0.8);
+
+    // Back to following the system: `colorTheme: system` in the settings.
+    const written = await customSettings(page);
+    await written.fill('colorTheme: system\n');
+    await page.getByRole('button', { name: 'Ok' }).click();
+    await expect(darkButton(page)).toHaveAttribute('aria-pressed', 'true');
+    expect(await backgroundLuminance(preview(page))).toBeLessThan(0.2);
+    await page.reload();
+    await expect(editor(page)).toBeVisible({ timeout: 15_000 });
+    expect(await firstFrameTheme(page)).toBe('dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect(darkButton(page)).toHaveAttribute('aria-pressed', 'false');
+  });
+});

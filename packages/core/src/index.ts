@@ -122,6 +122,7 @@ export {
 export { defaultLayoutSettings, readLayoutSettings } from './settings/layout-settings.js';
 export { setSettingsKey, type SetSettingsKeyResult } from './settings/settings-key.js';
 export {
+  type ColorThemeSetting,
   CUSTOM_SETTINGS_TEMPLATE,
   DEFAULT_SETTINGS_YAML,
   defaultSettings,

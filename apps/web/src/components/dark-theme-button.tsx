@@ -5,20 +5,22 @@ import { useAppDispatch, useAppSelector } from '../store';
 import { notified } from '../store/notifications-slice';
 import { useAppServices } from './app-context';
 import { Icon } from './icon';
+import { useColorTheme } from './use-color-theme';
 
 /** Said when the colour theme cannot be written because the custom settings do not parse: the
  * user's text is kept as it is. */
 export const SETTINGS_INVALID_FOR_THEME =
   'Your custom settings are not valid YAML, so the colour theme was not changed. Correct them in Settings first.';
 
-/** The navigation bar's theme switch (spec interface §2, §3): pressed in the dark colour theme.
- * Pressing it writes `colorTheme` into the user's custom settings, keeping every other line
- * and comment of them. */
+/** The navigation bar's theme switch (spec interface §2, §3): pressed in the dark colour theme,
+ * whether the settings or the system chose it. Pressing it writes the other one, `colorTheme:
+ * light` or `dark`, into the user's custom settings, keeping every other line and comment of
+ * them: from then on the choice holds whatever the system says. */
 export function DarkThemeButton() {
   const dispatch = useAppDispatch();
   const { workspace } = useAppServices();
   const custom = useAppSelector((state) => state.settings.custom);
-  const dark = useAppSelector((state) => state.settings.settings.colorTheme === 'dark');
+  const dark = useColorTheme().theme === 'dark';
 
   const toggle = () => {
     toggleColorTheme(custom, dark, (text) => workspace.saveSettings(text)).then(

@@ -3,6 +3,7 @@
 import { useEffect } from 'react';
 import { applyColorTheme } from '../services/color-theme';
 import { type AppDispatch, useAppDispatch, useAppSelector } from '../store';
+import { useColorTheme } from './use-color-theme';
 import { notified } from '../store/notifications-slice';
 import {
   CUSTOM_THEME,
@@ -14,14 +15,18 @@ import {
 } from '../themes/catalogue';
 import { fetchThemeStyle, showThemeStyle } from '../themes/theme-loader';
 
-/** Applies the colour theme (light or dark, from the settings) to the whole page, and the
- * chosen editor and preview themes to their panes. Draws nothing itself. */
+/** Applies the colour theme (light or dark, from the settings, or the system's until the user
+ * picks one) to the whole page, and the chosen editor and preview themes to their panes. Draws
+ * nothing itself. */
 export function ThemeStyles() {
   const dispatch = useAppDispatch();
-  const colorTheme = useAppSelector((state) => state.settings.settings.colorTheme);
+  const colorTheme = useColorTheme();
   const themes = useAppSelector((state) => state.themes);
 
-  useEffect(() => applyColorTheme(colorTheme), [colorTheme]);
+  useEffect(
+    () => applyColorTheme(colorTheme.theme, colorTheme.setting),
+    [colorTheme.theme, colorTheme.setting],
+  );
   useEffect(
     () => showPaneTheme('edit', themes.editTheme, themes.customEditThemeStyle, dispatch),
     [themes.editTheme, themes.customEditThemeStyle, dispatch],

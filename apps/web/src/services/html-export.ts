@@ -1,5 +1,6 @@
 import { type ContentItem, itemIds } from '@inkstone/core';
 import { type AppStore } from '../store';
+import { resolveColorTheme, systemColorTheme } from './color-theme';
 import { CUSTOM_THEME, DEFAULT_THEME, isStylesheetTheme } from '../themes/catalogue';
 import { fetchThemeStyle } from '../themes/theme-loader';
 import { buildExportContext, createExportSanitizer } from '../templates/export-context';
@@ -33,7 +34,7 @@ export async function exportCurrentFile(
       text: content?.text ?? '',
       properties: content?.properties ?? '',
       settingsExtensions: state.settings.settings.extensions,
-      colorTheme: state.settings.settings.colorTheme,
+      colorTheme: resolveColorTheme(state.settings.settings.colorTheme, systemColorTheme()),
       previewTheme: state.themes.previewTheme,
       themeStyleContent: await previewThemeStyle(state.themes),
     },

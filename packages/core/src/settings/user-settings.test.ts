@@ -4,7 +4,9 @@ import { CUSTOM_SETTINGS_TEMPLATE, defaultSettings, readSettings } from './user-
 describe('user settings', () => {
   it('has the defaults of the spec', () => {
     const settings = defaultSettings();
-    expect(settings.colorTheme).toBe('light');
+    // The spec's default is light; since issue 24 the colours follow the system's setting until
+    // the user picks light or dark (docs/concepts/themes.md).
+    expect(settings.colorTheme).toBe('system');
     expect(settings.autoSyncEvery).toBe(90000);
     expect(settings.editor.inlineImages).toBe(true);
     expect(settings.extensions).toEqual({ preset: 'default' });
@@ -44,6 +46,15 @@ describe('user settings', () => {
     expect(settings.colorTheme).toBe('dark');
     expect(settings.editor).toMatchObject({ inlineImages: false, listAutoNumber: true });
     expect(settings.extensions).toEqual({ preset: 'gfm', katex: true });
+  });
+
+  it('takes light or dark as chosen, and follows the system otherwise', () => {
+    expect(readSettings('colorTheme: light\n').settings.colorTheme).toBe('light');
+    expect(readSettings('colorTheme: dark\n').settings.colorTheme).toBe('dark');
+    expect(readSettings('colorTheme: system\n').settings.colorTheme).toBe('system');
+    expect(readSettings('fontSizeFactor: 2\n').settings.colorTheme).toBe('system');
+    expect(readSettings('colorTheme: purple\n').settings.colorTheme).toBe('system');
+    expect(readSettings('colorTheme: [dark]\n').settings.colorTheme).toBe('system');
   });
 
   it('lets custom shortcuts replace the keys of their commands only', () => {

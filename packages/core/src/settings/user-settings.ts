@@ -1,9 +1,14 @@
 import { AUTO_SYNC_EVERY_DEFAULT, AUTO_SYNC_EVERY_MIN } from '../constants.js';
 import { parseYamlObject } from '../properties/yaml.js';
 
+/** The colorTheme setting: the spec's light and dark (interface §3), or `system`, the default:
+ * light or dark as the system's setting says (`prefers-color-scheme`), until the user picks
+ * one. */
+export type ColorThemeSetting = 'light' | 'dark' | 'system';
+
 /** The user settings (spec interface §3). Custom settings are YAML merged over the defaults. */
 export interface UserSettings {
-  colorTheme: 'light' | 'dark';
+  colorTheme: ColorThemeSetting;
   fontSizeFactor: number;
   maxWidthFactor: number;
   autoSyncEvery: number;
@@ -53,8 +58,9 @@ export interface TurndownSettings {
 }
 
 /** The defaults, as shown in the settings dialog's 'Default settings' tab. */
-export const DEFAULT_SETTINGS_YAML = `# Light or dark colours.
-colorTheme: light
+export const DEFAULT_SETTINGS_YAML = `# Light or dark colours: light, dark, or system to follow the system's setting. The Dark
+# theme button writes light or dark in your settings; write system there to follow it again.
+colorTheme: system
 # Scale of the editor's and the preview's font size.
 fontSizeFactor: 1
 # Scale of the editor's and the preview's text width.
@@ -176,7 +182,9 @@ export function readSettings(customYaml: string): { settings: UserSettings; erro
   mergeInto(settings as unknown as Record<string, unknown>, parsed.value);
   settings.autoSyncEvery = Math.max(AUTO_SYNC_EVERY_MIN, settings.autoSyncEvery);
   if (!Number.isFinite(settings.autoSyncEvery)) settings.autoSyncEvery = AUTO_SYNC_EVERY_DEFAULT;
-  if (settings.colorTheme !== 'dark') settings.colorTheme = 'light';
+  if (settings.colorTheme !== 'dark' && settings.colorTheme !== 'light') {
+    settings.colorTheme = 'system';
+  }
   return { settings };
 }
 
