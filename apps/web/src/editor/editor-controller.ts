@@ -27,6 +27,17 @@ import { inlineImages } from './inline-images';
 import { SaveSchedule } from './save-schedule';
 import { type Journal, UnsavedJournal } from './unsaved-journal';
 
+/** While the selection or the scroll position keeps changing (keys held down, scrolling), it is
+ * saved at least this often, in ms: otherwise only 100 ms after the last change. */
+const STATE_MAX_WAIT = 700;
+
+/** Where the user is in a file: what a content state item keeps. */
+interface Place {
+  selectionStart: number;
+  selectionEnd: number;
+  scrollPosition: ScrollPosition | null;
+}
+
 /** What the editor controller reports to the rest of the app. */
 export interface EditorEvents {
   /** The text changed, or a file was opened (see DocumentEvent). */
@@ -53,6 +64,16 @@ export class EditorController {
   // When the text is saved while the user types (save-schedule.ts).
   private readonly saves = new SaveSchedule(() => void this.flush());
   private stateTimer: number | undefined;
+  // When the oldest selection or scroll change not saved yet happened (Date.now()).
+  private stateChangedAt: number | undefined;
+  // Whether the user changed the text since the last save started: that save will come, and
+  // save the place with the text.
+  private editsPending = false;
+  // Where the user was when the session last read the editor's text to save it: the place that
+  // goes with the text saved; and how many places were written before that read.
+  private placeAtRead: Place | undefined;
+  private placesWritten = 0;
+  private placesWrittenAtRead = 0;
   private lastScroll: ScrollPosition | null = null;
   private readonly journal: UnsavedJournal;
   private readonly cleanups: (() => void)[] = [];
@@ -96,7 +117,11 @@ export class EditorController {
       repo: this.workspace.repo,
       fileId,
       host: {
-        getText: () => this.view.state.doc.toString(),
+        getText: () => {
+          this.placeAtRead = this.readPlace();
+          this.placesWrittenAtRead = this.placesWritten;
+          return this.view.state.doc.toString();
+        },
         applyEdits: (edits) => this.applyExternalEdits(edits),
       },
       onConflicts: (conflicts) => this.events.onConflicts(conflicts),
@@ -118,16 +143,27 @@ export class EditorController {
     }
   }
 
-  /** Saves pending edits now. */
+  /** Saves pending edits now, and with them where the user is: the caret that goes with the
+   * text saved, and the scroll position. */
   async flush(): Promise<void> {
     this.saves.cancel();
-    if (!this.session) return;
+    const session = this.session;
+    if (!session) return;
+    this.editsPending = false;
     try {
-      await this.session.save();
+      this.placeAtRead = undefined;
+      await session.save();
       this.journal.clear();
     } catch (error) {
       console.error(error);
       this.events.onError('Local DB access error.');
+      return;
+    }
+    // Not when the session read no text (a file the editor left), nor over a newer place written
+    // while the text was being saved (the user moved without typing).
+    const place = this.placeAtRead;
+    if (place && session === this.session && this.placesWritten === this.placesWrittenAtRead) {
+      this.writePlace(session, place);
     }
   }
 
@@ -218,7 +254,10 @@ export class EditorController {
       });
       this.publish(changes);
       const fromElsewhere = update.transactions.every((tr) => tr.annotation(Transaction.remote));
-      if (!fromElsewhere) this.saves.changed();
+      if (!fromElsewhere) {
+        this.editsPending = true;
+        this.saves.changed();
+      }
     }
     if (update.selectionSet || update.docChanged) this.scheduleStateSave();
     this.find.viewUpdated(update);
@@ -251,23 +290,44 @@ export class EditorController {
     });
   }
 
+  // The place is saved 100 ms after the selection or the scroll position last changed, and
+  // while they go on changing, at least every STATE_MAX_WAIT ms. While the text has edits not
+  // saved yet, the save of the text saves it (flush), with the caret of the text it saves: a
+  // caret saved alone, ahead of the text, would land elsewhere after a crash.
   private scheduleStateSave(): void {
     window.clearTimeout(this.stateTimer);
-    this.stateTimer = window.setTimeout(() => {
-      const session = this.session;
-      if (!session) return;
-      // Where the editor is scrolled is read here, not in a measuring pass of CodeMirror's
-      // (`requestMeasure`), which asks for a frame of its own: one more frame at every pause
-      // of 100 ms, that is at every keystroke of a typist (docs/adr/0003). 100 ms after the
-      // last change, the page is laid out already, so reading costs no layout.
-      const scrollPosition = this.readScrollPosition();
-      const { from, to } = this.view.state.selection.main;
-      saveContentState(this.workspace.repo, session.fileId, {
-        selectionStart: from,
-        selectionEnd: to,
-        scrollPosition,
-      }).catch((error: unknown) => console.error(error));
-    }, CONTENT_STATE_SAVE_DEBOUNCE);
+    if (this.editsPending) {
+      this.stateChangedAt = undefined;
+      return;
+    }
+    const now = Date.now();
+    this.stateChangedAt ??= now;
+    const due = Math.min(CONTENT_STATE_SAVE_DEBOUNCE, this.stateChangedAt + STATE_MAX_WAIT - now);
+    this.stateTimer = window.setTimeout(() => this.saveState(), Math.max(0, due));
+  }
+
+  // Saves where the user is in the file now.
+  private saveState(): void {
+    window.clearTimeout(this.stateTimer);
+    this.stateChangedAt = undefined;
+    if (this.session) this.writePlace(this.session, this.readPlace());
+  }
+
+  private writePlace(session: ContentSession, place: Place): void {
+    this.placesWritten += 1;
+    saveContentState(this.workspace.repo, session.fileId, place).catch((error: unknown) =>
+      console.error(error),
+    );
+  }
+
+  // The selection and the scroll position. Where the editor is scrolled is read here, not in a
+  // measuring pass of CodeMirror's (`requestMeasure`), which asks for a frame of its own: one
+  // more frame at every pause of 100 ms, that is at every keystroke of a typist (docs/adr/0003).
+  // 100 ms after the last change, or when a save reads the text (in a task after a frame), the
+  // page is laid out already, so reading costs no layout.
+  private readPlace(): Place {
+    const { from, to } = this.view.state.selection.main;
+    return { selectionStart: from, selectionEnd: to, scrollPosition: this.readScrollPosition() };
   }
 
   private applyExternalEdits(edits: TextEdit[]): void {
