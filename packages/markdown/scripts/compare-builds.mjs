@@ -6,11 +6,17 @@
 // whole conversion with the converter reused, each in wall time and in the process's CPU time.
 // Prints the median over rounds of each round's figure, per document, and the ratio B / A.
 //
-// Usage: build both (`pnpm --filter @inkstone/markdown build`; an older tree with
-// `tsc -p tsconfig.build.json` against this checkout's node_modules), then
+// Usage, from the repository's root: build this package (`pnpm --filter @inkstone/markdown build`)
+// and the one to compare it with, e.g. main's, against this checkout's node_modules:
+//   mkdir -p /tmp/md-old && git archive main packages/markdown | tar -x -C /tmp/md-old
+//   git show main:tsconfig.base.json > /tmp/md-old/tsconfig.base.json
+//   ln -s "$PWD/packages/markdown/node_modules" /tmp/md-old/packages/markdown/node_modules
+//   (cd /tmp/md-old/packages/markdown && "$OLDPWD/node_modules/.bin/tsc" -p tsconfig.build.json)
+// then
 //   INKSTONE_CORPUS_DIR=<directory of doc-10k.md…> node packages/markdown/scripts/compare-builds.mjs \
-//     <A: path to dist/index.js> [B: path to dist/index.js, default this package's]
-// ROUNDS (default 9) sets the rounds per document.
+//     /tmp/md-old/packages/markdown/dist/index.js [B: a dist/index.js, default this package's]
+// ROUNDS (default 9) sets the rounds per document, CONVERSIONS (default 7) the whole conversions
+// of each round.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -18,7 +24,7 @@ import { argv, cpuUsage, env, exit, stdout } from 'node:process';
 import { pathToFileURL, URL } from 'node:url';
 
 const KEYSTROKES = 200;
-const CONVERSIONS = 7;
+const CONVERSIONS = Number(env.CONVERSIONS ?? 7);
 const EDITS = 400;
 const ROUNDS = Number(env.ROUNDS ?? 9);
 const DOCS = ['doc-10k', 'doc-50k', 'doc-250k'];
@@ -141,8 +147,9 @@ function check(name, text, seed) {
 
 // One round of one build: a keystroke's edit and update (the median and p95 of the wall
 // times, and the process's CPU time over all of them, per keystroke), and a whole conversion
-// with the converter reused (the median wall time, and the CPU time per conversion). On a
-// loaded machine the wall times take in the waits for a core; the CPU times do not.
+// with the converter reused (the median and the fastest wall time, and the CPU time per
+// conversion). On a loaded machine the wall times take in the waits for a core (the fastest
+// least); the CPU times do not.
 function round(build, text) {
   const converter = build.createConverter();
   const document = converter.createDocument(text);
@@ -172,6 +179,7 @@ function round(build, text) {
     key95: percentile(keys, 95),
     keyCpu,
     full: median(conversions),
+    fullMin: Math.min(...conversions),
     fullCpu,
   };
 }
@@ -196,6 +204,7 @@ const columns = [
   ['key p95', 'key95', 4],
   ['key cpu', 'keyCpu', 4],
   ['full p50', 'full', 2],
+  ['full min', 'fullMin', 2],
   ['full cpu', 'fullCpu', 2],
 ];
 stdout.write(
