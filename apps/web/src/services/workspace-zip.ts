@@ -110,8 +110,11 @@ export async function zipWorkspace(
 /** The name of a workspace's zip: `{workspace name} {YYYY-MM-DD}.zip`, without the characters
  * file systems refuse in a name. */
 export function workspaceZipName(workspaceName: string, date: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are what is removed
-  const name = workspaceName.replace(/[\u0000-\u001f\u007f<>:"/\\|?*]+/g, ' ').trim();
+  const name = workspaceName
+    // eslint-disable-next-line no-control-regex -- control characters are what is removed
+    .replace(/[\u0000-\u001f\u007f<>:"/\\|?*]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return `${name || 'Workspace'} ${date}.zip`;
 }
 
