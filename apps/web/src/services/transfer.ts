@@ -7,6 +7,7 @@ import { notified } from '../store/notifications-slice';
 import { itemsChanged } from '../store/workspace-slice';
 import { downloadBlob, isoDate } from './file-transfer';
 import { importEntriesOf, type ImportSource, type ReadOptions } from './import-sources';
+import { timeSlicer } from './time-slice';
 import { ignore, type ModalStack } from './modals';
 import { LOCAL_DB_ERROR, type WorkspaceService } from './workspace';
 import { workspaceZipName, zipWorkspace } from './workspace-zip';
@@ -90,7 +91,14 @@ export class TransferService {
       this.setActivity('Reading the files to import…');
       const sources = await collect();
       const turndown = store.getState().settings.settings.turndown;
-      const entries = await importEntriesOf(sources, { ...options, turndown });
+      // Each file is read and converted in a slice of the page's time: a zip's files are
+      // unpacked without waiting on anything, HTML converted likewise.
+      const checkpoint = timeSlicer();
+      const entries = (await importEntriesOf(sources, { ...options, turndown })).map((entry) =>
+        entry.kind === 'text' || entry.kind === 'image'
+          ? { ...entry, read: () => checkpoint().then(entry.read) }
+          : entry,
+      );
       const report = await importEntries(workspace.repo, workspace.newId, entries, {
         target,
         onProgress: (done, total) =>

@@ -11,9 +11,8 @@ import {
   itemIds,
 } from '@inkstone/core';
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
+import { SLICE_MS, timeSlicer } from './time-slice';
 
-/** The zip's work between two pauses for the page, in ms: a frame's worth. */
-export const ZIP_SLICE_MS = 12;
 /** Texts read from the local database at once. */
 const READ_BATCH = 100;
 
@@ -21,7 +20,7 @@ const READ_BATCH = 100;
 export interface ZipWorkspaceOptions {
   /** Called as the zip grows, with the entries written and the entries to write. */
   onProgress?: (done: number, total: number) => void;
-  /** Lets the page run between slices; a macrotask by default. */
+  /** Lets the page run between slices; the next task by default. */
   pause?: () => Promise<void>;
 }
 
@@ -38,13 +37,13 @@ export interface WorkspaceZip {
  * and the temp area as `{folder path}/{name}.md` holding its text exactly (UTF-8, as stored),
  * every folder as a directory entry, every image of the images store at its path. Texts are
  * compressed (deflate); images, compressed already, are stored as they are. The work is cut in
- * slices of about {@link ZIP_SLICE_MS} with a pause for the page between them.
+ * slices of about {@link SLICE_MS} with a pause for the page between them.
  */
 export async function zipWorkspace(
   repo: ItemRepository,
   options: ZipWorkspaceOptions = {},
 ): Promise<WorkspaceZip> {
-  const { onProgress, pause = nextTask } = options;
+  const { onProgress, pause } = options;
   const files = (await repo.getAll('file')) as FileItem[];
   const folders = (await repo.getAll('folder')) as FolderItem[];
   const images = await repo.getAllImages();
@@ -60,15 +59,11 @@ export async function zipWorkspace(
   const encoder = new TextEncoder();
   const total = layout.folders.length + layout.files.length + layout.images.length;
   let done = 0;
-  let sliceStart = performance.now();
+  const checkpoint = timeSlicer(SLICE_MS, pause);
   const written = async () => {
     done += 1;
     if (failure) throw failure;
-    if (performance.now() - sliceStart >= ZIP_SLICE_MS) {
-      onProgress?.(done, total);
-      await pause();
-      sliceStart = performance.now();
-    }
+    await checkpoint(() => onProgress?.(done, total));
   };
 
   for (const path of layout.folders) {
@@ -82,7 +77,6 @@ export async function zipWorkspace(
     const contents = await Promise.all(
       batch.map(({ fileId }) => repo.get<ContentItem>(itemIds.content(fileId))),
     );
-    sliceStart = performance.now();
     for (const [index, { path }] of batch.entries()) {
       const entry = new ZipDeflate(path, { level: 6 });
       zip.add(entry);
@@ -139,8 +133,4 @@ export function bytesBase64(bytes: Uint8Array): string {
     binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
   }
   return btoa(binary);
-}
-
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
 }
