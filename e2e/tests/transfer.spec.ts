@@ -343,6 +343,21 @@ test('files and a folder dropped on the explorer go into the folder dropped on, 
   await expect(tree(page)).toHaveClass(/explorer__tree--drop/);
   await tree(page).dispatchEvent('drop', { dataTransfer: onRoot });
   await expect(tree(page)).not.toHaveClass(/explorer__tree--drop/);
+  // Over the panel's header the drop is refused, not left to the browser (which would open the
+  // file in place of the app).
+  const refused = await page.getByRole('button', { name: 'New folder' }).evaluate(
+    (button, transfer) => {
+      const event = new DragEvent('dragover', {
+        bubbles: true,
+        cancelable: true,
+        dataTransfer: transfer,
+      });
+      button.dispatchEvent(event);
+      return { prevented: event.defaultPrevented, effect: transfer.dropEffect };
+    },
+    await drop(),
+  );
+  expect(refused).toEqual({ prevented: true, effect: 'none' });
   await expect
     .poll(async () => Object.keys(await workspaceTree(page)).filter((p) => !p.startsWith('Box/')))
     .toEqual(

@@ -112,7 +112,22 @@ export function Explorer() {
   };
 
   return (
-    <aside className="explorer" aria-label="Explorer panel" aria-busy={activity !== null}>
+    <aside
+      className="explorer"
+      aria-label="Explorer panel"
+      aria-busy={activity !== null}
+      // Files dragged from outside over the panel but not over its tree: refused here (the
+      // tree takes them), rather than left to the browser, which would open a dropped file in
+      // place of the app.
+      onDragOver={(event) => {
+        if (event.defaultPrevented || ![...event.dataTransfer.types].includes('Files')) return;
+        event.preventDefault();
+        event.dataTransfer.dropEffect = 'none';
+      }}
+      onDrop={(event) => {
+        if ([...event.dataTransfer.types].includes('Files')) event.preventDefault();
+      }}
+    >
       <div className="explorer__header">
         <span className="explorer__title">Explorer</span>
         <button
