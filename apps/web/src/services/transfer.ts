@@ -111,12 +111,9 @@ export class TransferService {
       const first = report.files[0];
       if (first) await workspace.openFile(first.id);
       for (const label of report.cut) store.dispatch(notified('info', IMPORT_CUT_MESSAGE(label)));
-      const { files, folders, images, skipped } = {
-        files: report.files.length,
-        folders: report.folders.length,
-        images: report.images,
-        skipped: report.skipped,
-      };
+      const { images, skipped } = report;
+      const files = report.files.length;
+      const folders = report.folders.length;
       const single = entries.length === 1 && entries[0]!.kind !== 'folder';
       if (single && skipped.length === 1) {
         store.dispatch(notified('error', skipped[0]!.reason));
