@@ -9,6 +9,7 @@ import { ExplorerService } from '../services/explorer';
 import { ModalStack } from '../services/modals';
 import { Notifier } from '../services/notifier';
 import { SyncService } from '../services/sync';
+import { TransferService } from '../services/transfer';
 import { WorkspaceService } from '../services/workspace';
 import { MAIN_WORKSPACE, parseWorkspaceQuery } from '../services/workspace-list';
 import { WorkspaceList } from '../services/workspaces';
@@ -73,6 +74,13 @@ export function App() {
         confirmer,
         explorer,
         sync,
+        transfer: new TransferService({
+          workspace,
+          store,
+          modals,
+          workspaceName: () => started.workspaces.current.name,
+          flushEditor: async () => editor.current?.flush(),
+        }),
         editor,
       });
       void checkPersistentStorage(store);

@@ -1,17 +1,24 @@
 'use client';
 
-/** A button that opens the browser's file chooser and hands the chosen file to `onFile` (the
- * input is cleared, so choosing the same file again works). */
+/** A button that opens the browser's file chooser and hands the chosen file to `onFile`, or
+ * every chosen file to `onFiles` (`multiple`; `directory` chooses a folder, whose files come
+ * with their paths in it). The input is cleared, so choosing the same file again works. */
 export function FilePicker({
   label,
   accept,
   disabled,
+  multiple,
+  directory,
   onFile,
+  onFiles,
 }: {
   label: string;
-  accept: string;
+  accept?: string;
   disabled?: boolean;
-  onFile(file: File): Promise<void>;
+  multiple?: boolean;
+  directory?: boolean;
+  onFile?(file: File): Promise<void>;
+  onFiles?(files: File[]): Promise<void>;
 }) {
   return (
     <label className="button side-panel__file">
@@ -20,11 +27,18 @@ export function FilePicker({
         type="file"
         accept={accept}
         disabled={disabled}
+        multiple={multiple || directory}
+        // (React has no typed prop for it: the folder chooser of every current browser.)
+        ref={(input) => {
+          if (directory) input?.setAttribute('webkitdirectory', '');
+        }}
         onChange={(event) => {
           const input = event.currentTarget;
-          const file = input.files?.[0];
+          const files = [...(input.files ?? [])];
           input.value = '';
-          if (file) void onFile(file);
+          if (files.length === 0) return;
+          if (onFiles) void onFiles(files);
+          else if (onFile) void onFile(files[0]!);
         }}
       />
     </label>
