@@ -41,8 +41,10 @@ export function Modal({
       'textarea, input, select, [role="tab"][aria-selected="true"]',
     );
     // (A dialog with no field, a confirmation, focuses its Ok button: Enter confirms, Escape
-    // declines.)
-    (first ?? dialog.current?.querySelector<HTMLElement>('.button--primary'))?.focus();
+    // declines. One with neither, like About, focuses itself: Escape closes it, Tab goes to its
+    // first control, and a screen reader starts reading at its top.)
+    const primary = dialog.current?.querySelector<HTMLElement>('.button--primary');
+    (first ?? primary ?? dialog.current)?.focus();
   }, []);
 
   return (
@@ -52,6 +54,7 @@ export function Modal({
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
+        tabIndex={-1}
         ref={dialog}
         onKeyDown={(event) => {
           if (event.key === 'Escape') {

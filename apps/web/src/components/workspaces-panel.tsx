@@ -45,9 +45,10 @@ export function WorkspacesPanel() {
               type="button"
               className="button"
               aria-label={`Open ${workspace.name} in a new tab`}
+              title="Open in a new tab"
               onClick={() => openInNewTab(workspace)}
             >
-              Open in a new tab
+              Open
             </button>
           </li>
         ))}

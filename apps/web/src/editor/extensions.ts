@@ -57,7 +57,9 @@ export function editorExtensions(callbacks: EditorCallbacks, more: Extension[] =
     findHighlights(),
     // Undo and redo are commands of the registry, with the other configurable keys.
     keymap.of([...findKeymap(callbacks), indentWithTab, ...defaultKeymap]),
-    EditorView.contentAttributes.of({ 'aria-label': 'Editor', spellcheck: 'true' }),
+    // (`tabindex` changes nothing for the browser, an editable element is focusable anyway; it
+    // says so to checkers that only look for it, such as axe's scrollable-region rule.)
+    EditorView.contentAttributes.of({ 'aria-label': 'Editor', spellcheck: 'true', tabindex: '0' }),
     EditorState.transactionFilter.of((tr) => {
       if (tr.docChanged && tr.newDoc.length > MAX_TEXT_LENGTH) {
         if (tr.newDoc.length > tr.startState.doc.length) {
