@@ -229,7 +229,21 @@ async function walk(page: Page, theme: 'light' | 'dark'): Promise<void> {
   await checkDialog(page, 'Resolve conflicts', () =>
     page.getByRole('button', { name: 'Resolve conflicts' }).click(),
   );
-  await check(page, label('Main page with a conflict and notifications'));
+  // A notification (an error: the main workspace cannot be removed) and the announcer's "Saved".
+  await (await openMenu(page)).getByRole('button', { name: /^Workspaces/ }).click();
+  await page.getByRole('button', { name: 'Manage workspaces' }).click();
+  const manage = page.getByRole('dialog', { name: 'Manage workspaces' });
+  await manage
+    .getByRole('listitem', { name: 'Main workspace' })
+    .getByRole('button', { name: 'Remove' })
+    .click();
+  await page.keyboard.press('Escape');
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Main workspace cannot be deleted.' }),
+  ).toBeVisible();
+  await editor(page).press('ControlOrMeta+s');
+  await expect(page.getByRole('status', { name: 'Activity' })).toHaveText('Saved');
+  await check(page, label('Main page with the conflict bar, a notification and an announcement'));
 }
 
 async function themedPage(browser: Browser): Promise<Page> {

@@ -3,6 +3,8 @@
 import { useEffect, useState } from 'react';
 import { Provider } from 'react-redux';
 import { ScrollSync } from '../preview/scroll-sync';
+import { Announcer } from '../services/announcer';
+import { browserTimers } from '../services/broadcast-signal';
 import { Confirmer } from '../services/confirm';
 import { DocumentChannel } from '../services/document-channel';
 import { ExplorerService } from '../services/explorer';
@@ -51,11 +53,13 @@ export function App() {
       const confirmer = new Confirmer(modals);
       explorer = new ExplorerService(workspace, store, confirmer);
       const editor: AppServices['editor'] = { current: null };
+      const announcer = new Announcer(browserTimers);
       sync = new SyncService({
         store,
         workspace,
         current: workspaces.current,
         modals,
+        announcer,
         flushEditor: async () => editor.current?.flush(),
       });
       // Trashed files are purged after the cleaning delay only without a sync target (spec core
@@ -73,6 +77,7 @@ export function App() {
         confirmer,
         explorer,
         sync,
+        announcer,
         editor,
       });
       void checkPersistentStorage(store);

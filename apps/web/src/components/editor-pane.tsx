@@ -43,6 +43,12 @@ export function EditorPane({ hidden }: { hidden: boolean }) {
       onConflicts: () => dispatch(notified('info', CONFLICT_MESSAGE)),
       onError: (message) => dispatch(notified('error', message)),
       onFind: (mode, text) => setFindRequest((last) => ({ id: (last?.id ?? 0) + 1, mode, text })),
+      // F3 and Ctrl/Cmd+G: the next or previous match of the open bar; with the bar closed, or
+      // nothing to look for, the bar opens (and steps, if it has a text from before).
+      onFindStep: (step) => {
+        if (findOpen.current && created.find.step(step)) return;
+        setFindRequest((last) => ({ id: (last?.id ?? 0) + 1, mode: 'find', text: '', step }));
+      },
       onEscape: () => {
         if (!findOpen.current) return false;
         setFindRequest(null);

@@ -17,7 +17,7 @@ export const IMPORT_CUT_MESSAGE = (name: string) =>
 /** The Import/export panel (spec interface §2 "importExport"): import markdown or HTML as a new
  * file, export the current file as markdown or, through a template, as HTML. */
 export function ImportExportPanel() {
-  const { workspace, editor, modals } = useAppServices();
+  const { workspace, editor, modals, announcer } = useAppServices();
   const dispatch = useAppDispatch();
   const turndown = useAppSelector((state) => state.settings.settings.turndown);
   const currentFileId = useAppSelector((state) => state.workspace.currentFileId);
@@ -37,9 +37,14 @@ export function ImportExportPanel() {
   const importChosen = (html: boolean) => async (file: File) => {
     setBusy(true);
     try {
-      const text = await readImportedFile(file);
-      const markdown = html ? await htmlToMarkdown(text, turndown) : text;
-      const imported = await workspace.importFile(file.name, markdown);
+      const imported = await announcer.during(
+        { busy: `Importing ${file.name}…`, done: `${file.name} imported` },
+        async () => {
+          const text = await readImportedFile(file);
+          const markdown = html ? await htmlToMarkdown(text, turndown) : text;
+          return workspace.importFile(file.name, markdown);
+        },
+      );
       if (imported.cut) dispatch(notified('info', IMPORT_CUT_MESSAGE(file.name)));
     } catch (error) {
       if (!(error instanceof FileNotReadableError)) console.error(error);
@@ -63,13 +68,13 @@ export function ImportExportPanel() {
       <FilePicker
         label="Import markdown"
         accept=".md,.markdown,.txt,text/markdown,text/plain"
-        disabled={busy}
+        busy={busy}
         onFile={importChosen(false)}
       />
       <FilePicker
         label="Import HTML"
         accept=".html,.htm,text/html"
-        disabled={busy}
+        busy={busy}
         onFile={importChosen(true)}
       />
       <h3 className="side-panel__heading">Export</h3>

@@ -32,6 +32,7 @@ export function SyncButton() {
         aria-label="Synchronize now"
         title={blocker ?? `Synchronize with ${state.target}`}
         disabled={blocker !== null}
+        aria-busy={state.requested}
         onClick={() => sync.requestNow()}
       >
         <Icon path={SYNC_PATH} />

@@ -66,6 +66,7 @@ export function SyncPanel() {
           type="button"
           className="button"
           disabled={blocker !== null}
+          aria-busy={state.requested}
           title={blocker ?? undefined}
           onClick={() => sync.requestNow()}
         >

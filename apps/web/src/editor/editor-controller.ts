@@ -22,6 +22,7 @@ import { isEditable } from './commands/registry';
 import { toggleTask } from './commands/toggle-task';
 import { EditorOptions } from './editor-options';
 import { editorExtensions, type FindMode } from './extensions';
+import { type FindDirection } from './find/step-key';
 import { FindController } from './find/find-controller';
 import { inlineImages } from './inline-images';
 import { SaveSchedule } from './save-schedule';
@@ -38,6 +39,8 @@ export interface EditorEvents {
   onError(message: string): void;
   /** A key asked for the find bar; `selection` is the selected text when it is on one line. */
   onFind(mode: FindMode, selection: string): void;
+  /** F3, Ctrl/Cmd+G and their Shift forms: the next or previous match. */
+  onFindStep(direction: FindDirection): void;
   /** Escape in the editor: close the find bar; whether it was open. */
   onEscape(): boolean;
   /** Whether the text can be changed, undone or redone changed. */
@@ -120,14 +123,22 @@ export class EditorController {
 
   /** Saves pending edits now. */
   async flush(): Promise<void> {
+    await this.save();
+  }
+
+  /** Saves pending edits now (Ctrl/Cmd+S); whether the text is stored. A failure is reported
+   * (onError) and the text stays in the editor. */
+  async save(): Promise<boolean> {
     this.saves.cancel();
-    if (!this.session) return;
+    if (!this.session) return false;
     try {
       await this.session.save();
       this.journal.clear();
+      return true;
     } catch (error) {
       console.error(error);
       this.events.onError('Local DB access error.');
+      return false;
     }
   }
 
@@ -182,6 +193,7 @@ export class EditorController {
         {
           onTextLimit: () => this.events.onTextLimit(),
           onFind: (mode) => this.events.onFind(mode, this.selectedLine()),
+          onFindStep: (direction) => this.events.onFindStep(direction),
           onEscape: () => this.events.onEscape(),
         },
         [

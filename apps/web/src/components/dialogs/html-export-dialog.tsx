@@ -23,8 +23,11 @@ export function HtmlExportDialog({ resolve, reject }: DialogProps<'htmlExport'>)
   const [templateId, setTemplateId] = useState(remembered in templates ? remembered : 'styledHtml');
   const { busy, error, run: act } = useExportAction({ resolve, reject }, 'HTML export');
 
-  const run = (deliver: (fileName: string, result: string) => Promise<void> | void) =>
-    act(async () => {
+  const run = (
+    done: string | undefined,
+    deliver: (fileName: string, result: string) => Promise<void> | void,
+  ) =>
+    act({ busy: 'Exporting HTML…', done }, async () => {
       const template = templates[templateId];
       if (!template) return;
       if (templateId !== remembered)
@@ -51,8 +54,10 @@ export function HtmlExportDialog({ resolve, reject }: DialogProps<'htmlExport'>)
             type="button"
             className="button"
             disabled={busy}
+            aria-busy={busy}
             onClick={() =>
-              void run(async (_name, result) => {
+              // (The notification says it is copied.)
+              void run(undefined, async (_name, result) => {
                 await navigator.clipboard.writeText(result);
                 dispatch(notified('info', HTML_COPIED_MESSAGE));
               })
@@ -64,8 +69,9 @@ export function HtmlExportDialog({ resolve, reject }: DialogProps<'htmlExport'>)
             type="button"
             className="button button--primary"
             disabled={busy}
+            aria-busy={busy}
             onClick={() =>
-              void run((name, result) =>
+              void run('HTML exported', (name, result) =>
                 downloadText(`${name}.html`, result, 'text/html;charset=utf-8'),
               )
             }

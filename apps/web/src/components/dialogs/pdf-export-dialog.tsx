@@ -38,7 +38,7 @@ export function PdfExportDialog({ resolve, reject }: DialogProps<'pdfExport'>) {
   }, [workspace, fileId]);
 
   const run = () =>
-    act(async () => {
+    act({ busy: 'Exporting PDF…', done: 'PDF exported' }, async () => {
       const template = templates[templateId];
       if (!template) return;
       if (templateId !== remembered)
@@ -77,6 +77,7 @@ export function PdfExportDialog({ resolve, reject }: DialogProps<'pdfExport'>) {
             type="button"
             className="button button--primary"
             disabled={busy}
+            aria-busy={busy}
             onClick={() => void run()}
           >
             Download PDF

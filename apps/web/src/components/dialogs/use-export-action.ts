@@ -6,24 +6,36 @@ import { useAppDispatch } from '../../store';
 import { notified } from '../../store/notifications-slice';
 import { useAppServices } from '../app-context';
 
-/** What the export dialogs share: one action at a time (`busy`), its error shown in the dialog
- * and as a notification, and a 401 that closes the dialog and opens sponsorOnly for `feature`. */
+/** What an export says while it runs and when it is done (see services/announcer.ts); without
+ * `done`, nothing (a notification says it already, as "HTML copied to clipboard!"). */
+export interface ExportMessages {
+  busy: string;
+  done?: string;
+}
+
+/** What the export dialogs share: one action at a time (`busy`), announced as it starts and ends,
+ * its error shown in the dialog and as a notification, and a 401 that closes the dialog and opens
+ * sponsorOnly for `feature`. */
 export function useExportAction(
   { resolve, reject }: { resolve(): void; reject(): void },
   feature: string,
 ) {
-  const { confirmer } = useAppServices();
+  const { confirmer, announcer } = useAppServices();
   const dispatch = useAppDispatch();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
 
-  const run = async (action: () => Promise<void>) => {
+  const run = async (messages: ExportMessages, action: () => Promise<void>) => {
     setBusy(true);
     setError(undefined);
+    const announced = announcer.start(messages.busy);
     try {
       await action();
+      announced.end(messages.done);
       resolve();
     } catch (failure) {
+      // (The failure is shown and read as an alert, or the sponsorOnly dialog opens.)
+      announced.end();
       if (failure instanceof SponsorOnlyError) {
         reject();
         await confirmer.ask('sponsorOnly', feature);
