@@ -57,7 +57,7 @@ async function openImportExport(page: Page): Promise<void> {
   await menu(page).getByRole('button', { name: 'Import/export' }).click();
 }
 
-test('exporting a PDF and importing a file are announced as they start and end', async ({
+test('exporting a PDF, importing a file and downloading the zip are announced as they start and end', async ({
   page,
 }) => {
   await openApp(page);
@@ -79,13 +79,20 @@ test('exporting a PDF and importing a file are announced as they start and end',
     mimeType: 'text/markdown',
     buffer: Buffer.from('# Field notes\n', 'utf8'),
   });
-  await expect(activity(page)).toHaveText('Field notes.md imported');
-  expect((await heard(page)).said.slice(2)).toEqual([
-    'Importing Field notes.md…',
-    'Field notes.md imported',
-  ]);
+  await expect(activity(page)).toHaveText('Field notes imported');
+  expect((await heard(page)).said.slice(2)).toEqual(['Importing 1 file…', 'Field notes imported']);
   // The message goes after a few seconds; the region stays, empty, for the next one.
   await expect(activity(page)).toHaveText('', { timeout: 10_000 });
+
+  const zipping = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download workspace as zip' }).click();
+  await zipping;
+  await expect(activity(page)).toHaveText('Workspace zip downloaded');
+  expect((await heard(page)).said.slice(4)).toEqual([
+    'Making the zip…',
+    'Workspace zip downloaded',
+  ]);
+  expect((await heard(page)).busy).toContain('Download workspace as zip');
 });
 
 /** Opens a CouchDB workspace in a browser context of its own, logging in when asked. */

@@ -8,6 +8,7 @@ import { type ExplorerService } from '../services/explorer';
 import { type ModalStack } from '../services/modals';
 import { type Notifier } from '../services/notifier';
 import { type SyncService } from '../services/sync';
+import { type TransferService } from '../services/transfer';
 import { type WorkspaceService } from '../services/workspace';
 import { type WorkspaceList } from '../services/workspaces';
 
@@ -31,6 +32,8 @@ export interface AppServices {
   /** Says when longer work starts and ends (exports, syncs, imports, Ctrl+S), for screen
    * readers and on screen. */
   announcer: Announcer;
+  /** Imports of many files and the workspace's zip. */
+  transfer: TransferService;
   /** The editor, once its pane is mounted. */
   editor: { current: EditorController | null };
 }

@@ -11,6 +11,7 @@ import { ExplorerService } from '../services/explorer';
 import { ModalStack } from '../services/modals';
 import { Notifier } from '../services/notifier';
 import { SyncService } from '../services/sync';
+import { TransferService } from '../services/transfer';
 import { WorkspaceService } from '../services/workspace';
 import { MAIN_WORKSPACE, parseWorkspaceQuery } from '../services/workspace-list';
 import { WorkspaceList } from '../services/workspaces';
@@ -78,6 +79,14 @@ export function App() {
         explorer,
         sync,
         announcer,
+        transfer: new TransferService({
+          workspace,
+          store,
+          modals,
+          workspaceName: () => started.workspaces.current.name,
+          flushEditor: async () => editor.current?.flush(),
+          announcer,
+        }),
         editor,
       });
       void checkPersistentStorage(store);

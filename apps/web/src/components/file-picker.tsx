@@ -1,20 +1,27 @@
 'use client';
 
-/** A button that opens the browser's file chooser and hands the chosen file to `onFile` (the
- * input is cleared, so choosing the same file again works). While `busy` (the file chosen is
- * being read), it is disabled and says so (`aria-busy`). */
+/** A button that opens the browser's file chooser and hands the chosen file to `onFile`, or
+ * every chosen file to `onFiles` (`multiple`; `directory` chooses a folder, whose files come
+ * with their paths in it). The input is cleared, so choosing the same file again works. While
+ * `busy` (what was chosen is being read), it is disabled and says so (`aria-busy`). */
 export function FilePicker({
   label,
   accept,
   disabled,
   busy,
+  multiple,
+  directory,
   onFile,
+  onFiles,
 }: {
   label: string;
-  accept: string;
+  accept?: string;
   disabled?: boolean;
   busy?: boolean;
-  onFile(file: File): Promise<void>;
+  multiple?: boolean;
+  directory?: boolean;
+  onFile?(file: File): Promise<void>;
+  onFiles?(files: File[]): Promise<void>;
 }) {
   return (
     <label className="button side-panel__file">
@@ -24,11 +31,18 @@ export function FilePicker({
         accept={accept}
         disabled={disabled || busy}
         aria-busy={busy || undefined}
+        multiple={multiple || directory}
+        // (React has no typed prop for it: the folder chooser of every current browser.)
+        ref={(input) => {
+          if (directory) input?.setAttribute('webkitdirectory', '');
+        }}
         onChange={(event) => {
           const input = event.currentTarget;
-          const file = input.files?.[0];
+          const files = [...(input.files ?? [])];
           input.value = '';
-          if (file) void onFile(file);
+          if (files.length === 0) return;
+          if (onFiles) void onFiles(files);
+          else if (onFile) void onFile(files[0]!);
         }}
       />
     </label>

@@ -39,10 +39,13 @@ export function Modal({
       'textarea, input, select, [role="tab"][aria-selected="true"]',
     );
     // (A dialog with no field, a confirmation, focuses its Ok button: Enter confirms, Escape
-    // declines. One with neither, like About, focuses itself: Escape closes it, Tab goes to its
-    // first control, and a screen reader starts reading at its top.)
-    const primary = dialog.current?.querySelector<HTMLElement>('.button--primary');
-    (first ?? primary ?? dialog.current)?.focus();
+    // declines; one with nothing to confirm, a report, its first button, so that Escape and
+    // Tab act in it.)
+    (
+      first ??
+      dialog.current?.querySelector<HTMLElement>('.button--primary') ??
+      dialog.current?.querySelector<HTMLElement>('.modal__buttons .button')
+    )?.focus();
   }, []);
 
   return (
@@ -52,7 +55,6 @@ export function Modal({
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
-        tabIndex={-1}
         ref={dialog}
         onKeyDown={(event) => {
           if (event.key === 'Escape') {
