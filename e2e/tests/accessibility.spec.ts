@@ -197,6 +197,13 @@ async function walk(page: Page, theme: 'light' | 'dark'): Promise<void> {
   await checkDialog(page, 'Export with Pandoc', () =>
     page.getByRole('button', { name: /^Export with Pandoc/ }).click(),
   );
+  // The import report: two files chosen, one of them unreadable.
+  await checkDialog(page, 'Import report', () =>
+    page.getByLabel('Import markdown').setInputFiles([
+      { name: 'Readable.md', mimeType: 'text/markdown', buffer: Buffer.from('# Readable\n') },
+      { name: 'latin1.md', mimeType: 'text/markdown', buffer: Buffer.from([0x45, 0x74, 0xe9]) },
+    ]),
+  );
   await checkDialog(page, 'Insert link', async () => {
     await editor(page).click();
     await page.keyboard.press('ControlOrMeta+k');
