@@ -9,6 +9,7 @@ import { notified } from '../store/notifications-slice';
 import { isSponsor } from '../store/server-slice';
 import { useAppServices } from './app-context';
 import { FilePicker } from './file-picker';
+import './import-export-panel.css';
 
 /** The notice of an imported text that was longer than a file holds (core §5 cuts it). */
 export const IMPORT_CUT_MESSAGE = (name: string) =>
