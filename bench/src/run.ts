@@ -6,8 +6,8 @@ import { startServer } from './server';
 import { benchSync } from './sync';
 import { benchTyping } from './typing';
 
-// `pnpm bench`: figures for the shared corpus. Not part of the test command: timings are
-// reported, never asserted.
+// `pnpm bench`: figures for the benchmark corpus (bench/corpus). Not part of the test command:
+// timings are reported, never asserted.
 const port = Number(process.env.BENCH_PORT ?? 8190);
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
