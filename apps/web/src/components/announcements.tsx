@@ -3,6 +3,7 @@
 import { useSyncExternalStore } from 'react';
 import { type Announcer } from '../services/announcer';
 import { useAppServices } from './app-context';
+import './announcements.css';
 
 /** The app's announcer (services/announcer.ts), to say when work starts and ends. */
 export function useAnnouncer(): Announcer {

@@ -14,6 +14,7 @@ import { type FindController, type FindStatus } from '../editor/find/find-contro
 import { type FindDirection, findStepKey } from '../editor/find/step-key';
 import { useAppDispatch, useAppSelector } from '../store';
 import { layoutToggled } from '../store/layout-slice';
+import './find-bar.css';
 
 /** A request to show the find bar: which field gets the focus, and the text to look for (the
  * selection, or '' to keep the last one). Each request has its own `id`. With `step` (F3 or

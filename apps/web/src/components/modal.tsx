@@ -2,6 +2,7 @@
 
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { tabbable } from './focusable';
+import './modal.css';
 
 /** What a dialog shows and does. */
 export interface ModalProps {

@@ -10,6 +10,7 @@ import {
   useState,
 } from 'react';
 import { tabbable } from '../focusable';
+import './tabs.css';
 
 /** The ids that tie each tab to its panel (`aria-controls`, `aria-labelledby`). */
 export interface TabIds {
