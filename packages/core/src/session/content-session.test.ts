@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MemoryDatabase } from '../db/memory-repository.js';
 import { type ItemRepository } from '../db/repository.js';
 import { createHash } from 'node:crypto';
@@ -155,6 +155,41 @@ describe('ContentSession across tabs (spec core §4)', () => {
     expect(a!.editor.text).toBe(expected);
     expect(b!.editor.text).toBe(expected);
     expect(a!.conflicts + b!.conflicts).toBe(0);
+  });
+
+  it('T2 merges at the next save a version the editor failed to take in, never writing over it', async () => {
+    const { tabs } = await openTabs(2, 'Line one.\n');
+    const [a, b] = tabs;
+    a!.feed.stop();
+    b!.editor.type(0, 'B was here. ');
+    await b!.session.save();
+    const version = (await a!.repo.get<ContentItem>(contentId(FILE)))!;
+    vi.spyOn(a!.editor, 'applyEdits').mockImplementationOnce(() => {
+      throw new Error('The editor is gone.');
+    });
+    await expect(a!.session.receive(version)).rejects.toThrow('The editor is gone.');
+    a!.editor.type(a!.editor.text.length - 1, ' A');
+    await a!.session.save();
+    expect(await stored(a!.repo)).toBe('B was here. Line one. A\n');
+    expect(a!.editor.text).toBe('B was here. Line one. A\n');
+  });
+
+  it('T3 merges again at the next save what a save brought that the editor failed to take in', async () => {
+    const { tabs } = await openTabs(2, 'Line one.\nLine two.\n');
+    const [a, b] = tabs;
+    a!.feed.stop();
+    b!.editor.type(0, 'B was here. ');
+    await b!.session.save();
+    a!.editor.type(a!.editor.text.length - 1, ' A1');
+    vi.spyOn(a!.editor, 'applyEdits').mockImplementationOnce(() => {
+      throw new Error('The editor is gone.');
+    });
+    await expect(a!.session.save()).rejects.toThrow('The editor is gone.');
+    expect(await stored(a!.repo)).toBe('B was here. Line one.\nLine two. A1\n');
+    a!.editor.type('Line one.'.length, ' A2');
+    await a!.session.save();
+    expect(await stored(a!.repo)).toBe('B was here. Line one. A2\nLine two. A1\n');
+    expect(a!.editor.text).toBe('B was here. Line one. A2\nLine two. A1\n');
   });
 
   it('keeps what the user types while a save is on its way (T3)', async () => {
