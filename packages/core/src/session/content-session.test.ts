@@ -271,6 +271,8 @@ describe('ContentSession across tabs (spec core §4)', () => {
     for (let round = 0; round < 40; round += 1) {
       const { timers, tabs } = await openTabs(3, 'alpha\nbeta\ngamma\ndelta\n');
       const typed: string[] = [];
+      // Saves left running while the tabs go on typing, awaited once all is quiet.
+      const saving: Promise<void>[] = [];
       for (let step = 0; step < 30; step += 1) {
         const tab = tabs[Math.floor(random() * tabs.length)]!;
         const action = random();
@@ -283,12 +285,13 @@ describe('ContentSession across tabs (spec core §4)', () => {
           tab.editor.text = lines.join('\n');
           typed.push(word);
         } else if (action < 0.85) {
-          void tab.session.save();
+          saving.push(tab.session.save());
         } else {
           await timers.advance(Math.floor(random() * 600));
         }
       }
       // Quiet: everyone saves and listens until nothing changes.
+      await Promise.all(saving);
       for (let pass = 0; pass < 4; pass += 1) {
         for (const tab of tabs) await tab.session.save();
         await timers.advance(1000);
