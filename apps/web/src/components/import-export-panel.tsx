@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { type ContentItem, FileNotReadableError, itemIds, MAX_TEXT_LENGTH } from '@inkstone/core';
 import { downloadText, htmlToMarkdown, readImportedFile } from '../services/file-transfer';
 import { ignore } from '../services/modals';
+import { runAction } from '../services/run-action';
 import { useAppDispatch, useAppSelector } from '../store';
 import { notified } from '../store/notifications-slice';
 import { isSponsor } from '../store/server-slice';
@@ -77,7 +78,7 @@ export function ImportExportPanel() {
         type="button"
         className="button"
         disabled={!currentFile}
-        onClick={() => void exportMarkdown()}
+        onClick={() => runAction(dispatch, exportMarkdown)}
       >
         Export as Markdown
       </button>

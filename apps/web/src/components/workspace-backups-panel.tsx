@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { BackupError, exportWorkspace } from '@inkstone/core';
 import { downloadText, isoDate } from '../services/file-transfer';
+import { runAction } from '../services/run-action';
 import { LOCAL_DB_ERROR } from '../services/workspace';
 import { useAppDispatch } from '../store';
 import { notified } from '../store/notifications-slice';
@@ -61,7 +62,12 @@ export function WorkspaceBackupsPanel() {
         workspace. Importing one adds its items to this workspace, replacing those with the same
         identity.
       </p>
-      <button type="button" className="button" disabled={busy} onClick={() => void exportBackup()}>
+      <button
+        type="button"
+        className="button"
+        disabled={busy}
+        onClick={() => runAction(dispatch, exportBackup)}
+      >
         Export workspace
       </button>
       <FilePicker

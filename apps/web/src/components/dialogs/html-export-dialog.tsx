@@ -52,7 +52,7 @@ export function HtmlExportDialog({ resolve, reject }: DialogProps<'htmlExport'>)
             className="button"
             disabled={busy}
             onClick={() =>
-              void run(async (_name, result) => {
+              run(async (_name, result) => {
                 await navigator.clipboard.writeText(result);
                 dispatch(notified('info', HTML_COPIED_MESSAGE));
               })
@@ -65,9 +65,7 @@ export function HtmlExportDialog({ resolve, reject }: DialogProps<'htmlExport'>)
             className="button button--primary"
             disabled={busy}
             onClick={() =>
-              void run((name, result) =>
-                downloadText(`${name}.html`, result, 'text/html;charset=utf-8'),
-              )
+              run((name, result) => downloadText(`${name}.html`, result, 'text/html;charset=utf-8'))
             }
           >
             Download

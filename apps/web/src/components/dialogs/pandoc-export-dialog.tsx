@@ -70,7 +70,7 @@ export function PandocExportDialog({ resolve, reject }: DialogProps<'pandocExpor
             type="button"
             className="button button--primary"
             disabled={busy || !file}
-            onClick={() => void run()}
+            onClick={() => run()}
           >
             Download
           </button>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { SponsorOnlyError } from '../../services/pdf-export';
 import { useAppDispatch } from '../../store';
 import { notified } from '../../store/notifications-slice';
+import { runAction } from '../../services/run-action';
 import { useAppServices } from '../app-context';
 
 /** What the export dialogs share: one action at a time (`busy`), its error shown in the dialog
@@ -17,7 +18,7 @@ export function useExportAction(
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
 
-  const run = async (action: () => Promise<void>) => {
+  const attempt = async (action: () => Promise<void>) => {
     setBusy(true);
     setError(undefined);
     try {
@@ -37,5 +38,9 @@ export function useExportAction(
       setBusy(false);
     }
   };
+  // For a click, which cannot wait: the action's failure is shown above, and anything escaping
+  // that (closing the dialog, the sponsorOnly question) is shown too.
+  const run = (action: () => Promise<void>): void =>
+    runAction(dispatch, () => attempt(action), 'The export failed.');
   return { busy, error, run };
 }
