@@ -1,27 +1,51 @@
 # Inkstone: the static web app and its server, with Chromium (PDF export) and pandoc inside.
 # Build: docker build -t inkstone .   Run: docker run -p 8080:8080 inkstone
 # Every variable the server reads is listed in docs/how-to/self-host.md.
+# Node.js: the current LTS (26, as .nvmrc says), on Debian 13 "trixie", its image's default.
 
 # --- Build stage: install with the lockfile, build the app and the server. ---
-FROM node:20-bookworm-slim AS build
+FROM node:26-trixie-slim AS build
 WORKDIR /src
-ENV NEXT_TELEMETRY_DISABLED=1
-RUN npm install -g pnpm@10
+ENV NEXT_TELEMETRY_DISABLED=1 \
+    CI=1
+
+# pnpm, the version package.json pins (Node.js 25 and later no longer ship Corepack).
+COPY package.json ./
+RUN npm install -g "pnpm@$(node -p "require('./package.json').packageManager.split('@')[1]")"
+
+# The dependencies, in layers of their own: they are fetched again only when the lockfile, the
+# workspace, .npmrc or the patches change, and linked again only when a package.json does, not
+# at every change of the code.
+COPY pnpm-lock.yaml pnpm-workspace.yaml .npmrc ./
+COPY patches ./patches
+RUN pnpm fetch
+COPY packages/core/package.json packages/core/
+COPY packages/markdown/package.json packages/markdown/
+COPY apps/server/package.json apps/server/
+COPY apps/web/package.json apps/web/
+COPY e2e/package.json e2e/
+COPY bench/package.json bench/
+RUN pnpm install --frozen-lockfile --offline
+
+# The code, then the build, and the server with its production dependencies only, as the
+# lockfile pins them (deploy writes a lockfile of its own from the workspace's; it needs
+# inject-workspace-packages, set for this command alone, the workspace links its packages).
 COPY . .
-RUN pnpm install --frozen-lockfile \
-  && pnpm exec turbo run build --filter=@inkstone/server --filter=@inkstone/web \
-  && pnpm --filter @inkstone/server deploy --prod --legacy /out/server \
+RUN pnpm exec turbo run build --filter=@inkstone/server --filter=@inkstone/web \
+  && pnpm --config.inject-workspace-packages=true --filter @inkstone/server \
+    deploy --prod --offline /out/server \
   && mkdir -p /out/web && cp -r apps/web/out /out/web/out
 
 # --- Run stage: Node, Debian's Chromium and pandoc, the built files, a user without rights. ---
-FROM node:20-bookworm-slim
+FROM node:26-trixie-slim
 RUN apt-get update \
   && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
     chromium pandoc fonts-dejavu-core ca-certificates \
   && rm -rf /var/lib/apt/lists/* \
   && useradd --system --create-home --uid 10001 inkstone
 WORKDIR /app
-# The server finds the web app at ../../web/out from its dist folder, as in the repository.
+# The server finds the web app in apps/web/out, two folders up from its dist folder, as in the
+# repository.
 COPY --from=build /out/server /app/apps/server
 COPY --from=build /out/web/out /app/apps/web/out
 RUN mkdir -p /app/apps/server/data && chown inkstone /app/apps/server/data

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Installs, builds and starts Inkstone on http://localhost:8080 (or $PORT).
-# Needs only Node.js 20+ and npm.
+# Needs only Node.js (package.json "engines": 20.9 or later; the current LTS, .nvmrc, is
+# recommended) and npm; says so and stops when the Node.js on PATH is older.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+bash scripts/require-node.sh
 export NEXT_TELEMETRY_DISABLED=1
 pnpm() { bash scripts/pnpm.sh "$@"; }
 pnpm install --frozen-lockfile

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// Runs every test suite of the repository and totals them: the build, formatting, lint and
-// typecheck of each package (one check each), the unit tests of each package (vitest), and the
-// end-to-end tests (Playwright in Chromium). The last line printed is "N passed, N failed".
+// Runs every test suite of the repository and totals them: the check that no file reads outside
+// the repository, the build, formatting, lint and typecheck of each package (one check each), the
+// unit tests of each package and of the repository's scripts (vitest), and the end-to-end tests
+// (Playwright in Chromium). The last line printed is "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -25,6 +26,21 @@ function run(command, args, options = {}) {
 }
 
 const pnpm = (...args) => run('bash', ['scripts/pnpm.sh', ...args]);
+
+// 0. The repository stands alone: no file names a path outside it (a parent-folder chain that
+// climbs above the root, an absolute path beside the checkout). One check, the count in its note.
+const alone = spawnSync(process.execPath, ['scripts/check-self-contained.mjs'], {
+  cwd: root,
+  encoding: 'utf8',
+});
+process.stdout.write(alone.stdout + alone.stderr);
+const offences = (alone.stdout.match(/^\S+:\d+: /gm) ?? []).length;
+record(
+  'stands alone (no path out)',
+  alone.status === 0 ? 1 : 0,
+  alone.status === 0 ? 0 : 1,
+  alone.status === 0 ? '' : `${offences} reference(s) outside the repository`,
+);
 
 // 1. Build everything: one check.
 const built = pnpm('exec', 'turbo', 'run', 'build', '--output-logs=errors-only') === 0;
@@ -68,14 +84,17 @@ if (summaries.length === 0) {
   }
 }
 
-// 4. Unit tests, package by package.
-for (const [pkg, dir] of [
-  ['@inkstone/core', 'packages/core'],
-  ['@inkstone/markdown', 'packages/markdown'],
-  ['@inkstone/server', 'apps/server'],
-  ['@inkstone/web', 'apps/web'],
+// 4. Unit tests, package by package, then the repository's own scripts (the self-containment
+// check, the Node.js version check of start.sh and test.sh, the packages' versions and licence,
+// the Dockerfile), which run from the root with scripts/ as vitest's root.
+for (const [pkg, dir, args] of [
+  ['@inkstone/core', 'packages/core', []],
+  ['@inkstone/markdown', 'packages/markdown', []],
+  ['@inkstone/server', 'apps/server', []],
+  ['@inkstone/web', 'apps/web', []],
+  ['scripts', '.', ['--root', 'scripts']],
 ]) {
-  const out = join(reports, `unit-${pkg.split('/')[1]}.json`);
+  const out = join(reports, `unit-${pkg.split('/').at(-1)}.json`);
   run(
     'bash',
     [
@@ -83,6 +102,7 @@ for (const [pkg, dir] of [
       'exec',
       'vitest',
       'run',
+      ...args,
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${out}`,

@@ -8,6 +8,12 @@ cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
 export CI=1
 
+# First of all, a Node.js the project runs on (package.json "engines"), or a clear message.
+if ! bash scripts/require-node.sh; then
+  echo "0 passed, 1 failed"
+  exit 1
+fi
+
 if [ ! -x /usr/bin/chromium ] && [ -z "${CHROMIUM_PATH:-}" ]; then
   echo "Installing Debian's Chromium for the end-to-end tests…"
   sudo=""

@@ -1,16 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-/** The shared benchmark documents: 10k, 50k and 250k characters of real markdown. */
+/** The benchmark documents (bench/corpus, sources in its ATTRIBUTION.md): 10k, 50k and 250k
+ * characters of real markdown. */
 export const CORPUS = ['doc-10k', 'doc-50k', 'doc-250k'] as const;
 
 /** A file holds at most 250,000 characters (spec core §5) and the app refuses more; the
  * benchmark types up to a hundred characters into the document. */
 const MAX_LENGTH = 250_000 - 100;
 
-const corpusDir =
-  process.env.INKSTONE_CORPUS_DIR ??
-  fileURLToPath(new URL('../../../shared/bench-corpus/', import.meta.url));
+const corpusDir = fileURLToPath(new URL('../corpus/', import.meta.url));
 
 /** Reads one corpus document, cut at the last line break that leaves room for the benchmark's
  * typing within the 250,000-character limit: doc-250k is 250,324 characters. */

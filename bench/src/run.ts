@@ -4,14 +4,15 @@ import { benchLongBlocks } from './long-blocks';
 import { benchServer } from './server-load';
 import { startServer } from './server';
 import { benchSync } from './sync';
+import { benchTransfer } from './transfer';
 import { benchTyping } from './typing';
 
-// `pnpm bench`: figures for the shared corpus. Not part of the test command: timings are
-// reported, never asserted.
+// `pnpm bench`: figures for the benchmark corpus (bench/corpus). Not part of the test command:
+// timings are reported, never asserted.
 const port = Number(process.env.BENCH_PORT ?? 8190);
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-// BENCH_ONLY=explorer (or typing, blocks, conversion, sync, server; comma-separated) runs only
+// BENCH_ONLY=explorer (or typing, blocks, transfer, conversion, sync, server; comma-separated) runs only
 // those parts.
 // The sync part's local database is the app's Dexie repository over fake-indexeddb;
 // BENCH_SYNC_DB=memory takes the in-memory repository of the core tests instead;
@@ -23,7 +24,7 @@ const wanted = (name: string) => !only || only.includes(name);
 if (wanted('conversion')) benchConversion();
 if (wanted('server')) await benchServer(port + 1);
 if (wanted('sync')) await benchSync(process.env.BENCH_SYNC_DB === 'memory' ? 'memory' : 'dexie');
-if (wanted('typing') || wanted('blocks') || wanted('explorer')) {
+if (wanted('typing') || wanted('blocks') || wanted('explorer') || wanted('transfer')) {
   // Without the general rate limit: one client reopening the app dozens of times goes past 600
   // requests a minute, and a script answered 429 would stop the page being measured (as in
   // e2e/playwright.config.ts).
@@ -32,6 +33,7 @@ if (wanted('typing') || wanted('blocks') || wanted('explorer')) {
     if (wanted('typing')) await benchTyping(`http://127.0.0.1:${port}/`, chromiumPath);
     if (wanted('blocks')) await benchLongBlocks(`http://127.0.0.1:${port}/`, chromiumPath);
     if (wanted('explorer')) await benchExplorer(`http://127.0.0.1:${port}/`, chromiumPath);
+    if (wanted('transfer')) await benchTransfer(`http://127.0.0.1:${port}/`, chromiumPath);
   } finally {
     server.kill();
   }

@@ -1,5 +1,12 @@
+import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { editor, openApp, preview } from './helpers';
+
+const inkstoneVersion = (
+  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  }
+).version;
 
 const tour = (page: Page) => page.getByRole('dialog', { name: 'Welcome tour' });
 
@@ -122,8 +129,10 @@ test('menu entries of features not built yet are disabled; About and the cheat s
 
   await menu.getByRole('button', { name: 'About' }).click();
   const about = page.getByRole('dialog', { name: 'About' });
-  await expect(about).toContainText('Version 6.0.1');
-  await expect(about).toContainText('© 2022');
+  // Inkstone's own version (the repository's package.json) and this year, not the reference
+  // product's 6.0.1 and 2022.
+  await expect(about).toContainText(`Version ${inkstoneVersion}`);
+  await expect(about).toContainText(`© ${new Date().getFullYear()} Inkstone`);
   await about.getByText('Privacy').click();
   await expect(about).toContainText('no tracking');
   await about.getByRole('button', { name: 'Cancel' }).click();

@@ -149,6 +149,7 @@ export {
 } from './stats/statistics.js';
 export {
   createFile,
+  newFileItems,
   readLastOpened,
   recordOpened,
   renameFile,
@@ -177,6 +178,25 @@ export {
   importText,
   readableText,
 } from './workspace/import-file.js';
+export { type ArchiveLayout, archiveLayout, uniquePath } from './transfer/archive-layout.js';
+export {
+  archivePathSegments,
+  HTML_EXTENSIONS,
+  IMAGE_EXTENSIONS,
+  importKind,
+  type ImportKind,
+  isSystemFile,
+  MARKDOWN_EXTENSIONS,
+  UNSUPPORTED_TYPE_MESSAGE,
+  ZIP_EXTENSION,
+} from './transfer/import-paths.js';
+export { ImportTree } from './transfer/import-tree.js';
+export {
+  type ImportEntry,
+  importEntries,
+  type ImportOptions,
+  type ImportReport,
+} from './transfer/import-entries.js';
 export {
   canMove,
   createFolder,

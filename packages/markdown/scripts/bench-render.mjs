@@ -1,4 +1,4 @@
-// Median render() time on the shared benchmark corpus, in Node, using the built package.
+// Median render() time on the benchmark corpus (bench/corpus), in Node, using the built package.
 // Usage: pnpm --filter @inkstone/markdown build && node packages/markdown/scripts/bench-render.mjs
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
@@ -6,7 +6,7 @@ import { stdout } from 'node:process';
 import { URL } from 'node:url';
 import { createConverter } from '../dist/index.js';
 
-const corpus = new URL('../../../../shared/bench-corpus/', import.meta.url);
+const corpus = new URL('../../../bench/corpus/', import.meta.url);
 const runs = 15;
 
 function median(values) {

@@ -6,15 +6,11 @@ import { describe, expect, it } from 'vitest';
 import { createConverter } from './converter.js';
 import { createSanitizer } from './sanitizer.js';
 
-// The shared benchmark corpus: real READMEs with math, tables, task lists and footnotes mixed in.
-// It sits beside the repository (../shared/bench-corpus) unless INKSTONE_CORPUS_DIR says where.
-const corpus =
-  process.env.INKSTONE_CORPUS_DIR ??
-  fileURLToPath(new URL('../../../../shared/bench-corpus/', import.meta.url));
+// The benchmark corpus (bench/corpus in the repository): real READMEs and parts of the
+// CommonMark spec with math, tables, task lists and footnotes mixed in.
+const corpus = fileURLToPath(new URL('../../../bench/corpus/', import.meta.url));
 if (!existsSync(join(corpus, 'manifest.json'))) {
-  throw new Error(
-    `The benchmark corpus is missing at ${corpus}: check out ../shared beside the repository, or set INKSTONE_CORPUS_DIR.`,
-  );
+  throw new Error(`The benchmark corpus is missing at ${corpus}.`);
 }
 const read = (name: string) => readFileSync(join(corpus, name), 'utf8');
 const manifest = JSON.parse(read('manifest.json')) as {

@@ -7,6 +7,7 @@ import { type ExplorerService } from '../services/explorer';
 import { type ModalStack } from '../services/modals';
 import { type Notifier } from '../services/notifier';
 import { type SyncService } from '../services/sync';
+import { type TransferService } from '../services/transfer';
 import { type WorkspaceService } from '../services/workspace';
 import { type WorkspaceList } from '../services/workspaces';
 
@@ -27,6 +28,8 @@ export interface AppServices {
   explorer: ExplorerService;
   /** The workspace's synchronisation: the sync button, the panel and auto sync. */
   sync: SyncService;
+  /** Imports of many files and the workspace's zip. */
+  transfer: TransferService;
   /** The editor, once its pane is mounted. */
   editor: { current: EditorController | null };
 }

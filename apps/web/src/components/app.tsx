@@ -9,6 +9,7 @@ import { ExplorerService } from '../services/explorer';
 import { ModalStack } from '../services/modals';
 import { Notifier } from '../services/notifier';
 import { SyncService } from '../services/sync';
+import { TransferService } from '../services/transfer';
 import { LOCAL_DB_ERROR, WorkspaceService } from '../services/workspace';
 import { MAIN_WORKSPACE, parseWorkspaceQuery } from '../services/workspace-list';
 import { WorkspaceList } from '../services/workspaces';
@@ -74,6 +75,13 @@ export function App() {
         confirmer,
         explorer,
         sync,
+        transfer: new TransferService({
+          workspace,
+          store,
+          modals,
+          workspaceName: () => started.workspaces.current.name,
+          flushEditor: async () => editor.current?.flush(),
+        }),
         editor,
       });
       // Neither is waited for: the app works without them, and each keeps its own failure.

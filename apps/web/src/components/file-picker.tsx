@@ -1,23 +1,25 @@
 'use client';
 
-import { runAction } from '../services/run-action';
-import { useAppDispatch } from '../store';
-
-/** A button that opens the browser's file chooser and hands the chosen file to `onFile` (the
- * input is cleared, so choosing the same file again works). `onFile` shows its own errors; one
- * that escapes it is shown as the local database error. */
+/** A button that opens the browser's file chooser and hands the chosen file to `onFile`, or
+ * every chosen file to `onFiles` (`multiple`; `directory` chooses a folder, whose files come
+ * with their paths in it). The input is cleared, so choosing the same file again works. */
 export function FilePicker({
   label,
   accept,
   disabled,
+  multiple,
+  directory,
   onFile,
+  onFiles,
 }: {
   label: string;
-  accept: string;
+  accept?: string;
   disabled?: boolean;
-  onFile(file: File): Promise<void>;
+  multiple?: boolean;
+  directory?: boolean;
+  onFile?(file: File): Promise<void>;
+  onFiles?(files: File[]): Promise<void>;
 }) {
-  const dispatch = useAppDispatch();
   return (
     <label className="button side-panel__file">
       {label}
@@ -25,11 +27,18 @@ export function FilePicker({
         type="file"
         accept={accept}
         disabled={disabled}
+        multiple={multiple || directory}
+        // (React has no typed prop for it: the folder chooser of every current browser.)
+        ref={(input) => {
+          if (directory) input?.setAttribute('webkitdirectory', '');
+        }}
         onChange={(event) => {
           const input = event.currentTarget;
-          const file = input.files?.[0];
+          const files = [...(input.files ?? [])];
           input.value = '';
-          if (file) runAction(dispatch, () => onFile(file));
+          if (files.length === 0) return;
+          if (onFiles) void onFiles(files);
+          else if (onFile) void onFile(files[0]!);
         }}
       />
     </label>

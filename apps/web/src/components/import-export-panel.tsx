@@ -1,31 +1,33 @@
 'use client';
 
-import { useState } from 'react';
-import { type ContentItem, FileNotReadableError, itemIds, MAX_TEXT_LENGTH } from '@inkstone/core';
-import { downloadText, htmlToMarkdown, readImportedFile } from '../services/file-transfer';
+import { useSyncExternalStore } from 'react';
+import { type ContentItem, itemIds } from '@inkstone/core';
+import { downloadText } from '../services/file-transfer';
+import { sourcesOfFiles } from '../services/import-sources';
 import { ignore } from '../services/modals';
-import { runAction } from '../services/run-action';
-import { useAppDispatch, useAppSelector } from '../store';
-import { notified } from '../store/notifications-slice';
+import { useAppSelector } from '../store';
 import { isSponsor } from '../store/server-slice';
 import { useAppServices } from './app-context';
 import { FilePicker } from './file-picker';
 
-/** The notice of an imported text that was longer than a file holds (core §5 cuts it). */
-export const IMPORT_CUT_MESSAGE = (name: string) =>
-  `“${name}” was longer than ${MAX_TEXT_LENGTH.toLocaleString('en')} characters, the most a file holds: only its beginning was imported.`;
+export { IMPORT_CUT_MESSAGE } from '../services/transfer';
 
-/** The Import/export panel (spec interface §2 "importExport"): import markdown or HTML as a new
- * file, export the current file as markdown or, through a template, as HTML. */
+/** The Import/export panel (spec interface §2 "importExport"): import markdown, HTML, a folder
+ * or zips as files of the workspace, keeping their folders; export the current file as
+ * markdown or, through a template, as HTML, PDF or a pandoc format; download the whole
+ * workspace as a zip. */
 export function ImportExportPanel() {
-  const { workspace, editor, modals } = useAppServices();
-  const dispatch = useAppDispatch();
-  const turndown = useAppSelector((state) => state.settings.settings.turndown);
+  const { workspace, editor, modals, transfer } = useAppServices();
   const currentFileId = useAppSelector((state) => state.workspace.currentFileId);
   const currentFile = useAppSelector((state) =>
     currentFileId ? state.workspace.files[currentFileId] : undefined,
   );
-  const [busy, setBusy] = useState(false);
+  const activity = useSyncExternalStore(
+    transfer.subscribe,
+    () => transfer.activity,
+    () => null,
+  );
+  const busy = activity !== null;
   const sponsor = useAppSelector((state) => isSponsor(state.server));
   // Non-sponsors see which exports are for sponsors (spec interface §6).
   const sponsorLabel = sponsor ? null : (
@@ -35,20 +37,9 @@ export function ImportExportPanel() {
     </>
   );
 
-  const importChosen = (html: boolean) => async (file: File) => {
-    setBusy(true);
-    try {
-      const text = await readImportedFile(file);
-      const markdown = html ? await htmlToMarkdown(text, turndown) : text;
-      const imported = await workspace.importFile(file.name, markdown);
-      if (imported.cut) dispatch(notified('info', IMPORT_CUT_MESSAGE(file.name)));
-    } catch (error) {
-      if (!(error instanceof FileNotReadableError)) console.error(error);
-      dispatch(notified('error', error instanceof Error ? error.message : 'Unknown error.'));
-    } finally {
-      setBusy(false);
-    }
-  };
+  // Chosen files go to the root, in their folders when a folder was chosen.
+  const importChosen = (as?: 'markdown' | 'html') => (files: File[]) =>
+    transfer.import(() => Promise.resolve(sourcesOfFiles(files)), null, as ? { as } : {});
 
   const exportMarkdown = async () => {
     if (!currentFileId || !currentFile) return;
@@ -58,27 +49,43 @@ export function ImportExportPanel() {
   };
 
   return (
-    <section className="side-panel" aria-label="Import/export">
+    <section className="side-panel" aria-label="Import/export" aria-busy={busy}>
       <h3 className="side-panel__heading">Import</h3>
-      <p className="side-panel__hint">A new file is made from the chosen file.</p>
+      <p className="side-panel__hint">
+        Each chosen file becomes a file of the workspace; a folder or a zip keeps its folders. You
+        can also drop files and folders on the explorer.
+      </p>
       <FilePicker
         label="Import markdown"
         accept=".md,.markdown,.txt,text/markdown,text/plain"
         disabled={busy}
-        onFile={importChosen(false)}
+        multiple
+        onFiles={importChosen('markdown')}
       />
       <FilePicker
         label="Import HTML"
         accept=".html,.htm,text/html"
         disabled={busy}
-        onFile={importChosen(true)}
+        multiple
+        onFiles={importChosen('html')}
       />
+      <FilePicker
+        label="Import zip"
+        accept=".zip,application/zip"
+        disabled={busy}
+        multiple
+        onFiles={importChosen()}
+      />
+      <FilePicker label="Import folder" disabled={busy} directory onFiles={importChosen()} />
+      <p className="side-panel__status" role="status">
+        {activity}
+      </p>
       <h3 className="side-panel__heading">Export</h3>
       <button
         type="button"
         className="button"
         disabled={!currentFile}
-        onClick={() => runAction(dispatch, exportMarkdown)}
+        onClick={() => void exportMarkdown()}
       >
         Export as Markdown
       </button>
@@ -105,6 +112,14 @@ export function ImportExportPanel() {
         onClick={() => void modals.open('pandocExport').catch(ignore)}
       >
         Export with Pandoc{sponsorLabel}
+      </button>
+      <button
+        type="button"
+        className="button"
+        disabled={busy}
+        onClick={() => void transfer.downloadZip()}
+      >
+        Download workspace as zip
       </button>
     </section>
   );

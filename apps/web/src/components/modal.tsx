@@ -41,8 +41,13 @@ export function Modal({
       'textarea, input, select, [role="tab"][aria-selected="true"]',
     );
     // (A dialog with no field, a confirmation, focuses its Ok button: Enter confirms, Escape
-    // declines.)
-    (first ?? dialog.current?.querySelector<HTMLElement>('.button--primary'))?.focus();
+    // declines; one with nothing to confirm, a report, its first button, so that Escape and
+    // Tab act in it.)
+    (
+      first ??
+      dialog.current?.querySelector<HTMLElement>('.button--primary') ??
+      dialog.current?.querySelector<HTMLElement>('.modal__buttons .button')
+    )?.focus();
   }, []);
 
   return (

@@ -1,5 +1,4 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { markdown, markdownLanguage } from '@codemirror/lang-markdown';
 import { ensureSyntaxTree } from '@codemirror/language';
@@ -82,11 +81,8 @@ describe('syntax highlighting after an edit', () => {
         ?.load();
   });
 
-  const corpus = join(
-    process.env.INKSTONE_CORPUS_DIR ??
-      fileURLToPath(new URL('../../../../../shared/bench-corpus/', import.meta.url)),
-    'doc-50k.md',
-  );
+  // The benchmark corpus of the repository (bench/corpus).
+  const corpus = fileURLToPath(new URL('../../../../bench/corpus/doc-50k.md', import.meta.url));
 
   it('gives the marks a full highlighting gives, under random typing in a long document', () => {
     expect(existsSync(corpus), `the benchmark corpus at ${corpus}`).toBe(true);

@@ -1,5 +1,4 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { markdown, markdownLanguage } from '@codemirror/lang-markdown';
 import { ensureSyntaxTree } from '@codemirror/language';
@@ -106,13 +105,8 @@ describe("the editor's incremental parse (with the patch of @lezer/markdown)", (
     return deepest + 1;
   };
 
-  // The benchmark corpus sits beside the repository (../shared/bench-corpus) unless
-  // INKSTONE_CORPUS_DIR says where.
-  const corpus = join(
-    process.env.INKSTONE_CORPUS_DIR ??
-      fileURLToPath(new URL('../../../../../shared/bench-corpus/', import.meta.url)),
-    'doc-50k.md',
-  );
+  // The benchmark corpus of the repository (bench/corpus).
+  const corpus = fileURLToPath(new URL('../../../../bench/corpus/doc-50k.md', import.meta.url));
   it('gives the tree a fresh parse gives under random typing in a long document, no deeper than it should', () => {
     expect(existsSync(corpus), `the benchmark corpus at ${corpus}`).toBe(true);
     const snippets = [

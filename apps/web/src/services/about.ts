@@ -1,5 +1,9 @@
-/** The version the about dialog shows (spec interface §9). */
-export const APP_VERSION = '6.0.1';
+/** Inkstone's own version, shown by the about dialog (spec interface §2): the web app's
+ * package.json version, put in the bundle at build time by next.config.ts (`env`). */
+export const APP_VERSION: string = process.env.INKSTONE_VERSION ?? '';
 
-/** The copyright year the about dialog shows (spec interface §2). */
-export const COPYRIGHT_YEAR = 2022;
+/** The year the about dialog's copyright line shows: the current one, on this device's clock
+ * (spec README, "Inkstone shows its own version and the current year"). */
+export function copyrightYear(): number {
+  return new Date().getFullYear();
+}

@@ -22,7 +22,7 @@ export function downloadBlob(fileName: string, blob: Blob): void {
 }
 
 /** Decodes bytes as UTF-8, without failing: bytes that are not UTF-8 become U+FFFD. */
-export function decodeUtf8(bytes: ArrayBuffer): string {
+export function decodeUtf8(bytes: AllowSharedBufferSource): string {
   return new TextDecoder('utf-8').decode(bytes);
 }
 

@@ -1,6 +1,7 @@
 import { type CouchdbCredentials } from '@inkstone/core';
 import { type ImageDetails, type LinkDetails } from '../editor/commands/insert-link';
 import { type ConfirmationType } from './confirmations';
+import { type ImportReportProps } from './transfer';
 
 /**
  * The dialogs of spec interface §2 by their type names, each with what it is opened with
@@ -27,6 +28,9 @@ export interface ModalMap {
   couchdbWorkspace: { props: undefined; result: string };
   /** Asks for the name and password of a CouchDB user for `dbUrl`. */
   couchdbCredentials: { props: { dbUrl: string }; result: CouchdbCredentials };
+  /** After an import that skipped files: what was imported, and each file not imported with
+   * the reason. */
+  importReport: { props: ImportReportProps; result: void };
 }
 
 /** A dialog type name. */

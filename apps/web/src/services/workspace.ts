@@ -11,9 +11,7 @@ import {
   type DataItem,
   type FileItem,
   type FolderItem,
-  type ImportedFile,
   type ImportResult,
-  importText,
   importWorkspace,
   type ItemRepository,
   type LayoutSettings,
@@ -186,14 +184,6 @@ export class WorkspaceService {
   async rename(fileId: string, name: string): Promise<void> {
     const file = await renameFile(this.repo, fileId, name);
     if (file) this.store.dispatch(itemsChanged({ items: [file], deletedIds: [] }));
-  }
-
-  /** Creates a file from an imported text and makes it current (`cut`: the text lost its end). */
-  async importFile(fileName: string, text: string): Promise<ImportedFile> {
-    const imported = await importText(this.repo, this.newId, fileName, text);
-    this.store.dispatch(itemsChanged({ items: [imported.file], deletedIds: [] }));
-    await this.openFile(imported.file.id);
-    return imported;
   }
 
   /** Writes a workspace backup file's items into this workspace (merged by id) and shows them

@@ -22,13 +22,13 @@ export interface NewFile {
   properties?: string;
 }
 
-/** Creates a file with its content and content state in one transaction. The name is sanitised
- * as a file name and the text as file text (spec core §5). */
-export async function createFile(
-  repo: ItemRepository,
+/** The three items of a new file: the file, its content and its content state. The name is
+ * sanitised as a file name and the text as file text (spec core §5). Nothing is stored: see
+ * {@link createFile}, or write them with other items in one transaction. */
+export function newFileItems(
   newId: () => string,
   init: NewFile = {},
-): Promise<FileItem> {
+): [FileItem, ContentItem, ContentStateItem] {
   const id = newId();
   const file = withHash<FileItem>({
     id,
@@ -52,8 +52,19 @@ export async function createFile(
     selectionEnd: 0,
     scrollPosition: null,
   });
-  await repo.put([file, content, state]);
-  return file;
+  return [file, content, state];
+}
+
+/** Creates a file with its content and content state in one transaction (see
+ * {@link newFileItems}). */
+export async function createFile(
+  repo: ItemRepository,
+  newId: () => string,
+  init: NewFile = {},
+): Promise<FileItem> {
+  const items = newFileItems(newId, init);
+  await repo.put(items);
+  return items[0];
 }
 
 /** Renames a file; the name is sanitised (slashes, control characters and runs of spaces become

@@ -13,6 +13,8 @@ describe('importing a file', () => {
     expect(readableText('# Été 🎉')).toBe('# Été 🎉');
     expect(() => readableText('a \uFFFD b')).toThrow(FileNotReadableError);
     expect(() => readableText('\uFFFD')).toThrow('File is not readable.');
+    // UTF-16 text and binary files hold NUL characters, which no text does.
+    expect(() => readableText('#\u0000 \u0000T\u0000')).toThrow(FileNotReadableError);
   });
 
   it('names the file after the imported one, without its extension', () => {

@@ -16,9 +16,11 @@ export class FileNotReadableError extends Error {
 
 /** Checks an imported file's text, decoded as UTF-8 by the caller: bytes that are not UTF-8
  * decode to U+FFFD, and so would a file that holds U+FFFD itself. Either way the file is refused
- * with {@link FileNotReadableError} (spec interface §5). Returns the text. */
+ * with {@link FileNotReadableError} (spec interface §5). So is a text holding U+0000, which no
+ * text file does: a binary file, or UTF-16 text, whose every other byte is 0 in Latin script.
+ * Returns the text. */
 export function readableText(text: string): string {
-  if (text.includes('\uFFFD')) throw new FileNotReadableError();
+  if (text.includes('\uFFFD') || text.includes('\u0000')) throw new FileNotReadableError();
   return text;
 }
 

@@ -751,9 +751,7 @@ describe('MarkdownDocument', () => {
 // The property that matters: however the text is edited, the incremental document shows
 // exactly what a fresh conversion of the same text shows.
 describe('MarkdownDocument under random edits', () => {
-  const corpus =
-    process.env.INKSTONE_CORPUS_DIR ??
-    fileURLToPath(new URL('../../../../../shared/bench-corpus/', import.meta.url));
+  const corpus = fileURLToPath(new URL('../../../../bench/corpus/', import.meta.url));
   const snippets = [
     'x',
     ' ',

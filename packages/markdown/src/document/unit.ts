@@ -157,3 +157,22 @@ export function createPart(offset: number, key: string): UnitPart {
     prior: null,
   };
 }
+
+/** Marks a part of a block for rendering (the next update renders it and hands out its HTML
+ * when that changed). */
+export function invalidatePart(unit: Unit, part: UnitPart): void {
+  part.needsRender = true;
+  unit.needsRender = true;
+}
+
+/** Whether a block holds what ties blocks together in order: headings (anchors, the table of
+ * contents) or footnote references (numbers). A block that does and came, went, moved or was
+ * parsed again makes the next update work out anchors and numbers again. */
+export function linksAcross(unit: Unit): boolean {
+  return (
+    unit.headings.length > 0 ||
+    unit.headingIds.length > 0 ||
+    unit.refLabels.length > 0 ||
+    unit.refNumbers.length > 0
+  );
+}

@@ -1,6 +1,6 @@
 'use client';
 
-import { APP_VERSION, COPYRIGHT_YEAR } from '../../services/about';
+import { APP_VERSION, copyrightYear } from '../../services/about';
 import { Modal } from '../modal';
 import { type DialogProps } from './dialog-props';
 
@@ -65,7 +65,7 @@ export function AboutDialog({ reject }: DialogProps<'about'>) {
             </details>
           </li>
         </ul>
-        <p className="about__copyright">© {COPYRIGHT_YEAR} Inkstone</p>
+        <p className="about__copyright">© {copyrightYear()} Inkstone</p>
       </div>
     </Modal>
   );

@@ -10,6 +10,7 @@ import { CouchdbCredentialsDialog, CouchdbWorkspaceDialog } from './couchdb-dial
 import { type DialogProps } from './dialog-props';
 import { FilePropertiesDialog } from './file-properties-dialog';
 import { HtmlExportDialog } from './html-export-dialog';
+import { ImportReportDialog } from './import-report-dialog';
 import { PandocExportDialog } from './pandoc-export-dialog';
 import { PdfExportDialog } from './pdf-export-dialog';
 import { ImageDialog, LinkDialog } from './link-dialogs';
@@ -33,6 +34,7 @@ const DIALOGS: { [K in ModalType]: ComponentType<DialogProps<K>> } = {
   conflicts: ConflictsDialog,
   couchdbWorkspace: CouchdbWorkspaceDialog,
   couchdbCredentials: CouchdbCredentialsDialog,
+  importReport: ImportReportDialog,
 };
 
 /** The dialog on top of the modal stack, if any. When the last one closes, the editor gets its

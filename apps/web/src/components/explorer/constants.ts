@@ -25,4 +25,7 @@ export interface ExplorerActions {
   remove: (id: string) => void;
   open: (id: string) => void;
   move: (id: string, target: string | null) => void;
+  /** Imports the files and folders of a drop from outside the page into `target` (a folder,
+   * or null for the root). Call it in the drop's event handler. */
+  importDrop: (dataTransfer: DataTransfer, target: string | null) => void;
 }

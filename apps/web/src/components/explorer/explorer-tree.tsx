@@ -13,6 +13,18 @@ function dropTarget(row: TreeRow | undefined): string | null {
   return row.kind === 'file' || row.kind === 'draft' ? row.parentId : row.id;
 }
 
+/** Whether a drag brings files from outside the page (the system's file manager). */
+function bringsFiles(dataTransfer: DataTransfer): boolean {
+  return [...dataTransfer.types].includes('Files');
+}
+
+/** The folder files dropped on `row` are imported into: a folder itself, a file's folder; the
+ * root for Trash, Temp and what is in them, and for empty space. */
+function importTarget(row: TreeRow | undefined): string | null {
+  const target = dropTarget(row);
+  return target === 'trash' || target === 'temp' ? null : target;
+}
+
 /** The explorer's virtualised tree (`role="tree"`): keyboard, context menu and drag and drop. */
 export function ExplorerTree({
   rows,
@@ -118,7 +130,7 @@ export function ExplorerTree({
         role="tree"
         aria-label="Explorer"
         tabIndex={0}
-        className="explorer__tree"
+        className={`explorer__tree${dragOver === null ? ' explorer__tree--drop' : ''}`}
         aria-activedescendant={selectedIndex >= 0 ? `explorer-node-${selected}` : undefined}
         onScroll={(event) => setScrollRow(Math.floor(event.currentTarget.scrollTop / ROW_HEIGHT))}
         onKeyDown={onKeyDown}
@@ -127,13 +139,23 @@ export function ExplorerTree({
           openMenu(null, event.clientX, event.clientY);
         }}
         onDragOver={(event) => {
-          if (!allowsDrop(null)) return;
+          if (dragged.current === null && bringsFiles(event.dataTransfer)) {
+            event.dataTransfer.dropEffect = 'copy';
+          } else if (!allowsDrop(null)) return;
           event.preventDefault();
           setDragOver(null);
         }}
+        onDragLeave={(event) => {
+          // Out of the tree (not into one of its rows): nothing is highlighted any more.
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) {
+            setDragOver(undefined);
+          }
+        }}
         onDrop={(event) => {
           event.preventDefault();
-          if (dragged.current && allowsDrop(null)) actions.move(dragged.current, null);
+          if (dragged.current === null && bringsFiles(event.dataTransfer)) {
+            actions.importDrop(event.dataTransfer, null);
+          } else if (dragged.current && allowsDrop(null)) actions.move(dragged.current, null);
           setDragOver(undefined);
         }}
       >
@@ -161,9 +183,11 @@ export function ExplorerTree({
                 clearTimeout(autoOpen.current?.timer);
                 autoOpen.current = null;
               }}
-              onDragOver={() => {
-                const target = dropTarget(row);
-                if (!allowsDrop(target)) return false;
+              onDragOver={(dataTransfer) => {
+                const files = dragged.current === null && bringsFiles(dataTransfer);
+                const target = files ? importTarget(row) : dropTarget(row);
+                if (files) dataTransfer.dropEffect = 'copy';
+                else if (!allowsDrop(target)) return false;
                 setDragOver(target);
                 if (
                   row.kind !== 'file' &&
@@ -179,9 +203,13 @@ export function ExplorerTree({
                 }
                 return true;
               }}
-              onDrop={() => {
-                const target = dropTarget(row);
-                if (dragged.current && allowsDrop(target)) actions.move(dragged.current, target);
+              onDrop={(dataTransfer) => {
+                if (dragged.current === null && bringsFiles(dataTransfer)) {
+                  actions.importDrop(dataTransfer, importTarget(row));
+                } else {
+                  const target = dropTarget(row);
+                  if (dragged.current && allowsDrop(target)) actions.move(dragged.current, target);
+                }
                 setDragOver(undefined);
               }}
             />

@@ -1,7 +1,8 @@
 'use client';
 
 import { type FileItem, type FolderItem, newItemParent } from '@inkstone/core';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { sourcesOfDrop } from '../../services/import-sources';
 import { runAction } from '../../services/run-action';
 import { useAppDispatch, useAppSelector } from '../../store';
 import { isNarrowScreen, panelToggled } from '../../store/layout-slice';
@@ -16,7 +17,13 @@ import { ancestors, type Draft, indexTree, visibleRows } from './tree-rows';
  * Temp, and a search mode. */
 export function Explorer() {
   const dispatch = useAppDispatch();
-  const { explorer, workspace } = useAppServices();
+  const { explorer, workspace, transfer } = useAppServices();
+  // What an import (of files dropped here, or chosen in Import/export) is doing, or null.
+  const activity = useSyncExternalStore(
+    transfer.subscribe,
+    () => transfer.activity,
+    () => null,
+  );
   const files = useAppSelector((state) => state.workspace.files);
   const folders = useAppSelector((state) => state.workspace.folders);
   const currentFileId = useAppSelector((state) => state.workspace.currentFileId);
@@ -99,10 +106,29 @@ export function Explorer() {
     remove: (id) => runAction(dispatch, () => explorer.delete(id)),
     open: (id) => runAction(dispatch, () => workspace.openFile(id)),
     move: (id, target) => runAction(dispatch, () => explorer.move(id, target)),
+    importDrop: (dataTransfer, target) => {
+      if (target !== null) toggle(target, true);
+      void transfer.import(() => sourcesOfDrop(dataTransfer), target);
+    },
   };
 
   return (
-    <aside className="explorer" aria-label="Explorer panel">
+    <aside
+      className="explorer"
+      aria-label="Explorer panel"
+      aria-busy={activity !== null}
+      // Files dragged from outside over the panel but not over its tree: refused here (the
+      // tree takes them), rather than left to the browser, which would open a dropped file in
+      // place of the app.
+      onDragOver={(event) => {
+        if (event.defaultPrevented || ![...event.dataTransfer.types].includes('Files')) return;
+        event.preventDefault();
+        event.dataTransfer.dropEffect = 'none';
+      }}
+      onDrop={(event) => {
+        if ([...event.dataTransfer.types].includes('Files')) event.preventDefault();
+      }}
+    >
       <div className="explorer__header">
         <span className="explorer__title">Explorer</span>
         <button
@@ -158,6 +184,9 @@ export function Explorer() {
           actions={actions}
         />
       )}
+      <p className="explorer__status" role="status">
+        {activity}
+      </p>
     </aside>
   );
 }

@@ -39,8 +39,8 @@ export function TreeRowView({
   onContextMenu: (x: number, y: number) => void;
   onDragStart: () => void;
   onDragEnd: () => void;
-  onDragOver: () => boolean;
-  onDrop: () => void;
+  onDragOver: (dataTransfer: DataTransfer) => boolean;
+  onDrop: (dataTransfer: DataTransfer) => void;
 }) {
   const noDrag = row.kind === 'trash' || row.kind === 'temp' || row.kind === 'draft' || renaming;
   let label: React.ReactNode = row.name;
@@ -96,12 +96,12 @@ export function TreeRowView({
       onDragEnd={onDragEnd}
       onDragOver={(event) => {
         event.stopPropagation();
-        if (onDragOver()) event.preventDefault();
+        if (onDragOver(event.dataTransfer)) event.preventDefault();
       }}
       onDrop={(event) => {
         event.preventDefault();
         event.stopPropagation();
-        onDrop();
+        onDrop(event.dataTransfer);
       }}
     >
       <span className="explorer__icon" aria-hidden="true">

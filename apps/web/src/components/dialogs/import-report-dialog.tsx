@@ -1,0 +1,27 @@
+'use client';
+
+import { importedSummary } from '../../services/transfer';
+import { Modal } from '../modal';
+import { type DialogProps } from './dialog-props';
+
+/** After an import that could not take every file: what was imported, then each file that was
+ * not, with the reason. */
+export function ImportReportDialog({ props, reject }: DialogProps<'importReport'>) {
+  const { files, folders, images, skipped } = props;
+  return (
+    <Modal title="Import report" onCancel={reject} cancelLabel="Close">
+      <p>Imported {importedSummary(files, folders, images)}.</p>
+      <h3 className="import-report__heading" id="import-report-skipped">
+        Not imported ({skipped.length.toLocaleString('en')})
+      </h3>
+      <ul className="import-report__list" aria-labelledby="import-report-skipped">
+        {skipped.map(({ label, reason }, index) => (
+          <li key={index}>
+            <span className="import-report__name">{label}</span> —{' '}
+            <span className="import-report__reason">{reason}</span>
+          </li>
+        ))}
+      </ul>
+    </Modal>
+  );
+}

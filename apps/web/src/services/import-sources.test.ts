@@ -1,0 +1,74 @@
+import { defaultSettings, importEntries, MemoryDatabase } from '@inkstone/core';
+import { strToU8, zipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { importEntriesOf, NESTED_ZIP_MESSAGE } from './import-sources';
+
+let n = 0;
+const newId = () => `id${String((n += 1)).padStart(14, '0')}`;
+const turndown = defaultSettings().turndown;
+
+describe('the entries of a chosen zip', () => {
+  const zipFile = (files: Record<string, Uint8Array>, name = 'in.zip') =>
+    new File([zipSync(files)], name);
+
+  it('are its files and folders, placed where the zip was, read by their kind', async () => {
+    const entries = await importEntriesOf(
+      [
+        {
+          path: 'Box/in.zip',
+          file: zipFile({
+            'Notes/': new Uint8Array(0),
+            'Notes/a.md': strToU8('# A'),
+            'Notes/b.htm': strToU8('<p><strong>B</strong></p>'),
+            'inner.zip': zipSync({ 'x.md': strToU8('x') }),
+            '__MACOSX/Notes/._a.md': new Uint8Array([0, 5]),
+            'Notes/.DS_Store': new Uint8Array([0]),
+          }),
+        },
+      ],
+      { turndown },
+    );
+    expect(entries.map(({ kind, label }) => [kind, label])).toEqual([
+      ['folder', 'Box/in.zip: Notes/'],
+      ['text', 'Box/in.zip: Notes/a.md'],
+      ['text', 'Box/in.zip: Notes/b.htm'],
+      ['skipped', 'Box/in.zip: inner.zip'],
+    ]);
+    expect(entries.map((entry) => ('path' in entry ? entry.path : null))).toEqual([
+      'Box/Notes/',
+      'Box/Notes/a.md',
+      'Box/Notes/b.htm',
+      null,
+    ]);
+    expect(entries[3]).toMatchObject({ reason: NESTED_ZIP_MESSAGE });
+    const repo = new MemoryDatabase('inkstone-db').connect();
+    const report = await importEntries(repo, newId, entries);
+    expect(report.files.map((file) => file.name)).toEqual(['a', 'b']);
+    expect(report.folders.map((folder) => folder.name)).toEqual(['Box', 'Notes']);
+    const texts = await Promise.all(
+      report.files.map(async (file) => (await repo.get(`${file.id}/content`)) as { text: string }),
+    );
+    expect(texts.map((content) => content.text)).toEqual(['# A\n', '**B**\n']);
+  });
+
+  it('a damaged zip is one entry skipped, saying so', async () => {
+    const entries = await importEntriesOf([{ path: 'x.zip', file: new File(['nope'], 'x.zip') }], {
+      turndown,
+    });
+    expect(entries).toEqual([
+      {
+        kind: 'skipped',
+        label: 'x.zip',
+        reason: 'Not a zip file, or a damaged one: nothing in it was imported.',
+      },
+    ]);
+  });
+
+  it('"Import HTML" reads every text as HTML, whatever its extension', async () => {
+    const [entry] = await importEntriesOf(
+      [{ path: 'page.txt', file: new File(['<h2>Hi</h2>'], 'page.txt') }],
+      { turndown, as: 'html' },
+    );
+    expect(entry?.kind === 'text' && (await entry.read())).toBe('## Hi');
+  });
+});

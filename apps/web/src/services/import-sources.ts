@@ -1,0 +1,217 @@
+// Issue 24, "import many files at once": what the user chose or dropped (files, folders, zips),
+// as the entries core imports, each with its path and a way to read it.
+
+import {
+  archivePathSegments,
+  type ImportEntry,
+  importKind,
+  isSystemFile,
+  readableText,
+  type TurndownSettings,
+  UNSUPPORTED_TYPE_MESSAGE,
+} from '@inkstone/core';
+import { unzipSync } from 'fflate';
+import { decodeUtf8, htmlToMarkdown } from './file-transfer';
+import { bytesBase64 } from './workspace-zip';
+
+/** A chosen or dropped file with its path from what was chosen (`Notes/a.md` for a file of a
+ * chosen or dropped folder `Notes`), or a folder (`file` null), which is imported even when
+ * empty. */
+export interface ImportSource {
+  path: string;
+  file: File | null;
+}
+
+/** The reason shown for a zip that cannot be opened. */
+export const BROKEN_ZIP_MESSAGE = 'Not a zip file, or a damaged one: nothing in it was imported.';
+/** The reason shown for a file of a zip that cannot be unpacked. */
+export const BROKEN_ZIP_ENTRY_MESSAGE = 'Damaged in the zip: it could not be unpacked.';
+/** The reason shown for a zip found inside a zip. */
+export const NESTED_ZIP_MESSAGE = 'A zip inside a zip is not opened.';
+
+/** The sources of chosen files: from a folder chooser (`webkitdirectory`), each file has its
+ * path in the chosen folder, the folder's own name first. */
+export function sourcesOfFiles(files: Iterable<File>): ImportSource[] {
+  return [...files].map((file) => ({ path: file.webkitRelativePath || file.name, file }));
+}
+
+/**
+ * The sources of a drop: files and whole folders (through `webkitGetAsEntry`, read at any
+ * depth, empty folders included). Call it in the drop's event handler: the browser empties the
+ * data transfer afterwards. Where a folder cannot be walked, its files are imported alone.
+ */
+export function sourcesOfDrop(dataTransfer: DataTransfer): Promise<ImportSource[]> {
+  const items = [...(dataTransfer.items ?? [])].filter((item) => item.kind === 'file');
+  if (items.length === 0) return Promise.resolve(sourcesOfFiles(dataTransfer.files));
+  // Taken now, while the drop's data can be read.
+  const dropped = items.map((item) => ({
+    entry: typeof item.webkitGetAsEntry === 'function' ? item.webkitGetAsEntry() : null,
+    file: item.getAsFile(),
+  }));
+  return (async () => {
+    const sources: ImportSource[] = [];
+    for (const { entry, file } of dropped) {
+      if (entry?.isDirectory) await walk(entry as FileSystemDirectoryEntry, entry.name, sources);
+      else if (file) sources.push({ path: file.name, file });
+    }
+    return sources;
+  })();
+}
+
+async function walk(
+  directory: FileSystemDirectoryEntry,
+  path: string,
+  sources: ImportSource[],
+): Promise<void> {
+  sources.push({ path: `${path}/`, file: null });
+  const reader = directory.createReader();
+  // readEntries gives the entries a batch at a time (100 in Chromium), then an empty batch.
+  for (;;) {
+    const batch = await new Promise<FileSystemEntry[]>((resolve, reject) =>
+      reader.readEntries(resolve, reject),
+    );
+    if (batch.length === 0) return;
+    for (const entry of batch) {
+      const entryPath = `${path}/${entry.name}`;
+      if (entry.isDirectory) await walk(entry as FileSystemDirectoryEntry, entryPath, sources);
+      else {
+        const file = await new Promise<File>((resolve, reject) =>
+          (entry as FileSystemFileEntry).file(resolve, reject),
+        );
+        sources.push({ path: entryPath, file });
+      }
+    }
+  }
+}
+
+/** How the sources' texts are read. */
+export interface ReadOptions {
+  /** Read every text as markdown or as HTML, whatever its extension (the "Import markdown" and
+   * "Import HTML" buttons); by default the extension says. */
+  as?: 'markdown' | 'html';
+  /** The settings' turndown options, for HTML. */
+  turndown: TurndownSettings;
+}
+
+/**
+ * The entries of an import: each file by its extension (see `importKind`), markdown read as
+ * UTF-8 and refused when it is not text ('File is not readable.'), HTML converted to markdown,
+ * images kept as bytes; each zip opened, its files and folders entries of their own, placed
+ * where the zip was (a dropped `Notes/export.zip` fills `Notes/`); anything else listed as
+ * skipped. Files the system leaves beside the user's (`.DS_Store`, `__MACOSX/`…) are passed
+ * over.
+ */
+export async function importEntriesOf(
+  sources: readonly ImportSource[],
+  options: ReadOptions,
+): Promise<ImportEntry[]> {
+  const entries: ImportEntry[] = [];
+  for (const { path, file } of sources) {
+    const segments = archivePathSegments(path);
+    if (isSystemFile(segments)) continue;
+    if (!file) {
+      entries.push({ kind: 'folder', path, label: path });
+      continue;
+    }
+    const kind = importKind(file.name);
+    if (kind === 'zip') {
+      entries.push(...(await zipEntries(file, path, segments.slice(0, -1), options)));
+    } else {
+      const read = (): Promise<Uint8Array> => file.arrayBuffer().then((b) => new Uint8Array(b));
+      entries.push(entryOf(path, path, kind, read, options));
+    }
+  }
+  return entries;
+}
+
+function entryOf(
+  path: string,
+  label: string,
+  kind: ReturnType<typeof importKind>,
+  read: () => Promise<Uint8Array>,
+  options: ReadOptions,
+): ImportEntry {
+  const readAsTold = kind === 'markdown' || kind === 'html' || kind === 'unsupported';
+  const as = options.as && readAsTold ? options.as : kind;
+  if (as === 'image') {
+    return { kind: 'image', path, label, read: async () => bytesBase64(await read()) };
+  }
+  if (as === 'markdown' || as === 'html') {
+    return {
+      kind: 'text',
+      path,
+      label,
+      read: async () => {
+        const text = readableText(decodeUtf8(await read()));
+        return as === 'html' ? htmlToMarkdown(text, options.turndown) : text;
+      },
+    };
+  }
+  if (as === 'zip') return { kind: 'skipped', label, reason: NESTED_ZIP_MESSAGE };
+  return { kind: 'skipped', label, reason: UNSUPPORTED_TYPE_MESSAGE };
+}
+
+// Files of a zip unpacked at once: reading them in order unpacks each group once, and no more
+// than a group's work happens between two files.
+const UNZIP_GROUP = 64;
+
+async function zipEntries(
+  file: File,
+  label: string,
+  folder: string[],
+  options: ReadOptions,
+): Promise<ImportEntry[]> {
+  let bytes: Uint8Array;
+  const names: string[] = [];
+  try {
+    bytes = new Uint8Array(await file.arrayBuffer());
+    // Lists the zip's entries without unpacking any.
+    unzipSync(bytes, {
+      filter: (entry) => {
+        names.push(entry.name);
+        return false;
+      },
+    });
+  } catch {
+    return [{ kind: 'skipped', label, reason: BROKEN_ZIP_MESSAGE }];
+  }
+  let unpacked = new Map<string, Uint8Array>();
+  const unpack = async (name: string): Promise<Uint8Array> => {
+    if (!unpacked.has(name)) {
+      const start = names.indexOf(name);
+      const group = new Set(names.slice(start, start + UNZIP_GROUP));
+      try {
+        unpacked = new Map(
+          Object.entries(unzipSync(bytes, { filter: (entry) => group.has(entry.name) })),
+        );
+      } catch {
+        // One damaged file spoils its group: unpack this one alone to find out which.
+        unpacked = new Map();
+        try {
+          const one = unzipSync(bytes, { filter: (entry) => entry.name === name })[name];
+          if (one) unpacked.set(name, one);
+        } catch {
+          throw new Error(BROKEN_ZIP_ENTRY_MESSAGE);
+        }
+      }
+    }
+    const data = unpacked.get(name);
+    if (!data) throw new Error(BROKEN_ZIP_ENTRY_MESSAGE);
+    return data;
+  };
+
+  const entries: ImportEntry[] = [];
+  for (const name of names) {
+    const segments = archivePathSegments(name);
+    if (segments.length === 0 || isSystemFile(segments)) continue;
+    const path = [...folder, ...segments].join('/');
+    const entryLabel = `${label}: ${name}`;
+    if (name.endsWith('/')) {
+      entries.push({ kind: 'folder', path: `${path}/`, label: entryLabel });
+    } else {
+      const kind = importKind(segments.at(-1)!);
+      entries.push(entryOf(path, entryLabel, kind, () => unpack(name), options));
+    }
+  }
+  return entries;
+}

@@ -1,0 +1,172 @@
+// Issue 24, "Getting files in and out": importing many files at once and downloading the
+// workspace as a zip, with what the user is told while and after it runs.
+
+import { type FileItem, type FolderItem, importEntries, MAX_TEXT_LENGTH } from '@inkstone/core';
+import { type AppStore } from '../store';
+import { notified } from '../store/notifications-slice';
+import { itemsChanged } from '../store/workspace-slice';
+import { downloadBlob, isoDate } from './file-transfer';
+import { importEntriesOf, type ImportSource, type ReadOptions } from './import-sources';
+import { timeSlicer } from './time-slice';
+import { ignore, type ModalStack } from './modals';
+import { LOCAL_DB_ERROR, type WorkspaceService } from './workspace';
+import { workspaceZipName, zipWorkspace } from './workspace-zip';
+
+/** The notice of an imported text that was longer than a file holds (core §5 cuts it). */
+export const IMPORT_CUT_MESSAGE = (name: string) =>
+  `“${name}” was longer than ${MAX_TEXT_LENGTH.toLocaleString('en')} characters, the most a file holds: only its beginning was imported.`;
+
+const count = (n: number, one: string, many: string) =>
+  `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
+
+/** What an import made, in words: "3 files, 1 folder and 2 images". */
+export function importedSummary(files: number, folders: number, images: number): string {
+  const parts = [count(files, 'file', 'files')];
+  if (folders > 0) parts.push(count(folders, 'folder', 'folders'));
+  if (images > 0) parts.push(count(images, 'image', 'images'));
+  return parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+}
+
+/** The notice after an import of several files in which everything was imported. */
+export const IMPORTED_MESSAGE = (files: number, folders: number, images: number) =>
+  `Imported ${importedSummary(files, folders, images)}.`;
+
+/** What the import report dialog shows: what was imported, and what was not and why. */
+export interface ImportReportProps {
+  files: number;
+  folders: number;
+  images: number;
+  skipped: Array<{ label: string; reason: string }>;
+}
+
+/** Where the services of the open tab are that an import and an export need. */
+export interface TransferDeps {
+  workspace: WorkspaceService;
+  store: AppStore;
+  modals: ModalStack;
+  /** The open workspace's name, for the zip's. */
+  workspaceName: () => string;
+  /** Saves what the editor holds, so the zip has the latest text. */
+  flushEditor: () => Promise<void>;
+}
+
+/**
+ * Imports and exports of the open workspace. One runs at a time (a drop during an import waits
+ * for it); `activity` says what is running, in words, for the busy state of the Import/export
+ * panel and the explorer.
+ */
+export class TransferService {
+  private running: Promise<unknown> = Promise.resolve();
+  private current: string | null = null;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(private readonly deps: TransferDeps) {}
+
+  /** What is running ("Importing 3 of 12 files…"), or null. */
+  get activity(): string | null {
+    return this.current;
+  }
+
+  /** Calls `listener` when {@link activity} changes; returns the unsubscribe. */
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /**
+   * Imports what `collect` finds (chosen files, a drop) into the folder `target` (null: the
+   * root), keeping their folders; then the first file imported becomes current. Texts cut at
+   * 250,000 characters get today's notice each. What could not be imported is shown: for a
+   * single chosen file, as an error notification with the reason ('File is not readable.');
+   * otherwise in the import report dialog, which names each and why. An import of several
+   * files that lost nothing says what it made in a notification.
+   */
+  import(
+    collect: () => Promise<ImportSource[]>,
+    target: string | null,
+    options: Omit<ReadOptions, 'turndown'> = {},
+  ): Promise<void> {
+    return this.queue(async () => {
+      const { workspace, store } = this.deps;
+      this.setActivity('Reading the files to import…');
+      const sources = await collect();
+      const turndown = store.getState().settings.settings.turndown;
+      // Each file is read and converted in a slice of the page's time: a zip's files are
+      // unpacked without waiting on anything, HTML converted likewise.
+      const checkpoint = timeSlicer();
+      const entries = (await importEntriesOf(sources, { ...options, turndown })).map((entry) =>
+        entry.kind === 'text' || entry.kind === 'image'
+          ? { ...entry, read: () => checkpoint().then(entry.read) }
+          : entry,
+      );
+      const report = await importEntries(workspace.repo, workspace.newId, entries, {
+        target,
+        onProgress: (done, total) =>
+          this.setActivity(
+            `Importing ${done.toLocaleString('en')} of ${count(total, 'file', 'files')}…`,
+          ),
+        onWritten: (items: Array<FileItem | FolderItem>) =>
+          store.dispatch(itemsChanged({ items, deletedIds: [] })),
+      });
+      const first = report.files[0];
+      if (first) await workspace.openFile(first.id);
+      for (const label of report.cut) store.dispatch(notified('info', IMPORT_CUT_MESSAGE(label)));
+      const { images, skipped } = report;
+      const files = report.files.length;
+      const folders = report.folders.length;
+      const single = entries.length === 1 && entries[0]!.kind !== 'folder';
+      if (single && skipped.length === 1) {
+        store.dispatch(notified('error', skipped[0]!.reason));
+      } else if (skipped.length > 0) {
+        void this.deps.modals
+          .open('importReport', { files, folders, images, skipped })
+          .catch(ignore);
+      } else if (files + folders + images > 1) {
+        store.dispatch(notified('info', IMPORTED_MESSAGE(files, folders, images)));
+      } else if (entries.length === 0) {
+        store.dispatch(notified('info', 'There was nothing to import.'));
+      }
+    });
+  }
+
+  /** Downloads the workspace as a zip (see `zipWorkspace`), named after it and today. */
+  downloadZip(): Promise<void> {
+    return this.queue(async () => {
+      this.setActivity('Making the zip…');
+      await this.deps.flushEditor();
+      const zip = await zipWorkspace(this.deps.workspace.repo, {
+        onProgress: (done, total) =>
+          this.setActivity(
+            `Making the zip: ${done.toLocaleString('en')} of ${count(total, 'entry', 'entries')}…`,
+          ),
+      });
+      downloadBlob(workspaceZipName(this.deps.workspaceName(), isoDate()), zip.blob);
+    });
+  }
+
+  private queue(task: () => Promise<void>): Promise<void> {
+    const run = this.running.then(async () => {
+      try {
+        await task();
+      } catch (error) {
+        console.error(error);
+        this.deps.store.dispatch(
+          notified(
+            'error',
+            error instanceof Error && error.message ? error.message : LOCAL_DB_ERROR,
+          ),
+        );
+      } finally {
+        this.setActivity(null);
+      }
+    });
+    this.running = run;
+    return run;
+  }
+
+  private setActivity(activity: string | null): void {
+    if (activity === this.current) return;
+    this.current = activity;
+    for (const listener of this.listeners) listener();
+  }
+}

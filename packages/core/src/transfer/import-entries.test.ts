@@ -1,0 +1,189 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_TEXT_LENGTH } from '../constants.js';
+import { MemoryDatabase } from '../db/memory-repository.js';
+import { type ItemRepository } from '../db/repository.js';
+import { itemIds } from '../items/item-ids.js';
+import { type ContentItem, type FileItem, type FolderItem } from '../items/types.js';
+import { computePaths } from '../validation/paths.js';
+import { createFolder } from '../explorer/tree-edits.js';
+import { createFile } from '../workspace/files.js';
+import { FILE_NOT_READABLE } from '../constants.js';
+import { FileNotReadableError } from '../workspace/import-file.js';
+import { type ImportEntry, importEntries } from './import-entries.js';
+
+let n = 0;
+const newId = () => `id${String((n += 1)).padStart(14, '0')}`;
+const text = (path: string, body: string): ImportEntry => ({
+  kind: 'text',
+  path,
+  label: path,
+  read: () => Promise.resolve(body),
+});
+
+/** Every file of the workspace by its path, with its text. */
+async function tree(repo: ItemRepository): Promise<Record<string, string>> {
+  const files = (await repo.getAll('file')) as FileItem[];
+  const folders = (await repo.getAll('folder')) as FolderItem[];
+  const paths = computePaths(files, folders);
+  const result: Record<string, string> = {};
+  for (const folder of folders) result[paths.get(folder.id)!] = '';
+  for (const file of files) {
+    const content = await repo.get<ContentItem>(itemIds.content(file.id));
+    result[paths.get(file.id)!] = content!.text;
+  }
+  return result;
+}
+
+const newRepo = () => new MemoryDatabase('inkstone-db').connect();
+
+describe('importing many files', () => {
+  it('keeps their folders, empty ones too, and their texts', async () => {
+    const repo = newRepo();
+    const report = await importEntries(repo, newId, [
+      text('Notes/Plan.md', '# Plan'),
+      text('Notes/Old/2024.markdown', 'old'),
+      { kind: 'folder', path: 'Notes/Empty/', label: 'Notes/Empty/' },
+      text('top.txt', 'top'),
+    ]);
+    expect(await tree(repo)).toEqual({
+      'Notes/': '',
+      'Notes/Old/': '',
+      'Notes/Empty/': '',
+      'Notes/Plan.md': '# Plan\n',
+      'Notes/Old/2024.md': 'old\n',
+      'top.md': 'top\n',
+    });
+    expect(report.files.map((file) => file.name)).toEqual(['Plan', '2024', 'top']);
+    expect(report.folders.map((folder) => folder.name)).toEqual(['Notes', 'Old', 'Empty']);
+    expect(report.skipped).toEqual([]);
+  });
+
+  it('goes into the target folder and joins the folders of the same name there', async () => {
+    const repo = newRepo();
+    const projects = await createFolder(repo, newId, 'Projects', null);
+    const notes = await createFolder(repo, newId, 'Notes', projects.id);
+    const report = await importEntries(repo, newId, [text('Notes/a.md', 'A')], {
+      target: projects.id,
+    });
+    expect(report.folders).toEqual([]);
+    expect(report.files[0]).toMatchObject({ name: 'a', parentId: notes.id });
+    expect(await tree(repo)).toMatchObject({ 'Projects/Notes/a.md': 'A\n' });
+  });
+
+  it('makes names that clash unique, with the files there and with each other', async () => {
+    const repo = newRepo();
+    await createFile(repo, newId, { name: 'Plan', text: 'mine' });
+    await createFile(repo, newId, { name: 'Plan.1', text: 'mine too' });
+    await importEntries(repo, newId, [
+      text('Plan.md', 'first'),
+      text('Plan.html', 'second'),
+      // A folder of that name does not clash with a file: its path is Plan/.
+      text('Plan/Plan.md', 'inside'),
+    ]);
+    expect(await tree(repo)).toEqual({
+      'Plan.md': 'mine\n',
+      'Plan.1.md': 'mine too\n',
+      'Plan.2.md': 'first\n',
+      'Plan.3.md': 'second\n',
+      'Plan/': '',
+      'Plan/Plan.md': 'inside\n',
+    });
+  });
+
+  it('gives a folder name no folder may have a suffix instead of losing its files', async () => {
+    const repo = newRepo();
+    await importEntries(repo, newId, [text('old.md/a.md', 'A'), text('.inkstone-data/b.md', 'B')]);
+    expect(Object.keys(await tree(repo)).sort()).toEqual([
+      '.inkstone-data.1/',
+      '.inkstone-data.1/b.md',
+      'old.md.1/',
+      'old.md.1/a.md',
+    ]);
+  });
+
+  it('lists what cannot be read with the reason, and imports everything else', async () => {
+    const repo = newRepo();
+    const report = await importEntries(repo, newId, [
+      text('a.md', 'A'),
+      {
+        kind: 'text',
+        path: 'bad.md',
+        label: 'bad.md',
+        read: () => Promise.reject(new FileNotReadableError()),
+      },
+      { kind: 'skipped', label: 'report.pdf', reason: 'Not a markdown, HTML, image or zip file.' },
+      text('b.md', 'B'),
+    ]);
+    expect(report.skipped).toEqual([
+      { label: 'bad.md', reason: FILE_NOT_READABLE },
+      { label: 'report.pdf', reason: 'Not a markdown, HTML, image or zip file.' },
+    ]);
+    expect(Object.keys(await tree(repo)).sort()).toEqual(['a.md', 'b.md']);
+  });
+
+  it('cuts a text over 250,000 characters and says which', async () => {
+    const repo = newRepo();
+    const report = await importEntries(repo, newId, [
+      text('long.md', 'x'.repeat(MAX_TEXT_LENGTH + 5)),
+      text('short.md', 'y'),
+    ]);
+    expect(report.cut).toEqual(['long.md']);
+    expect((await tree(repo))['long.md']).toHaveLength(MAX_TEXT_LENGTH);
+  });
+
+  it('keeps what was written before a failing write, and lists the rest', async () => {
+    const repo = newRepo();
+    let puts = 0;
+    const failing: ItemRepository = Object.create(repo) as ItemRepository;
+    failing.put = (items) => {
+      puts += 1;
+      return puts === 2 ? Promise.reject(new Error('QuotaExceededError')) : repo.put(items);
+    };
+    const progress: number[] = [];
+    const report = await importEntries(
+      failing,
+      newId,
+      ['a', 'b', 'c', 'd', 'e'].map((name) => text(`${name}.md`, name)),
+      { batchSize: 2, onProgress: (done) => progress.push(done) },
+    );
+    expect(report.files.map((file) => file.name)).toEqual(['a', 'b']);
+    expect(report.skipped).toEqual([
+      { label: 'c.md', reason: 'QuotaExceededError' },
+      { label: 'd.md', reason: 'QuotaExceededError' },
+      { label: 'e.md', reason: 'QuotaExceededError' },
+    ]);
+    expect(Object.keys(await tree(repo)).sort()).toEqual(['a.md', 'b.md']);
+    expect(progress).toEqual([1, 2, 3, 4]);
+  });
+
+  it('stores images at their path, never over another image, once for the same bytes', async () => {
+    const repo = newRepo();
+    const target = await createFolder(repo, newId, 'Trip', null);
+    await repo.putImage({ id: 'old', path: '/Trip/imgs/a.png', content: 'AAAA', uploaded: true });
+    const image = (path: string, content: string): ImportEntry => ({
+      kind: 'image',
+      path,
+      label: path,
+      read: () => Promise.resolve(content),
+    });
+    const report = await importEntries(
+      repo,
+      newId,
+      [
+        { kind: 'folder', path: 'imgs/', label: 'imgs/' },
+        image('imgs/a.png', 'AAAA'),
+        image('imgs/a.png', 'BBBB'),
+        text('day.md', '![](imgs/a.png)'),
+      ],
+      { target: target.id },
+    );
+    expect(report.images).toBe(2);
+    const images = (await repo.getAllImages()).map(({ path, content }) => ({ path, content }));
+    expect(images.sort((a, b) => (a.path < b.path ? -1 : 1))).toEqual([
+      { path: '/Trip/imgs/a.1.png', content: 'BBBB' },
+      { path: '/Trip/imgs/a.png', content: 'AAAA' },
+    ]);
+    // A folder holding only images is not a folder of the tree: they are in the images store.
+    expect(Object.keys(await tree(repo)).sort()).toEqual(['Trip/', 'Trip/day.md']);
+  });
+});

@@ -1,0 +1,197 @@
+// Issue 24, "import many files at once": writing the files, folders and images of an import
+// into the workspace, keeping their folders, and saying what could not be imported and why.
+
+import { type ItemRepository } from '../db/repository.js';
+import { type FileItem, type FolderItem, type Item } from '../items/types.js';
+import { computePaths } from '../validation/paths.js';
+import { isTextTooLong } from '../validation/text.js';
+import { newFileItems } from '../workspace/files.js';
+import { uniquePath } from './archive-layout.js';
+import { archivePathSegments } from './import-paths.js';
+import { ImportTree } from './import-tree.js';
+
+/** One thing to import, found in the chosen files, a dropped folder or a zip. */
+export type ImportEntry =
+  /** A folder, imported even when empty. */
+  | { kind: 'folder'; path: string; label: string }
+  /** A file of the workspace; `read` resolves to its markdown, or throws with the reason it
+   * cannot be imported ('File is not readable.'). */
+  | { kind: 'text'; path: string; label: string; read: () => Promise<string> }
+  /** An image for the images store; `read` resolves to its bytes in base64. */
+  | { kind: 'image'; path: string; label: string; read: () => Promise<string> }
+  /** Something that is not imported, listed with the reason. */
+  | { kind: 'skipped'; label: string; reason: string };
+
+/** What an import did. */
+export interface ImportReport {
+  /** The files made, in the order of the entries. */
+  files: FileItem[];
+  /** The folders made (folders joined are not counted). */
+  folders: FolderItem[];
+  /** The images stored (an image already there, the same bytes at the same path, counts). */
+  images: number;
+  /** What was not imported, in the order of the entries, with the reason to show. */
+  skipped: Array<{ label: string; reason: string }>;
+  /** The labels of the texts longer than a file holds, which lost their end (core §5). */
+  cut: string[];
+}
+
+/** Options of {@link importEntries}. */
+export interface ImportOptions {
+  /** The folder the import goes into; null (the default) for the root. */
+  target?: string | null;
+  /** Files written per transaction (50 by default). */
+  batchSize?: number;
+  /** Called after each entry is read, with the number done and the number to do. */
+  onProgress?: (done: number, total: number) => void;
+  /** Called after each write, with the files and folders it stored. */
+  onWritten?: (items: Array<FileItem | FolderItem>) => void;
+}
+
+/**
+ * Imports `entries` into the folder `target`: each entry's path, relative to it, gives the
+ * folders the entry goes in, which join the folders of the same name already there or are
+ * made (see {@link ImportTree}); a file is named after its own name without the extension,
+ * made unique among the files of its folder. Texts are stored as core §5 says (cut at
+ * 250,000 characters: `cut` lists those). Images go to the images store at
+ * `/{folder path}/{path}`; an image of that path with other bytes is kept, and the new one gets
+ * `.1` before its extension.
+ *
+ * An entry that cannot be read is listed in `skipped` with its reason and the others go on.
+ * Files are written `batchSize` at a time, each batch in one transaction: when a write fails,
+ * what was written before stays, and the batch and every entry after it are listed in
+ * `skipped` with the database's error.
+ */
+export async function importEntries(
+  repo: ItemRepository,
+  newId: () => string,
+  entries: readonly ImportEntry[],
+  options: ImportOptions = {},
+): Promise<ImportReport> {
+  const { target = null, batchSize = 50, onProgress, onWritten } = options;
+  const report: ImportReport = { files: [], folders: [], images: 0, skipped: [], cut: [] };
+  const files = (await repo.getAll('file')) as FileItem[];
+  const folders = (await repo.getAll('folder')) as FolderItem[];
+  const tree = new ImportTree(files, folders, newId);
+  const targetPath = (target === null ? '' : computePaths([], folders).get(target)) ?? '';
+  const imagePaths = new Map<string, string>();
+  const hasImages = entries.some((entry) => entry.kind === 'image');
+  for (const image of hasImages ? await repo.getAllImages() : []) {
+    imagePaths.set(image.path, image.content);
+  }
+
+  let batch: Item[] = [];
+  let batchTree: Array<FileItem | FolderItem> = [];
+  let batchLabels: string[] = [];
+  let batchCut: string[] = [];
+  let failure: string | undefined;
+  const flush = async () => {
+    if (batch.length === 0) return;
+    try {
+      await repo.put(batch);
+      for (const item of batchTree) {
+        if (item.type === 'file') report.files.push(item);
+        else report.folders.push(item);
+      }
+      report.cut.push(...batchCut);
+      onWritten?.(batchTree);
+    } catch (error) {
+      failure = error instanceof Error ? error.message : String(error);
+      for (const label of batchLabels) report.skipped.push({ label, reason: failure });
+    }
+    batch = [];
+    batchTree = [];
+    batchLabels = [];
+    batchCut = [];
+  };
+
+  const imageFolders = foldersOfImagesOnly(entries);
+  const total = entries.filter((entry) => entry.kind !== 'folder').length;
+  let done = 0;
+  for (const entry of entries) {
+    if (failure !== undefined) {
+      if (entry.kind !== 'folder') report.skipped.push({ label: entry.label, reason: failure });
+      continue;
+    }
+    if (entry.kind === 'skipped') {
+      report.skipped.push({ label: entry.label, reason: entry.reason });
+    } else if (entry.kind === 'folder') {
+      const segments = archivePathSegments(entry.path);
+      if (imageFolders.has(segments.join('/'))) continue;
+      const { created } = tree.folderAt(target, segments);
+      batch.push(...created);
+      batchTree.push(...created);
+    } else {
+      const segments = archivePathSegments(entry.path);
+      const name = segments.pop() ?? entry.label;
+      let content: string;
+      try {
+        content = await entry.read();
+      } catch (error) {
+        report.skipped.push({
+          label: entry.label,
+          reason: error instanceof Error ? error.message : String(error),
+        });
+        onProgress?.((done += 1), total);
+        continue;
+      }
+      if (entry.kind === 'image') {
+        const path = `/${targetPath}${[...segments, name].join('/')}`;
+        if (imagePaths.get(path) !== content) {
+          const free = uniquePath(path, new Set(imagePaths.keys()));
+          try {
+            await repo.putImage({ id: newId(), path: free, content, uploaded: false });
+            imagePaths.set(free, content);
+          } catch (error) {
+            failure = error instanceof Error ? error.message : String(error);
+            report.skipped.push({ label: entry.label, reason: failure });
+            continue;
+          }
+        }
+        report.images += 1;
+      } else {
+        const { id: parentId, created } = tree.folderAt(target, segments);
+        const items = newFileItems(newId, {
+          name: tree.fileName(parentId, name),
+          parentId,
+          text: content,
+        });
+        batch.push(...created, ...items);
+        batchTree.push(...created, items[0]);
+        batchLabels.push(entry.label);
+        if (isTextTooLong(content)) batchCut.push(entry.label);
+        if (batchLabels.length >= batchSize) await flush();
+      }
+      onProgress?.((done += 1), total);
+    }
+  }
+  await flush();
+  return report;
+}
+
+// The folders (as 'a/b') that hold images and no file of the tree, at any depth: images keep
+// their paths in the images store, and such a folder is not made a folder of the tree (nor are
+// the empty folders inside it).
+function foldersOfImagesOnly(entries: readonly ImportEntry[]): Set<string> {
+  const withImages = new Set<string>();
+  const withTexts = new Set<string>();
+  for (const entry of entries) {
+    if (entry.kind !== 'image' && entry.kind !== 'text') continue;
+    const segments = archivePathSegments(entry.path);
+    const holders = entry.kind === 'image' ? withImages : withTexts;
+    for (let end = 1; end < segments.length; end += 1) {
+      holders.add(segments.slice(0, end).join('/'));
+    }
+  }
+  const imageOnly = [...withImages].filter((folder) => !withTexts.has(folder));
+  // A folder inside one of those goes with it.
+  return new Set(
+    entries.flatMap((entry) => {
+      if (entry.kind !== 'folder') return [];
+      const path = archivePathSegments(entry.path).join('/');
+      return imageOnly.some((folder) => path === folder || path.startsWith(`${folder}/`))
+        ? [path]
+        : [];
+    }),
+  );
+}
