@@ -5,7 +5,8 @@ import { type ContentItem, itemIds } from '@inkstone/core';
 import { downloadText } from '../services/file-transfer';
 import { sourcesOfFiles } from '../services/import-sources';
 import { ignore } from '../services/modals';
-import { useAppSelector } from '../store';
+import { runAction } from '../services/run-action';
+import { useAppDispatch, useAppSelector } from '../store';
 import { isSponsor } from '../store/server-slice';
 import { useAppServices } from './app-context';
 import { FilePicker } from './file-picker';
@@ -18,6 +19,7 @@ export { IMPORT_CUT_MESSAGE } from '../services/transfer';
  * workspace as a zip. */
 export function ImportExportPanel() {
   const { workspace, editor, modals, transfer } = useAppServices();
+  const dispatch = useAppDispatch();
   const currentFileId = useAppSelector((state) => state.workspace.currentFileId);
   const currentFile = useAppSelector((state) =>
     currentFileId ? state.workspace.files[currentFileId] : undefined,
@@ -85,7 +87,7 @@ export function ImportExportPanel() {
         type="button"
         className="button"
         disabled={!currentFile}
-        onClick={() => void exportMarkdown()}
+        onClick={() => runAction(dispatch, exportMarkdown)}
       >
         Export as Markdown
       </button>
@@ -117,7 +119,7 @@ export function ImportExportPanel() {
         type="button"
         className="button"
         disabled={busy}
-        onClick={() => void transfer.downloadZip()}
+        onClick={() => runAction(dispatch, () => transfer.downloadZip())}
       >
         Download workspace as zip
       </button>

@@ -108,7 +108,7 @@ export function Explorer() {
     move: (id, target) => runAction(dispatch, () => explorer.move(id, target)),
     importDrop: (dataTransfer, target) => {
       if (target !== null) toggle(target, true);
-      void transfer.import(() => sourcesOfDrop(dataTransfer), target);
+      runAction(dispatch, () => transfer.import(() => sourcesOfDrop(dataTransfer), target));
     },
   };
 
