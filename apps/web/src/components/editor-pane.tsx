@@ -13,6 +13,7 @@ import { propertiesLoaded } from '../store/workspace-slice';
 import { useAppServices } from './app-context';
 import { EditorContextMenu } from './editor-context-menu';
 import { FindBar, type FindRequest } from './find-bar';
+import './editor-pane.css';
 
 const TEXT_LIMIT_MESSAGE = `A file holds at most ${MAX_TEXT_LENGTH.toLocaleString('en')} characters: this change would go past that, so it was not made.`;
 const CONFLICT_MESSAGE =

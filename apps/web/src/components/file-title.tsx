@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { runAction } from '../services/run-action';
 import { useAppDispatch, useAppSelector } from '../store';
 import { useAppServices } from './app-context';
+import './file-title.css';
 
 /** The editable title of the current file (spec interface §2): edited on focus, submitted on
  * Enter or blur, reverted on Escape; an empty name keeps the old one. */

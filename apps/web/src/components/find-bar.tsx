@@ -13,6 +13,7 @@ import { type FindMode } from '../editor/extensions';
 import { type FindController, type FindStatus } from '../editor/find/find-controller';
 import { useAppDispatch, useAppSelector } from '../store';
 import { layoutToggled } from '../store/layout-slice';
+import './find-bar.css';
 
 /** A request to show the find bar: which field gets the focus, and the text to look for (the
  * selection, or '' to keep the last one). Each request has its own `id`. */

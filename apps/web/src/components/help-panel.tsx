@@ -1,5 +1,7 @@
 'use client';
 
+import './help-panel.css';
+
 /** One line of the cheat sheet: what to type, and what it gives. */
 interface CheatLine {
   source: string;

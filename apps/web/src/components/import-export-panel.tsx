@@ -10,6 +10,7 @@ import { useAppDispatch, useAppSelector } from '../store';
 import { isSponsor } from '../store/server-slice';
 import { useAppServices } from './app-context';
 import { FilePicker } from './file-picker';
+import './import-export-panel.css';
 
 export { IMPORT_CUT_MESSAGE } from '../services/transfer';
 

@@ -4,6 +4,7 @@ import { type RefObject, useEffect, useState } from 'react';
 import { codeOfBlock } from '../preview/split-code';
 import { useAppDispatch, useAppSelector } from '../store';
 import { notified } from '../store/notifications-slice';
+import './in-page-buttons.css';
 
 /** What the in-page buttons are over: a code block or a heading of the preview. */
 interface Hovered {

@@ -9,6 +9,7 @@ import { type AppDispatch, useAppDispatch, useAppSelector } from '../store';
 import { sideBarPanelChosen } from '../store/layout-slice';
 import { storageWarningDismissed } from '../store/storage-slice';
 import { useWorkspaces } from './workspaces-panel';
+import './menu-panel.css';
 
 /** An entry of the main menu: one action, named as the spec names it (interface §2). An entry
  * without `perform` belongs to a feature not built yet, and is shown disabled. */

@@ -1,6 +1,7 @@
 'use client';
 
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import './modal.css';
 
 /** What a dialog shows and does. */
 export interface ModalProps {

@@ -16,6 +16,9 @@ import { previewStatsChanged, tocChanged } from '../store/preview-slice';
 import { type AppServices, useAppServices } from './app-context';
 import { InPageButtons } from './in-page-buttons';
 import { useStore } from 'react-redux';
+import '../preview/diagrams/diagrams.css';
+import './markdown-body.css';
+import './preview-pane.css';
 
 /** The preview pane: the rendered document, a region named "Preview". */
 export function PreviewPane() {

@@ -15,6 +15,7 @@ import { SideBar } from './side-bar';
 import { StatusBar } from './status-bar';
 import { WelcomeTour } from './welcome-tour';
 import { ThemeStyles } from './theme-styles';
+import './shell.css';
 
 /** The main page of spec interface §2: navigation bar, editor, button bar, preview, side bar and
  * status bar, each shown as the layout settings say. */

@@ -5,6 +5,7 @@ import { SIZE_MEASUREMENT_DEBOUNCE, type Statistic, textStatistics } from '@inks
 import { useAppDispatch, useAppSelector } from '../store';
 import { textStatsChanged } from '../store/preview-slice';
 import { useAppServices } from './app-context';
+import './status-bar.css';
 
 /** The status bar (spec interface §3): statistics of the text and of the preview. */
 export function StatusBar() {

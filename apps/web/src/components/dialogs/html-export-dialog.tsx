@@ -11,6 +11,7 @@ import { Modal } from '../modal';
 import { type DialogProps } from './dialog-props';
 import { ExportStatus, TemplateField } from './export-parts';
 import { useExportAction } from './use-export-action';
+import './templates.css';
 
 /** The HTML export dialog (spec interface §2 "htmlExport"): a template to generate the current
  * file with (remembered in the local settings), then "Copy HTML" or "Download". */

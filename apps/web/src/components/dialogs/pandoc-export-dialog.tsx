@@ -11,6 +11,7 @@ import { Modal } from '../modal';
 import { type DialogProps } from './dialog-props';
 import { ExportStatus, SponsorBanner } from './export-parts';
 import { useExportAction } from './use-export-action';
+import './templates.css';
 
 /** The pandoc export dialog (spec interface §2 "pandocExport"): a format (remembered in the
  * local settings, PDF by default); the file's markdown goes to the server's pandoc with the

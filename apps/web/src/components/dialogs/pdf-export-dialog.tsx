@@ -13,6 +13,7 @@ import { Modal } from '../modal';
 import { type DialogProps } from './dialog-props';
 import { ExportStatus, SponsorBanner, TemplateField } from './export-parts';
 import { useExportAction } from './use-export-action';
+import './templates.css';
 
 /** The PDF export dialog (spec interface §2 "pdfExport"): a template (remembered in the local
  * settings), generated with its pdf flag set, sent to the server, which prints it in a

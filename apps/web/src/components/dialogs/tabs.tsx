@@ -1,5 +1,7 @@
 'use client';
 
+import './tabs.css';
+
 /** Tabs of a dialog: a tab list whose tabs are named by their labels. */
 export function Tabs<T extends string>({
   label,

@@ -12,6 +12,7 @@ import { type ExplorerActions, SEARCH_PRELOAD_DELAY } from './constants';
 import { ExplorerSearch } from './explorer-search';
 import { ExplorerTree } from './explorer-tree';
 import { ancestors, type Draft, indexTree, visibleRows } from './tree-rows';
+import './explorer.css';
 
 /** The explorer side panel (spec interface §2, §4): a tree of folders and files with Trash and
  * Temp, and a search mode. */
