@@ -12,7 +12,7 @@ import { ModalStack } from '../services/modals';
 import { Notifier } from '../services/notifier';
 import { SyncService } from '../services/sync';
 import { TransferService } from '../services/transfer';
-import { WorkspaceService } from '../services/workspace';
+import { LOCAL_DB_ERROR, WorkspaceService } from '../services/workspace';
 import { MAIN_WORKSPACE, parseWorkspaceQuery } from '../services/workspace-list';
 import { WorkspaceList } from '../services/workspaces';
 import {
@@ -25,6 +25,7 @@ import { type AppStore, createStore, useAppSelector } from '../store';
 import { notified } from '../store/notifications-slice';
 import { serverConfLoaded } from '../store/server-slice';
 import { persistenceChecked } from '../store/storage-slice';
+import { workspaceFailed } from '../store/workspace-slice';
 import { AppContext, type AppServices } from './app-context';
 import { Shell } from './shell';
 import { Splash } from './splash';
@@ -40,7 +41,7 @@ export function App() {
     let explorer: ExplorerService | undefined;
     let workspaces: WorkspaceList | undefined;
     let sync: SyncService | undefined;
-    void startUp(store).then((started) => {
+    const opening = startUp(store).then((started) => {
       if (!started) return;
       const { workspace } = started;
       if (cancelled) {
@@ -89,8 +90,19 @@ export function App() {
         }),
         editor,
       });
-      void checkPersistentStorage(store);
-      void loadServerConf(store);
+      // Neither is waited for: the app works without them, and each keeps its own failure.
+      checkPersistentStorage(store).catch((error: unknown) =>
+        console.error('Asking for persistent storage failed.', error),
+      );
+      loadServerConf(store).catch((error: unknown) =>
+        console.error('Reading the server configuration failed.', error),
+      );
+    });
+    opening.catch((error: unknown) => {
+      // The workspace could not be read or written: say so, rather than leave the splash
+      // screen's "Opening your workspace…" up for good.
+      console.error('The workspace could not be opened.', error);
+      if (!cancelled) store.dispatch(workspaceFailed(LOCAL_DB_ERROR));
     });
     return () => {
       cancelled = true;

@@ -131,7 +131,7 @@ export function EditorPane({ hidden }: { hidden: boolean }) {
           <button
             type="button"
             className="button conflict-bar__button"
-            onClick={() => modals.open('conflicts').catch(ignore)}
+            onClick={() => void modals.open('conflicts').catch(ignore)}
           >
             Resolve conflicts
           </button>

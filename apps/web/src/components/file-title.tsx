@@ -1,7 +1,8 @@
 'use client';
 
 import { useState } from 'react';
-import { useAppSelector } from '../store';
+import { runAction } from '../services/run-action';
+import { useAppDispatch, useAppSelector } from '../store';
 import { useAppServices } from './app-context';
 import './file-title.css';
 
@@ -9,6 +10,7 @@ import './file-title.css';
  * Enter or blur, reverted on Escape; an empty name keeps the old one. */
 export function FileTitle() {
   const { workspace } = useAppServices();
+  const dispatch = useAppDispatch();
   const file = useAppSelector((state) =>
     state.workspace.currentFileId
       ? state.workspace.files[state.workspace.currentFileId]
@@ -21,7 +23,7 @@ export function FileTitle() {
     if (draft === null || !file) return;
     const trimmed = draft.trim();
     setDraft(null);
-    if (trimmed && trimmed !== name) void workspace.rename(file.id, trimmed);
+    if (trimmed && trimmed !== name) runAction(dispatch, () => workspace.rename(file.id, trimmed));
   };
 
   return (

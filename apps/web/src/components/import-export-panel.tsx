@@ -5,7 +5,8 @@ import { type ContentItem, itemIds } from '@inkstone/core';
 import { downloadText } from '../services/file-transfer';
 import { sourcesOfFiles } from '../services/import-sources';
 import { ignore } from '../services/modals';
-import { useAppSelector } from '../store';
+import { runAction } from '../services/run-action';
+import { useAppDispatch, useAppSelector } from '../store';
 import { isSponsor } from '../store/server-slice';
 import { useAppServices } from './app-context';
 import { FilePicker } from './file-picker';
@@ -19,6 +20,7 @@ export { IMPORT_CUT_MESSAGE } from '../services/transfer';
  * workspace as a zip. */
 export function ImportExportPanel() {
   const { workspace, editor, modals, transfer } = useAppServices();
+  const dispatch = useAppDispatch();
   const currentFileId = useAppSelector((state) => state.workspace.currentFileId);
   const currentFile = useAppSelector((state) =>
     currentFileId ? state.workspace.files[currentFileId] : undefined,
@@ -86,7 +88,7 @@ export function ImportExportPanel() {
         type="button"
         className="button"
         disabled={!currentFile}
-        onClick={() => void exportMarkdown()}
+        onClick={() => runAction(dispatch, exportMarkdown)}
       >
         Export as Markdown
       </button>
@@ -119,7 +121,7 @@ export function ImportExportPanel() {
         className="button"
         disabled={busy}
         aria-busy={busy}
-        onClick={() => void transfer.downloadZip()}
+        onClick={() => runAction(dispatch, () => transfer.downloadZip())}
       >
         Download workspace as zip
       </button>

@@ -2,7 +2,8 @@
 
 import { type AppServices, useAppServices } from './app-context';
 import { ignore } from '../services/modals';
-import { requestReset } from '../services/reset';
+import { RESET_NOT_REQUESTED, requestReset } from '../services/reset';
+import { runAction } from '../services/run-action';
 import { STORAGE_WARNING, STORAGE_WARNING_DISMISSED_KEY } from '../services/persistent-storage';
 import { type AppDispatch, useAppDispatch, useAppSelector } from '../store';
 import { sideBarPanelChosen } from '../store/layout-slice';
@@ -96,10 +97,14 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
   {
     name: 'Reset application',
     description: 'Delete every workspace stored in this browser.',
-    perform: (_dispatch, { confirmer }) => {
-      void confirmer.ask('reset').then((ok) => {
-        if (ok) requestReset();
-      });
+    perform: (dispatch, { confirmer }) => {
+      runAction(
+        dispatch,
+        async () => {
+          if (await confirmer.ask('reset')) requestReset();
+        },
+        RESET_NOT_REQUESTED,
+      );
     },
   },
   { name: 'About', description: 'Version, FAQ, licence and privacy.', perform: dialog('about') },

@@ -9,6 +9,7 @@ import {
 } from '@inkstone/core';
 import { resolveMarkdownOptions, sameToc, SOURCE_LINE_ATTRIBUTE } from '@inkstone/markdown';
 import { PreviewController, type PreviewMode } from '../preview/preview-controller';
+import { runAction } from '../services/run-action';
 import { useAppDispatch, useAppSelector, type AppStore } from '../store';
 import { notified } from '../store/notifications-slice';
 import { previewStatsChanged, tocChanged } from '../store/preview-slice';
@@ -151,7 +152,7 @@ function onPreviewClick(
   const linked = currentFileId
     ? findLinkedFile(Object.values(files), Object.values(folders), currentFileId, href)
     : undefined;
-  if (linked) void workspace.openFile(linked.id);
+  if (linked) runAction(store.dispatch, () => workspace.openFile(linked.id));
   else store.dispatch(notified('info', `No file of this workspace is at “${href}”.`));
 }
 

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { BackupError, exportWorkspace } from '@inkstone/core';
 import { downloadText, isoDate } from '../services/file-transfer';
+import { runAction } from '../services/run-action';
 import { LOCAL_DB_ERROR } from '../services/workspace';
 import { useAppDispatch } from '../store';
 import { notified } from '../store/notifications-slice';
@@ -74,7 +75,7 @@ export function WorkspaceBackupsPanel() {
         className="button"
         disabled={busy}
         aria-busy={busy}
-        onClick={() => void exportBackup()}
+        onClick={() => runAction(dispatch, exportBackup)}
       >
         Export workspace
       </button>

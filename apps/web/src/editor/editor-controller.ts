@@ -14,7 +14,7 @@ import {
 import { type TextChange } from '@inkstone/markdown';
 import { type DocumentEvent } from '../services/document-channel';
 import { workerItemHasher } from '../services/worker-hash';
-import { type WorkspaceService } from '../services/workspace';
+import { LOCAL_DB_ERROR, type WorkspaceService } from '../services/workspace';
 import { CURSOR_FOCUS_RATIO, CURSOR_FOCUS_RATIO_FOCUS_MODE } from '../constants';
 import { type EditorStatus } from '../store/editor-slice';
 import { caretFocus } from './caret-focus';
@@ -54,7 +54,7 @@ export class EditorController {
   private session: ContentSession | undefined;
   private version = 0;
   // When the text is saved while the user types (save-schedule.ts).
-  private readonly saves = new SaveSchedule(() => void this.flush());
+  private readonly saves = new SaveSchedule(() => this.saveInBackground());
   private stateTimer: number | undefined;
   private lastScroll: ScrollPosition | null = null;
   private readonly journal: UnsavedJournal;
@@ -81,7 +81,17 @@ export class EditorController {
     const onScroll = () => this.scheduleStateSave();
     this.view.scrollDOM.addEventListener('scroll', onScroll, { passive: true });
     this.cleanups.push(() => this.view.scrollDOM.removeEventListener('scroll', onScroll));
-    this.cleanups.push(workspace.onContentChange((item) => void this.session?.receive(item)));
+    this.cleanups.push(
+      workspace.onContentChange((item) => {
+        // Another tab's version the editor could not take in stays out of the session's base:
+        // the next save merges it (ContentSession), so it is logged, not lost.
+        this.session
+          ?.receive(item)
+          .catch((error: unknown) =>
+            console.error('Another tab’s edits could not be shown.', error),
+          );
+      }),
+    );
     // Leaving the page: save now, and keep a synchronous copy in case the save cannot finish.
     const onHide = () => this.writeJournal();
     window.addEventListener('pagehide', onHide);
@@ -137,7 +147,7 @@ export class EditorController {
       return true;
     } catch (error) {
       console.error(error);
-      this.events.onError('Local DB access error.');
+      this.events.onError(LOCAL_DB_ERROR);
       return false;
     }
   }
@@ -175,7 +185,7 @@ export class EditorController {
   }
 
   destroy(): void {
-    void this.flush();
+    this.saveInBackground();
     for (const cleanup of this.cleanups) cleanup();
     this.find.destroy();
     this.view.destroy();
@@ -322,6 +332,15 @@ export class EditorController {
       text: this.view.state.doc.toString(),
     };
     this.journal.write(journal);
-    void this.flush();
+    this.saveInBackground();
+  }
+
+  // Saves without waiting (the schedule's timer, the page going away, the editor closing).
+  // flush() shows its own failure (Local DB access error.); this is for one escaping it.
+  private saveInBackground(): void {
+    this.flush().catch((error: unknown) => {
+      console.error(error);
+      this.events.onError(LOCAL_DB_ERROR);
+    });
   }
 }

@@ -58,7 +58,7 @@ export function HtmlExportDialog({ resolve, reject }: DialogProps<'htmlExport'>)
             aria-busy={busy}
             onClick={() =>
               // (The notification says it is copied.)
-              void run(undefined, async (_name, result) => {
+              run(undefined, async (_name, result) => {
                 await navigator.clipboard.writeText(result);
                 dispatch(notified('info', HTML_COPIED_MESSAGE));
               })
@@ -72,7 +72,7 @@ export function HtmlExportDialog({ resolve, reject }: DialogProps<'htmlExport'>)
             disabled={busy}
             aria-busy={busy}
             onClick={() =>
-              void run('HTML exported', (name, result) =>
+              run('HTML exported', (name, result) =>
                 downloadText(`${name}.html`, result, 'text/html;charset=utf-8'),
               )
             }

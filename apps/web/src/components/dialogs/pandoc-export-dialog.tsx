@@ -77,7 +77,7 @@ export function PandocExportDialog({ resolve, reject }: DialogProps<'pandocExpor
             className="button button--primary"
             disabled={busy || !file}
             aria-busy={busy}
-            onClick={() => void run()}
+            onClick={() => run()}
           >
             Download
           </button>

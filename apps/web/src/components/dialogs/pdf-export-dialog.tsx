@@ -33,9 +33,11 @@ export function PdfExportDialog({ resolve, reject }: DialogProps<'pdfExport'>) {
 
   useEffect(() => {
     if (!fileId) return;
-    void workspace.repo.get<ContentItem>(itemIds.content(fileId)).then((content) => {
-      setLarge((content?.text.length ?? 0) > LARGE_PDF_DOCUMENT);
-    });
+    workspace.repo
+      .get<ContentItem>(itemIds.content(fileId))
+      .then((content) => setLarge((content?.text.length ?? 0) > LARGE_PDF_DOCUMENT))
+      // Only the warning about a long document needs it: the export reads the text itself.
+      .catch((error: unknown) => console.error(error));
   }, [workspace, fileId]);
 
   const run = () =>
@@ -79,7 +81,7 @@ export function PdfExportDialog({ resolve, reject }: DialogProps<'pdfExport'>) {
             className="button button--primary"
             disabled={busy}
             aria-busy={busy}
-            onClick={() => void run()}
+            onClick={() => run()}
           >
             Download PDF
           </button>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { SponsorOnlyError } from '../../services/pdf-export';
 import { useAppDispatch } from '../../store';
 import { notified } from '../../store/notifications-slice';
+import { runAction } from '../../services/run-action';
 import { useAppServices } from '../app-context';
 
 /** What an export says while it runs and when it is done (see services/announcer.ts); without
@@ -25,7 +26,7 @@ export function useExportAction(
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
 
-  const run = async (messages: ExportMessages, action: () => Promise<void>) => {
+  const attempt = async (messages: ExportMessages, action: () => Promise<void>) => {
     setBusy(true);
     setError(undefined);
     const announced = announcer.start(messages.busy);
@@ -49,5 +50,9 @@ export function useExportAction(
       setBusy(false);
     }
   };
+  // For a click, which cannot wait: the action's failure is shown above, and anything escaping
+  // that (closing the dialog, the sponsorOnly question) is shown too.
+  const run = (messages: ExportMessages, action: () => Promise<void>): void =>
+    runAction(dispatch, () => attempt(messages, action), 'The export failed.');
   return { busy, error, run };
 }

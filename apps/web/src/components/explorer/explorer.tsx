@@ -3,6 +3,7 @@
 import { type FileItem, type FolderItem, newItemParent } from '@inkstone/core';
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { sourcesOfDrop } from '../../services/import-sources';
+import { runAction } from '../../services/run-action';
 import { useAppDispatch, useAppSelector } from '../../store';
 import { isNarrowScreen, panelToggled } from '../../store/layout-slice';
 import { useAppServices } from '../app-context';
@@ -86,11 +87,11 @@ export function Explorer() {
       const current = draft;
       setDraft(null);
       if (!current || name === '') return;
-      void (
-        current.kind === 'file'
-          ? explorer.createFile(name, current.parentId)
-          : explorer.createFolder(name, current.parentId)
-      ).then((item) => {
+      runAction(dispatch, async () => {
+        const item =
+          current.kind === 'file'
+            ? await explorer.createFile(name, current.parentId)
+            : await explorer.createFolder(name, current.parentId);
         if (item) setSelected(item.id);
       });
     },
@@ -100,15 +101,15 @@ export function Explorer() {
     },
     commitRename: (id, name) => {
       setRenaming(null);
-      void explorer.rename(id, name);
+      runAction(dispatch, () => explorer.rename(id, name));
     },
     cancelRename: () => setRenaming(null),
-    remove: (id) => void explorer.delete(id),
-    open: (id) => void workspace.openFile(id),
-    move: (id, target) => void explorer.move(id, target),
+    remove: (id) => runAction(dispatch, () => explorer.delete(id)),
+    open: (id) => runAction(dispatch, () => workspace.openFile(id)),
+    move: (id, target) => runAction(dispatch, () => explorer.move(id, target)),
     importDrop: (dataTransfer, target) => {
       if (target !== null) toggle(target, true);
-      void transfer.import(() => sourcesOfDrop(dataTransfer), target);
+      runAction(dispatch, () => transfer.import(() => sourcesOfDrop(dataTransfer), target));
     },
   };
 
