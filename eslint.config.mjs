@@ -1,4 +1,5 @@
 // One lint configuration for the whole tree. Formatting is Prettier's job (`pnpm lint` runs both).
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
@@ -29,6 +30,24 @@ const forbiddenInCore = [
   message: `packages/core is portable: receive ${name} through a port instead of the global.`,
 }));
 
+// Lint with type information (docs/adr/0001-monorepo-and-toolchain.md, "Typed lint"): each
+// package's files are checked against the program of the one tsconfig that covers all of them,
+// tests included (`project`, not `projectService`, which finds only files named tsconfig.json).
+const root = fileURLToPath(new URL('.', import.meta.url));
+const typedProjects = [
+  ['packages/core', 'tsconfig.test.json'],
+  ['packages/markdown', 'tsconfig.test.json'],
+  ['apps/server', 'tsconfig.test.json'],
+  ['apps/web', 'tsconfig.json'],
+  ['e2e', 'tsconfig.json'],
+  ['bench', 'tsconfig.json'],
+].map(([dir, tsconfig]) => ({
+  files: [`${dir}/**/*.{ts,tsx}`],
+  languageOptions: {
+    parserOptions: { project: `${root}${dir}/${tsconfig}`, tsconfigRootDir: root },
+  },
+}));
+
 export default tseslint.config(
   {
     ignores: [
@@ -43,7 +62,23 @@ export default tseslint.config(
     ],
   },
   js.configs.recommended,
-  ...tseslint.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  ...typedProjects,
+  {
+    rules: {
+      // An unawaited save or sync is a lost write: a promise is awaited, or its rejection is
+      // handled where it starts. `void` alone does not count as handling.
+      '@typescript-eslint/no-floating-promises': ['error', { ignoreVoid: false }],
+      '@typescript-eslint/no-misused-promises': 'error',
+      // Taken out of recommendedTypeChecked (the ADR says why): async test doubles and port
+      // implementations without an await, props destructured from method-style types, and
+      // assertions that are merely redundant are not problems.
+      '@typescript-eslint/require-await': 'off',
+      '@typescript-eslint/unbound-method': 'off',
+      '@typescript-eslint/no-unnecessary-type-assertion': 'off',
+    },
+  },
+  { files: ['**/*.{js,mjs,cjs}'], ...tseslint.configs.disableTypeChecked },
   {
     plugins: { 'import-x': importX },
     settings: {
@@ -110,5 +145,26 @@ export default tseslint.config(
   {
     files: ['**/*.test.ts', '**/*.test.tsx', 'packages/*/src/testing/**'],
     languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    // Tests read answers as they come (`response.json().message`) and reject with what the
+    // browser gives: a wrong value fails the test anyway.
+    files: [
+      '**/*.test.ts',
+      '**/*.test.tsx',
+      '**/*.testkit.ts',
+      '**/*.fixture.ts',
+      'packages/*/src/testing/**',
+      'e2e/**',
+      'bench/**',
+    ],
+    rules: {
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      '@typescript-eslint/prefer-promise-reject-errors': 'off',
+    },
   },
 );

@@ -37,7 +37,13 @@ async function main(): Promise<void> {
   console.log(`Inkstone is running at http://${shownHost}:${port}/`);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
-      void app.close().then(() => process.exit(0));
+      app.close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error('The server did not close cleanly.', error);
+          process.exit(1);
+        },
+      );
     });
   }
 }

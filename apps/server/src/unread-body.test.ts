@@ -202,7 +202,7 @@ describe('reading an answered body is bounded', () => {
         'POST /echo HTTP/1.1\r\nHost: localhost\r\nContent-Type: text/plain\r\n' +
           'Transfer-Encoding: chunked\r\n\r\n',
       );
-      void send(socket, () => closed);
+      send(socket, () => closed).catch(() => socket.destroy());
     });
   }
 

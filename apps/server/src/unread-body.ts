@@ -43,7 +43,9 @@ export function answerBeforeUnreadBody(
     reply.header('content-length', Buffer.byteLength(payload));
     const answer = new PassThrough();
     answer.write(payload);
-    void discardBody(raw, bounds).then(() => answer.end());
+    discardBody(raw, bounds)
+      .catch(() => {})
+      .finally(() => answer.end());
     return answer;
   });
 }

@@ -55,7 +55,8 @@ export function createPdfRenderer(executablePath: string): PdfRenderer {
     const context = await newContext().catch(async () => {
       const dead = launching;
       launching = undefined;
-      void dead?.then((old) => old.close()).catch(() => undefined);
+      // Closing a browser that died may fail as well: then there is nothing left to release.
+      if (dead) dead.then((old) => old.close()).catch(() => undefined);
       return newContext();
     });
     let timer: NodeJS.Timeout | undefined;

@@ -71,10 +71,10 @@ export function exportTooLargeMessage(bodyLimitBytes: number): string {
  * before it is read or found while reading a chunked one, is a 413 saying what the limit is
  * (the answer reaches the client whole: unread-body.ts); other errors go to Fastify's. */
 export function exportErrorHandler(conf: ExportConf) {
-  return (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+  return (error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void => {
     if (error.code !== 'FST_ERR_CTP_BODY_TOO_LARGE') throw error;
     reply.header('Cache-Control', 'no-store');
-    return sendProblem(reply, 413, exportTooLargeMessage(conf.bodyLimitBytes));
+    void sendProblem(reply, 413, exportTooLargeMessage(conf.bodyLimitBytes));
   };
 }
 

@@ -47,7 +47,7 @@ export function parsePdfOptions(text: unknown): Parsed<PdfOptions> {
   const given = parsed.value;
   const value = { ...DEFAULT_PDF_OPTIONS };
   if (given.pageSize !== undefined) {
-    const name = String(given.pageSize).toLowerCase();
+    const name = typeof given.pageSize === 'string' ? given.pageSize.toLowerCase() : undefined;
     const size = PAGE_SIZES.find((known) => known.toLowerCase() === name);
     if (!size) {
       return { ok: false, message: `pageSize must be one of ${PAGE_SIZES.join(', ')}.` };

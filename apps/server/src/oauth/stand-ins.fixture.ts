@@ -168,7 +168,7 @@ function send(
 export async function startStandIn(kind: ProviderKind, account: StandInAccount): Promise<StandIn> {
   const standIn: StandIn = { baseUrl: '', seen: [], mode: 'normal', close: async () => {} };
   const server: Server = createServer((request, response) => {
-    void (async () => {
+    (async () => {
       const url = new URL(request.url ?? '/', 'http://stand-in');
       const raw = await readBody(request);
       const type = request.headers['content-type'] ?? '';
@@ -212,7 +212,10 @@ export async function startStandIn(kind: ProviderKind, account: StandInAccount):
         );
       }
       send(response, answer.status, 'application/json; charset=utf-8', JSON.stringify(answer.body));
-    })();
+    })().catch((error: unknown) => {
+      // A request the stand-in could not read (a body that is not JSON) fails loudly.
+      send(response, 500, 'text/plain', `Stand-in failure: ${String(error)}`);
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

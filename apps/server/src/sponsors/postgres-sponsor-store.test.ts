@@ -9,13 +9,13 @@ const SLOW_MACHINE_MS = 20_000;
 // No PostgreSQL must be a failure, never a skip: a throwing beforeAll would only mark the tests
 // skipped, so the start-up error is kept and every test fails with it.
 let cluster: ThrowawayPostgres | undefined;
-let startError: unknown;
+let startError: Error | undefined;
 let database = 0;
 beforeAll(async () => {
   try {
     cluster = await startThrowawayPostgres();
   } catch (error) {
-    startError = error;
+    startError = error instanceof Error ? error : new Error(String(error));
   }
 }, 60_000);
 afterAll(async () => {
@@ -24,7 +24,7 @@ afterAll(async () => {
 
 /** A store on a database of its own, so each test starts empty. */
 async function freshStore() {
-  if (!cluster) throw startError;
+  if (!cluster) throw startError ?? new Error('The PostgreSQL cluster did not start.');
   const name = `sponsors_${++database}`;
   const admin = await openAdmin(cluster.connectionString);
   await admin.query(`CREATE DATABASE ${name}`);

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import 'katex/dist/katex.min.css';
 import './colours.css';
 import './globals.css';
-import './overlays.css';
+import './print.css';
 import { COLOR_THEME_SCRIPT } from '../services/color-theme';
 
 export const metadata: Metadata = {

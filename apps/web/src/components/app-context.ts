@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import { type EditorController } from '../editor/editor-controller';
 import { type ScrollSync } from '../preview/scroll-sync';
+import { type Announcer } from '../services/announcer';
 import { type Confirmer } from '../services/confirm';
 import { type DocumentChannel } from '../services/document-channel';
 import { type ExplorerService } from '../services/explorer';
@@ -28,6 +29,9 @@ export interface AppServices {
   explorer: ExplorerService;
   /** The workspace's synchronisation: the sync button, the panel and auto sync. */
   sync: SyncService;
+  /** Says when longer work starts and ends (exports, syncs, imports, Ctrl+S), for screen
+   * readers and on screen. */
+  announcer: Announcer;
   /** Imports of many files and the workspace's zip. */
   transfer: TransferService;
   /** The editor, once its pane is mounted. */

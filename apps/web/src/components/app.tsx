@@ -3,6 +3,8 @@
 import { useEffect, useState } from 'react';
 import { Provider } from 'react-redux';
 import { ScrollSync } from '../preview/scroll-sync';
+import { Announcer } from '../services/announcer';
+import { browserTimers } from '../services/broadcast-signal';
 import { Confirmer } from '../services/confirm';
 import { DocumentChannel } from '../services/document-channel';
 import { ExplorerService } from '../services/explorer';
@@ -10,7 +12,7 @@ import { ModalStack } from '../services/modals';
 import { Notifier } from '../services/notifier';
 import { SyncService } from '../services/sync';
 import { TransferService } from '../services/transfer';
-import { WorkspaceService } from '../services/workspace';
+import { LOCAL_DB_ERROR, WorkspaceService } from '../services/workspace';
 import { MAIN_WORKSPACE, parseWorkspaceQuery } from '../services/workspace-list';
 import { WorkspaceList } from '../services/workspaces';
 import {
@@ -23,6 +25,7 @@ import { type AppStore, createStore, useAppSelector } from '../store';
 import { notified } from '../store/notifications-slice';
 import { serverConfLoaded } from '../store/server-slice';
 import { persistenceChecked } from '../store/storage-slice';
+import { workspaceFailed } from '../store/workspace-slice';
 import { AppContext, type AppServices } from './app-context';
 import { Shell } from './shell';
 import { Splash } from './splash';
@@ -38,7 +41,7 @@ export function App() {
     let explorer: ExplorerService | undefined;
     let workspaces: WorkspaceList | undefined;
     let sync: SyncService | undefined;
-    void startUp(store).then((started) => {
+    const opening = startUp(store).then((started) => {
       if (!started) return;
       const { workspace } = started;
       if (cancelled) {
@@ -52,11 +55,13 @@ export function App() {
       const confirmer = new Confirmer(modals);
       explorer = new ExplorerService(workspace, store, confirmer);
       const editor: AppServices['editor'] = { current: null };
+      const announcer = new Announcer(browserTimers);
       sync = new SyncService({
         store,
         workspace,
         current: workspaces.current,
         modals,
+        announcer,
         flushEditor: async () => editor.current?.flush(),
       });
       // Trashed files are purged after the cleaning delay only without a sync target (spec core
@@ -74,17 +79,30 @@ export function App() {
         confirmer,
         explorer,
         sync,
+        announcer,
         transfer: new TransferService({
           workspace,
           store,
           modals,
           workspaceName: () => started.workspaces.current.name,
           flushEditor: async () => editor.current?.flush(),
+          announcer,
         }),
         editor,
       });
-      void checkPersistentStorage(store);
-      void loadServerConf(store);
+      // Neither is waited for: the app works without them, and each keeps its own failure.
+      checkPersistentStorage(store).catch((error: unknown) =>
+        console.error('Asking for persistent storage failed.', error),
+      );
+      loadServerConf(store).catch((error: unknown) =>
+        console.error('Reading the server configuration failed.', error),
+      );
+    });
+    opening.catch((error: unknown) => {
+      // The workspace could not be read or written: say so, rather than leave the splash
+      // screen's "Opening your workspace…" up for good.
+      console.error('The workspace could not be opened.', error);
+      if (!cancelled) store.dispatch(workspaceFailed(LOCAL_DB_ERROR));
     });
     return () => {
       cancelled = true;

@@ -4,6 +4,7 @@ import { type ReactNode } from 'react';
 import { type LayoutToggle, layoutToggled } from '../store/layout-slice';
 import { useAppDispatch, useAppSelector } from '../store';
 import { Icon } from './icon';
+import './button-bar.css';
 
 // Reader mode is the editor hidden: its button is pressed when `showEditor` is off.
 const BUTTONS: { toggle: LayoutToggle; label: string; icon: ReactNode; inverted?: boolean }[] = [

@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
+import './context-menu.css';
 
 /** One entry of a context menu (spec interface §3: a normal item with a name, maybe disabled,
  * or a separator). */

@@ -13,6 +13,7 @@ import { propertiesLoaded } from '../store/workspace-slice';
 import { useAppServices } from './app-context';
 import { EditorContextMenu } from './editor-context-menu';
 import { FindBar, type FindRequest } from './find-bar';
+import './editor-pane.css';
 
 const TEXT_LIMIT_MESSAGE = `A file holds at most ${MAX_TEXT_LENGTH.toLocaleString('en')} characters: this change would go past that, so it was not made.`;
 const CONFLICT_MESSAGE =
@@ -43,6 +44,12 @@ export function EditorPane({ hidden }: { hidden: boolean }) {
       onConflicts: () => dispatch(notified('info', CONFLICT_MESSAGE)),
       onError: (message) => dispatch(notified('error', message)),
       onFind: (mode, text) => setFindRequest((last) => ({ id: (last?.id ?? 0) + 1, mode, text })),
+      // F3 and Ctrl/Cmd+G: the next or previous match of the open bar; with the bar closed, or
+      // nothing to look for, the bar opens (and steps, if it has a text from before).
+      onFindStep: (step) => {
+        if (findOpen.current && created.find.step(step)) return;
+        setFindRequest((last) => ({ id: (last?.id ?? 0) + 1, mode: 'find', text: '', step }));
+      },
       onEscape: () => {
         if (!findOpen.current) return false;
         setFindRequest(null);
@@ -124,7 +131,7 @@ export function EditorPane({ hidden }: { hidden: boolean }) {
           <button
             type="button"
             className="button conflict-bar__button"
-            onClick={() => modals.open('conflicts').catch(ignore)}
+            onClick={() => void modals.open('conflicts').catch(ignore)}
           >
             Resolve conflicts
           </button>

@@ -1,13 +1,16 @@
 'use client';
 
 import { useState } from 'react';
-import { useAppSelector } from '../store';
+import { runAction } from '../services/run-action';
+import { useAppDispatch, useAppSelector } from '../store';
 import { useAppServices } from './app-context';
+import './file-title.css';
 
 /** The editable title of the current file (spec interface §2): edited on focus, submitted on
  * Enter or blur, reverted on Escape; an empty name keeps the old one. */
 export function FileTitle() {
   const { workspace } = useAppServices();
+  const dispatch = useAppDispatch();
   const file = useAppSelector((state) =>
     state.workspace.currentFileId
       ? state.workspace.files[state.workspace.currentFileId]
@@ -20,7 +23,7 @@ export function FileTitle() {
     if (draft === null || !file) return;
     const trimmed = draft.trim();
     setDraft(null);
-    if (trimmed && trimmed !== name) void workspace.rename(file.id, trimmed);
+    if (trimmed && trimmed !== name) runAction(dispatch, () => workspace.rename(file.id, trimmed));
   };
 
   return (

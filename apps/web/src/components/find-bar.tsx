@@ -11,15 +11,21 @@ import {
 } from 'react';
 import { type FindMode } from '../editor/extensions';
 import { type FindController, type FindStatus } from '../editor/find/find-controller';
+import { type FindDirection, findStepKey } from '../editor/find/step-key';
 import { useAppDispatch, useAppSelector } from '../store';
 import { layoutToggled } from '../store/layout-slice';
+import './find-bar.css';
 
 /** A request to show the find bar: which field gets the focus, and the text to look for (the
- * selection, or '' to keep the last one). Each request has its own `id`. */
+ * selection, or '' to keep the last one). Each request has its own `id`. With `step` (F3 or
+ * Ctrl/Cmd+G in the editor while the bar was closed), the bar opens on the text looked for last
+ * and goes to its next or previous match, the editor keeping the focus; with no text yet, the
+ * find field gets it. */
 export interface FindRequest {
   id: number;
   mode: FindMode;
   text: string;
+  step?: FindDirection;
 }
 
 /** The find and replace bar above the editor (spec interface §4): a search region "Find and
@@ -44,11 +50,16 @@ export function FindBar({
   const subscribe = useCallback((listener: () => void) => find.subscribe(listener), [find]);
   const status = useSyncExternalStore(subscribe, () => find.status);
   const open = request !== null;
+  // The text looked for, for the request effects (which run on a new request only).
+  const lastText = useRef(findText);
+  lastText.current = findText;
 
-  // A new request: take its text, and focus its field.
+  // A new request: take its text, and focus its field (unless it steps to a match of a text
+  // already there: the editor keeps the focus).
   useEffect(() => {
     if (!request) return;
     if (request.text) setFindText(request.text);
+    if (request.step && lastText.current !== '') return;
     const input = request.mode === 'replace' ? replaceInput.current : findInput.current;
     input?.focus();
     input?.select();
@@ -58,12 +69,21 @@ export function FindBar({
     find.setQuery(open ? { text: findText, caseSensitive, regexp } : null);
   }, [find, open, findText, caseSensitive, regexp]);
 
+  // (After the query is set, just above.)
+  useEffect(() => {
+    if (request?.step) find.step(request.step);
+  }, [find, request]);
+
   if (!open) return null;
 
   const onKeyDown = (event: KeyboardEvent) => {
     const mod = event.ctrlKey || event.metaKey;
     const key = event.key.toLowerCase();
-    if (event.key === 'Escape') {
+    const direction = findStepKey(event);
+    if (direction) {
+      event.preventDefault();
+      if (!find.step(direction)) findInput.current?.focus();
+    } else if (event.key === 'Escape') {
       event.preventDefault();
       onClose();
     } else if (mod && key === 'f' && !event.altKey) {
@@ -116,7 +136,7 @@ export function FindBar({
           type="button"
           className="icon-button"
           aria-label="Previous"
-          title="Previous (Shift+Enter)"
+          title="Previous (Shift+Enter, Shift+F3)"
           disabled={!searchable}
           onClick={() => find.previous()}
         >
@@ -126,7 +146,7 @@ export function FindBar({
           type="button"
           className="icon-button"
           aria-label="Next"
-          title="Next (Enter)"
+          title="Next (Enter, F3)"
           disabled={!searchable}
           onClick={() => find.next()}
         >

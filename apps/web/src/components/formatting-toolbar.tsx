@@ -7,6 +7,7 @@ import { keyLabel, resolveShortcuts } from '../editor/commands/shortcuts';
 import { useAppSelector } from '../store';
 import { useAppServices } from './app-context';
 import { Icon } from './icon';
+import './formatting-toolbar.css';
 
 // The commands with a button: all but those of the editor's menu only.
 const TOOLBAR_COMMANDS = COMMANDS.filter((command) => !('menuOnly' in command && command.menuOnly));

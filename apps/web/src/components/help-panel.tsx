@@ -1,5 +1,7 @@
 'use client';
 
+import './help-panel.css';
+
 /** One line of the cheat sheet: what to type, and what it gives. */
 interface CheatLine {
   source: string;
@@ -73,10 +75,11 @@ const CHEAT_SHEET: { topic: string; lines: CheatLine[] }[] = [
   },
 ];
 
-/** The help panel of the side bar: the markdown cheat sheet (spec interface §2). */
+/** The help panel of the side bar: the markdown cheat sheet (spec interface §2). It scrolls by
+ * itself and takes the focus, so that the keyboard can scroll it: it has no control of its own. */
 export function HelpPanel() {
   return (
-    <div className="cheat-sheet" role="document" aria-label="Markdown cheat sheet">
+    <div className="cheat-sheet" role="document" aria-label="Markdown cheat sheet" tabIndex={0}>
       {CHEAT_SHEET.map(({ topic, lines }) => (
         <section key={topic} aria-label={topic}>
           <h3 className="cheat-sheet__topic">{topic}</h3>

@@ -1,3 +1,5 @@
+import './icon.css';
+
 /** Small line icons drawn in SVG (emoji and symbol fonts are not on every machine). */
 export type IconName =
   | 'file'

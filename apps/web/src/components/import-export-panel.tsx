@@ -5,10 +5,12 @@ import { type ContentItem, itemIds } from '@inkstone/core';
 import { downloadText } from '../services/file-transfer';
 import { sourcesOfFiles } from '../services/import-sources';
 import { ignore } from '../services/modals';
-import { useAppSelector } from '../store';
+import { runAction } from '../services/run-action';
+import { useAppDispatch, useAppSelector } from '../store';
 import { isSponsor } from '../store/server-slice';
 import { useAppServices } from './app-context';
 import { FilePicker } from './file-picker';
+import './import-export-panel.css';
 
 export { IMPORT_CUT_MESSAGE } from '../services/transfer';
 
@@ -18,6 +20,7 @@ export { IMPORT_CUT_MESSAGE } from '../services/transfer';
  * workspace as a zip. */
 export function ImportExportPanel() {
   const { workspace, editor, modals, transfer } = useAppServices();
+  const dispatch = useAppDispatch();
   const currentFileId = useAppSelector((state) => state.workspace.currentFileId);
   const currentFile = useAppSelector((state) =>
     currentFileId ? state.workspace.files[currentFileId] : undefined,
@@ -58,34 +61,34 @@ export function ImportExportPanel() {
       <FilePicker
         label="Import markdown"
         accept=".md,.markdown,.txt,text/markdown,text/plain"
-        disabled={busy}
+        busy={busy}
         multiple
         onFiles={importChosen('markdown')}
       />
       <FilePicker
         label="Import HTML"
         accept=".html,.htm,text/html"
-        disabled={busy}
+        busy={busy}
         multiple
         onFiles={importChosen('html')}
       />
       <FilePicker
         label="Import zip"
         accept=".zip,application/zip"
-        disabled={busy}
+        busy={busy}
         multiple
         onFiles={importChosen()}
       />
-      <FilePicker label="Import folder" disabled={busy} directory onFiles={importChosen()} />
-      <p className="side-panel__status" role="status">
-        {activity}
-      </p>
+      <FilePicker label="Import folder" busy={busy} directory onFiles={importChosen()} />
+      {/* The progress, on screen only: the announcer says when the work starts and ends (a live
+          region read at each file would talk over everything else). */}
+      <p className="side-panel__status">{activity}</p>
       <h3 className="side-panel__heading">Export</h3>
       <button
         type="button"
         className="button"
         disabled={!currentFile}
-        onClick={() => void exportMarkdown()}
+        onClick={() => runAction(dispatch, exportMarkdown)}
       >
         Export as Markdown
       </button>
@@ -117,7 +120,8 @@ export function ImportExportPanel() {
         type="button"
         className="button"
         disabled={busy}
-        onClick={() => void transfer.downloadZip()}
+        aria-busy={busy}
+        onClick={() => runAction(dispatch, () => transfer.downloadZip())}
       >
         Download workspace as zip
       </button>

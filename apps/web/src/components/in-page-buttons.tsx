@@ -4,6 +4,7 @@ import { type RefObject, useEffect, useState } from 'react';
 import { codeOfBlock } from '../preview/split-code';
 import { useAppDispatch, useAppSelector } from '../store';
 import { notified } from '../store/notifications-slice';
+import './in-page-buttons.css';
 
 /** What the in-page buttons are over: a code block or a heading of the preview. */
 interface Hovered {
@@ -55,11 +56,12 @@ export function InPageButtons({ scroller }: { scroller: RefObject<HTMLDivElement
   }, [scroller, codeButtons, headButtons]);
 
   if (!hovered) return null;
-  const copy = (text: string) =>
+  const copy = (text: string): void => {
     navigator.clipboard.writeText(text).then(
       () => dispatch(notified('info', 'Copied to clipboard!')),
       () => dispatch(notified('error', 'The clipboard refused the text.')),
     );
+  };
   const { kind, element } = hovered;
   return (
     <div className="in-page-buttons" style={{ top: hovered.top, right: hovered.right }}>
@@ -69,7 +71,7 @@ export function InPageButtons({ scroller }: { scroller: RefObject<HTMLDivElement
           className="icon-button"
           title="Copy code"
           aria-label="Copy code"
-          onClick={() => void copy(codeOfBlock(element))}
+          onClick={() => copy(codeOfBlock(element))}
         >
           ⧉
         </button>
@@ -79,7 +81,7 @@ export function InPageButtons({ scroller }: { scroller: RefObject<HTMLDivElement
           className="icon-button"
           title="Copy link to heading"
           aria-label="Copy link to heading"
-          onClick={() => void copy(`[${element.textContent?.trim() ?? ''}](#${element.id})`)}
+          onClick={() => copy(`[${element.textContent?.trim() ?? ''}](#${element.id})`)}
         >
           #
         </button>

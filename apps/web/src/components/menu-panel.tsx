@@ -2,12 +2,14 @@
 
 import { type AppServices, useAppServices } from './app-context';
 import { ignore } from '../services/modals';
-import { requestReset } from '../services/reset';
+import { RESET_NOT_REQUESTED, requestReset } from '../services/reset';
+import { runAction } from '../services/run-action';
 import { STORAGE_WARNING, STORAGE_WARNING_DISMISSED_KEY } from '../services/persistent-storage';
 import { type AppDispatch, useAppDispatch, useAppSelector } from '../store';
 import { sideBarPanelChosen } from '../store/layout-slice';
 import { storageWarningDismissed } from '../store/storage-slice';
 import { useWorkspaces } from './workspaces-panel';
+import './menu-panel.css';
 
 /** An entry of the main menu: one action, named as the spec names it (interface §2). An entry
  * without `perform` belongs to a feature not built yet, and is shown disabled. */
@@ -95,10 +97,14 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
   {
     name: 'Reset application',
     description: 'Delete every workspace stored in this browser.',
-    perform: (_dispatch, { confirmer }) => {
-      void confirmer.ask('reset').then((ok) => {
-        if (ok) requestReset();
-      });
+    perform: (dispatch, { confirmer }) => {
+      runAction(
+        dispatch,
+        async () => {
+          if (await confirmer.ask('reset')) requestReset();
+        },
+        RESET_NOT_REQUESTED,
+      );
     },
   },
   { name: 'About', description: 'Version, FAQ, licence and privacy.', perform: dialog('about') },

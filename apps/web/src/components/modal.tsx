@@ -1,6 +1,8 @@
 'use client';
 
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { tabbable } from './focusable';
+import './modal.css';
 
 /** What a dialog shows and does. */
 export interface ModalProps {
@@ -17,9 +19,6 @@ export interface ModalProps {
   /** A dialog showing things side by side: wider than the others. */
   wide?: boolean;
 }
-
-const FOCUSABLE =
-  'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** A modal dialog (spec interface §2): a dialog named by its title, with a close button, Cancel
  * and Ok; Escape cancels, Enter in a one-line field confirms, Tab cycles inside it. */
@@ -71,7 +70,7 @@ export function Modal({
             event.preventDefault();
             onOk();
           } else if (event.key === 'Tab') {
-            const focusable = [...dialog.current!.querySelectorAll<HTMLElement>(FOCUSABLE)];
+            const focusable = tabbable(dialog.current!);
             const first = focusable[0];
             const last = focusable.at(-1);
             if (event.shiftKey && document.activeElement === first) {

@@ -9,6 +9,7 @@ import { FileTitle } from './file-title';
 import { FormattingToolbar } from './formatting-toolbar';
 import { Icon } from './icon';
 import { SyncButton } from './sync-button';
+import './navigation-bar.css';
 
 /** The navigation bar (spec interface §2): the file title, undo, redo and the formatting
  * buttons, the sync button with the queue's spinner, the theme switch, and the side bar toggle.

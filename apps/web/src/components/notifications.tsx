@@ -9,6 +9,7 @@ import {
 import { useAppSelector } from '../store';
 import { type Notification } from '../store/notifications-slice';
 import { useAppServices } from './app-context';
+import './notifications.css';
 
 /** Messages to the user; errors are announced at once by assistive technology. */
 export function Notifications() {

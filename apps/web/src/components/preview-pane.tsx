@@ -10,6 +10,7 @@ import {
 } from '@inkstone/core';
 import { resolveMarkdownOptions, sameToc, SOURCE_LINE_ATTRIBUTE } from '@inkstone/markdown';
 import { PreviewController, type PreviewMode } from '../preview/preview-controller';
+import { runAction } from '../services/run-action';
 import { countWordsInSlices } from '../services/word-count-slices';
 import { useAppDispatch, useAppSelector, type AppStore } from '../store';
 import { notified } from '../store/notifications-slice';
@@ -17,6 +18,9 @@ import { previewStatsChanged, tocChanged } from '../store/preview-slice';
 import { type AppServices, useAppServices } from './app-context';
 import { InPageButtons } from './in-page-buttons';
 import { useStore } from 'react-redux';
+import '../preview/diagrams/diagrams.css';
+import './markdown-body.css';
+import './preview-pane.css';
 
 /** The preview pane: the rendered document, a region named "Preview". */
 export function PreviewPane() {
@@ -156,7 +160,7 @@ function onPreviewClick(
   const linked = currentFileId
     ? findLinkedFile(Object.values(files), Object.values(folders), currentFileId, href)
     : undefined;
-  if (linked) void workspace.openFile(linked.id);
+  if (linked) runAction(store.dispatch, () => workspace.openFile(linked.id));
   else store.dispatch(notified('info', `No file of this workspace is at “${href}”.`));
 }
 

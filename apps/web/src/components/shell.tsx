@@ -3,6 +3,7 @@
 import { useEffect } from 'react';
 import { useLayoutStyle } from '../layout/use-layout-style';
 import { useAppSelector } from '../store';
+import { Announcements } from './announcements';
 import { useAppServices } from './app-context';
 import { ButtonBar } from './button-bar';
 import { Dialogs } from './dialogs/dialogs';
@@ -15,6 +16,8 @@ import { SideBar } from './side-bar';
 import { StatusBar } from './status-bar';
 import { WelcomeTour } from './welcome-tour';
 import { ThemeStyles } from './theme-styles';
+import { useSaveShortcut } from './use-save-shortcut';
+import './shell.css';
 
 /** The main page of spec interface §2: navigation bar, editor, button bar, preview, side bar and
  * status bar, each shown as the layout settings say. */
@@ -24,6 +27,7 @@ export function Shell() {
   useEffect(() => {
     scrollSync.enabled = layout.scrollSync;
   }, [scrollSync, layout.scrollSync]);
+  useSaveShortcut();
   const style = useLayoutStyle();
   const previewShown = layout.showSidePreview || !layout.showEditor;
   return (
@@ -42,6 +46,7 @@ export function Shell() {
       {layout.showStatusBar && <StatusBar />}
       {!layout.welcomeTourFinished && <WelcomeTour />}
       <Notifications />
+      <Announcements />
       <Dialogs />
     </div>
   );

@@ -11,6 +11,7 @@ import { SyncPanel } from './sync-panel';
 import { TocPanel } from './toc-panel';
 import { WorkspaceBackupsPanel } from './workspace-backups-panel';
 import { WorkspacesPanel } from './workspaces-panel';
+import './side-bar.css';
 
 /** The side bar panels built so far, by the spec's names (interface §2), with their titles. */
 const PANELS: Record<string, { title: string; render: () => ReactNode }> = {

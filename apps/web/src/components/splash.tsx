@@ -1,3 +1,5 @@
+import './splash.css';
+
 /** Shown until the workspace is open (spec interface §2: a splash screen until the app is ready). */
 export function Splash({ message = 'Opening your workspace…' }: { message?: string }) {
   return (

@@ -11,6 +11,7 @@ import { countWordsInSlices } from '../services/word-count-slices';
 import { useAppDispatch, useAppSelector } from '../store';
 import { textStatsChanged } from '../store/preview-slice';
 import { useAppServices } from './app-context';
+import './status-bar.css';
 
 /** The status bar (spec interface §3): statistics of the text and of the preview. */
 export function StatusBar() {

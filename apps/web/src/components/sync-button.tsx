@@ -4,6 +4,7 @@ import { useAppSelector } from '../store';
 import { syncButtonBlocker } from '../store/sync-slice';
 import { useAppServices } from './app-context';
 import { Icon } from './icon';
+import './sync-button.css';
 
 const SYNC_PATH =
   'M13.5 6.5A5.7 5.7 0 0 0 3 5 M2.5 2.5V5.5h3 M2.5 9.5A5.7 5.7 0 0 0 13 11 M13.5 13.5v-3h-3';
@@ -32,6 +33,7 @@ export function SyncButton() {
         aria-label="Synchronize now"
         title={blocker ?? `Synchronize with ${state.target}`}
         disabled={blocker !== null}
+        aria-busy={state.requested}
         onClick={() => sync.requestNow()}
       >
         <Icon path={SYNC_PATH} />

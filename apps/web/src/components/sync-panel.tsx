@@ -4,6 +4,7 @@ import { useAppDispatch, useAppSelector } from '../store';
 import { sideBarPanelChosen } from '../store/layout-slice';
 import { syncButtonBlocker } from '../store/sync-slice';
 import { useAppServices } from './app-context';
+import './sync-panel.css';
 
 /** Spec interface §8's words when there is nothing to sync with. */
 export const NO_SYNC_ACCOUNT = 'You have to link an account to start syncing files.';
@@ -66,6 +67,7 @@ export function SyncPanel() {
           type="button"
           className="button"
           disabled={blocker !== null}
+          aria-busy={state.requested}
           title={blocker ?? undefined}
           onClick={() => sync.requestNow()}
         >

@@ -18,6 +18,7 @@ import { customThemeTemplate } from '../themes/custom-template';
 import { fetchThemeStyle } from '../themes/theme-loader';
 import { chosenKey, customKey, needsCustomStyle } from '../themes/theme-settings';
 import { useAppServices } from './app-context';
+import './theme-panel.css';
 
 /** The panel titles, as the spec's menu names them (interface §2). */
 export const THEME_PANEL_TITLES: Record<ThemeKind, string> = {

@@ -2,6 +2,7 @@
 
 import { useAppSelector } from '../store';
 import { useAppServices } from './app-context';
+import './toc-panel.css';
 
 /** The table of contents of the current file, built from its headings; a click scrolls the
  * preview to the heading. */

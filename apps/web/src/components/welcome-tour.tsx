@@ -5,6 +5,7 @@ import { useAppDispatch } from '../store';
 import { welcomeTourFinished } from '../store/layout-slice';
 import { TOUR_STEPS } from '../welcome/tour-steps';
 import { useAppServices } from './app-context';
+import './welcome-tour.css';
 
 const CARD_WIDTH = 320;
 const MARGIN = 12;

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { BackupError, exportWorkspace } from '@inkstone/core';
 import { downloadText, isoDate } from '../services/file-transfer';
+import { runAction } from '../services/run-action';
 import { LOCAL_DB_ERROR } from '../services/workspace';
 import { useAppDispatch } from '../store';
 import { notified } from '../store/notifications-slice';
@@ -16,16 +17,21 @@ export const BACKUP_IMPORTED_MESSAGE = (files: number, folders: number) =>
 /** The Workspace backups panel (spec interface §2 "workspaceBackups"): the whole workspace to
  * one JSON file and back (docs/concepts/backups.md). */
 export function WorkspaceBackupsPanel() {
-  const { workspace, editor } = useAppServices();
+  const { workspace, editor, announcer } = useAppServices();
   const dispatch = useAppDispatch();
   const [busy, setBusy] = useState(false);
 
   const exportBackup = async () => {
     setBusy(true);
     try {
-      await editor.current?.flush();
-      const json = await exportWorkspace(workspace.repo);
-      downloadText(`inkstone-workspace-${isoDate()}.json`, json, 'application/json');
+      await announcer.during(
+        { busy: 'Exporting the workspace…', done: 'Workspace exported' },
+        async () => {
+          await editor.current?.flush();
+          const json = await exportWorkspace(workspace.repo);
+          downloadText(`inkstone-workspace-${isoDate()}.json`, json, 'application/json');
+        },
+      );
     } catch (error) {
       console.error(error);
       dispatch(notified('error', LOCAL_DB_ERROR));
@@ -36,6 +42,8 @@ export function WorkspaceBackupsPanel() {
 
   const importBackup = async (file: File) => {
     setBusy(true);
+    // (Its end is said by the notification of what was imported, or of the error.)
+    const announced = announcer.start('Importing the workspace backup…');
     try {
       await editor.current?.flush();
       const result = await workspace.importBackup(file);
@@ -50,6 +58,7 @@ export function WorkspaceBackupsPanel() {
         dispatch(notified('error', LOCAL_DB_ERROR));
       }
     } finally {
+      announced.end();
       setBusy(false);
     }
   };
@@ -61,13 +70,19 @@ export function WorkspaceBackupsPanel() {
         workspace. Importing one adds its items to this workspace, replacing those with the same
         identity.
       </p>
-      <button type="button" className="button" disabled={busy} onClick={() => void exportBackup()}>
+      <button
+        type="button"
+        className="button"
+        disabled={busy}
+        aria-busy={busy}
+        onClick={() => runAction(dispatch, exportBackup)}
+      >
         Export workspace
       </button>
       <FilePicker
         label="Import workspace"
         accept=".json,application/json"
-        disabled={busy}
+        busy={busy}
         onFile={importBackup}
       />
     </section>

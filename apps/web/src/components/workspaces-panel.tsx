@@ -3,6 +3,7 @@
 import { type Workspace } from '@inkstone/core';
 import { useSyncExternalStore } from 'react';
 import { ignore } from '../services/modals';
+import { runAction } from '../services/run-action';
 import { addCouchdbWorkspace, openInNewTab } from '../services/workspace-actions';
 import { type WorkspaceList } from '../services/workspaces';
 import { useAppDispatch } from '../store';
@@ -45,9 +46,10 @@ export function WorkspacesPanel() {
               type="button"
               className="button"
               aria-label={`Open ${workspace.name} in a new tab`}
+              title="Open in a new tab"
               onClick={() => openInNewTab(workspace)}
             >
-              Open in a new tab
+              Open
             </button>
           </li>
         ))}
@@ -56,7 +58,7 @@ export function WorkspacesPanel() {
         <button
           type="button"
           className="button"
-          onClick={() => void addCouchdbWorkspace(services, dispatch)}
+          onClick={() => runAction(dispatch, () => addCouchdbWorkspace(services, dispatch))}
         >
           Add a CouchDB workspace
         </button>

@@ -14,7 +14,7 @@ import {
 import { type TextChange } from '@inkstone/markdown';
 import { type DocumentEvent } from '../services/document-channel';
 import { workerItemHasher } from '../services/worker-hash';
-import { type WorkspaceService } from '../services/workspace';
+import { LOCAL_DB_ERROR, type WorkspaceService } from '../services/workspace';
 import { CURSOR_FOCUS_RATIO, CURSOR_FOCUS_RATIO_FOCUS_MODE } from '../constants';
 import { type EditorStatus } from '../store/editor-slice';
 import { caretFocus } from './caret-focus';
@@ -22,6 +22,7 @@ import { isEditable } from './commands/registry';
 import { toggleTask } from './commands/toggle-task';
 import { EditorOptions } from './editor-options';
 import { editorExtensions, type FindMode } from './extensions';
+import { type FindDirection } from './find/step-key';
 import { FindController } from './find/find-controller';
 import { inlineImages } from './inline-images';
 import { SaveSchedule } from './save-schedule';
@@ -49,6 +50,8 @@ export interface EditorEvents {
   onError(message: string): void;
   /** A key asked for the find bar; `selection` is the selected text when it is on one line. */
   onFind(mode: FindMode, selection: string): void;
+  /** F3, Ctrl/Cmd+G and their Shift forms: the next or previous match. */
+  onFindStep(direction: FindDirection): void;
   /** Escape in the editor: close the find bar; whether it was open. */
   onEscape(): boolean;
   /** Whether the text can be changed, undone or redone changed. */
@@ -62,7 +65,7 @@ export class EditorController {
   private session: ContentSession | undefined;
   private version = 0;
   // When the text is saved while the user types (save-schedule.ts).
-  private readonly saves = new SaveSchedule(() => void this.flush());
+  private readonly saves = new SaveSchedule(() => this.saveInBackground());
   private stateTimer: number | undefined;
   // When the oldest selection or scroll change not saved yet happened (Date.now()).
   private stateChangedAt: number | undefined;
@@ -99,7 +102,17 @@ export class EditorController {
     const onScroll = () => this.scheduleStateSave();
     this.view.scrollDOM.addEventListener('scroll', onScroll, { passive: true });
     this.cleanups.push(() => this.view.scrollDOM.removeEventListener('scroll', onScroll));
-    this.cleanups.push(workspace.onContentChange((item) => void this.session?.receive(item)));
+    this.cleanups.push(
+      workspace.onContentChange((item) => {
+        // Another tab's version the editor could not take in stays out of the session's base:
+        // the next save merges it (ContentSession), so it is logged, not lost.
+        this.session
+          ?.receive(item)
+          .catch((error: unknown) =>
+            console.error('Another tab’s edits could not be shown.', error),
+          );
+      }),
+    );
     // Leaving the page: save now, and keep a synchronous copy in case the save cannot finish.
     const onHide = () => this.writeJournal();
     window.addEventListener('pagehide', onHide);
@@ -143,12 +156,18 @@ export class EditorController {
     }
   }
 
-  /** Saves pending edits now, and with them where the user is: the caret that goes with the
-   * text saved, and the scroll position. */
+  /** Saves pending edits now. */
   async flush(): Promise<void> {
+    await this.save();
+  }
+
+  /** Saves pending edits now (Ctrl/Cmd+S), and with them where the user is: the caret that
+   * goes with the text saved, and the scroll position. Whether the text is stored; a failure is
+   * reported (onError) and the text stays in the editor. */
+  async save(): Promise<boolean> {
     this.saves.cancel();
     const session = this.session;
-    if (!session) return;
+    if (!session) return false;
     this.editsPending = false;
     try {
       this.placeAtRead = undefined;
@@ -156,8 +175,8 @@ export class EditorController {
       this.journal.clear();
     } catch (error) {
       console.error(error);
-      this.events.onError('Local DB access error.');
-      return;
+      this.events.onError(LOCAL_DB_ERROR);
+      return false;
     }
     // Not when the session read no text (a file the editor left), nor over a newer place written
     // while the text was being saved (the user moved without typing).
@@ -165,6 +184,7 @@ export class EditorController {
     if (place && session === this.session && this.placesWritten === this.placesWrittenAtRead) {
       this.writePlace(session, place);
     }
+    return true;
   }
 
   /** Shows or hides the images of the document below their lines (`editor.inlineImages`). */
@@ -200,7 +220,7 @@ export class EditorController {
   }
 
   destroy(): void {
-    void this.flush();
+    this.saveInBackground();
     for (const cleanup of this.cleanups) cleanup();
     this.find.destroy();
     this.view.destroy();
@@ -218,6 +238,7 @@ export class EditorController {
         {
           onTextLimit: () => this.events.onTextLimit(),
           onFind: (mode) => this.events.onFind(mode, this.selectedLine()),
+          onFindStep: (direction) => this.events.onFindStep(direction),
           onEscape: () => this.events.onEscape(),
         },
         [
@@ -370,6 +391,15 @@ export class EditorController {
       text: this.view.state.doc.toString(),
     };
     this.journal.write(journal);
-    void this.flush();
+    this.saveInBackground();
+  }
+
+  // Saves without waiting (the schedule's timer, the page going away, the editor closing).
+  // flush() shows its own failure (Local DB access error.); this is for one escaping it.
+  private saveInBackground(): void {
+    this.flush().catch((error: unknown) => {
+      console.error(error);
+      this.events.onError(LOCAL_DB_ERROR);
+    });
   }
 }

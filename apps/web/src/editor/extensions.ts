@@ -8,6 +8,7 @@ import { MAX_TEXT_LENGTH } from '@inkstone/core';
 import { editorChrome, markdownHighlight } from './colours';
 import { markdownHighlighting } from './highlight';
 import { findHighlights } from './find/find-highlight';
+import { type FindDirection, findStepKey } from './find/step-key';
 import { longParagraphs } from './long-paragraphs';
 import { longTables } from './long-tables';
 
@@ -21,6 +22,9 @@ export interface EditorCallbacks {
   onTextLimit(): void;
   /** Ctrl/Cmd+F (`find`), or Ctrl/Cmd+H or Alt+Ctrl/Cmd+F (`replace`): open the find bar. */
   onFind(mode: FindMode): void;
+  /** F3 or Ctrl/Cmd+G (`next`), Shift+F3 or Shift+Ctrl/Cmd+G (`previous`): go to the next or
+   * previous match of the find bar. */
+  onFindStep(direction: FindDirection): void;
   /** Escape: close the find bar; whether it was open. */
   onEscape(): boolean;
 }
@@ -57,7 +61,9 @@ export function editorExtensions(callbacks: EditorCallbacks, more: Extension[] =
     findHighlights(),
     // Undo and redo are commands of the registry, with the other configurable keys.
     keymap.of([...findKeymap(callbacks), indentWithTab, ...defaultKeymap]),
-    EditorView.contentAttributes.of({ 'aria-label': 'Editor', spellcheck: 'true' }),
+    // (`tabindex` changes nothing for the browser, an editable element is focusable anyway; it
+    // says so to checkers that only look for it, such as axe's scrollable-region rule.)
+    EditorView.contentAttributes.of({ 'aria-label': 'Editor', spellcheck: 'true', tabindex: '0' }),
     EditorState.transactionFilter.of((tr) => {
       if (tr.docChanged && tr.newDoc.length > MAX_TEXT_LENGTH) {
         if (tr.newDoc.length > tr.startState.doc.length) {
@@ -78,6 +84,18 @@ function findKeymap(callbacks: EditorCallbacks): KeyBinding[] {
   };
   return [
     { key: 'Mod-f', run: open('find'), preventDefault: true },
+    // F3, Ctrl/Cmd+G and their Shift forms, the keys of every editor people know (and of the
+    // browser's own find, which they replace while the editor has the focus), read as the find
+    // bar reads them: a key name would miss Shift+Ctrl+G sent as a lower-case "g".
+    {
+      any: (_view, event) => {
+        const direction = findStepKey(event);
+        if (!direction) return false;
+        event.preventDefault();
+        callbacks.onFindStep(direction);
+        return true;
+      },
+    },
     { key: 'Mod-h', run: open('replace'), preventDefault: true },
     { key: 'Alt-Mod-f', run: open('replace'), preventDefault: true },
     { key: 'Escape', run: () => callbacks.onEscape() },

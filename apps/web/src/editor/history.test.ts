@@ -9,6 +9,7 @@ class TestEditor {
     extensions: editorExtensions({
       onTextLimit: () => {},
       onFind: () => {},
+      onFindStep: () => {},
       onEscape: () => false,
     }),
   });

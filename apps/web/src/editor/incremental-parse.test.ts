@@ -9,9 +9,14 @@ import { longTables } from './long-tables';
 
 const extensions = markdown({ base: markdownLanguage, extensions: [longParagraphs, longTables] });
 
+// A tree as Lezer prints it (node names and nesting): Tree.toString, which Lezer's type
+// declarations leave out.
+const printTree = (tree: NonNullable<ReturnType<typeof ensureSyntaxTree>>) =>
+  (tree as { toString(): string }).toString();
+
 // The whole syntax tree of a state, parsed to the end.
 function treeOf(state: EditorState): string {
-  return ensureSyntaxTree(state, state.doc.length, 10_000)!.toString();
+  return printTree(ensureSyntaxTree(state, state.doc.length, 10_000)!);
 }
 
 // A text with long lines (unwrapped paragraphs, a long list item, a long table row) between
@@ -139,7 +144,7 @@ describe("the editor's incremental parse (with the patch of @lezer/markdown)", (
       deepest = Math.max(deepest, depth(tree));
       if (edit % 50 === 0) {
         const fresh = EditorState.create({ doc: state.doc.toString(), extensions });
-        expect(tree.toString(), `edit ${edit}`).toBe(treeOf(fresh));
+        expect(printTree(tree), `edit ${edit}`).toBe(treeOf(fresh));
       }
     }
     // Reusing the old tree in pieces nests them deeper than a fresh parse would, a little, not

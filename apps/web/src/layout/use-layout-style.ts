@@ -15,7 +15,7 @@ import { useAppSelector } from '../store';
 import { textMetrics } from './text-metrics';
 
 /** The layout constants and the text metrics for the window's width and the user's settings, as
- * CSS custom properties for the app's root element: globals.css sizes every part from them, so
+ * CSS custom properties for the app's root element: the stylesheets size every part from them, so
  * the editor and the preview follow a settings change or a resize at once. */
 export function useLayoutStyle(): CSSProperties {
   const width = useWindowWidth();

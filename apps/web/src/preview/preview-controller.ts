@@ -67,7 +67,13 @@ export class PreviewController {
     } else {
       const engine = new RenderEngine(
         (response) => this.receive(response),
-        (task) => void yieldToBrowser().then(task),
+        (task) => {
+          yieldToBrowser()
+            .then(task)
+            .catch((error: unknown) =>
+              console.error('The preview could not render this text.', error),
+            );
+        },
       );
       // Right after the editor's own update, before the browser paints: the preview shows a
       // keystroke in the same frame as the editor does.
@@ -153,12 +159,19 @@ export class PreviewController {
     if (this.showing === 'nothing') {
       // A document just opened: its first screen goes in at once, before the rest is ready.
       this.showing = 'first screen';
-      void this.patchWaiting();
+      this.patch();
       return;
     }
     // Otherwise in the next frame, just before the browser lays it out: the preview is laid out
     // once per frame, never in the middle of the editor's handling of a keystroke.
-    requestAnimationFrame(() => void this.patchWaiting());
+    requestAnimationFrame(() => this.patch());
+  }
+
+  // Nobody waits for a patch: one that fails leaves the preview as it was, and is logged.
+  private patch(): void {
+    this.patchWaiting().catch((error: unknown) =>
+      console.error('The preview could not show this text.', error),
+    );
   }
 
   private async patchWaiting(): Promise<void> {

@@ -1,22 +1,23 @@
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { COLOR_THEME_KEY, COLOR_THEME_SCRIPT, resolveColorTheme } from './color-theme';
 
 // Runs the root layout's early script with a stored setting (or none) on a system that prefers
-// dark colours or not; the colour theme it sets on <html>.
+// dark colours or not, in a context of its own holding only what the script reads; the colour
+// theme it sets on <html>.
 function firstPaint(stored: string | null, systemDark: boolean): string {
   const attributes = new Map<string, string>();
-  const run = new Function('localStorage', 'matchMedia', 'document', COLOR_THEME_SCRIPT) as (
-    ...args: unknown[]
-  ) => void;
-  run(
-    { getItem: (key: string) => (key === COLOR_THEME_KEY ? stored : null) },
-    (query: string) => ({ matches: systemDark && query === '(prefers-color-scheme: dark)' }),
-    {
+  runInNewContext(COLOR_THEME_SCRIPT, {
+    localStorage: { getItem: (key: string) => (key === COLOR_THEME_KEY ? stored : null) },
+    matchMedia: (query: string) => ({
+      matches: systemDark && query === '(prefers-color-scheme: dark)',
+    }),
+    document: {
       documentElement: {
         setAttribute: (name: string, value: string) => attributes.set(name, value),
       },
     },
-  );
+  });
   return attributes.get('data-color-theme') ?? 'light';
 }
 
@@ -30,11 +31,8 @@ describe('the colour theme of the first paint', () => {
     expect(firstPaint('dark', false)).toBe('dark');
   });
 
-  it('is light when storage cannot be read', () => {
-    const run = new Function('localStorage', 'matchMedia', 'document', COLOR_THEME_SCRIPT) as (
-      ...args: unknown[]
-    ) => void;
-    expect(() => run(undefined, undefined, undefined)).not.toThrow();
+  it('is light, without an error, where storage and media queries cannot be read', () => {
+    expect(() => runInNewContext(COLOR_THEME_SCRIPT, {})).not.toThrow();
   });
 });
 

@@ -11,13 +11,14 @@ import {
   renameItem,
   resolveCurrentFile,
   type TreeChange,
+  UnauthorizedNameError,
 } from '@inkstone/core';
 import { type AppStore } from '../store';
 import { notified } from '../store/notifications-slice';
 import { itemsChanged } from '../store/workspace-slice';
 import { WELCOME_TEXT } from '../welcome/welcome-text';
 import { type Confirmer } from './confirm';
-import { type WorkspaceService } from './workspace';
+import { LOCAL_DB_ERROR, type WorkspaceService } from './workspace';
 
 /** How often the trash purge runs while the page is open (it also runs at start). */
 export const TRASH_PURGE_INTERVAL = 3_600_000;
@@ -180,13 +181,18 @@ export class ExplorerService {
     await this.workspace.openFile(next.id);
   }
 
+  // A refused name is told in the spec's words ('Unauthorized name.'); a write the local
+  // database failed is 'Local DB access error.', its own words (a QuotaExceededError) logged.
   private async guard<T>(action: () => Promise<T>): Promise<T | undefined> {
     try {
       return await action();
     } catch (error) {
-      this.store.dispatch(
-        notified('error', error instanceof Error ? error.message : String(error)),
-      );
+      if (error instanceof UnauthorizedNameError) {
+        this.store.dispatch(notified('error', error.message));
+      } else {
+        console.error(error);
+        this.store.dispatch(notified('error', LOCAL_DB_ERROR));
+      }
       return undefined;
     }
   }

@@ -10,7 +10,11 @@ export function whenIdle(task: () => void, timeout: number): void {
  * (Chromium, Firefox), else a macrotask. */
 export function inBackground(task: () => void): void {
   const scheduler = (globalThis as { scheduler?: BackgroundScheduler }).scheduler;
-  if (scheduler?.postTask) void scheduler.postTask(task, { priority: 'background' });
+  // A task that throws rejects postTask's promise: it is logged, as setTimeout's would be.
+  if (scheduler?.postTask)
+    scheduler
+      .postTask(task, { priority: 'background' })
+      .catch((error: unknown) => console.error('A background task failed.', error));
   else setTimeout(task, 0);
 }
 

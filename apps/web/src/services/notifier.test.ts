@@ -23,17 +23,17 @@ describe('Notifier', () => {
     await expect(answer).resolves.toBe(false);
   });
 
-  it('asks the same question twice, but shows the same message once', () => {
+  it('asks the same question twice, but shows the same message once', async () => {
     const store = createStore();
     const notifier = new Notifier(store);
-    void notifier.confirm('Again?');
-    void notifier.confirm('Again?');
+    const answers = [notifier.confirm('Again?'), notifier.confirm('Again?')];
     store.dispatch(notified('info', 'Saved.'));
     store.dispatch(notified('info', 'Saved.'));
-    expect(store.getState().notifications.map((n) => n.type)).toEqual([
-      'confirm',
-      'confirm',
-      'info',
-    ]);
+    const shown = store.getState().notifications;
+    expect(shown.map((n) => n.type)).toEqual(['confirm', 'confirm', 'info']);
+    // Each question has its own answer.
+    notifier.answer(shown[0]!.id, true);
+    notifier.answer(shown[1]!.id, false);
+    await expect(Promise.all(answers)).resolves.toEqual([true, false]);
   });
 });

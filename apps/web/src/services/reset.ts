@@ -13,6 +13,11 @@ export const APP_STORAGE_PREFIX = 'inkstone';
 export const RESET_FAILED =
   'The application could not be reset: its data could not be deleted. It tries again at the next start.';
 
+/** Shown when the reset flag could not be stored (the browser's storage is full or blocked): the
+ * page is not reloaded, nothing is deleted. */
+export const RESET_NOT_REQUESTED =
+  'The application could not be reset: this browser refused to store the request.';
+
 /** Stores the reset flag and reloads the page; the reset itself runs at the next start. */
 export function requestReset(storage: Storage = localStorage, reload = () => location.reload()) {
   storage.setItem(RESET_FLAG_KEY, String(Date.now()));

@@ -19,6 +19,7 @@ import {
   WorkspaceSynchronizer,
 } from '@inkstone/core';
 import { type AppStore } from '../store';
+import { type Announcer } from './announcer';
 import { notified } from '../store/notifications-slice';
 import {
   offlineChanged,
@@ -49,6 +50,8 @@ export interface SyncServiceOptions {
   /** The workspace this tab has open, with its provider parameters. */
   current: Workspace;
   modals: ModalStack;
+  /** Says when a sync the user asked for starts and ends ("Syncing…", "Synced"). */
+  announcer: Pick<Announcer, 'start'>;
   /** Writes what the editor holds, so that a sync carries the last words typed. */
   flushEditor: () => Promise<void>;
   timers?: Timers;
@@ -70,6 +73,9 @@ export class SyncService {
   private lastInputAt: number;
   private readonly cleanups: (() => void)[] = [];
   private storedLoginTried = false;
+  // The user asked for a sync (the button, the panel, Ctrl+S): the next one is announced.
+  // Automatic syncs are not: they would speak every minute and a half.
+  private announceNext = false;
 
   constructor(private readonly options: SyncServiceOptions) {
     const { store, current } = options;
@@ -108,16 +114,21 @@ export class SyncService {
       hasSyncTarget: () => true,
       onPendingChange: (pending) => store.dispatch(syncRequestChanged(pending)),
       sync: async (signal) => {
-        await options.flushEditor();
+        const announced = this.announceNext ? options.announcer.start('Syncing…') : undefined;
+        this.announceNext = false;
         try {
+          await options.flushEditor();
           await synchronizer.sync(signal);
         } catch (error) {
           const told = error instanceof OfflineError || isCancelled(error);
           if (!told) store.dispatch(syncFailed(errorMessage(error)));
+          // (The error itself is shown and read as an alert.)
+          announced?.end();
           throw error;
         }
         this.storedLoginTried = false;
         store.dispatch(syncSucceeded(this.timers.now()));
+        announced?.end('Synced');
       },
     });
     this.autoSync = new AutoSyncScheduler({
@@ -163,11 +174,17 @@ export class SyncService {
 
   /** The sync button (interface §2): asks for a sync, or says 'Sync not possible.'. */
   requestNow(): void {
-    if (!this.requester || this.offline.offline) {
+    if (!this.canSyncNow) {
       this.options.store.dispatch(notified('error', SYNC_NOT_POSSIBLE));
       return;
     }
+    this.announceNext = true;
     this.request();
+  }
+
+  /** Whether a sync can be asked for now: the workspace has a remote and the app is online. */
+  get canSyncNow(): boolean {
+    return this.requester !== undefined && !this.offline.offline;
   }
 
   /** Stops everything; a sync request not started is dropped. */

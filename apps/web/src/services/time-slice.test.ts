@@ -16,11 +16,12 @@ describe('slices of long work', () => {
 
   it('the next task is a task of its own, not a microtask', async () => {
     let resolved = false;
-    void nextTask().then(() => (resolved = true));
+    const first = nextTask().then(() => (resolved = true));
     for (let i = 0; i < 10; i += 1) await Promise.resolve();
     expect(resolved).toBe(false);
     // Messages come in the order they were posted.
     await nextTask();
     expect(resolved).toBe(true);
+    await first;
   });
 });

@@ -3,6 +3,7 @@
 
 import { type FileItem, type FolderItem, importEntries, MAX_TEXT_LENGTH } from '@inkstone/core';
 import { type AppStore } from '../store';
+import { type Announcer } from './announcer';
 import { notified } from '../store/notifications-slice';
 import { itemsChanged } from '../store/workspace-slice';
 import { downloadBlob, isoDate } from './file-transfer';
@@ -48,6 +49,9 @@ export interface TransferDeps {
   workspaceName: () => string;
   /** Saves what the editor holds, so the zip has the latest text. */
   flushEditor: () => Promise<void>;
+  /** Says when an import or the zip starts and ends, for screen readers (the progress shows on
+   * screen only: read at every file, it would talk over everything else). */
+  announcer: Pick<Announcer, 'start'>;
 }
 
 /**
@@ -99,32 +103,46 @@ export class TransferService {
           ? { ...entry, read: () => checkpoint().then(entry.read) }
           : entry,
       );
-      const report = await importEntries(workspace.repo, workspace.newId, entries, {
-        target,
-        onProgress: (done, total) =>
-          this.setActivity(
-            `Importing ${done.toLocaleString('en')} of ${count(total, 'file', 'files')}…`,
-          ),
-        onWritten: (items: Array<FileItem | FolderItem>) =>
-          store.dispatch(itemsChanged({ items, deletedIds: [] })),
-      });
-      const first = report.files[0];
-      if (first) await workspace.openFile(first.id);
-      for (const label of report.cut) store.dispatch(notified('info', IMPORT_CUT_MESSAGE(label)));
-      const { images, skipped } = report;
-      const files = report.files.length;
-      const folders = report.folders.length;
-      const single = entries.length === 1 && entries[0]!.kind !== 'folder';
-      if (single && skipped.length === 1) {
-        store.dispatch(notified('error', skipped[0]!.reason));
-      } else if (skipped.length > 0) {
-        void this.deps.modals
-          .open('importReport', { files, folders, images, skipped })
-          .catch(ignore);
-      } else if (files + folders + images > 1) {
-        store.dispatch(notified('info', IMPORTED_MESSAGE(files, folders, images)));
-      } else if (entries.length === 0) {
-        store.dispatch(notified('info', 'There was nothing to import.'));
+      const fileCount = entries.filter((entry) => entry.kind !== 'folder').length;
+      const announced = this.deps.announcer.start(
+        `Importing ${count(fileCount, 'file', 'files')}…`,
+      );
+      try {
+        const report = await importEntries(workspace.repo, workspace.newId, entries, {
+          target,
+          onProgress: (done, total) =>
+            this.setActivity(
+              `Importing ${done.toLocaleString('en')} of ${count(total, 'file', 'files')}…`,
+            ),
+          onWritten: (items: Array<FileItem | FolderItem>) =>
+            store.dispatch(itemsChanged({ items, deletedIds: [] })),
+        });
+        const first = report.files[0];
+        if (first) await workspace.openFile(first.id);
+        for (const label of report.cut) store.dispatch(notified('info', IMPORT_CUT_MESSAGE(label)));
+        const { images, skipped } = report;
+        const files = report.files.length;
+        const folders = report.folders.length;
+        const single = entries.length === 1 && entries[0]!.kind !== 'folder';
+        // The end is said by the notification or the report below, except for a file imported
+        // alone, which only opens.
+        announced.end(
+          single && first && skipped.length === 0 ? `${first.name} imported` : undefined,
+        );
+        if (single && skipped.length === 1) {
+          store.dispatch(notified('error', skipped[0]!.reason));
+        } else if (skipped.length > 0) {
+          void this.deps.modals
+            .open('importReport', { files, folders, images, skipped })
+            .catch(ignore);
+        } else if (files + folders + images > 1) {
+          store.dispatch(notified('info', IMPORTED_MESSAGE(files, folders, images)));
+        } else if (entries.length === 0) {
+          store.dispatch(notified('info', 'There was nothing to import.'));
+        }
+      } finally {
+        // (A failure ends it without a word: its error notification says it.)
+        announced.end();
       }
     });
   }
@@ -133,14 +151,20 @@ export class TransferService {
   downloadZip(): Promise<void> {
     return this.queue(async () => {
       this.setActivity('Making the zip…');
-      await this.deps.flushEditor();
-      const zip = await zipWorkspace(this.deps.workspace.repo, {
-        onProgress: (done, total) =>
-          this.setActivity(
-            `Making the zip: ${done.toLocaleString('en')} of ${count(total, 'entry', 'entries')}…`,
-          ),
-      });
-      downloadBlob(workspaceZipName(this.deps.workspaceName(), isoDate()), zip.blob);
+      const announced = this.deps.announcer.start('Making the zip…');
+      try {
+        await this.deps.flushEditor();
+        const zip = await zipWorkspace(this.deps.workspace.repo, {
+          onProgress: (done, total) =>
+            this.setActivity(
+              `Making the zip: ${done.toLocaleString('en')} of ${count(total, 'entry', 'entries')}…`,
+            ),
+        });
+        downloadBlob(workspaceZipName(this.deps.workspaceName(), isoDate()), zip.blob);
+        announced.end('Workspace zip downloaded');
+      } finally {
+        announced.end();
+      }
     });
   }
 

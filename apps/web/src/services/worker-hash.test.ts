@@ -14,9 +14,11 @@ class InProcessWorker implements HashPort {
   postMessage(request: HashRequest): void {
     this.received.push(structuredClone(request));
     if (!this.answer) return;
-    void answerHashRequest(structuredClone(request)).then((response) =>
-      setTimeout(() => this.onmessage?.({ data: response } as MessageEvent<HashResponse>)),
-    );
+    answerHashRequest(structuredClone(request))
+      .then((response) =>
+        setTimeout(() => this.onmessage?.({ data: response } as MessageEvent<HashResponse>)),
+      )
+      .catch((error: unknown) => this.onerror?.({ message: String(error) } as ErrorEvent));
   }
 
   fail(): void {

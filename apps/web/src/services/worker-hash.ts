@@ -42,13 +42,15 @@ export function createWorkerItemHasher(
     if (request) clearTimeout(request.timer);
     return request;
   };
-  const hashHere = ({ item, resolve, reject }: Pending) =>
+  // The hash or its failure goes to the save waiting for it.
+  const hashHere = ({ item, resolve, reject }: Pending): void => {
     nativeItemHasher(item).then(resolve, reject);
+  };
   const giveUp = () => {
     failed = true;
     port?.terminate?.();
     port = undefined;
-    for (const id of [...pending.keys()]) void hashHere(take(id)!);
+    for (const id of [...pending.keys()]) hashHere(take(id)!);
   };
   const connect = (): HashPort | undefined => {
     if (port || failed) return port;
@@ -65,7 +67,7 @@ export function createWorkerItemHasher(
       const request = take(data.id);
       if (!request) return;
       if ('hash' in data) request.resolve(data.hash);
-      else void hashHere(request);
+      else hashHere(request);
     };
     port.onerror = (event) => {
       console.error('The hash worker failed; hashing on the main thread.', event.message);
@@ -81,14 +83,14 @@ export function createWorkerItemHasher(
     return new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => {
         const late = take(id);
-        if (late) void hashHere(late);
+        if (late) hashHere(late);
       }, timeoutMs);
       pending.set(id, { item, resolve, reject, timer });
       try {
         worker.postMessage({ id, item });
       } catch {
         // An item that cannot be copied to the worker is hashed here.
-        void hashHere(take(id)!);
+        hashHere(take(id)!);
       }
     });
   };

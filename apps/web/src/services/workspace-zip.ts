@@ -51,7 +51,8 @@ export async function zipWorkspace(
   const imagesById = new Map(images.map((image) => [image.id, image]));
 
   const chunks: Uint8Array[] = [];
-  let failure: Error | null = null;
+  // (Set by the zip's callback: typed so that the checks below are not narrowed to null.)
+  let failure = null as Error | null;
   const zip = new Zip((error, chunk) => {
     if (error) failure = error;
     else chunks.push(chunk);

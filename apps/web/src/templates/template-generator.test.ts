@@ -42,7 +42,9 @@ function threadWorker(): TemplateWorker {
     onmessage: null,
     onerror: null,
     postMessage: (request) => thread.postMessage(request),
-    terminate: () => void thread.terminate(),
+    terminate: () => {
+      thread.terminate().catch((error: unknown) => console.error(error));
+    },
   };
   thread.on('message', (data) => worker.onmessage?.({ data }));
   thread.on('error', (error) => worker.onerror?.({ message: error.message }));

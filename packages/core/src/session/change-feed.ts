@@ -36,7 +36,11 @@ export class ChangeFeed {
   /** Starts following from the database's current transaction. */
   async start(): Promise<void> {
     this.lastTx = await this.options.repo.currentTx();
-    this.unsubscribe = this.options.signal.subscribe(() => void this.check());
+    // Nobody waits for a check the signal starts: check() gives its failure to onError, and this
+    // catch one that escaped it (onError itself throwing).
+    this.unsubscribe = this.options.signal.subscribe(() => {
+      this.check().catch((error: unknown) => this.options.onError(error));
+    });
     this.schedulePoll();
   }
 
@@ -70,7 +74,11 @@ export class ChangeFeed {
   private schedulePoll(): void {
     if (this.stopped) return;
     this.cancelPoll = this.options.timers.set(() => {
-      void this.check().then(() => this.schedulePoll());
+      // The next poll is planned whatever became of this check: polling is the fallback for lost
+      // signals, it must not stop.
+      this.check()
+        .catch((error: unknown) => this.options.onError(error))
+        .finally(() => this.schedulePoll());
     }, this.options.pollInterval ?? CHANGE_POLL_INTERVAL);
   }
 }

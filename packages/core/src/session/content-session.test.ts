@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MemoryDatabase } from '../db/memory-repository.js';
 import { type ItemRepository } from '../db/repository.js';
 import { createHash } from 'node:crypto';
@@ -157,6 +157,41 @@ describe('ContentSession across tabs (spec core §4)', () => {
     expect(a!.conflicts + b!.conflicts).toBe(0);
   });
 
+  it('T2 merges at the next save a version the editor failed to take in, never writing over it', async () => {
+    const { tabs } = await openTabs(2, 'Line one.\n');
+    const [a, b] = tabs;
+    a!.feed.stop();
+    b!.editor.type(0, 'B was here. ');
+    await b!.session.save();
+    const version = (await a!.repo.get<ContentItem>(contentId(FILE)))!;
+    vi.spyOn(a!.editor, 'applyEdits').mockImplementationOnce(() => {
+      throw new Error('The editor is gone.');
+    });
+    await expect(a!.session.receive(version)).rejects.toThrow('The editor is gone.');
+    a!.editor.type(a!.editor.text.length - 1, ' A');
+    await a!.session.save();
+    expect(await stored(a!.repo)).toBe('B was here. Line one. A\n');
+    expect(a!.editor.text).toBe('B was here. Line one. A\n');
+  });
+
+  it('T3 merges again at the next save what a save brought that the editor failed to take in', async () => {
+    const { tabs } = await openTabs(2, 'Line one.\nLine two.\n');
+    const [a, b] = tabs;
+    a!.feed.stop();
+    b!.editor.type(0, 'B was here. ');
+    await b!.session.save();
+    a!.editor.type(a!.editor.text.length - 1, ' A1');
+    vi.spyOn(a!.editor, 'applyEdits').mockImplementationOnce(() => {
+      throw new Error('The editor is gone.');
+    });
+    await expect(a!.session.save()).rejects.toThrow('The editor is gone.');
+    expect(await stored(a!.repo)).toBe('B was here. Line one.\nLine two. A1\n');
+    a!.editor.type('Line one.'.length, ' A2');
+    await a!.session.save();
+    expect(await stored(a!.repo)).toBe('B was here. Line one. A2\nLine two. A1\n');
+    expect(a!.editor.text).toBe('B was here. Line one. A2\nLine two. A1\n');
+  });
+
   it('keeps what the user types while a save is on its way (T3)', async () => {
     const { tabs } = await openTabs(2, 'Line one.\nLine two.\n');
     const [a, b] = tabs;
@@ -236,6 +271,8 @@ describe('ContentSession across tabs (spec core §4)', () => {
     for (let round = 0; round < 40; round += 1) {
       const { timers, tabs } = await openTabs(3, 'alpha\nbeta\ngamma\ndelta\n');
       const typed: string[] = [];
+      // Saves left running while the tabs go on typing, awaited once all is quiet.
+      const saving: Promise<void>[] = [];
       for (let step = 0; step < 30; step += 1) {
         const tab = tabs[Math.floor(random() * tabs.length)]!;
         const action = random();
@@ -248,12 +285,13 @@ describe('ContentSession across tabs (spec core §4)', () => {
           tab.editor.text = lines.join('\n');
           typed.push(word);
         } else if (action < 0.85) {
-          void tab.session.save();
+          saving.push(tab.session.save());
         } else {
           await timers.advance(Math.floor(random() * 600));
         }
       }
       // Quiet: everyone saves and listens until nothing changes.
+      await Promise.all(saving);
       for (let pass = 0; pass < 4; pass += 1) {
         for (const tab of tabs) await tab.session.save();
         await timers.advance(1000);

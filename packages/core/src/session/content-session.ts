@@ -106,8 +106,10 @@ export class ContentSession {
       );
       // The file was deleted elsewhere: keep the text in the editor, write nothing.
       if (!stored) return;
-      this.base = stored;
+      // The editor takes in what the merge brought before the session counts it as seen: were
+      // that to fail, the next save merges it again rather than writing over it.
       if (stored.text !== submitted) this.bringIntoEditor(submitted, stored.text, conflicts);
+      this.base = stored;
     });
   }
 
@@ -115,9 +117,9 @@ export class ContentSession {
   receive(item: StoredItem<ContentItem>): Promise<void> {
     return this.enqueue(async () => {
       if (item.id !== itemIds.content(this.fileId) || item.tx <= this.base.tx) return;
-      const previous = this.base;
+      // As in save: the version is the session's base once it is in the editor, not before.
+      if (item.text !== this.base.text) this.bringIntoEditor(this.base.text, item.text, []);
       this.base = item;
-      if (item.text !== previous.text) this.bringIntoEditor(previous.text, item.text, []);
     });
   }
 

@@ -76,9 +76,12 @@ export class OfflineDetector {
       // While offline the check runs anyway, to notice the way back.
       const active = this.isOffline || this.options.isUserActive();
       const run = active ? this.checkNow() : Promise.resolve();
-      void run.then(() => {
+      // The next check is planned whatever became of this one (checkNow takes a failed check
+      // for offline; only the app's onChange could throw): the way back online is always seen.
+      const next = () => {
         if (this.cancel) this.schedule();
-      });
+      };
+      run.then(next, next);
     }, delay);
   }
 

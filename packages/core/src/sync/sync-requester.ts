@@ -77,7 +77,10 @@ export class SyncRequester {
       return;
     }
     const { queue, timers, lastSyncActivity } = this.options;
-    void queue
+    // The queue reports the sync's failure itself (its onError) and never rejects; the request
+    // ends either way, or no sync could be asked for again.
+    const done = () => this.setRequested(false);
+    queue
       .enqueue(async (signal) => {
         let cancel = () => undefined as void;
         const beat = () => {
@@ -92,7 +95,7 @@ export class SyncRequester {
           lastSyncActivity.set(timers.now());
         }
       })
-      .then(() => this.setRequested(false));
+      .then(done, done);
   }
 
   private setRequested(requested: boolean): void {

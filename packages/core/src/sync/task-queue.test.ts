@@ -14,7 +14,7 @@ describe('TaskQueue (S1)', () => {
     const queue = new TaskQueue({ onError: () => undefined });
     const order: string[] = [];
     const first = deferred();
-    void queue.enqueue(async () => {
+    const firstDone = queue.enqueue(async () => {
       order.push('a start');
       await first.promise;
       order.push('a end');
@@ -25,20 +25,22 @@ describe('TaskQueue (S1)', () => {
     await settle();
     expect(order).toEqual(['a start']);
     first.resolve();
-    await second;
+    await Promise.all([firstDone, second]);
     expect(order).toEqual(['a start', 'a end', 'b']);
   });
 
   it('reports a failing task and goes on', async () => {
     const errors: unknown[] = [];
     const queue = new TaskQueue({ onError: (error) => errors.push(error) });
-    void queue.enqueue(() => Promise.reject(new Error('boom')));
+    const failed = queue.enqueue(() => Promise.reject(new Error('boom')));
     let ran = false;
     await queue.enqueue(async () => {
       ran = true;
     });
     expect(errors).toEqual([new Error('boom')]);
     expect(ran).toBe(true);
+    // The failed task's promise resolves: the failure went to onError.
+    await expect(failed).resolves.toBeUndefined();
   });
 
   it('going offline stops the running task, drops the waiting ones and reports it once', async () => {

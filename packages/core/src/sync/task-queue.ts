@@ -37,7 +37,9 @@ export class TaskQueue {
       const wasBusy = this.busy;
       this.waiting.push({ task, done });
       if (!wasBusy) this.emit();
-      if (!this.running) void this.runNext();
+      // Nobody waits for the run: runNext gives each task's failure to onError, and this catch
+      // one that escaped it (a busy listener or onError itself throwing).
+      if (!this.running) this.runNext().catch((error: unknown) => this.options.onError(error));
     });
   }
 

@@ -88,7 +88,8 @@ describe('MemoryWorkspaceProvider', () => {
     expect(remote.snapshot().map((item) => item.id)).toEqual(['a']);
     fault = 'hang';
     let settled = false;
-    void provider.getChanges(undefined).finally(() => (settled = true));
+    const done = () => (settled = true);
+    provider.getChanges(undefined).then(done, done);
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(settled).toBe(false);
   });

@@ -85,7 +85,7 @@ export class ImportTree {
 
   private folderNames(parentId: string | null): Map<string, string> {
     let names = this.folderIds.get(parentId);
-    if (!names) this.folderIds.set(parentId, (names = new Map()));
+    if (!names) this.folderIds.set(parentId, (names = new Map<string, string>()));
     return names;
   }
 

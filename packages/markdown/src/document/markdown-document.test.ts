@@ -458,7 +458,7 @@ describe('MarkdownDocument', () => {
       const whole = document.renderHtml().html;
       expect(whole).toMatch(/<li data-line="72">item 70/);
       expect(whole).toMatch(
-        /<input type="checkbox" class="task-list-item-checkbox" data-line="73">/,
+        /<input type="checkbox" class="task-list-item-checkbox" data-line="73" aria-label=/,
       );
     });
   });

@@ -9,12 +9,14 @@ describe('task lists', () => {
       '<p data-line="0">intro</p>\n' +
         '<ul class="contains-task-list" data-line="2">\n' +
         '<li class="task-list-item" data-line="2">' +
-        '<input type="checkbox" class="task-list-item-checkbox" data-line="2">todo</li>\n' +
+        '<input type="checkbox" class="task-list-item-checkbox" data-line="2" aria-label="todo">' +
+        'todo</li>\n' +
         '<li class="task-list-item" data-line="3">' +
-        '<input type="checkbox" class="task-list-item-checkbox" checked data-line="3">' +
+        '<input type="checkbox" class="task-list-item-checkbox" checked data-line="3" aria-label="done">' +
         'done</li>\n' +
         '<li class="task-list-item" data-line="4">' +
-        '<input type="checkbox" class="task-list-item-checkbox" checked data-line="4">' +
+        '<input type="checkbox" class="task-list-item-checkbox" checked data-line="4" ' +
+        'aria-label="also done">' +
         'also done</li>\n' +
         '</ul>\n',
     );
@@ -23,7 +25,18 @@ describe('task lists', () => {
   it('keeps inline markup after the marker', () => {
     const html = render('- [x] ship **v1** ~~today~~');
     expect(html).toContain('class="task-list-item-checkbox" checked');
-    expect(html).toContain('data-line="0">ship <strong>v1</strong> <del>today</del></li>');
+    expect(html).toContain(
+      'data-line="0" aria-label="ship v1 today">ship <strong>v1</strong> <del>today</del></li>',
+    );
+  });
+
+  it('names each box by the plain text of its item, for assistive technology', () => {
+    const html = render(
+      '- [ ] ship **v1** `now`\n  and <b>later</b>\n- [x] ![the logo](logo.png) a < b & c\n- [ ]\n',
+    );
+    expect(html).toContain('aria-label="ship v1 now and later"');
+    expect(html).toContain('aria-label="the logo a &lt; b &amp; c"');
+    expect(html).toContain('data-line="3" aria-label="Task">');
   });
 
   it('works in ordered, nested and loose lists', () => {

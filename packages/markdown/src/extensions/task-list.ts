@@ -10,7 +10,7 @@ const CHECKBOX = 'task_list_checkbox';
 /**
  * GFM task lists: `- [ ] todo` and `- [x] done` items become
  * `<li class="task-list-item"><input type="checkbox" class="task-list-item-checkbox">`,
- * checked for `x`/`X`, and their list gets `class="contains-task-list"`. Both the item and the
+ * checked for `x`/`X` and named by the item's text (`aria-label`), and their list gets `class="contains-task-list"`. Both the item and the
  * checkbox carry the item's source line in `data-line`, so the preview can find the `[ ]`
  * marker to toggle in the source: the box is not disabled, a click on it toggles the marker.
  */
@@ -23,7 +23,8 @@ export const taskListExtension: MarkdownExtension = {
       const checked = token.meta === true ? ' checked' : '';
       const line = token.attrGet(SOURCE_LINE_ATTRIBUTE);
       const lineAttr = line === null ? '' : ` ${SOURCE_LINE_ATTRIBUTE}="${line}"`;
-      return `<input type="checkbox" class="task-list-item-checkbox"${checked}${lineAttr}>`;
+      const label = md.utils.escapeHtml(taskLabel(tokens.slice(idx + 1)));
+      return `<input type="checkbox" class="task-list-item-checkbox"${checked}${lineAttr} aria-label="${label}">`;
     };
   },
 };
@@ -53,6 +54,22 @@ function markTaskItems(state: StateCore): void {
       }
     }
   }
+}
+
+// A checkbox's accessible name: the plain text of the item's first paragraph, which follows it
+// (a form control needs a name of its own; WCAG 4.1.2), or "Task" when the item is empty.
+function taskLabel(rest: Token[]): string {
+  const text = rest
+    .map((token) => {
+      if (token.type === 'text' || token.type === 'code_inline') return token.content;
+      if (token.type === 'softbreak' || token.type === 'hardbreak') return ' ';
+      if (token.type === 'image') return token.children?.map((child) => child.content).join('');
+      return '';
+    })
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text === '' ? 'Task' : text;
 }
 
 // Strips the marker from the item's first text; returns whether it was checked, or null when

@@ -3,6 +3,7 @@
 import { APP_VERSION, copyrightYear } from '../../services/about';
 import { Modal } from '../modal';
 import { type DialogProps } from './dialog-props';
+import './about-dialog.css';
 
 /** Questions users ask first, answered in the about dialog. */
 const FAQ: { question: string; answer: string }[] = [

@@ -6,6 +6,7 @@ import { editorConflicts, resolveInEditor } from '../../editor/commands/resolve-
 import { useAppServices } from '../app-context';
 import { Modal } from '../modal';
 import { type DialogProps } from './dialog-props';
+import './conflicts-dialog.css';
 
 /** The names of a block's two versions: its markers' labels, or plain names when a marker has
  * none or both have the same. */

@@ -2,6 +2,8 @@
 
 import { SPONSOR_BANNER } from '../../store/server-slice';
 import { sortedTemplateIds, type Templates } from '../../templates/templates';
+import './export-parts.css';
+import './templates.css';
 
 /** The template chooser of the HTML and PDF export dialogs. */
 export function TemplateField(props: {

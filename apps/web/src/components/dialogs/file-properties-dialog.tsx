@@ -12,7 +12,7 @@ import { useAppSelector } from '../../store';
 import { useAppServices } from '../app-context';
 import { Modal } from '../modal';
 import { type DialogProps } from './dialog-props';
-import { Tabs } from './tabs';
+import { TabPanel, Tabs, useTabIds } from './tabs';
 import { YamlEditor } from './yaml-editor';
 
 type Tab = 'simple' | 'yaml';
@@ -42,6 +42,7 @@ export function FilePropertiesDialog({ resolve, reject }: DialogProps<'filePrope
   const lastTab = useAppSelector((state) => state.localSettings.filePropertiesTab);
   // The tab last chosen (local settings), but YAML when the stored text is not valid YAML.
   const [tab, setTab] = useState<Tab>(() => (parseYamlObject(stored).ok ? lastTab : 'yaml'));
+  const tabIds = useTabIds();
   const [yaml, setYaml] = useState(stored);
   const [simple, setSimple] = useState(() => readSimpleProperties(stored));
   const [saveError, setSaveError] = useState<string>();
@@ -95,9 +96,9 @@ export function FilePropertiesDialog({ resolve, reject }: DialogProps<'filePrope
       onOk={save}
       okDisabled={tab === 'yaml' && yamlError !== undefined}
     >
-      <Tabs label="Properties" tabs={TABS} selected={tab} onSelect={choose} />
+      <Tabs label="Properties" tabs={TABS} selected={tab} onSelect={choose} ids={tabIds} />
       {tab === 'simple' ? (
-        <div className="form" role="tabpanel" aria-label="Simple properties">
+        <TabPanel ids={tabIds} tab="simple" className="form">
           {FIELDS.map((field) => (
             <label key={field.key} className="form__field">
               <span>{field.label}</span>
@@ -127,9 +128,9 @@ export function FilePropertiesDialog({ resolve, reject }: DialogProps<'filePrope
               {saveError}
             </p>
           )}
-        </div>
+        </TabPanel>
       ) : (
-        <div role="tabpanel" aria-label="YAML properties">
+        <TabPanel ids={tabIds} tab="yaml">
           <YamlEditor
             label="YAML properties"
             value={yaml}
@@ -139,7 +140,7 @@ export function FilePropertiesDialog({ resolve, reject }: DialogProps<'filePrope
             }}
             error={yamlError ?? saveError}
           />
-        </div>
+        </TabPanel>
       )}
     </Modal>
   );

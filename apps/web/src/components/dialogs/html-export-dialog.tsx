@@ -11,6 +11,7 @@ import { Modal } from '../modal';
 import { type DialogProps } from './dialog-props';
 import { ExportStatus, TemplateField } from './export-parts';
 import { useExportAction } from './use-export-action';
+import './templates.css';
 
 /** The HTML export dialog (spec interface §2 "htmlExport"): a template to generate the current
  * file with (remembered in the local settings), then "Copy HTML" or "Download". */
@@ -23,8 +24,11 @@ export function HtmlExportDialog({ resolve, reject }: DialogProps<'htmlExport'>)
   const [templateId, setTemplateId] = useState(remembered in templates ? remembered : 'styledHtml');
   const { busy, error, run: act } = useExportAction({ resolve, reject }, 'HTML export');
 
-  const run = (deliver: (fileName: string, result: string) => Promise<void> | void) =>
-    act(async () => {
+  const run = (
+    done: string | undefined,
+    deliver: (fileName: string, result: string) => Promise<void> | void,
+  ) =>
+    act({ busy: 'Exporting HTML…', done }, async () => {
       const template = templates[templateId];
       if (!template) return;
       if (templateId !== remembered)
@@ -51,8 +55,10 @@ export function HtmlExportDialog({ resolve, reject }: DialogProps<'htmlExport'>)
             type="button"
             className="button"
             disabled={busy}
+            aria-busy={busy}
             onClick={() =>
-              void run(async (_name, result) => {
+              // (The notification says it is copied.)
+              run(undefined, async (_name, result) => {
                 await navigator.clipboard.writeText(result);
                 dispatch(notified('info', HTML_COPIED_MESSAGE));
               })
@@ -64,8 +70,9 @@ export function HtmlExportDialog({ resolve, reject }: DialogProps<'htmlExport'>)
             type="button"
             className="button button--primary"
             disabled={busy}
+            aria-busy={busy}
             onClick={() =>
-              void run((name, result) =>
+              run('HTML exported', (name, result) =>
                 downloadText(`${name}.html`, result, 'text/html;charset=utf-8'),
               )
             }

@@ -3,6 +3,7 @@
 import { importedSummary } from '../../services/transfer';
 import { Modal } from '../modal';
 import { type DialogProps } from './dialog-props';
+import './import-report-dialog.css';
 
 /** After an import that could not take every file: what was imported, then each file that was
  * not, with the reason. */

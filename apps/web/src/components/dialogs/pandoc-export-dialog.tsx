@@ -11,6 +11,7 @@ import { Modal } from '../modal';
 import { type DialogProps } from './dialog-props';
 import { ExportStatus, SponsorBanner } from './export-parts';
 import { useExportAction } from './use-export-action';
+import './templates.css';
 
 /** The pandoc export dialog (spec interface §2 "pandocExport"): a format (remembered in the
  * local settings, PDF by default); the file's markdown goes to the server's pandoc with the
@@ -28,24 +29,29 @@ export function PandocExportDialog({ resolve, reject }: DialogProps<'pandocExpor
   const [format, setFormat] = useState(remembered in PANDOC_FORMATS ? remembered : 'pdf');
   const { busy, error, run: act } = useExportAction({ resolve, reject }, 'Pandoc export');
 
+  const formatLabel = PANDOC_FORMATS[format]?.label ?? format;
   const run = () =>
-    act(async () => {
-      if (!file) return;
-      if (format !== remembered) await workspace.saveLocalSettings({ pandocExportFormat: format });
-      await editor.current?.flush();
-      const content = await workspace.repo.get<ContentItem>(itemIds.content(file.id));
-      const simple = readSimpleProperties(content?.properties ?? '');
-      const metadata = Object.fromEntries(
-        (['title', 'author', 'date'] as const).flatMap((key) =>
-          simple[key] ? [[key, simple[key]]] : [],
-        ),
-      );
-      metadata.title ??= file.name;
-      const blob = await requestPandoc(content?.text ?? '', format, options, metadata, {
-        fetch: window.fetch.bind(window),
-      });
-      downloadBlob(`${file.name}.${PANDOC_FORMATS[format]!.extension}`, blob);
-    });
+    act(
+      { busy: `Exporting ${formatLabel} with Pandoc…`, done: `${formatLabel} exported` },
+      async () => {
+        if (!file) return;
+        if (format !== remembered)
+          await workspace.saveLocalSettings({ pandocExportFormat: format });
+        await editor.current?.flush();
+        const content = await workspace.repo.get<ContentItem>(itemIds.content(file.id));
+        const simple = readSimpleProperties(content?.properties ?? '');
+        const metadata = Object.fromEntries(
+          (['title', 'author', 'date'] as const).flatMap((key) =>
+            simple[key] ? [[key, simple[key]]] : [],
+          ),
+        );
+        metadata.title ??= file.name;
+        const blob = await requestPandoc(content?.text ?? '', format, options, metadata, {
+          fetch: window.fetch.bind(window),
+        });
+        downloadBlob(`${file.name}.${PANDOC_FORMATS[format]!.extension}`, blob);
+      },
+    );
 
   return (
     <Modal title="Export with Pandoc" onCancel={reject}>
@@ -70,7 +76,8 @@ export function PandocExportDialog({ resolve, reject }: DialogProps<'pandocExpor
             type="button"
             className="button button--primary"
             disabled={busy || !file}
-            onClick={() => void run()}
+            aria-busy={busy}
+            onClick={() => run()}
           >
             Download
           </button>

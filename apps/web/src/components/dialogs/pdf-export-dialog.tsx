@@ -13,6 +13,7 @@ import { Modal } from '../modal';
 import { type DialogProps } from './dialog-props';
 import { ExportStatus, SponsorBanner, TemplateField } from './export-parts';
 import { useExportAction } from './use-export-action';
+import './templates.css';
 
 /** The PDF export dialog (spec interface §2 "pdfExport"): a template (remembered in the local
  * settings), generated with its pdf flag set, sent to the server, which prints it in a
@@ -32,13 +33,15 @@ export function PdfExportDialog({ resolve, reject }: DialogProps<'pdfExport'>) {
 
   useEffect(() => {
     if (!fileId) return;
-    void workspace.repo.get<ContentItem>(itemIds.content(fileId)).then((content) => {
-      setLarge((content?.text.length ?? 0) > LARGE_PDF_DOCUMENT);
-    });
+    workspace.repo
+      .get<ContentItem>(itemIds.content(fileId))
+      .then((content) => setLarge((content?.text.length ?? 0) > LARGE_PDF_DOCUMENT))
+      // Only the warning about a long document needs it: the export reads the text itself.
+      .catch((error: unknown) => console.error(error));
   }, [workspace, fileId]);
 
   const run = () =>
-    act(async () => {
+    act({ busy: 'Exporting PDF…', done: 'PDF exported' }, async () => {
       const template = templates[templateId];
       if (!template) return;
       if (templateId !== remembered)
@@ -77,7 +80,8 @@ export function PdfExportDialog({ resolve, reject }: DialogProps<'pdfExport'>) {
             type="button"
             className="button button--primary"
             disabled={busy}
-            onClick={() => void run()}
+            aria-busy={busy}
+            onClick={() => run()}
           >
             Download PDF
           </button>

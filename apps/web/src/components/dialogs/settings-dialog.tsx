@@ -6,7 +6,7 @@ import { useAppSelector } from '../../store';
 import { useAppServices } from '../app-context';
 import { Modal } from '../modal';
 import { type DialogProps } from './dialog-props';
-import { Tabs } from './tabs';
+import { TabPanel, Tabs, useTabIds } from './tabs';
 import { YamlEditor } from './yaml-editor';
 
 type Tab = 'custom' | 'default';
@@ -22,6 +22,7 @@ export function SettingsDialog({ resolve, reject }: DialogProps<'settings'>) {
   const { workspace } = useAppServices();
   const stored = useAppSelector((state) => state.settings.custom);
   const [tab, setTab] = useState<Tab>('custom');
+  const tabIds = useTabIds();
   const [text, setText] = useState(stored);
   const [saveError, setSaveError] = useState<string>();
   const parsed = parseYamlObject(text);
@@ -41,8 +42,8 @@ export function SettingsDialog({ resolve, reject }: DialogProps<'settings'>) {
       }}
       okDisabled={!parsed.ok}
     >
-      <Tabs label="Settings" tabs={TABS} selected={tab} onSelect={setTab} />
-      <div role="tabpanel" aria-label={tab === 'custom' ? 'Custom settings' : 'Default settings'}>
+      <Tabs label="Settings" tabs={TABS} selected={tab} onSelect={setTab} ids={tabIds} />
+      <TabPanel ids={tabIds} tab={tab}>
         {tab === 'custom' ? (
           <YamlEditor
             label="Custom settings"
@@ -56,7 +57,7 @@ export function SettingsDialog({ resolve, reject }: DialogProps<'settings'>) {
         ) : (
           <YamlEditor label="Default settings" value={DEFAULT_SETTINGS_YAML} readOnly />
         )}
-      </div>
+      </TabPanel>
     </Modal>
   );
 }

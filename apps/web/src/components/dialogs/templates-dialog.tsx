@@ -13,6 +13,8 @@ import {
 import { useAppServices } from '../app-context';
 import { Modal } from '../modal';
 import { type DialogProps } from './dialog-props';
+import './templates.css';
+import './yaml-editor.css';
 
 /** The templates dialog (spec interface §2 "templates"): the list of templates, a new one, a
  * copy, renaming, removing, and the chosen one's Handlebars source and helpers. Built-in

@@ -4,26 +4,39 @@ import { useState } from 'react';
 import { SponsorOnlyError } from '../../services/pdf-export';
 import { useAppDispatch } from '../../store';
 import { notified } from '../../store/notifications-slice';
+import { runAction } from '../../services/run-action';
 import { useAppServices } from '../app-context';
 
-/** What the export dialogs share: one action at a time (`busy`), its error shown in the dialog
- * and as a notification, and a 401 that closes the dialog and opens sponsorOnly for `feature`. */
+/** What an export says while it runs and when it is done (see services/announcer.ts); without
+ * `done`, nothing (a notification says it already, as "HTML copied to clipboard!"). */
+export interface ExportMessages {
+  busy: string;
+  done?: string;
+}
+
+/** What the export dialogs share: one action at a time (`busy`), announced as it starts and ends,
+ * its error shown in the dialog and as a notification, and a 401 that closes the dialog and opens
+ * sponsorOnly for `feature`. */
 export function useExportAction(
   { resolve, reject }: { resolve(): void; reject(): void },
   feature: string,
 ) {
-  const { confirmer } = useAppServices();
+  const { confirmer, announcer } = useAppServices();
   const dispatch = useAppDispatch();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
 
-  const run = async (action: () => Promise<void>) => {
+  const attempt = async (messages: ExportMessages, action: () => Promise<void>) => {
     setBusy(true);
     setError(undefined);
+    const announced = announcer.start(messages.busy);
     try {
       await action();
+      announced.end(messages.done);
       resolve();
     } catch (failure) {
+      // (The failure is shown and read as an alert, or the sponsorOnly dialog opens.)
+      announced.end();
       if (failure instanceof SponsorOnlyError) {
         reject();
         await confirmer.ask('sponsorOnly', feature);
@@ -37,5 +50,9 @@ export function useExportAction(
       setBusy(false);
     }
   };
+  // For a click, which cannot wait: the action's failure is shown above, and anything escaping
+  // that (closing the dialog, the sponsorOnly question) is shown too.
+  const run = (messages: ExportMessages, action: () => Promise<void>): void =>
+    runAction(dispatch, () => attempt(messages, action), 'The export failed.');
   return { busy, error, run };
 }

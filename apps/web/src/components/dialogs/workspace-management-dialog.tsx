@@ -2,6 +2,7 @@
 
 import { type Workspace } from '@inkstone/core';
 import { useRef, useState } from 'react';
+import { runAction } from '../../services/run-action';
 import { copyWorkspaceUrl, removeWorkspace } from '../../services/workspace-actions';
 import { useAppDispatch } from '../../store';
 import { useAppServices } from '../app-context';
@@ -41,14 +42,16 @@ export function WorkspaceManagementDialog({ reject }: DialogProps<'workspaceMana
             <button
               type="button"
               className="button"
-              onClick={() => void copyWorkspaceUrl(workspace, dispatch)}
+              onClick={() => runAction(dispatch, () => copyWorkspaceUrl(workspace, dispatch))}
             >
               Copy URL
             </button>
             <button
               type="button"
               className="button"
-              onClick={() => void removeWorkspace(services, dispatch, workspace)}
+              onClick={() =>
+                runAction(dispatch, () => removeWorkspace(services, dispatch, workspace))
+              }
             >
               Remove
             </button>

@@ -1,5 +1,7 @@
 'use client';
 
+import './yaml-editor.css';
+
 /** A text area for YAML: Tab inserts two spaces (spec interface §4), and the parser's error, if
  * any, shows below it. */
 export function YamlEditor({

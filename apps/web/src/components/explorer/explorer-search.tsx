@@ -2,12 +2,15 @@
 
 import { type FileItem } from '@inkstone/core';
 import { useEffect, useState } from 'react';
+import { runAction } from '../../services/run-action';
+import { useAppDispatch } from '../../store';
 import { useAppServices } from '../app-context';
 
 /** The explorer's search mode (spec interface §2): Enter searches names and texts; up to 50
  * matching files are listed, and a click opens one. */
 export function ExplorerSearch() {
   const { explorer, workspace } = useAppServices();
+  const dispatch = useAppDispatch();
   const [state, setState] = useState<
     { status: 'idle' } | { status: 'querying' } | { status: 'done'; results: FileItem[] }
   >({ status: 'idle' });
@@ -15,7 +18,12 @@ export function ExplorerSearch() {
   const search = async (query: string) => {
     if (query.trim() === '') return;
     setState({ status: 'querying' });
-    setState({ status: 'done', results: await explorer.search(query) });
+    try {
+      setState({ status: 'done', results: await explorer.search(query) });
+    } catch (error) {
+      setState({ status: 'idle' });
+      throw error;
+    }
   };
   return (
     <div className="explorer__search">
@@ -26,7 +34,8 @@ export function ExplorerSearch() {
         placeholder="Please input keyword and Enter"
         autoFocus
         onKeyDown={(event) => {
-          if (event.key === 'Enter') void search(event.currentTarget.value);
+          const query = event.currentTarget.value;
+          if (event.key === 'Enter') runAction(dispatch, () => search(query));
         }}
       />
       <p className="explorer__tip">Return up to 50 matching files.</p>
@@ -41,7 +50,7 @@ export function ExplorerSearch() {
                 <button
                   type="button"
                   className="explorer__result"
-                  onClick={() => void workspace.openFile(file.id)}
+                  onClick={() => runAction(dispatch, () => workspace.openFile(file.id))}
                 >
                   {file.name}
                 </button>

@@ -3,6 +3,7 @@
 import { type FileItem, type FolderItem, newItemParent } from '@inkstone/core';
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { sourcesOfDrop } from '../../services/import-sources';
+import { runAction } from '../../services/run-action';
 import { useAppDispatch, useAppSelector } from '../../store';
 import { isNarrowScreen, panelToggled } from '../../store/layout-slice';
 import { useAppServices } from '../app-context';
@@ -11,6 +12,7 @@ import { type ExplorerActions, SEARCH_PRELOAD_DELAY } from './constants';
 import { ExplorerSearch } from './explorer-search';
 import { ExplorerTree } from './explorer-tree';
 import { ancestors, type Draft, indexTree, visibleRows } from './tree-rows';
+import './explorer.css';
 
 /** The explorer side panel (spec interface §2, §4): a tree of folders and files with Trash and
  * Temp, and a search mode. */
@@ -85,11 +87,11 @@ export function Explorer() {
       const current = draft;
       setDraft(null);
       if (!current || name === '') return;
-      void (
-        current.kind === 'file'
-          ? explorer.createFile(name, current.parentId)
-          : explorer.createFolder(name, current.parentId)
-      ).then((item) => {
+      runAction(dispatch, async () => {
+        const item =
+          current.kind === 'file'
+            ? await explorer.createFile(name, current.parentId)
+            : await explorer.createFolder(name, current.parentId);
         if (item) setSelected(item.id);
       });
     },
@@ -99,15 +101,15 @@ export function Explorer() {
     },
     commitRename: (id, name) => {
       setRenaming(null);
-      void explorer.rename(id, name);
+      runAction(dispatch, () => explorer.rename(id, name));
     },
     cancelRename: () => setRenaming(null),
-    remove: (id) => void explorer.delete(id),
-    open: (id) => void workspace.openFile(id),
-    move: (id, target) => void explorer.move(id, target),
+    remove: (id) => runAction(dispatch, () => explorer.delete(id)),
+    open: (id) => runAction(dispatch, () => workspace.openFile(id)),
+    move: (id, target) => runAction(dispatch, () => explorer.move(id, target)),
     importDrop: (dataTransfer, target) => {
       if (target !== null) toggle(target, true);
-      void transfer.import(() => sourcesOfDrop(dataTransfer), target);
+      runAction(dispatch, () => transfer.import(() => sourcesOfDrop(dataTransfer), target));
     },
   };
 
@@ -183,9 +185,8 @@ export function Explorer() {
           actions={actions}
         />
       )}
-      <p className="explorer__status" role="status">
-        {activity}
-      </p>
+      {/* On screen only: the announcer says when an import starts and ends. */}
+      <p className="explorer__status">{activity}</p>
     </aside>
   );
 }

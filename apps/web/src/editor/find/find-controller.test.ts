@@ -53,6 +53,24 @@ describe('FindController', () => {
     view.destroy();
   });
 
+  it('steps (F3, Ctrl+G) to the next and previous match, or says there is nothing to find', () => {
+    const { view, find } = setUp('one two one two');
+    expect(find.step('next')).toBe(false);
+    find.setQuery(query(''));
+    expect(find.step('previous')).toBe(false);
+    expect(view.state.selection.main).toMatchObject({ from: 0, to: 0 });
+    find.setQuery(query('two'));
+    expect(find.step('next')).toBe(true);
+    expect(view.state.selection.main).toMatchObject({ from: 4, to: 7 });
+    expect(find.step('next')).toBe(true);
+    expect(view.state.selection.main).toMatchObject({ from: 12, to: 15 });
+    expect(find.step('previous')).toBe(true);
+    expect(view.state.selection.main).toMatchObject({ from: 4, to: 7 });
+    find.setQuery(null);
+    expect(find.step('next')).toBe(false);
+    view.destroy();
+  });
+
   it('selects the next and previous match, wrapping', () => {
     const { view, find, selected } = setUp('one Two one two');
     find.setQuery(query('two'));

@@ -86,6 +86,15 @@ export class FindController {
     this.select(previousMatchIndex(this.freshMatches(), this.view.state.selection.main));
   }
 
+  /** F3 and Ctrl/Cmd+G: the next or previous match, as `next` and `previous`; false (nothing
+   * done) when there is nothing to look for, the find bar being closed or its field empty. */
+  step(direction: 'next' | 'previous'): boolean {
+    if (this.destroyed || this.query.kind === 'empty') return false;
+    if (direction === 'next') this.next();
+    else this.previous();
+    return true;
+  }
+
   /** Replaces the selected match and selects the next one; when the selection is not a match,
    * only selects the next one. */
   replace(template: string): void {

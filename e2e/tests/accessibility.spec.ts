@@ -1,0 +1,272 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import {
+  type CouchdbTestServer,
+  startCouchdbServer,
+} from '../../packages/core/src/testing/couchdb-server';
+import { editor, preview, replaceText } from './helpers';
+
+// axe-core's checks of WCAG 2.0, 2.1 and 2.2 at levels A and AA, on every part of the app a user
+// sees: the main page, the explorer, each side panel, the find bar, the context menus and every
+// dialog (each tab of the tabbed ones), in the light and in the dark colour theme. A serious or
+// critical violation fails the test, printed as rule, impact, help and the elements at fault.
+// One page walks through everything, so the app loads once per theme.
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+
+const appOrigin = `http://127.0.0.1:${process.env.E2E_PORT ?? 8181}`;
+test.use({ baseURL: appOrigin });
+
+let couchdb: CouchdbTestServer;
+let protectedDb: string;
+test.beforeAll(async () => {
+  couchdb = await startCouchdbServer({ corsOrigin: appOrigin });
+  await couchdb.createUser('reader', 'reader-secret');
+  protectedDb = await couchdb.createDatabase('private-notes', ['reader']);
+});
+test.afterAll(async () => couchdb.stop());
+
+test.describe.configure({ timeout: 240_000 });
+
+/** A violation as a person reads it: rule, impact, what it asks, and each element at fault. */
+function describe(violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations']): string {
+  return violations
+    .map((violation) => {
+      const nodes = violation.nodes
+        .map((node) => `    ${node.target.join(' ')}\n      ${node.failureSummary ?? ''}`)
+        .join('\n');
+      return `  [${violation.impact}] ${violation.id}: ${violation.help}\n${nodes}`;
+    })
+    .join('\n');
+}
+
+/** Runs axe on what `within` selects (the whole page by default), soft-failing on any serious
+ * or critical violation so that one walk reports every surface. */
+async function check(page: Page, surface: string, within?: string): Promise<void> {
+  let builder = new AxeBuilder({ page }).withTags(TAGS);
+  if (within) builder = builder.include(within);
+  const { violations } = await builder.analyze();
+  const severe = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect.soft(describe(severe), `${surface}: serious or critical violations`).toBe('');
+}
+
+const menu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
+const sideBar = (page: Page) => page.getByRole('complementary', { name: 'Side bar' });
+
+async function openMenu(page: Page): Promise<Locator> {
+  if (await menu(page).isVisible()) return menu(page);
+  const back = page.getByRole('button', { name: 'Main menu' });
+  if (await back.isVisible()) await back.click();
+  else await page.getByRole('button', { name: 'Toggle side bar' }).click();
+  await expect(menu(page)).toBeVisible();
+  return menu(page);
+}
+
+/** The colour theme the page shows. */
+const theme = async (page: Page) =>
+  (await page.locator('html').getAttribute('data-color-theme')) === 'dark' ? 'dark' : 'light';
+
+/** Opens a dialog with `open`, checks it, and closes it with Escape. */
+async function checkDialog(
+  page: Page,
+  name: string,
+  open: () => Promise<void>,
+  more?: (dialog: Locator) => Promise<void>,
+): Promise<void> {
+  await open();
+  const dialog = page.getByRole('dialog', { name, exact: true });
+  await expect(dialog).toBeVisible();
+  await check(page, `${name} dialog (${await theme(page)})`, '[role="dialog"]');
+  await more?.(dialog);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+}
+
+async function walk(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  const label = (surface: string) => `${surface} (${theme})`;
+  // The main page as it opens, with the welcome tour.
+  await page.goto('/');
+  await expect(editor(page)).toBeVisible({ timeout: 15_000 });
+  await expect(preview(page).locator('h1, h2, p').first()).toBeVisible();
+  const tour = page.getByRole('dialog', { name: 'Welcome tour' });
+  if (theme === 'dark') {
+    await page.getByRole('button', { name: 'Dark theme' }).click();
+    await expect(page.locator('html')).toHaveAttribute('data-color-theme', 'dark');
+  }
+  if (await tour.isVisible()) {
+    await check(page, label('Main page with the welcome tour'));
+    await tour.getByRole('button', { name: 'Skip' }).click();
+  }
+  await check(page, label('Main page'));
+
+  // The explorer, its search and its context menu.
+  await page.getByRole('button', { name: 'Toggle explorer' }).click();
+  const tree = page.getByRole('tree', { name: 'Explorer' });
+  await expect(tree).toBeVisible();
+  await check(page, label('Explorer'), '.explorer');
+  await tree.getByRole('treeitem').first().click({ button: 'right' });
+  const explorerMenu = page.getByRole('menu', { name: 'Explorer actions' });
+  await expect(explorerMenu).toBeVisible();
+  await check(page, label('Explorer context menu'), '.context-menu');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.getByRole('searchbox', { name: 'Search files' }).fill('markdown');
+  await page.getByRole('searchbox', { name: 'Search files' }).press('Enter');
+  await expect(page.getByRole('list', { name: 'Search results' })).toBeVisible();
+  await check(page, label('Explorer search'), '.explorer');
+  await page.getByRole('button', { name: 'Close explorer' }).click();
+
+  // The find bar, and the editor's menu of commands.
+  await editor(page).click();
+  await page.keyboard.press('ControlOrMeta+f');
+  await page.getByRole('textbox', { name: 'Find' }).fill('markdown');
+  await expect(page.getByRole('search', { name: 'Find and replace' })).toContainText(
+    /\d+ (of \d+|match)/,
+  );
+  await check(page, label('Find bar'), '.find-bar');
+  await page.getByRole('textbox', { name: 'Find' }).fill('(');
+  await page.getByRole('button', { name: 'Regular expression' }).click();
+  await expect(page.getByText(/Invalid regular expression/)).toBeVisible();
+  await check(page, label('Find bar with an error'), '.find-bar');
+  await page.getByRole('button', { name: 'Regular expression' }).click();
+  await page.keyboard.press('Escape');
+  await editor(page).press('Shift+F10');
+  await expect(page.getByRole('menu', { name: 'Editor actions' })).toBeVisible();
+  await check(page, label('Editor actions menu'), '.context-menu');
+  await page.keyboard.press('Escape');
+
+  // Every side panel.
+  const panels: [string, string][] = [
+    ['Workspaces (1)', 'Workspaces'],
+    ['Synchronize (0)', 'Synchronize'],
+    ['Table of contents', 'Table of contents'],
+    ['Markdown cheat sheet', 'Markdown cheat sheet'],
+    ['Import/export', 'Import/export'],
+    ['Workspace backups', 'Workspace backups'],
+    ['Edit area theme', 'Edit area theme'],
+    ['Preview area theme', 'Preview area theme'],
+  ];
+  await openMenu(page);
+  await check(page, label('Menu panel'), '.side-bar');
+  for (const [entry, title] of panels) {
+    await (await openMenu(page)).getByRole('button', { name: entry, exact: true }).click();
+    await expect(sideBar(page).getByRole('heading', { name: title, exact: true })).toBeVisible();
+    await check(page, label(`${title} panel`), '.side-bar');
+  }
+  // A theme with a style to show, and the custom one being edited.
+  await sideBar(page).getByRole('radio', { name: 'Custom' }).check();
+  await check(page, label('Custom preview theme'), '.side-bar');
+  await sideBar(page).getByRole('radio', { name: 'Default' }).check();
+
+  // Every dialog.
+  const nav = page.getByRole('banner');
+  await checkDialog(
+    page,
+    'Settings',
+    () => nav.getByRole('button', { name: 'Settings' }).click(),
+    async (dialog) => {
+      await dialog.getByRole('tab', { name: 'Default settings' }).click();
+      await check(page, label('Settings dialog, Default settings'), '[role="dialog"]');
+    },
+  );
+  await checkDialog(
+    page,
+    'File properties',
+    () => nav.getByRole('button', { name: 'File properties' }).click(),
+    async (dialog) => {
+      await dialog.getByRole('tab', { name: 'YAML properties' }).click();
+      await check(page, label('File properties dialog, YAML properties'), '[role="dialog"]');
+      await dialog.getByRole('tab', { name: 'Simple properties' }).click();
+    },
+  );
+  await checkDialog(page, 'About', async () =>
+    (await openMenu(page)).getByRole('button', { name: 'About' }).click(),
+  );
+  await checkDialog(page, 'Templates', async () =>
+    (await openMenu(page)).getByRole('button', { name: /^Templates/ }).click(),
+  );
+  const importExport = async () =>
+    (await openMenu(page)).getByRole('button', { name: 'Import/export' }).click();
+  await checkDialog(page, 'Export to HTML', async () => {
+    await importExport();
+    await page.getByRole('button', { name: 'Export as HTML' }).click();
+  });
+  await checkDialog(page, 'Export to PDF', () =>
+    page.getByRole('button', { name: /^Export as PDF/ }).click(),
+  );
+  await checkDialog(page, 'Export with Pandoc', () =>
+    page.getByRole('button', { name: /^Export with Pandoc/ }).click(),
+  );
+  // The import report: two files chosen, one of them unreadable.
+  await checkDialog(page, 'Import report', () =>
+    page.getByLabel('Import markdown').setInputFiles([
+      { name: 'Readable.md', mimeType: 'text/markdown', buffer: Buffer.from('# Readable\n') },
+      { name: 'latin1.md', mimeType: 'text/markdown', buffer: Buffer.from([0x45, 0x74, 0xe9]) },
+    ]),
+  );
+  await checkDialog(page, 'Insert link', async () => {
+    await editor(page).click();
+    await page.keyboard.press('ControlOrMeta+k');
+  });
+  await checkDialog(page, 'Insert image', () =>
+    nav.getByRole('button', { name: 'Image', exact: true }).click(),
+  );
+  await checkDialog(page, 'Reset application', async () =>
+    (await openMenu(page)).getByRole('button', { name: 'Reset application' }).click(),
+  );
+  await checkDialog(page, 'Manage workspaces', async () => {
+    await (await openMenu(page)).getByRole('button', { name: /^Workspaces/ }).click();
+    await page.getByRole('button', { name: 'Manage workspaces' }).click();
+  });
+  await checkDialog(page, 'Add a CouchDB workspace', () =>
+    page.getByRole('button', { name: 'Add a CouchDB workspace' }).click(),
+  );
+  // The credentials dialog: a database that asks who is there.
+  await page.getByRole('button', { name: 'Add a CouchDB workspace' }).click();
+  const add = page.getByRole('dialog', { name: 'Add a CouchDB workspace' });
+  await add.getByRole('textbox', { name: 'Database URL' }).fill(protectedDb);
+  await add.getByRole('button', { name: 'Add' }).click();
+  await checkDialog(page, 'CouchDB credentials', async () => {});
+
+  // The conflicts dialog, on a text holding a conflict block.
+  await replaceText(
+    page,
+    'Intro\n\n<<<<<<< this tab\nMine\n=======\nTheirs\n>>>>>>> another tab\n\nEnd\n',
+  );
+  await checkDialog(page, 'Resolve conflicts', () =>
+    page.getByRole('button', { name: 'Resolve conflicts' }).click(),
+  );
+  // A notification (an error: the main workspace cannot be removed) and the announcer's "Saved".
+  await (await openMenu(page)).getByRole('button', { name: /^Workspaces/ }).click();
+  await page.getByRole('button', { name: 'Manage workspaces' }).click();
+  const manage = page.getByRole('dialog', { name: 'Manage workspaces' });
+  await manage
+    .getByRole('listitem', { name: 'Main workspace' })
+    .getByRole('button', { name: 'Remove' })
+    .click();
+  await page.keyboard.press('Escape');
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Main workspace cannot be deleted.' }),
+  ).toBeVisible();
+  await editor(page).press('ControlOrMeta+s');
+  await expect(page.getByRole('status', { name: 'Activity' })).toHaveText('Saved');
+  await check(page, label('Main page with the conflict bar, a notification and an announcement'));
+}
+
+async function themedPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: appOrigin,
+    viewport: { width: 1400, height: 900 },
+  });
+  return context.newPage();
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`no serious or critical axe violation anywhere in the app, ${theme} theme`, async ({
+    browser,
+  }) => {
+    const page = await themedPage(browser);
+    await walk(page, theme);
+    await page.context().close();
+  });
+}
