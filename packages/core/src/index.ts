@@ -175,9 +175,7 @@ export {
 } from './workspace/backup.js';
 export {
   FileNotReadableError,
-  type ImportedFile,
   importedFileName,
-  importText,
   readableText,
 } from './workspace/import-file.js';
 export { type ArchiveLayout, archiveLayout, uniquePath } from './transfer/archive-layout.js';

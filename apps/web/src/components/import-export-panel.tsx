@@ -12,8 +12,6 @@ import { useAppServices } from './app-context';
 import { FilePicker } from './file-picker';
 import './import-export-panel.css';
 
-export { IMPORT_CUT_MESSAGE } from '../services/transfer';
-
 /** The Import/export panel (spec interface §2 "importExport"): import markdown, HTML, a folder
  * or zips as files of the workspace, keeping their folders; export the current file as
  * markdown or, through a template, as HTML, PDF or a pandoc format; download the whole

@@ -88,16 +88,6 @@ describe('Announcer', () => {
     expect(announcer.announcement).toMatchObject({ text: '', busy: false });
   });
 
-  it('says the failure message when it is given one', async () => {
-    const { announcer } = setUp();
-    await announcer
-      .during({ busy: 'Syncing…', done: 'Synced', failed: 'Sync failed' }, () =>
-        Promise.reject(new Error('no')),
-      )
-      .catch(() => {});
-    expect(announcer.announcement.text).toBe('Sync failed');
-  });
-
   it('leaves a newer message alone when older work ends without a word', () => {
     const { announcer } = setUp();
     const sync = announcer.start('Syncing…');

@@ -14,12 +14,11 @@ export interface Announcement {
   readonly busy: boolean;
 }
 
-/** What `during` says: when the work starts, when it ends well and, if given, when it fails
- * (errors are shown and announced as alerts by their own notification, so usually not). */
+/** What `during` says: when the work starts and when it ends well. A failure ends it without a
+ * word: errors are shown and announced as alerts by their own notification. */
 export interface BusyMessages<T> {
   busy: string;
   done: string | ((result: T) => string);
-  failed?: string;
 }
 
 /** A piece of work under way, as `start` returns it. */
@@ -85,7 +84,7 @@ export class Announcer {
       task.end(typeof messages.done === 'function' ? messages.done(result) : messages.done);
       return result;
     } catch (error) {
-      task.end(messages.failed);
+      task.end();
       throw error;
     }
   }

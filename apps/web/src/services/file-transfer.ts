@@ -1,6 +1,6 @@
 // Files in and out of the browser: downloads, reading chosen files, HTML to markdown.
 
-import { readableText, type TurndownSettings } from '@inkstone/core';
+import { type TurndownSettings } from '@inkstone/core';
 
 /** Offers `text` as a download named `fileName`. */
 export function downloadText(fileName: string, text: string, type: string): void {
@@ -24,12 +24,6 @@ export function downloadBlob(fileName: string, blob: Blob): void {
 /** Decodes bytes as UTF-8, without failing: bytes that are not UTF-8 become U+FFFD. */
 export function decodeUtf8(bytes: AllowSharedBufferSource): string {
   return new TextDecoder('utf-8').decode(bytes);
-}
-
-/** Reads a chosen markdown or HTML file as text; refuses one that does not decode as UTF-8 with
- * 'File is not readable.' (spec interface §5). */
-export async function readImportedFile(file: Blob): Promise<string> {
-  return readableText(decodeUtf8(await file.arrayBuffer()));
 }
 
 /** Converts HTML to markdown with the turndown options of the settings, and GitHub's

@@ -1,10 +1,7 @@
-// Importing a markdown or HTML file as a new file of the workspace (spec interface §1, §5).
+// An imported file's text and name (spec interface §1, §5); the import itself is
+// transfer/import-entries.ts.
 
 import { FILE_NOT_READABLE } from '../constants.js';
-import { type ItemRepository } from '../db/repository.js';
-import { type FileItem } from '../items/types.js';
-import { isTextTooLong } from '../validation/text.js';
-import { createFile } from './files.js';
 
 /** Raised when an imported file is not text; its message is 'File is not readable.'. */
 export class FileNotReadableError extends Error {
@@ -25,27 +22,8 @@ export function readableText(text: string): string {
 }
 
 /** The name a file imported from `fileName` gets: without its last extension (`notes.md` →
- * `notes`, `.md` stays `.md`); the name is sanitised further by `createFile`. */
+ * `notes`, `.md` stays `.md`); the name is sanitised further where the file is made. */
 export function importedFileName(fileName: string): string {
   const dot = fileName.lastIndexOf('.');
   return dot > 0 ? fileName.slice(0, dot) : fileName;
-}
-
-/** What {@link importText} created. */
-export interface ImportedFile {
-  file: FileItem;
-  /** Whether the text was longer than a file holds and lost its end (core §5). */
-  cut: boolean;
-}
-
-/** Creates a file at the root from an imported text, named after the imported file. Text over
- * 250,000 characters is cut (core §5); `cut` says so, for the caller to tell the user. */
-export async function importText(
-  repo: ItemRepository,
-  newId: () => string,
-  fileName: string,
-  text: string,
-): Promise<ImportedFile> {
-  const file = await createFile(repo, newId, { name: importedFileName(fileName), text });
-  return { file, cut: isTextTooLong(text) };
 }
