@@ -2,33 +2,67 @@ import { WordCounter } from '@inkstone/core';
 import { describe, expect, it } from 'vitest';
 import { countWordsInSlices } from './word-count-slices';
 
-// 2,000 paragraphs of Chinese, 40,000 characters: more than one slice of 8 ms to segment.
+// 2,000 paragraphs of Chinese, 40,000 characters: the counter pauses about every 1,000.
 const text = Array.from({ length: 2_000 }, (_, i) => `第${i}段。今天天气很好。`).join('\n\n');
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+const macrotask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+// Slices whose budget is spent after every step of the counter, and the pauses between them.
+function everyStepASlice() {
+  const slices = { pauses: 0 };
+  return {
+    slices,
+    options: {
+      budget: 0,
+      pause: () => {
+        slices.pauses += 1;
+        return macrotask();
+      },
+    },
+  };
+}
 
 describe('counting words in slices', () => {
-  it('spreads the first count of a long Chinese text over tasks, then has every run counted', async () => {
+  it('spreads the first count of a long Chinese text over slices, then has every run counted', async () => {
     const counter = new WordCounter();
-    let tasks = 0;
-    let doneAfterTasks = -1;
-    countWordsInSlices(counter, text, () => (doneAfterTasks = tasks));
-    while (doneAfterTasks < 0 && tasks < 10_000) {
-      await nextTask();
-      tasks += 1;
-    }
-    expect(doneAfterTasks).toBeGreaterThan(0);
+    const { slices, options } = everyStepASlice();
+    let pausesBeforeDone = -1;
+    countWordsInSlices(counter, text, () => (pausesBeforeDone = slices.pauses), options);
+    expect(pausesBeforeDone).toBe(-1);
+    for (let task = 0; pausesBeforeDone < 0 && task < 10_000; task += 1) await macrotask();
+    // A pause after each thousand characters or so of new runs: many slices.
+    expect(pausesBeforeDone).toBeGreaterThan(10);
     expect(counter.count(text)).toBe(new WordCounter().count(text));
-    // Counted again, the text is done within the call.
+    // Counted again, the text is done within the call, in its first slice.
     let again = false;
-    countWordsInSlices(counter, text, () => (again = true));
+    countWordsInSlices(counter, text, () => (again = true), options);
     expect(again).toBe(true);
+  });
+
+  it('counts within the call while the budget lasts', () => {
+    let pauses = 0;
+    let done = false;
+    const clock = { now: 0 };
+    const options = {
+      budget: 8,
+      now: () => clock.now,
+      pause: () => Promise.resolve(void (pauses += 1)),
+    };
+    countWordsInSlices(new WordCounter(), text, () => (done = true), options);
+    // The clock did not move: the first slice had all the time it needed.
+    expect(done).toBe(true);
+    expect(pauses).toBe(0);
   });
 
   it('stops when told, without calling back', async () => {
     let done = false;
-    const stop = countWordsInSlices(new WordCounter(), text, () => (done = true));
+    const stop = countWordsInSlices(
+      new WordCounter(),
+      text,
+      () => (done = true),
+      everyStepASlice().options,
+    );
     stop();
-    for (let task = 0; task < 200; task += 1) await nextTask();
+    for (let task = 0; task < 200; task += 1) await macrotask();
     expect(done).toBe(false);
   });
 });

@@ -1,27 +1,38 @@
 import { type WordCounter } from '@inkstone/core';
 import { inBackground } from './idle';
+import { type SliceOptions, TimeSlicer } from './time-slice';
 
 /** The longest stretch of main-thread time one slice of a word count takes, in ms. */
-const SLICE_MS = 8;
+export const WORD_COUNT_SLICE_MS = 8;
+
+/** The pause between two slices of a count: a background task (input and drawing go first). */
+const backgroundTask = () => new Promise<void>((resolve) => inBackground(resolve));
 
 /** Counts the words of `text` with `counter` in slices of at most about 8 ms of the main
  * thread, each in a background task (input and drawing go first), then calls `done`: the
  * counter then knows every run of the text, and the statistics that use it take a millisecond
- * or two. The first count of a long Chinese or Japanese text segments it all (250,000
+ * or two. The first slice runs within the call, so a text counted already is done before the
+ * call returns. The first count of a long Chinese or Japanese text segments it all (250,000
  * characters: 100 to 300 ms); later counts only what changed. Returns what stops it (a newer
- * text to count): what was counted is kept for the next count. */
-export function countWordsInSlices(counter: WordCounter, text: string, done: () => void) {
+ * text to count): what was counted is kept for the next count. `slices` changes the budget,
+ * the pause or the clock (for tests). */
+export function countWordsInSlices(
+  counter: WordCounter,
+  text: string,
+  done: () => void,
+  slices: SliceOptions = {},
+): () => void {
   const steps = counter.countInSteps(text);
+  const slicer = new TimeSlicer({ budget: WORD_COUNT_SLICE_MS, pause: backgroundTask, ...slices });
   let stopped = false;
-  const slice = () => {
-    if (stopped) return;
-    const end = performance.now() + SLICE_MS;
-    do {
+  const count = async () => {
+    for (;;) {
+      if (stopped) return;
       if (steps.next().done) return done();
-    } while (performance.now() < end);
-    inBackground(slice);
+      if (slicer.due) await slicer.pause();
+    }
   };
-  slice();
+  count().catch((error: unknown) => console.error('Counting the words failed.', error));
   return () => {
     stopped = true;
   };

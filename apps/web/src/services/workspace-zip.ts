@@ -11,7 +11,7 @@ import {
   itemIds,
 } from '@inkstone/core';
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
-import { SLICE_MS, timeSlicer } from './time-slice';
+import { timeSlicer } from './time-slice';
 
 /** Texts read from the local database at once. */
 const READ_BATCH = 100;
@@ -37,7 +37,7 @@ export interface WorkspaceZip {
  * and the temp area as `{folder path}/{name}.md` holding its text exactly (UTF-8, as stored),
  * every folder as a directory entry, every image of the images store at its path. Texts are
  * compressed (deflate); images, compressed already, are stored as they are. The work is cut in
- * slices of about {@link SLICE_MS} with a pause for the page between them.
+ * slices of about 12 ms (time-slice.ts `SLICE_MS`) with a pause for the page between them.
  */
 export async function zipWorkspace(
   repo: ItemRepository,
@@ -60,7 +60,7 @@ export async function zipWorkspace(
   const encoder = new TextEncoder();
   const total = layout.folders.length + layout.files.length + layout.images.length;
   let done = 0;
-  const checkpoint = timeSlicer(SLICE_MS, pause);
+  const checkpoint = timeSlicer({ pause });
   const written = async () => {
     done += 1;
     if (failure) throw failure;
