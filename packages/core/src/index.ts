@@ -173,18 +173,16 @@ export {
   UNTRAVELLED_DATA_IDS,
   type WorkspaceBackup,
 } from './workspace/backup.js';
-export {
-  FileNotReadableError,
-  importedFileName,
-  readableText,
-} from './workspace/import-file.js';
+export { FileNotReadableError, importedFileName, readableText } from './workspace/import-file.js';
 export { type ArchiveLayout, archiveLayout, uniquePath } from './transfer/archive-layout.js';
 export {
   archivePathSegments,
+  hiddenPath,
   HTML_EXTENSIONS,
   IMAGE_EXTENSIONS,
   importKind,
   type ImportKind,
+  isHiddenName,
   isSystemFile,
   MARKDOWN_EXTENSIONS,
   UNSUPPORTED_TYPE_MESSAGE,

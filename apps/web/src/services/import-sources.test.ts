@@ -28,7 +28,7 @@ describe('the entries of a chosen zip', () => {
       ],
       { turndown },
     );
-    expect(entries.map(({ kind, label }) => [kind, label])).toEqual([
+    expect(entries.map((entry) => [entry.kind, 'label' in entry ? entry.label : null])).toEqual([
       ['folder', 'Box/in.zip: Notes/'],
       ['text', 'Box/in.zip: Notes/a.md'],
       ['text', 'Box/in.zip: Notes/b.htm'],
@@ -70,5 +70,85 @@ describe('the entries of a chosen zip', () => {
       { turndown, as: 'html' },
     );
     expect(entry?.kind === 'text' && (await entry.read())).toBe('## Hi');
+  });
+
+  it('pass over hidden files and folders, each once, and read nothing in them', async () => {
+    const entries = await importEntriesOf(
+      [
+        {
+          path: 'repo.zip',
+          file: zipFile({
+            '.git/': new Uint8Array(0),
+            '.git/HEAD': strToU8('ref: refs/heads/main'),
+            '.git/objects/ab/cdef': new Uint8Array([120, 1]),
+            'Vault/.obsidian/app.json': strToU8('{}'),
+            'Vault/Note.md': strToU8('# Note'),
+            'web/node_modules/x/index.js': strToU8('x'),
+            '.gitignore': strToU8('dist'),
+          }),
+        },
+      ],
+      { turndown },
+    );
+    // (fflate writes a zip's files in an order of its own.)
+    const found = entries.map((entry) => `${entry.kind} ${'path' in entry ? entry.path : ''}`);
+    expect(found.sort()).toEqual([
+      'hidden .git',
+      'hidden .gitignore',
+      'hidden Vault/.obsidian',
+      'hidden web/node_modules',
+      'text Vault/Note.md',
+    ]);
+  });
+});
+
+describe('a zip of the workspace imported back', () => {
+  it('gives back an empty folder of the tree named as a folder of images', async () => {
+    const zip = new File(
+      [
+        zipSync({
+          'imgs/': new Uint8Array(0),
+          'imgs/2026-05-01/a.png': new Uint8Array([137, 80, 78, 71]),
+          'Note.md': strToU8('![a](/imgs/2026-05-01/a.png)'),
+        }),
+      ],
+      'workspace.zip',
+    );
+    const repo = new MemoryDatabase('inkstone-db').connect();
+    const entries = await importEntriesOf([{ path: 'workspace.zip', file: zip }], { turndown });
+    const report = await importEntries(repo, newId, entries);
+    expect(report.folders.map((folder) => folder.name)).toEqual(['imgs']);
+    expect(report.images).toBe(1);
+    expect((await repo.getAllImages()).map((image) => image.path)).toEqual([
+      '/imgs/2026-05-01/a.png',
+    ]);
+  });
+});
+
+describe('the entries of a chosen folder', () => {
+  const source = (path: string, text = 'x') => ({
+    path,
+    file: new File([text], path.slice(path.lastIndexOf('/') + 1)),
+  });
+
+  it('pass over what is hidden inside it, not the folder chosen itself', async () => {
+    const entries = await importEntriesOf(
+      [
+        source('.notes/a.md', '# A'),
+        source('.notes/.obsidian/workspace.json'),
+        source('.notes/.obsidian/app.json'),
+        source('.notes/Sub/.draft.md'),
+        source('.notes/.DS_Store'),
+      ],
+      { turndown },
+    );
+    expect(entries.map((entry) => [entry.kind, 'path' in entry ? entry.path : null])).toEqual([
+      ['text', '.notes/a.md'],
+      ['hidden', '.notes/.obsidian'],
+      ['hidden', '.notes/Sub/.draft.md'],
+    ]);
+    // A hidden file chosen by itself is imported.
+    const [chosen] = await importEntriesOf([source('.plan.md', 'Plan')], { turndown });
+    expect(chosen?.kind === 'text' && (await chosen.read())).toBe('Plan');
   });
 });

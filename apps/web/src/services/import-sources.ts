@@ -3,8 +3,10 @@
 
 import {
   archivePathSegments,
+  hiddenPath,
   type ImportEntry,
   importKind,
+  isHiddenName,
   isSystemFile,
   readableText,
   type TurndownSettings,
@@ -37,8 +39,10 @@ export function sourcesOfFiles(files: Iterable<File>): ImportSource[] {
 
 /**
  * The sources of a drop: files and whole folders (through `webkitGetAsEntry`, read at any
- * depth, empty folders included). Call it in the drop's event handler: the browser empties the
- * data transfer afterwards. Where a folder cannot be walked, its files are imported alone.
+ * depth, empty folders included; a hidden folder inside, `.git` say, is not read, only named).
+ * Call it in the drop's event handler: the browser empties the data transfer once the handler
+ * returns, so the entries are taken within the call, and only then read. Where a folder cannot
+ * be walked, its files are imported alone.
  */
 export function sourcesOfDrop(dataTransfer: DataTransfer): Promise<ImportSource[]> {
   const items = [...(dataTransfer.items ?? [])].filter((item) => item.kind === 'file');
@@ -73,8 +77,12 @@ async function walk(
     if (batch.length === 0) return;
     for (const entry of batch) {
       const entryPath = `${path}/${entry.name}`;
-      if (entry.isDirectory) await walk(entry as FileSystemDirectoryEntry, entryPath, sources);
-      else {
+      if (entry.isDirectory && isHiddenName(entry.name)) {
+        // Passed over by the import with all it holds (thousands of files in `.git`): not read.
+        sources.push({ path: `${entryPath}/`, file: null });
+      } else if (entry.isDirectory) {
+        await walk(entry as FileSystemDirectoryEntry, entryPath, sources);
+      } else {
         const file = await new Promise<File>((resolve, reject) =>
           (entry as FileSystemFileEntry).file(resolve, reject),
         );
@@ -99,23 +107,36 @@ export interface ReadOptions {
  * images kept as bytes; each zip opened, its files and folders entries of their own, placed
  * where the zip was (a dropped `Notes/export.zip` fills `Notes/`); anything else listed as
  * skipped. Files the system leaves beside the user's (`.DS_Store`, `__MACOSX/`…) are passed
- * over.
+ * over in silence; hidden files and folders inside a chosen folder or a zip (`.git`,
+ * `.obsidian`, `node_modules`, see `isHiddenName`) are passed over too, each once as a
+ * `hidden` entry, for the report to count. What the user chose or dropped itself is never
+ * hidden.
  */
 export async function importEntriesOf(
   sources: readonly ImportSource[],
   options: ReadOptions,
 ): Promise<ImportEntry[]> {
   const entries: ImportEntry[] = [];
+  const hidden = new Set<string>();
+  const passOver = (path: string) => {
+    if (!hidden.has(path)) entries.push({ kind: 'hidden', path });
+    hidden.add(path);
+  };
   for (const { path, file } of sources) {
     const segments = archivePathSegments(path);
     if (isSystemFile(segments)) continue;
+    const hiddenAt = hiddenPath(segments, 1);
+    if (hiddenAt !== null) {
+      passOver(hiddenAt);
+      continue;
+    }
     if (!file) {
       entries.push({ kind: 'folder', path, label: path });
       continue;
     }
     const kind = importKind(file.name);
     if (kind === 'zip') {
-      entries.push(...(await zipEntries(file, path, segments.slice(0, -1), options)));
+      entries.push(...(await zipEntries(file, path, segments.slice(0, -1), options, passOver)));
     } else {
       const read = (): Promise<Uint8Array> => file.arrayBuffer().then((b) => new Uint8Array(b));
       entries.push(entryOf(path, path, kind, read, options));
@@ -160,6 +181,7 @@ async function zipEntries(
   label: string,
   folder: string[],
   options: ReadOptions,
+  passOver: (path: string) => void,
 ): Promise<ImportEntry[]> {
   let bytes: Uint8Array;
   const names: string[] = [];
@@ -204,10 +226,16 @@ async function zipEntries(
   for (const name of names) {
     const segments = archivePathSegments(name);
     if (segments.length === 0 || isSystemFile(segments)) continue;
+    const hiddenAt = hiddenPath([...folder, ...segments], folder.length);
+    if (hiddenAt !== null) {
+      passOver(hiddenAt);
+      continue;
+    }
     const path = [...folder, ...segments].join('/');
     const entryLabel = `${label}: ${name}`;
     if (name.endsWith('/')) {
-      entries.push({ kind: 'folder', path: `${path}/`, label: entryLabel });
+      // Listed by the zip as a folder: made even when it holds only images.
+      entries.push({ kind: 'folder', path: `${path}/`, label: entryLabel, listed: true });
     } else {
       const kind = importKind(segments.at(-1)!);
       entries.push(entryOf(path, entryLabel, kind, () => unpack(name), options));

@@ -32,12 +32,27 @@ export function importedSummary(files: number, folders: number, images: number):
 export const IMPORTED_MESSAGE = (files: number, folders: number, images: number) =>
   `Imported ${importedSummary(files, folders, images)}.`;
 
+/** What an import passed over as hidden (`.git`, `.obsidian`, `node_modules`…), in one line:
+ * "Passed over 2 hidden items (.git, .obsidian)." — how many, and the first three names in
+ * alphabetical order. */
+export function passedOverMessage(hidden: readonly string[]): string {
+  const names = [...new Set(hidden.map((path) => path.slice(path.lastIndexOf('/') + 1)))].sort();
+  const shown = names.slice(0, 3).join(', ') + (names.length > 3 ? '…' : '');
+  return `Passed over ${count(hidden.length, 'hidden item', 'hidden items')} (${shown}).`;
+}
+
+/** The notice of an import, and what it passed over if anything. */
+const withHidden = (message: string, hidden: readonly string[]) =>
+  hidden.length === 0 ? message : `${message} ${passedOverMessage(hidden)}`;
+
 /** What the import report dialog shows: what was imported, and what was not and why. */
 export interface ImportReportProps {
   files: number;
   folders: number;
   images: number;
   skipped: Array<{ label: string; reason: string }>;
+  /** The hidden files and folders passed over (see `passedOverMessage`). */
+  hidden: string[];
 }
 
 /** Where the services of the open tab are that an import and an export need. */
@@ -103,7 +118,8 @@ export class TransferService {
           ? { ...entry, read: () => checkpoint().then(entry.read) }
           : entry,
       );
-      const fileCount = entries.filter((entry) => entry.kind !== 'folder').length;
+      const shown = entries.filter((entry) => entry.kind !== 'hidden');
+      const fileCount = shown.filter((entry) => entry.kind !== 'folder').length;
       const announced = this.deps.announcer.start(
         `Importing ${count(fileCount, 'file', 'files')}…`,
       );
@@ -120,10 +136,10 @@ export class TransferService {
         const first = report.files[0];
         if (first) await workspace.openFile(first.id);
         for (const label of report.cut) store.dispatch(notified('info', IMPORT_CUT_MESSAGE(label)));
-        const { images, skipped } = report;
+        const { images, skipped, hidden } = report;
         const files = report.files.length;
         const folders = report.folders.length;
-        const single = entries.length === 1 && entries[0]!.kind !== 'folder';
+        const single = entries.length === 1 && shown.length === 1 && shown[0]!.kind !== 'folder';
         // The end is said by the notification or the report below, except for a file imported
         // alone, which only opens.
         announced.end(
@@ -133,12 +149,14 @@ export class TransferService {
           store.dispatch(notified('error', skipped[0]!.reason));
         } else if (skipped.length > 0) {
           void this.deps.modals
-            .open('importReport', { files, folders, images, skipped })
+            .open('importReport', { files, folders, images, skipped, hidden })
             .catch(ignore);
-        } else if (files + folders + images > 1) {
-          store.dispatch(notified('info', IMPORTED_MESSAGE(files, folders, images)));
-        } else if (entries.length === 0) {
-          store.dispatch(notified('info', 'There was nothing to import.'));
+        } else if (shown.length === 0) {
+          store.dispatch(notified('info', withHidden('There was nothing to import.', hidden)));
+        } else if (files + folders + images > 1 || hidden.length > 0) {
+          store.dispatch(
+            notified('info', withHidden(IMPORTED_MESSAGE(files, folders, images), hidden)),
+          );
         }
       } finally {
         // (A failure ends it without a word: its error notification says it.)

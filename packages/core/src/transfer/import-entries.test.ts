@@ -153,7 +153,53 @@ describe('importing many files', () => {
       { label: 'e.md', reason: 'QuotaExceededError' },
     ]);
     expect(Object.keys(await tree(repo)).sort()).toEqual(['a.md', 'b.md']);
-    expect(progress).toEqual([1, 2, 3, 4]);
+    // The entries after the failure count too: the progress reaches its total.
+    expect(progress).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('counts every entry in the progress, skipped ones and a failed image write too', async () => {
+    const repo = newRepo();
+    const failing: ItemRepository = Object.create(repo) as ItemRepository;
+    failing.putImage = () => Promise.reject(new Error('QuotaExceededError'));
+    const progress: Array<[number, number]> = [];
+    const report = await importEntries(
+      failing,
+      newId,
+      [
+        { kind: 'folder', path: 'Notes/', label: 'Notes/' },
+        text('Notes/a.md', 'A'),
+        {
+          kind: 'skipped',
+          label: 'slides.pdf',
+          reason: 'Not a markdown, HTML, image or zip file.',
+        },
+        { kind: 'hidden', path: '.git' },
+        { kind: 'image', path: 'b.png', label: 'b.png', read: () => Promise.resolve('BBBB') },
+        text('c.md', 'C'),
+      ],
+      { onProgress: (done, total) => progress.push([done, total]) },
+    );
+    expect(progress).toEqual([
+      [1, 4],
+      [2, 4],
+      [3, 4],
+      [4, 4],
+    ]);
+    expect(report.skipped.map((entry) => entry.label)).toEqual(['slides.pdf', 'b.png', 'c.md']);
+  });
+
+  it('passes over hidden files and folders, counting each once, listing none', async () => {
+    const repo = newRepo();
+    const report = await importEntries(repo, newId, [
+      { kind: 'folder', path: 'Vault/', label: 'Vault/' },
+      { kind: 'hidden', path: 'Vault/.obsidian' },
+      text('Vault/a.md', 'A'),
+      { kind: 'hidden', path: 'Vault/.git' },
+      { kind: 'hidden', path: 'Vault/.obsidian' },
+    ]);
+    expect(report.hidden).toEqual(['Vault/.obsidian', 'Vault/.git']);
+    expect(report.skipped).toEqual([]);
+    expect(Object.keys(await tree(repo)).sort()).toEqual(['Vault/', 'Vault/a.md']);
   });
 
   it('stores images at their path, never over another image, once for the same bytes', async () => {
@@ -185,5 +231,27 @@ describe('importing many files', () => {
     ]);
     // A folder holding only images is not a folder of the tree: they are in the images store.
     expect(Object.keys(await tree(repo)).sort()).toEqual(['Trip/', 'Trip/day.md']);
+  });
+
+  it('makes a folder of images only when it is listed as a folder (a zip of the tree lists it)', async () => {
+    const repo = newRepo();
+    const image = (path: string): ImportEntry => ({
+      kind: 'image',
+      path,
+      label: path,
+      read: () => Promise.resolve('AAAA'),
+    });
+    await importEntries(repo, newId, [
+      // An empty folder of the tree, named as the folder of the images store.
+      { kind: 'folder', path: 'imgs/', label: 'imgs/', listed: true },
+      { kind: 'folder', path: 'photos/', label: 'photos/' },
+      image('imgs/2026-05-01/a.png'),
+      image('photos/b.png'),
+    ]);
+    expect(Object.keys(await tree(repo))).toEqual(['imgs/']);
+    expect((await repo.getAllImages()).map((stored) => stored.path).sort()).toEqual([
+      '/imgs/2026-05-01/a.png',
+      '/photos/b.png',
+    ]);
   });
 });

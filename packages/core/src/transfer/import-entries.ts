@@ -12,15 +12,20 @@ import { ImportTree } from './import-tree.js';
 
 /** One thing to import, found in the chosen files, a dropped folder or a zip. */
 export type ImportEntry =
-  /** A folder, imported even when empty. */
-  | { kind: 'folder'; path: string; label: string }
+  /** A folder, imported even when empty. A folder holding only images, at any depth, is not
+   * made a folder of the tree (its images go to the images store) unless it is `listed`: a
+   * folder a zip lists as one (the workspace zip lists the tree's folders, and only those). */
+  | { kind: 'folder'; path: string; label: string; listed?: boolean }
   /** A file of the workspace; `read` resolves to its markdown, or throws with the reason it
    * cannot be imported ('File is not readable.'). */
   | { kind: 'text'; path: string; label: string; read: () => Promise<string> }
   /** An image for the images store; `read` resolves to its bytes in base64. */
   | { kind: 'image'; path: string; label: string; read: () => Promise<string> }
   /** Something that is not imported, listed with the reason. */
-  | { kind: 'skipped'; label: string; reason: string };
+  | { kind: 'skipped'; label: string; reason: string }
+  /** A hidden file or folder (see `isHiddenName`: `.git`, `.obsidian`, `node_modules`…),
+   * passed over with everything in it: counted in the report, not listed one by one. */
+  | { kind: 'hidden'; path: string };
 
 /** What an import did. */
 export interface ImportReport {
@@ -34,6 +39,8 @@ export interface ImportReport {
   skipped: Array<{ label: string; reason: string }>;
   /** The labels of the texts longer than a file holds, which lost their end (core §5). */
   cut: string[];
+  /** The hidden files and folders passed over (`Vault/.git`), each once, in the order met. */
+  hidden: string[];
 }
 
 /** Options of {@link importEntries}. */
@@ -42,7 +49,8 @@ export interface ImportOptions {
   target?: string | null;
   /** Files written per transaction (50 by default). */
   batchSize?: number;
-  /** Called after each entry is read, with the number done and the number to do. */
+  /** Called after each file, image or skipped entry is dealt with (imported, or listed as not
+   * imported), with the number done and the number to do: the last call has them equal. */
   onProgress?: (done: number, total: number) => void;
   /** Called after each write, with the files and folders it stored. */
   onWritten?: (items: Array<FileItem | FolderItem>) => void;
@@ -60,7 +68,7 @@ export interface ImportOptions {
  * An entry that cannot be read is listed in `skipped` with its reason and the others go on.
  * Files are written `batchSize` at a time, each batch in one transaction: when a write fails,
  * what was written before stays, and the batch and every entry after it are listed in
- * `skipped` with the database's error.
+ * `skipped` with the database's error. Hidden entries are counted in `hidden`, nothing more.
  */
 export async function importEntries(
   repo: ItemRepository,
@@ -69,7 +77,14 @@ export async function importEntries(
   options: ImportOptions = {},
 ): Promise<ImportReport> {
   const { target = null, batchSize = 50, onProgress, onWritten } = options;
-  const report: ImportReport = { files: [], folders: [], images: 0, skipped: [], cut: [] };
+  const report: ImportReport = {
+    files: [],
+    folders: [],
+    images: 0,
+    skipped: [],
+    cut: [],
+    hidden: [],
+  };
   const files = (await repo.getAll('file')) as FileItem[];
   const folders = (await repo.getAll('folder')) as FolderItem[];
   const tree = new ImportTree(files, folders, newId);
@@ -106,22 +121,36 @@ export async function importEntries(
   };
 
   const imageFolders = foldersOfImagesOnly(entries);
-  const total = entries.filter((entry) => entry.kind !== 'folder').length;
+  const total = entries.filter(
+    (entry) => entry.kind !== 'folder' && entry.kind !== 'hidden',
+  ).length;
   let done = 0;
+  const hidden = new Set<string>();
   for (const entry of entries) {
-    if (failure !== undefined) {
-      if (entry.kind !== 'folder') report.skipped.push({ label: entry.label, reason: failure });
+    if (entry.kind === 'hidden') {
+      if (!hidden.has(entry.path)) report.hidden.push(entry.path);
+      hidden.add(entry.path);
       continue;
     }
-    if (entry.kind === 'skipped') {
-      report.skipped.push({ label: entry.label, reason: entry.reason });
-    } else if (entry.kind === 'folder') {
+    if (entry.kind === 'folder') {
+      if (failure !== undefined) continue;
       const segments = archivePathSegments(entry.path);
-      if (imageFolders.has(segments.join('/'))) continue;
+      if (!entry.listed && imageFolders.has(segments.join('/'))) continue;
       const { created } = tree.folderAt(target, segments);
       batch.push(...created);
       batchTree.push(...created);
-    } else {
+      continue;
+    }
+    // Every other entry counts once in the progress, whatever becomes of it.
+    try {
+      if (failure !== undefined) {
+        report.skipped.push({ label: entry.label, reason: failure });
+        continue;
+      }
+      if (entry.kind === 'skipped') {
+        report.skipped.push({ label: entry.label, reason: entry.reason });
+        continue;
+      }
       const segments = archivePathSegments(entry.path);
       const name = segments.pop() ?? entry.label;
       let content: string;
@@ -132,7 +161,6 @@ export async function importEntries(
           label: entry.label,
           reason: error instanceof Error ? error.message : String(error),
         });
-        onProgress?.((done += 1), total);
         continue;
       }
       if (entry.kind === 'image') {
@@ -162,6 +190,7 @@ export async function importEntries(
         if (isTextTooLong(content)) batchCut.push(entry.label);
         if (batchLabels.length >= batchSize) await flush();
       }
+    } finally {
       onProgress?.((done += 1), total);
     }
   }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { archivePathSegments, importKind, isSystemFile } from './import-paths.js';
+import {
+  archivePathSegments,
+  hiddenPath,
+  importKind,
+  isHiddenName,
+  isSystemFile,
+} from './import-paths.js';
 
 describe('what an imported file becomes', () => {
   it('goes by the extension, in any case', () => {
@@ -36,5 +42,27 @@ describe('paths inside a zip or a folder', () => {
     expect(isSystemFile(['Thumbs.db'])).toBe(true);
     expect(isSystemFile(['Notes', 'a.md'])).toBe(false);
     expect(isSystemFile(['.notes', 'a.md'])).toBe(false);
+  });
+});
+
+describe('hidden files and folders', () => {
+  it('are dot names and node_modules', () => {
+    for (const name of ['.git', '.obsidian', '.trash', '.gitignore', '.env', 'node_modules']) {
+      expect(isHiddenName(name), name).toBe(true);
+    }
+    for (const name of ['notes.md', 'Notes', 'modules', 'a.b']) {
+      expect(isHiddenName(name), name).toBe(false);
+    }
+  });
+
+  it('hide what is inside them, from the first one on the path', () => {
+    expect(hiddenPath(['Vault', '.obsidian', 'plugins', 'x.json'])).toBe('Vault/.obsidian');
+    expect(hiddenPath(['.git', 'objects', 'ab', 'cdef'])).toBe('.git');
+    expect(hiddenPath(['web', 'node_modules', '.bin', 'x'])).toBe('web/node_modules');
+    expect(hiddenPath(['Vault', 'a.md'])).toBeNull();
+    // What the user chose or dropped itself is spared when told so: only its inside is hidden.
+    expect(hiddenPath(['.notes', 'a.md'], 1)).toBeNull();
+    expect(hiddenPath(['.notes', '.git', 'HEAD'], 1)).toBe('.notes/.git');
+    expect(hiddenPath(['.hidden.md'], 1)).toBeNull();
   });
 });

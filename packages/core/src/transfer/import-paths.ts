@@ -62,3 +62,26 @@ const SYSTEM_NAMES = new Set(['.DS_Store', 'Thumbs.db', 'desktop.ini', '__MACOSX
 export function isSystemFile(segments: readonly string[]): boolean {
   return segments.some((segment) => SYSTEM_NAMES.has(segment) || segment.startsWith('._'));
 }
+
+// Folders that tools keep beside the user's files, which do not begin with a dot.
+const HIDDEN_NAMES = new Set(['node_modules']);
+
+/** Whether a file or folder of a chosen folder or a zip is hidden from an import: its name
+ * begins with a dot (`.git`, `.obsidian`, `.trash`, `.gitignore`), or it is `node_modules`.
+ * A hidden folder is passed over with everything in it. */
+export function isHiddenName(name: string): boolean {
+  return name.startsWith('.') || HIDDEN_NAMES.has(name);
+}
+
+/**
+ * The path of the first hidden file or folder (see {@link isHiddenName}) on `segments`, from
+ * the segment at `from` on (`['Vault', '.obsidian', 'app.json']` → `Vault/.obsidian`), or null
+ * when there is none. `from` = 1 spares what the user chose or dropped itself (the folder
+ * `.notes` chosen on purpose): only what is inside it can be hidden.
+ */
+export function hiddenPath(segments: readonly string[], from = 0): string | null {
+  for (let index = from; index < segments.length; index += 1) {
+    if (isHiddenName(segments[index]!)) return segments.slice(0, index + 1).join('/');
+  }
+  return null;
+}
