@@ -52,6 +52,46 @@ describe('HTML import: GitHub extensions', () => {
   });
 });
 
+describe('HTML import: a table kept as HTML', () => {
+  it('keeps nothing that would run or load: scripts, styles, frames, on… attributes, javascript: URLs', async () => {
+    const html = `<table onclick="steal()">
+      <tr><th style="color: red">Steps</th></tr>
+      <tr><td><ul>
+        <li><a href="javascript:alert(1)" title="x">one</a></li>
+        <li><a href=" JaVa&#x09;Script:alert(2)">two</a> <a href="https://example.com/">three</a></li>
+        <li><img src="a.png" alt="pic" onerror="alert(3)"><img src="vbscript:msgbox(4)" alt="vb"></li>
+      </ul>
+      <script>alert(5)</script><style>body { display: none }</style>
+      <iframe srcdoc="<script>alert(6)</script>" src="https://example.com/"></iframe>
+      <object data="x.swf"></object><embed src="x.swf"><form action="javascript:alert(7)"><button formaction="javascript:alert(8)">Go</button></form>
+      </td></tr></table>`;
+    const markdown = await convert(html);
+    expect(markdown.startsWith('<table>')).toBe(true);
+    for (const active of [
+      'script',
+      'style>',
+      'iframe',
+      'object',
+      'embed',
+      'onclick',
+      'onerror',
+      'srcdoc',
+      'alert',
+      'msgbox',
+      'javascript',
+      'vbscript',
+    ]) {
+      expect(markdown.toLowerCase(), active).not.toContain(active);
+    }
+    // Everything else is kept as it was.
+    expect(markdown).toContain('<th style="color: red">Steps</th>');
+    expect(markdown).toContain('<a title="x">one</a>');
+    expect(markdown).toContain('<a href="https://example.com/">three</a>');
+    expect(markdown).toContain('<img src="a.png" alt="pic">');
+    expect(markdown).toContain('<button>Go</button>');
+  });
+});
+
 describe('HTML import: the turndown settings', () => {
   it('still shape headings, lists, emphasis, code and rules', async () => {
     const html =
