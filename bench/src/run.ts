@@ -1,5 +1,6 @@
 import { benchConversion } from './conversion';
 import { benchExplorer } from './explorer';
+import { benchImageZip } from './image-zip';
 import { benchLongBlocks } from './long-blocks';
 import { benchServer } from './server-load';
 import { startServer } from './server';
@@ -13,7 +14,7 @@ import { benchTyping } from './typing';
 const port = Number(process.env.BENCH_PORT ?? 8190);
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-// BENCH_ONLY=explorer (or typing, blocks, transfer, conversion, statistics, sync, server;
+// BENCH_ONLY=explorer (or typing, blocks, transfer, images, conversion, statistics, sync, server;
 // comma-separated) runs only
 // those parts.
 // The sync part's local database is the app's Dexie repository over fake-indexeddb;
@@ -27,7 +28,8 @@ if (wanted('conversion')) benchConversion();
 if (wanted('statistics')) benchStatistics();
 if (wanted('server')) await benchServer(port + 1);
 if (wanted('sync')) await benchSync(process.env.BENCH_SYNC_DB === 'memory' ? 'memory' : 'dexie');
-if (wanted('typing') || wanted('blocks') || wanted('explorer') || wanted('transfer')) {
+const inBrowser = ['typing', 'blocks', 'explorer', 'transfer', 'images'];
+if (inBrowser.some(wanted)) {
   // Without the general rate limit: one client reopening the app dozens of times goes past 600
   // requests a minute, and a script answered 429 would stop the page being measured (as in
   // e2e/playwright.config.ts).
@@ -37,6 +39,7 @@ if (wanted('typing') || wanted('blocks') || wanted('explorer') || wanted('transf
     if (wanted('blocks')) await benchLongBlocks(`http://127.0.0.1:${port}/`, chromiumPath);
     if (wanted('explorer')) await benchExplorer(`http://127.0.0.1:${port}/`, chromiumPath);
     if (wanted('transfer')) await benchTransfer(`http://127.0.0.1:${port}/`, chromiumPath);
+    if (wanted('images')) await benchImageZip(`http://127.0.0.1:${port}/`, chromiumPath);
   } finally {
     server.kill();
   }

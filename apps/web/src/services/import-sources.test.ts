@@ -1,7 +1,12 @@
 import { defaultSettings, importEntries, MemoryDatabase } from '@inkstone/core';
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { importEntriesOf, NESTED_ZIP_MESSAGE } from './import-sources';
+import {
+  BROKEN_ZIP_ENTRY_MESSAGE,
+  importEntriesOf,
+  NESTED_ZIP_MESSAGE,
+  unpackedWith,
+} from './import-sources';
 
 let n = 0;
 const newId = () => `id${String((n += 1)).padStart(14, '0')}`;
@@ -62,6 +67,23 @@ describe('the entries of a chosen zip', () => {
         reason: 'Not a zip file, or a damaged one: nothing in it was imported.',
       },
     ]);
+  });
+
+  it('a damaged file of a zip is refused alone, the files around it read', async () => {
+    const text = (word: string) => strToU8(`${word} `.repeat(2_000));
+    const bytes = zipSync({ 'a.md': text('alpha'), 'b.md': text('beta'), 'c.md': text('gamma') });
+    // Spoils the deflated data of b.md, found after its name in its local header.
+    const at = Buffer.from(bytes).indexOf('b.md') + 'b.md'.length;
+    for (let i = at; i < at + 8; i += 1) bytes[i] = 0xff;
+    const entries = await importEntriesOf([{ path: 'x.zip', file: new File([bytes], 'x.zip') }], {
+      turndown,
+    });
+    const reads = await Promise.allSettled(
+      entries.map((entry) => (entry.kind === 'text' ? entry.read() : Promise.reject())),
+    );
+    expect(reads.map((read) => read.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((reads[1] as PromiseRejectedResult).reason).toEqual(new Error(BROKEN_ZIP_ENTRY_MESSAGE));
+    expect((reads[2] as PromiseFulfilledResult<string>).value).toBe('gamma '.repeat(2_000));
   });
 
   it('"Import HTML" reads every text as HTML, whatever its extension', async () => {
@@ -150,5 +172,26 @@ describe('the entries of a chosen folder', () => {
     // A hidden file chosen by itself is imported.
     const [chosen] = await importEntriesOf([source('.plan.md', 'Plan')], { turndown });
     expect(chosen?.kind === 'text' && (await chosen.read())).toBe('Plan');
+  });
+});
+
+describe('the files of a zip unpacked together', () => {
+  const MB = 1024 * 1024;
+  const files = [1, 20, 1, 1, 1, 2, 0.5].map((size, i) => ({
+    name: `f${i}`,
+    originalSize: size * MB,
+  }));
+
+  it('come to at most 4 MB, a larger file going alone', () => {
+    expect(unpackedWith(files, 0)).toEqual(['f0']);
+    expect(unpackedWith(files, 1)).toEqual(['f1']);
+    expect(unpackedWith(files, 2)).toEqual(['f2', 'f3', 'f4']);
+    expect(unpackedWith(files, 5)).toEqual(['f5', 'f6']);
+  });
+
+  it('are at most 64 small files', () => {
+    const small = Array.from({ length: 100 }, (_, i) => ({ name: `s${i}`, originalSize: 1000 }));
+    expect(unpackedWith(small, 10)).toHaveLength(64);
+    expect(unpackedWith(small, 90)).toHaveLength(10);
   });
 });

@@ -12,7 +12,7 @@ import {
   type TurndownSettings,
   UNSUPPORTED_TYPE_MESSAGE,
 } from '@inkstone/core';
-import { unzipSync } from 'fflate';
+import { unzip, type UnzipFileFilter, type Unzipped, unzipSync } from 'fflate';
 import { decodeUtf8, htmlToMarkdown } from './file-transfer';
 import { bytesBase64 } from './workspace-zip';
 
@@ -99,6 +99,9 @@ export interface ReadOptions {
   as?: 'markdown' | 'html';
   /** The settings' turndown options, for HTML. */
   turndown: TurndownSettings;
+  /** Lets the page run during a long read (a large image turned into base64): see
+   * `timeSlicer`. None by default. */
+  checkpoint?: () => Promise<void>;
 }
 
 /**
@@ -155,7 +158,12 @@ function entryOf(
   const readAsTold = kind === 'markdown' || kind === 'html' || kind === 'unsupported';
   const as = options.as && readAsTold ? options.as : kind;
   if (as === 'image') {
-    return { kind: 'image', path, label, read: async () => bytesBase64(await read()) };
+    return {
+      kind: 'image',
+      path,
+      label,
+      read: async () => bytesBase64(await read(), options.checkpoint),
+    };
   }
   if (as === 'markdown' || as === 'html') {
     return {
@@ -172,9 +180,36 @@ function entryOf(
   return { kind: 'skipped', label, reason: UNSUPPORTED_TYPE_MESSAGE };
 }
 
-// Files of a zip unpacked at once: reading them in order unpacks each group once, and no more
-// than a group's work happens between two files.
-const UNZIP_GROUP = 64;
+// The most a group of files unpacked together holds: bytes once unpacked, and files.
+const UNZIP_GROUP_BYTES = 4 * 1024 * 1024;
+const UNZIP_GROUP_FILES = 64;
+
+/** The names of the files of a zip unpacked together when `files[start]` is read: it and the
+ * files after it, while they come to at most 4 MB unpacked (a larger file is unpacked alone)
+ * and 64 files. Reading them in order, each is unpacked once and no more than a group's work
+ * happens between two files. */
+export function unpackedWith(
+  files: ReadonlyArray<{ name: string; originalSize: number }>,
+  start: number,
+): string[] {
+  const group: string[] = [];
+  let size = 0;
+  for (const file of files.slice(Math.max(0, start), start + UNZIP_GROUP_FILES)) {
+    if (group.length > 0 && size + file.originalSize > UNZIP_GROUP_BYTES) break;
+    group.push(file.name);
+    size += file.originalSize;
+  }
+  return group;
+}
+
+// fflate's asynchronous unzip: a file that deflate made much smaller, over 512 KB, is inflated
+// in a worker; a small one, or one that barely shrank (a photo), is copied out on this thread,
+// which costs about a millisecond a megabyte.
+function unzipFiles(bytes: Uint8Array, filter: UnzipFileFilter): Promise<Unzipped> {
+  return new Promise((resolve, reject) => {
+    unzip(bytes, { filter }, (error, files) => (error ? reject(error) : resolve(files)));
+  });
+}
 
 async function zipEntries(
   file: File,
@@ -184,33 +219,34 @@ async function zipEntries(
   passOver: (path: string) => void,
 ): Promise<ImportEntry[]> {
   let bytes: Uint8Array;
-  const names: string[] = [];
+  const listed: Array<{ name: string; originalSize: number }> = [];
   try {
     bytes = new Uint8Array(await file.arrayBuffer());
     // Lists the zip's entries without unpacking any.
     unzipSync(bytes, {
-      filter: (entry) => {
-        names.push(entry.name);
+      filter: ({ name, originalSize }) => {
+        listed.push({ name, originalSize });
         return false;
       },
     });
   } catch {
     return [{ kind: 'skipped', label, reason: BROKEN_ZIP_MESSAGE }];
   }
+
+  // The files that will be read, in order, with their unpacked sizes.
+  const toRead: Array<{ name: string; originalSize: number }> = [];
   let unpacked = new Map<string, Uint8Array>();
-  const unpack = async (name: string): Promise<Uint8Array> => {
+  const read = (name: string) => async (): Promise<Uint8Array> => {
     if (!unpacked.has(name)) {
-      const start = names.indexOf(name);
-      const group = new Set(names.slice(start, start + UNZIP_GROUP));
+      const start = toRead.findIndex((item) => item.name === name);
+      const group = new Set([name, ...(start < 0 ? [] : unpackedWith(toRead, start))]);
       try {
-        unpacked = new Map(
-          Object.entries(unzipSync(bytes, { filter: (entry) => group.has(entry.name) })),
-        );
+        unpacked = new Map(Object.entries(await unzipFiles(bytes, (item) => group.has(item.name))));
       } catch {
         // One damaged file spoils its group: unpack this one alone to find out which.
         unpacked = new Map();
         try {
-          const one = unzipSync(bytes, { filter: (entry) => entry.name === name })[name];
+          const one = (await unzipFiles(bytes, (item) => item.name === name))[name];
           if (one) unpacked.set(name, one);
         } catch {
           throw new Error(BROKEN_ZIP_ENTRY_MESSAGE);
@@ -218,12 +254,15 @@ async function zipEntries(
       }
     }
     const data = unpacked.get(name);
+    // Read once: the bytes go to the caller (a large image is not kept twice).
+    unpacked.delete(name);
     if (!data) throw new Error(BROKEN_ZIP_ENTRY_MESSAGE);
     return data;
   };
 
   const entries: ImportEntry[] = [];
-  for (const name of names) {
+  for (const item of listed) {
+    const { name } = item;
     const segments = archivePathSegments(name);
     if (segments.length === 0 || isSystemFile(segments)) continue;
     const hiddenAt = hiddenPath([...folder, ...segments], folder.length);
@@ -236,10 +275,12 @@ async function zipEntries(
     if (name.endsWith('/')) {
       // Listed by the zip as a folder: made even when it holds only images.
       entries.push({ kind: 'folder', path: `${path}/`, label: entryLabel, listed: true });
-    } else {
-      const kind = importKind(segments.at(-1)!);
-      entries.push(entryOf(path, entryLabel, kind, () => unpack(name), options));
+      continue;
     }
+    const entry = entryOf(path, entryLabel, importKind(segments.at(-1)!), read(name), options);
+    if (entry.kind !== 'skipped') toRead.push(item);
+    entries.push(entry);
   }
+
   return entries;
 }

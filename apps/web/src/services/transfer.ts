@@ -111,9 +111,11 @@ export class TransferService {
       const sources = await collect();
       const turndown = store.getState().settings.settings.turndown;
       // Each file is read and converted in a slice of the page's time: a zip's files are
-      // unpacked without waiting on anything, HTML converted likewise.
+      // unpacked without waiting on anything, HTML converted likewise; a large image is turned
+      // into base64 a piece at a time.
       const checkpoint = timeSlicer();
-      const entries = (await importEntriesOf(sources, { ...options, turndown })).map((entry) =>
+      const read = { ...options, turndown, checkpoint: () => checkpoint() };
+      const entries = (await importEntriesOf(sources, read)).map((entry) =>
         entry.kind === 'text' || entry.kind === 'image'
           ? { ...entry, read: () => checkpoint().then(entry.read) }
           : entry,

@@ -37,9 +37,25 @@ describe('the workspace zip', () => {
     expect(workspaceZipName(' / ', '2026-05-01')).toBe('Workspace 2026-05-01.zip');
   });
 
-  it('carries image bytes through base64 both ways', () => {
+  it('carries image bytes through base64 both ways', async () => {
     const bytes = new Uint8Array(70_000).map((_, i) => (i * 7) % 256);
-    expect(base64Bytes(bytesBase64(bytes))).toEqual(bytes);
-    expect(base64Bytes('not base64!')).toEqual(new Uint8Array(0));
+    expect(await base64Bytes(await bytesBase64(bytes))).toEqual(bytes);
+    expect(await base64Bytes('not base64!')).toEqual(new Uint8Array(0));
+    expect(await bytesBase64(new Uint8Array(0))).toBe('');
+  });
+
+  it('turns a large image into base64 and back a piece at a time, pausing between pieces', async () => {
+    // 1 MB and a bit: six pieces of 192 KB.
+    const bytes = new Uint8Array(1_000_001).map((_, i) => (i * 31 + (i >> 8)) % 256);
+    let pauses = 0;
+    const checkpoint = () => Promise.resolve(void (pauses += 1));
+    const base64 = await bytesBase64(bytes, checkpoint);
+    expect(base64).toBe(Buffer.from(bytes).toString('base64'));
+    expect(pauses).toBe(6);
+    pauses = 0;
+    expect(await base64Bytes(`${base64.slice(0, 100)}\n${base64.slice(100)}`, checkpoint)).toEqual(
+      bytes,
+    );
+    expect(pauses).toBe(6);
   });
 });

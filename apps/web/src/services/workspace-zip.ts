@@ -15,6 +15,8 @@ import { timeSlicer } from './time-slice';
 
 /** Texts read from the local database at once. */
 const READ_BATCH = 100;
+/** The bytes of an image given to the zip at once. */
+const IMAGE_PIECE_BYTES = 1024 * 1024;
 
 /** Options of {@link zipWorkspace}. */
 export interface ZipWorkspaceOptions {
@@ -86,9 +88,15 @@ export async function zipWorkspace(
     }
   }
   for (const { imageId, path } of layout.images) {
+    const bytes = await base64Bytes(imagesById.get(imageId)?.content ?? '', checkpoint);
     const entry = new ZipPassThrough(path);
     zip.add(entry);
-    entry.push(base64Bytes(imagesById.get(imageId)?.content ?? ''), true);
+    // A piece at a time: the zip reckons each piece's checksum as it takes it.
+    for (let start = 0; start < bytes.length || start === 0; start += IMAGE_PIECE_BYTES) {
+      const end = Math.min(bytes.length, start + IMAGE_PIECE_BYTES);
+      entry.push(bytes.subarray(start, end), end === bytes.length);
+      if (end < bytes.length) await checkpoint();
+    }
     await written();
   }
   zip.end();
@@ -113,25 +121,58 @@ export function workspaceZipName(workspaceName: string, date: string): string {
   return `${name || 'Workspace'} ${date}.zip`;
 }
 
-/** The bytes of a base64 text (an image of the images store); invalid base64 gives none. */
-export function base64Bytes(base64: string): Uint8Array {
-  let binary: string;
+/** The bytes of a base64 text (an image of the images store), decoded a piece at a time with
+ * `checkpoint` between pieces; invalid base64 gives none. */
+export async function base64Bytes(
+  base64: string,
+  checkpoint: () => Promise<void> = () => Promise.resolve(),
+): Promise<Uint8Array> {
+  const text = /\s/.test(base64) ? base64.replace(/\s+/g, '') : base64;
+  const pieceLength = (BASE64_PIECE_BYTES / 3) * 4;
+  const pieces: Uint8Array[] = [];
+  let length = 0;
   try {
-    binary = atob(base64.replace(/\s+/g, ''));
+    for (let start = 0; start < text.length; start += pieceLength) {
+      const binary = atob(text.slice(start, start + pieceLength));
+      const piece = new Uint8Array(binary.length);
+      for (let i = 0; i < binary.length; i += 1) piece[i] = binary.charCodeAt(i);
+      pieces.push(piece);
+      length += piece.length;
+      await checkpoint();
+    }
   } catch {
     return new Uint8Array(0);
   }
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
+  if (pieces.length === 1) return pieces[0]!;
+  const bytes = new Uint8Array(length);
+  let at = 0;
+  for (const piece of pieces) {
+    bytes.set(piece, at);
+    at += piece.length;
+  }
   return bytes;
 }
 
-/** The base64 text of bytes (an imported image, for the images store). */
-export function bytesBase64(bytes: Uint8Array): string {
-  let binary = '';
-  // In slices: String.fromCharCode takes its arguments on the stack.
-  for (let start = 0; start < bytes.length; start += 0x8000) {
-    binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
+// Bytes encoded or decoded between two checkpoints: a multiple of 3 bytes (4 characters of
+// base64), so that the pieces join without padding inside; about a millisecond of work.
+const BASE64_PIECE_BYTES = 3 * 0x10000;
+
+/** The base64 text of bytes (an imported image, for the images store), encoded a piece at a
+ * time with `checkpoint` between pieces, so that a large image does not hold the page still. */
+export async function bytesBase64(
+  bytes: Uint8Array,
+  checkpoint: () => Promise<void> = () => Promise.resolve(),
+): Promise<string> {
+  const pieces: string[] = [];
+  for (let start = 0; start < bytes.length; start += BASE64_PIECE_BYTES) {
+    const end = Math.min(bytes.length, start + BASE64_PIECE_BYTES);
+    let binary = '';
+    // In slices: String.fromCharCode takes its arguments on the stack.
+    for (let at = start; at < end; at += 0x8000) {
+      binary += String.fromCharCode(...bytes.subarray(at, Math.min(end, at + 0x8000)));
+    }
+    pieces.push(btoa(binary));
+    await checkpoint();
   }
-  return btoa(binary);
+  return pieces.join('');
 }
