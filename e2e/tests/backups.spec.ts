@@ -1,6 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
-import { editor, editorText, openApp, preview, replaceText } from './helpers';
+import {
+  editor,
+  editorText,
+  openApp,
+  openMenuEntry,
+  preview,
+  replaceText,
+  type StoredRow,
+  storedRows,
+} from './helpers';
 
 // Words of the app that the user reads (apps/web/src/services/persistent-storage.ts).
 const STORAGE_WARNING =
@@ -27,39 +36,11 @@ async function stubPersistence(page: Page, persisted: boolean, grants: boolean):
   );
 }
 
-/** Opens the side bar on its menu and chooses an entry. */
-async function openMenuEntry(page: Page, name: string): Promise<void> {
-  if (!(await menu(page).isVisible())) {
-    const mainMenu = page.getByRole('button', { name: 'Main menu' });
-    if (await mainMenu.isVisible()) await mainMenu.click();
-    else await page.getByRole('button', { name: 'Toggle side bar' }).click();
-  }
-  await menu(page).getByRole('button', { name, exact: true }).click();
-}
-
-type Row = { id: string; type: string; tx?: number; deleted?: number } & Record<string, unknown>;
-
 /** Every live item of the main workspace's local database, as stored, without `tx`. */
-async function storedItems(page: Page): Promise<Row[]> {
-  const rows = await page.evaluate(
-    () =>
-      new Promise<Row[]>((resolve, reject) => {
-        const open = indexedDB.open('inkstone-db');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          const request = db.transaction('objects').objectStore('objects').getAll();
-          request.onsuccess = () => {
-            db.close();
-            resolve(request.result as Row[]);
-          };
-          request.onerror = () => reject(request.error);
-        };
-      }),
-  );
-  return rows
+async function storedItems(page: Page): Promise<StoredRow[]> {
+  return (await storedRows(page))
     .filter((row) => row.deleted !== 1)
-    .map(({ tx: _tx, ...item }) => item as Row)
+    .map(({ tx: _tx, ...item }) => item as StoredRow)
     .sort((a, b) => a.id.localeCompare(b.id));
 }
 
@@ -236,7 +217,7 @@ test('a workspace backup survives Reset application and gives everything back', 
 
   // What must come back: every file, folder and content (text, properties, discussions,
   // comments), exactly.
-  const kept = (items: Row[]) =>
+  const kept = (items: StoredRow[]) =>
     items.filter((item) => ['file', 'folder', 'content'].includes(item.type));
   const before = kept(await storedItems(page));
   expect(

@@ -1,6 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { hashItem } from '@inkstone/core';
-import { editor, editorText, openApp, preview, replaceText, scrollToLine } from './helpers';
+import {
+  editor,
+  editorText,
+  openApp,
+  preview,
+  replaceText,
+  scrollToLine,
+  storedRows,
+} from './helpers';
 
 test('undo and redo take back and restore what was typed', async ({ page }) => {
   await openApp(page);
@@ -130,20 +138,7 @@ test('a saved text carries the content hash core computes for it, hashed off the
   // astral characters and a long body.
   const text = `# Saved "quoted" \\ text é€😀\n\n${'A line of the body.\n'.repeat(2000)}`;
   await replaceText(page, text);
-  const stored = async () =>
-    page.evaluate(async (): Promise<Record<string, unknown>[]> => {
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const request = indexedDB.open('inkstone-db');
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error);
-      });
-      const rows = await new Promise<Record<string, unknown>[]>((resolve) => {
-        const request = db.transaction('objects').objectStore('objects').getAll();
-        request.onsuccess = () => resolve(request.result as Record<string, unknown>[]);
-      });
-      db.close();
-      return rows.filter((row) => row.type === 'content');
-    });
+  const stored = async () => (await storedRows(page)).filter((row) => row.type === 'content');
   await expect
     .poll(async () => (await stored()).some((row) => String(row.text).startsWith('# Saved')))
     .toBe(true);

@@ -1,17 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { openApp, replaceText } from './helpers';
-
-const menu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
-
-/** Opens the side bar on its menu and chooses an entry. */
-async function openMenuEntry(page: Page, name: string): Promise<void> {
-  if (!(await menu(page).isVisible())) {
-    const mainMenu = page.getByRole('button', { name: 'Main menu' });
-    if (await mainMenu.isVisible()) await mainMenu.click();
-    else await page.getByRole('button', { name: 'Toggle side bar' }).click();
-  }
-  await menu(page).getByRole('button', { name, exact: true }).click();
-}
+import { expect, test } from '@playwright/test';
+import { openApp, openMenuEntry, replaceText } from './helpers';
 
 // About 3,000 characters of text, printed 2,000 times by the template below: a 6 MB page,
 // over the server's 5 MB export limit.

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
-import { openApp, preview, replaceText } from './helpers';
+import { openApp, openMenuEntry, preview, replaceText } from './helpers';
 
 const TEXT = `# Export title
 
@@ -13,15 +13,6 @@ Some **bold** text.
 `;
 
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
-
-async function openMenuEntry(page: Page, name: string): Promise<void> {
-  if (!(await menu(page).isVisible())) {
-    const mainMenu = page.getByRole('button', { name: 'Main menu' });
-    if (await mainMenu.isVisible()) await mainMenu.click();
-    else await page.getByRole('button', { name: 'Toggle side bar' }).click();
-  }
-  await menu(page).getByRole('button', { name }).click();
-}
 
 async function openExportDialog(page: Page) {
   await openMenuEntry(page, 'Import/export');

@@ -64,3 +64,107 @@ export async function scrollToLine(page: Page, text: string): Promise<void> {
     }
   }, text);
 }
+
+/** Opens the side bar on its menu (or goes back to the menu from a panel) and chooses the entry
+ * named `name` exactly ('Import/export', 'Templates (7)'). */
+export async function openMenuEntry(page: Page, name: string): Promise<void> {
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  if (!(await menu.isVisible())) {
+    const mainMenu = page.getByRole('button', { name: 'Main menu' });
+    if (await mainMenu.isVisible()) await mainMenu.click();
+    else await page.getByRole('button', { name: 'Toggle side bar' }).click();
+  }
+  await menu.getByRole('button', { name, exact: true }).click();
+}
+
+/** A row of the app's local database as stored: an item (`objects`) or an image (`images`). */
+export type StoredRow = Record<string, unknown> & {
+  id: string;
+  type: string;
+  tx?: number;
+  deleted?: number;
+};
+
+/** Every row of a store of the main workspace's local database (IndexedDB `inkstone-db`) as it
+ * is now, deleted ones included: read straight from the browser, as the app stored them. */
+export async function storedRows(
+  page: Page,
+  store: 'objects' | 'images' = 'objects',
+): Promise<StoredRow[]> {
+  return page.evaluate(
+    (name) =>
+      new Promise<StoredRow[]>((resolve, reject) => {
+        const open = indexedDB.open('inkstone-db');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const request = db.transaction(name).objectStore(name).getAll();
+          request.onsuccess = () => {
+            db.close();
+            resolve(request.result as StoredRow[]);
+          };
+          request.onerror = () => {
+            db.close();
+            reject(request.error);
+          };
+        };
+      }),
+    store,
+  );
+}
+
+// The browser's storage runs out for real: before the app first touches it, Chromium is told this
+// origin may keep 3 MB (Storage.overrideQuotaForOrigin holds for storage not used yet); once the
+// app is open, a database of random bytes takes what is left, and every write of the app fails
+// with the browser's QuotaExceededError, as on a full disk.
+const QUOTA_BYTES = 3_000_000;
+
+/** Opens the app with a quota of 3 MB for its origin (see above). */
+export async function openWithSmallQuota(page: Page): Promise<void> {
+  await page.goto('/conf');
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Storage.overrideQuotaForOrigin', {
+    origin: new URL(page.url()).origin,
+    quotaSize: QUOTA_BYTES,
+  });
+  await openApp(page);
+}
+
+/** Fills the quota with incompressible bytes, largest pieces first, until a 1 KB write fails:
+ * from then on every write of the app fails. */
+export async function fillStorage(page: Page): Promise<void> {
+  const refused = await page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('filler', 1);
+      open.onupgradeneeded = () => open.result.createObjectStore('bytes');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(new Error(String(open.error)));
+    });
+    const put = (key: number, size: number) =>
+      new Promise<boolean>((resolve) => {
+        const bytes = new Uint8Array(size);
+        for (let at = 0; at < size; at += 65_536) {
+          crypto.getRandomValues(bytes.subarray(at, Math.min(size, at + 65_536)));
+        }
+        const tx = db.transaction('bytes', 'readwrite');
+        tx.objectStore('bytes').put(bytes, key);
+        tx.oncomplete = () => resolve(true);
+        tx.onabort = () => resolve(false);
+      });
+    let key = 0;
+    for (const size of [1_000_000, 100_000, 10_000, 1_000]) {
+      while (key < 1_000 && (await put(key, size))) key += 1;
+    }
+    db.close();
+    return !(await new Promise<boolean>((resolve) => {
+      const open = indexedDB.open('filler', 1);
+      open.onsuccess = () => {
+        const tx = open.result.transaction('bytes', 'readwrite');
+        tx.objectStore('bytes').put(new Uint8Array(100), -1);
+        tx.oncomplete = () => resolve(true);
+        tx.onabort = () => resolve(false);
+      };
+    }));
+  });
+  expect(refused, 'the storage is full').toBe(true);
+}

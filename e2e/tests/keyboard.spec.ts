@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { editor, editorText, openApp, preview, replaceText } from './helpers';
+import { editor, editorText, openApp, preview, replaceText, storedRows } from './helpers';
 
 /** Presses Tab from the top of the page until `target` has the focus, as a keyboard user goes
  * there; fails when it takes more than `most` presses (it cannot be reached). (In the editor,
@@ -28,19 +28,8 @@ async function expectChosen(dialog: Locator, name: string): Promise<void> {
 
 // The text stored for the main workspace's files, read from IndexedDB as it is now.
 async function storedTexts(page: Page): Promise<string[]> {
-  return page.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open('inkstone-db');
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    });
-    const rows = await new Promise<Record<string, unknown>[]>((resolve) => {
-      const request = db.transaction('objects').objectStore('objects').getAll();
-      request.onsuccess = () => resolve(request.result as Record<string, unknown>[]);
-    });
-    db.close();
-    return rows.filter((row) => row.type === 'content').map((row) => String(row.text));
-  });
+  const rows = await storedRows(page);
+  return rows.filter((row) => row.type === 'content').map((row) => String(row.text));
 }
 
 const activity = (page: Page) => page.getByRole('status', { name: 'Activity' });

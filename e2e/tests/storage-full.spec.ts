@@ -1,65 +1,19 @@
 import { expect, type Page, test } from '@playwright/test';
-import { editor, editorText, openApp, replaceText } from './helpers';
+import {
+  editor,
+  editorText,
+  fillStorage,
+  openApp,
+  openWithSmallQuota,
+  replaceText,
+} from './helpers';
 
-// The browser's storage runs out for real: before the app first touches it, Chromium is told this
-// origin may keep 3 MB (Storage.overrideQuotaForOrigin holds for storage not used yet); once the
-// app is open, a database of random bytes takes what is left, and every write of the app fails
-// with the browser's QuotaExceededError, as on a full disk.
-const QUOTA_BYTES = 3_000_000;
 const LOCAL_DB_ERROR = 'Local DB access error.';
 
 const tree = (page: Page) => page.getByRole('tree', { name: 'Explorer' });
 const node = (page: Page, name: string) => tree(page).getByRole('treeitem', { name, exact: true });
 const fileTitle = (page: Page) => page.getByRole('textbox', { name: 'File title' });
 const alert = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
-
-async function openWithSmallQuota(page: Page): Promise<void> {
-  await page.goto('/conf');
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Storage.overrideQuotaForOrigin', {
-    origin: new URL(page.url()).origin,
-    quotaSize: QUOTA_BYTES,
-  });
-  await openApp(page);
-}
-
-// Fills the quota with incompressible bytes, largest pieces first, until a 1 KB write fails.
-async function fillStorage(page: Page): Promise<void> {
-  const refused = await page.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open('filler', 1);
-      open.onupgradeneeded = () => open.result.createObjectStore('bytes');
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(new Error(String(open.error)));
-    });
-    const put = (key: number, size: number) =>
-      new Promise<boolean>((resolve) => {
-        const bytes = new Uint8Array(size);
-        for (let at = 0; at < size; at += 65_536) {
-          crypto.getRandomValues(bytes.subarray(at, Math.min(size, at + 65_536)));
-        }
-        const tx = db.transaction('bytes', 'readwrite');
-        tx.objectStore('bytes').put(bytes, key);
-        tx.oncomplete = () => resolve(true);
-        tx.onabort = () => resolve(false);
-      });
-    let key = 0;
-    for (const size of [1_000_000, 100_000, 10_000, 1_000]) {
-      while (key < 1_000 && (await put(key, size))) key += 1;
-    }
-    db.close();
-    return !(await new Promise<boolean>((resolve) => {
-      const open = indexedDB.open('filler', 1);
-      open.onsuccess = () => {
-        const tx = open.result.transaction('bytes', 'readwrite');
-        tx.objectStore('bytes').put(new Uint8Array(100), -1);
-        tx.oncomplete = () => resolve(true);
-        tx.onabort = () => resolve(false);
-      };
-    }));
-  });
-  expect(refused, 'the storage is full').toBe(true);
-}
 
 // Dismisses the error shown, so that the next one (the same words) shows anew.
 async function dismiss(page: Page, text: string): Promise<void> {

@@ -4,11 +4,21 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { computePaths, type FileItem, type FolderItem } from '@inkstone/core';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { strToU8, unzipSync, zipSync } from 'fflate';
-import { editorText, openApp, replaceText } from './helpers';
+import {
+  editor,
+  editorText,
+  fillStorage,
+  openApp,
+  openMenuEntry,
+  openWithSmallQuota,
+  preview,
+  replaceText,
+  type StoredRow,
+  storedRows,
+} from './helpers';
 
-const menu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
 const panel = (page: Page) => page.getByRole('region', { name: 'Import/export' });
 const tree = (page: Page) => page.getByRole('tree', { name: 'Explorer' });
 const node = (page: Page, name: string) => tree(page).getByRole('treeitem', { name, exact: true });
@@ -16,38 +26,39 @@ const fileTitle = (page: Page) => page.getByRole('textbox', { name: 'File title'
 const notice = (page: Page, text: string) =>
   page.getByRole('status').getByText(text, { exact: true });
 
-/** Opens the side bar on its menu and chooses an entry. */
-async function openMenuEntry(page: Page, name: string): Promise<void> {
-  if (!(await menu(page).isVisible())) {
-    const mainMenu = page.getByRole('button', { name: 'Main menu' });
-    if (await mainMenu.isVisible()) await mainMenu.click();
-    else await page.getByRole('button', { name: 'Toggle side bar' }).click();
+const explorerPanel = (page: Page) => page.getByRole('complementary', { name: 'Explorer panel' });
+const alert = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
+
+/**
+ * Drops files of the disk on `target` as the system's file manager does, through the DevTools
+ * protocol: a real drag, whose data the browser protects (a page can read it only while the
+ * drop event is handled), unlike a DataTransfer a script makes. `at` is the point of the target
+ * (fractions of its width and height) the files are dropped on.
+ */
+async function dropFiles(
+  page: Page,
+  target: Locator,
+  paths: string[],
+  at = { x: 0.5, y: 0.5 },
+): Promise<void> {
+  const box = await target.boundingBox();
+  if (!box) throw new Error('The drop target is not on screen.');
+  const x = box.x + box.width * at.x;
+  const y = box.y + box.height * at.y;
+  const data = { items: [], files: paths, dragOperationsMask: 1 };
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    for (const type of ['dragEnter', 'dragOver', 'drop'] as const) {
+      await cdp.send('Input.dispatchDragEvent', { type, x, y, data });
+    }
+  } finally {
+    await cdp.detach();
   }
-  await menu(page).getByRole('button', { name, exact: true }).click();
 }
 
-type Row = Record<string, unknown> & { id: string; type: string; deleted?: number };
-
 /** Every live row of a store of the main workspace's local database. */
-async function rows(page: Page, store: 'objects' | 'images'): Promise<Row[]> {
-  const all = await page.evaluate(
-    (name) =>
-      new Promise<Row[]>((resolve, reject) => {
-        const open = indexedDB.open('inkstone-db');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          const request = db.transaction(name).objectStore(name).getAll();
-          request.onsuccess = () => {
-            db.close();
-            resolve(request.result as Row[]);
-          };
-          request.onerror = () => reject(request.error);
-        };
-      }),
-    store,
-  );
-  return all.filter((row) => row.deleted !== 1);
+async function rows(page: Page, store: 'objects' | 'images'): Promise<StoredRow[]> {
+  return (await storedRows(page, store)).filter((row) => row.deleted !== 1);
 }
 
 /** The workspace's tree as the zip lays it out: each folder by its path ('Notes/') with '', each
@@ -85,8 +96,9 @@ const file = (id: string, name: string, parentId: string | null, text: string) =
   },
 ];
 
-/** A workspace with nested folders, an empty one, a trashed and a temporary file and an image,
- * written through Workspace backups. */
+/** A workspace with nested folders, an empty one, an empty one named as the folder of its
+ * image (imgs), a trashed and a temporary file and an image, written through Workspace
+ * backups. */
 const BACKUP = {
   format: 'inkstone-workspace-backup',
   version: 1,
@@ -102,6 +114,7 @@ const BACKUP = {
     },
     { id: 'folderempty00001', type: 'folder', name: 'Empty', parentId: null, hash: '' },
     { id: 'folderete0000001', type: 'folder', name: 'Été', parentId: null, hash: '' },
+    { id: 'folderimgs000001', type: 'folder', name: 'imgs', parentId: null, hash: '' },
     ...file('fileplan00000001', 'Plan', 'folder2026000001', '# Plan\n\nÉté à Kyōto 🎉\n'),
     ...file('fileideas0000001', 'Ideas', 'folderprojects01', '- one\n- two\n\n\tindented\r\n'),
     ...file('filenote00000001', 'Note', 'folderete0000001', '![dot](/imgs/dot.png)\n'),
@@ -123,7 +136,7 @@ test('the workspace downloads as a zip of its files and folders, which imported 
     mimeType: 'application/json',
     buffer: Buffer.from(JSON.stringify(BACKUP)),
   });
-  await expect(notice(page, 'Workspace backup imported: 5 files, 4 folders.')).toBeVisible();
+  await expect(notice(page, 'Workspace backup imported: 5 files, 5 folders.')).toBeVisible();
   await page.getByRole('button', { name: 'Main menu' }).click();
   await openMenuEntry(page, 'Import/export');
 
@@ -146,6 +159,7 @@ test('the workspace downloads as a zip of its files and folders, which imported 
     'Projects/2026/Plan.md',
     'Projects/Ideas.md',
     'Welcome file.md',
+    'imgs/',
     'Été/',
     'Été/Note.md',
   ]);
@@ -163,7 +177,7 @@ test('the workspace downloads as a zip of its files and folders, which imported 
     await openApp(other);
     await openMenuEntry(other, 'Import/export');
     await panel(other).getByLabel('Import zip').setInputFiles(zipPath);
-    await expect(notice(other, 'Imported 4 files, 4 folders and 1 image.')).toBeVisible();
+    await expect(notice(other, 'Imported 4 files, 5 folders and 1 image.')).toBeVisible();
     const imported = await workspaceTree(other);
     // Everything came back; the zip's Welcome file met the new one and became unique.
     const { 'Welcome file.md': welcome, ...rest } = original;
@@ -182,6 +196,7 @@ test('the workspace downloads as a zip of its files and folders, which imported 
     await other.getByRole('button', { name: 'Toggle explorer' }).click();
     await expect(node(other, 'Projects')).toBeVisible();
     await expect(node(other, 'Empty')).toBeVisible();
+    await expect(node(other, 'imgs')).toBeVisible();
     await expect(node(other, 'Welcome file.1')).toBeVisible();
   } finally {
     await context.close();
@@ -245,10 +260,21 @@ test('a folder chosen in Import/export comes in with its folders', async ({ page
   await writeFile(join(root, 'Day 2', 'Notes.markdown'), 'Rain.\n');
   await writeFile(join(root, 'Day 2', 'photos', 'dot.png'), Buffer.from(PIXEL, 'base64'));
   await writeFile(join(root, '.DS_Store'), Buffer.from([0, 0, 0, 1]));
+  // What git and Obsidian keep in a vault: passed over, counted, not listed.
+  await mkdir(join(root, '.git', 'objects', 'ab'), { recursive: true });
+  await writeFile(join(root, '.git', 'HEAD'), 'ref: refs/heads/main\n');
+  await writeFile(join(root, '.git', 'objects', 'ab', 'cdef01'), Buffer.from([120, 1, 2]));
+  await mkdir(join(root, 'Day 2', '.obsidian'), { recursive: true });
+  await writeFile(join(root, 'Day 2', '.obsidian', 'app.json'), '{}');
   await openApp(page);
   await openMenuEntry(page, 'Import/export');
   await page.getByLabel('Import folder').setInputFiles(root);
-  await expect(notice(page, 'Imported 2 files, 2 folders and 1 image.')).toBeVisible();
+  await expect(
+    notice(
+      page,
+      'Imported 2 files, 2 folders and 1 image. Passed over 2 hidden items (.git, .obsidian).',
+    ),
+  ).toBeVisible();
   const texts = await workspaceTree(page);
   expect(texts).toMatchObject({
     'Trip/': '',
@@ -258,6 +284,7 @@ test('a folder chosen in Import/export comes in with its folders', async ({ page
   });
   // The folder of photos is not a folder of the tree: its image is in the images store.
   expect(Object.keys(texts).some((path) => path.includes('photos'))).toBe(false);
+  expect(Object.keys(texts).filter((path) => /\.git|\.obsidian/.test(path))).toEqual([]);
   const images = await rows(page, 'images');
   expect(images.map((image) => image.path)).toEqual(['/Trip/Day 2/photos/dot.png']);
 });
@@ -363,4 +390,87 @@ test('files and a folder dropped on the explorer go into the folder dropped on, 
     .toEqual(
       expect.arrayContaining(['a.md', 'b.md', 'Trip/', 'Trip/day1.md', 'Trip/Later/day2.md']),
     );
+});
+
+test('files dropped on the explorer while an import runs are imported after it, none lost', async ({
+  page,
+}, testInfo) => {
+  // A zip of 1,000 notes, whose import takes a while, then two drops of files from the disk.
+  const notes: Record<string, Uint8Array> = {};
+  for (let i = 0; i < 1000; i += 1) {
+    notes[`Many/note ${i}.md`] = strToU8(`# Note ${i}\n\n${'Some words. '.repeat(50)}\n`);
+  }
+  const many = testInfo.outputPath('many.zip');
+  await writeFile(many, zipSync(notes));
+  const [a, b, c] = ['a.md', 'b.md', 'c.md'].map((name) => testInfo.outputPath(name));
+  await writeFile(a!, '# A\n');
+  await writeFile(b!, '# B\n');
+  await writeFile(c!, '# C\n');
+
+  await openApp(page);
+  await page.getByRole('button', { name: 'Toggle explorer' }).click();
+  await expect(node(page, 'Welcome file')).toBeVisible();
+  // On the tree's empty space, below its rows: the root.
+  const onRoot = { x: 0.5, y: 0.9 };
+  const status = explorerPanel(page).locator('.explorer__status');
+  await dropFiles(page, tree(page), [many], onRoot);
+  await expect(status).toHaveText(/^Importing [\d,]+ of 1,000 files…$/);
+  await dropFiles(page, tree(page), [a!], onRoot);
+  await dropFiles(page, tree(page), [b!, c!], onRoot);
+  // Both drops came while the zip was still being imported: they wait for it.
+  await expect(status, 'the zip was still being imported').toHaveText(/of 1,000 files…$/, {
+    timeout: 100,
+  });
+
+  await expect(notice(page, 'Imported 2 files.')).toBeVisible({ timeout: 20_000 });
+  await expect(explorerPanel(page)).toHaveAttribute('aria-busy', 'false');
+  await expect(notice(page, 'There was nothing to import.')).toHaveCount(0);
+  const texts = await workspaceTree(page);
+  expect(texts).toMatchObject({ 'a.md': '# A\n', 'b.md': '# B\n', 'c.md': '# C\n' });
+  expect(Object.keys(texts).filter((path) => path.startsWith('Many/'))).toHaveLength(1001);
+});
+
+test('a file dropped on the editor or the preview is refused: the app stays, its text intact', async ({
+  page,
+}, testInfo) => {
+  const dropped = testInfo.outputPath('dropped.md');
+  await writeFile(dropped, '# Dropped\n\nNot to be opened here.\n');
+  await openApp(page);
+  await replaceText(page, '# Mine\n\nMy text.');
+  await expect(preview(page).getByRole('heading', { name: 'Mine' })).toBeVisible();
+  const url = page.url();
+  await dropFiles(page, editor(page), [dropped]);
+  await dropFiles(page, preview(page), [dropped]);
+  // The app is still there and works: a file dropped on the explorer afterwards is imported
+  // (had the browser opened the file in place of the app, there would be no explorer).
+  await page.getByRole('button', { name: 'Toggle explorer' }).click();
+  await dropFiles(page, tree(page), [dropped], { x: 0.5, y: 0.9 });
+  await expect(fileTitle(page)).toHaveValue('dropped');
+  expect(page.url()).toBe(url);
+  await node(page, 'Welcome file').click();
+  await expect(fileTitle(page)).toHaveValue('Welcome file');
+  await expect.poll(() => editorText(page)).toBe('# Mine\n\nMy text.');
+});
+
+test('with the storage full, the zip is not made from older text: the error shows, nothing downloads', async ({
+  page,
+}) => {
+  await openWithSmallQuota(page);
+  await fillStorage(page);
+  // The editor cannot save what is typed, and says so; the text stays in the editor.
+  await replaceText(page, 'Words typed after the last save.');
+  await expect(alert(page, 'Local DB access error.')).toBeVisible();
+  await alert(page, 'Local DB access error.').getByRole('button', { name: 'Dismiss' }).click();
+  await expect(alert(page, 'Local DB access error.')).toHaveCount(0);
+
+  await openMenuEntry(page, 'Import/export');
+  const downloaded = page.waitForEvent('download', { timeout: 3000 }).then(
+    () => true,
+    () => false,
+  );
+  await panel(page).getByRole('button', { name: 'Download workspace as zip' }).click();
+  await expect(alert(page, 'Local DB access error.')).toBeVisible();
+  await expect(panel(page)).toHaveAttribute('aria-busy', 'false');
+  expect(await downloaded, 'no zip of the older text').toBe(false);
+  expect(await editorText(page)).toBe('Words typed after the last save.');
 });

@@ -10,6 +10,7 @@ import { DocumentChannel } from '../services/document-channel';
 import { ExplorerService } from '../services/explorer';
 import { ModalStack } from '../services/modals';
 import { Notifier } from '../services/notifier';
+import { saveEditorFirst } from '../services/save-first';
 import { SyncService } from '../services/sync';
 import { TransferService } from '../services/transfer';
 import { LOCAL_DB_ERROR, WorkspaceService } from '../services/workspace';
@@ -27,6 +28,7 @@ import { serverConfLoaded } from '../store/server-slice';
 import { persistenceChecked } from '../store/storage-slice';
 import { workspaceFailed } from '../store/workspace-slice';
 import { AppContext, type AppServices } from './app-context';
+import { refuseStrayFileDrops } from './file-drags';
 import { Shell } from './shell';
 import { Splash } from './splash';
 
@@ -34,6 +36,9 @@ import { Splash } from './splash';
 export function App() {
   const [store] = useState(createStore);
   const [services, setServices] = useState<AppServices | null>(null);
+
+  // A file dropped where nothing takes it is refused, never opened in place of the app.
+  useEffect(() => refuseStrayFileDrops(window), []);
 
   useEffect(() => {
     let cancelled = false;
@@ -62,7 +67,7 @@ export function App() {
         current: workspaces.current,
         modals,
         announcer,
-        flushEditor: async () => editor.current?.flush(),
+        flushEditor: () => saveEditorFirst(editor),
       });
       // Trashed files are purged after the cleaning delay only without a sync target (spec core
       // §4): a synced workspace deletes them in its syncs, once the trashing is synced.
@@ -85,7 +90,7 @@ export function App() {
           store,
           modals,
           workspaceName: () => started.workspaces.current.name,
-          flushEditor: async () => editor.current?.flush(),
+          flushEditor: () => saveEditorFirst(editor),
           announcer,
         }),
         editor,

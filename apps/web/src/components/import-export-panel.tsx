@@ -6,6 +6,7 @@ import { downloadText } from '../services/file-transfer';
 import { sourcesOfFiles } from '../services/import-sources';
 import { ignore } from '../services/modals';
 import { runAction } from '../services/run-action';
+import { saveEditorFirst } from '../services/save-first';
 import { useAppDispatch, useAppSelector } from '../store';
 import { isSponsor } from '../store/server-slice';
 import { useAppServices } from './app-context';
@@ -44,7 +45,7 @@ export function ImportExportPanel() {
 
   const exportMarkdown = async () => {
     if (!currentFileId || !currentFile) return;
-    await editor.current?.flush();
+    await saveEditorFirst(editor);
     const content = await workspace.repo.get<ContentItem>(itemIds.content(currentFileId));
     downloadText(`${currentFile.name}.md`, content?.text ?? '', 'text/markdown;charset=utf-8');
   };

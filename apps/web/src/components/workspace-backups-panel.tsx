@@ -9,6 +9,7 @@ import { useAppDispatch } from '../store';
 import { notified } from '../store/notifications-slice';
 import { useAppServices } from './app-context';
 import { FilePicker } from './file-picker';
+import { saveEditorFirst } from '../services/save-first';
 
 /** The notice after a backup was imported. */
 export const BACKUP_IMPORTED_MESSAGE = (files: number, folders: number) =>
@@ -27,7 +28,7 @@ export function WorkspaceBackupsPanel() {
       await announcer.during(
         { busy: 'Exporting the workspace…', done: 'Workspace exported' },
         async () => {
-          await editor.current?.flush();
+          await saveEditorFirst(editor);
           const json = await exportWorkspace(workspace.repo);
           downloadText(`inkstone-workspace-${isoDate()}.json`, json, 'application/json');
         },

@@ -62,7 +62,8 @@ export interface TransferDeps {
   modals: ModalStack;
   /** The open workspace's name, for the zip's. */
   workspaceName: () => string;
-  /** Saves what the editor holds, so the zip has the latest text. */
+  /** Saves what the editor holds, so the zip has the latest text; rejects when it cannot be
+   * stored (see `saveEditorFirst`), and the zip is then not made. */
   flushEditor: () => Promise<void>;
   /** Says when an import or the zip starts and ends, for screen readers (the progress shows on
    * screen only: read at every file, it would talk over everything else). */

@@ -12,6 +12,7 @@ import { type DialogProps } from './dialog-props';
 import { ExportStatus, TemplateField } from './export-parts';
 import { useExportAction } from './use-export-action';
 import './templates.css';
+import { saveEditorFirst } from '../../services/save-first';
 
 /** The HTML export dialog (spec interface §2 "htmlExport"): a template to generate the current
  * file with (remembered in the local settings), then "Copy HTML" or "Download". */
@@ -36,7 +37,7 @@ export function HtmlExportDialog({ resolve, reject }: DialogProps<'htmlExport'>)
       const { fileName, result } = await exportCurrentFile(template, {
         workspace,
         store,
-        flush: async () => editor.current?.flush(),
+        flush: () => saveEditorFirst(editor),
       });
       await deliver(fileName, result);
     });

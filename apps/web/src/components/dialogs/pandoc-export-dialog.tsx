@@ -12,6 +12,7 @@ import { type DialogProps } from './dialog-props';
 import { ExportStatus, SponsorBanner } from './export-parts';
 import { useExportAction } from './use-export-action';
 import './templates.css';
+import { saveEditorFirst } from '../../services/save-first';
 
 /** The pandoc export dialog (spec interface §2 "pandocExport"): a format (remembered in the
  * local settings, PDF by default); the file's markdown goes to the server's pandoc with the
@@ -37,7 +38,7 @@ export function PandocExportDialog({ resolve, reject }: DialogProps<'pandocExpor
         if (!file) return;
         if (format !== remembered)
           await workspace.saveLocalSettings({ pandocExportFormat: format });
-        await editor.current?.flush();
+        await saveEditorFirst(editor);
         const content = await workspace.repo.get<ContentItem>(itemIds.content(file.id));
         const simple = readSimpleProperties(content?.properties ?? '');
         const metadata = Object.fromEntries(

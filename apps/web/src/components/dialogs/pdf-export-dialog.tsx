@@ -14,6 +14,7 @@ import { type DialogProps } from './dialog-props';
 import { ExportStatus, SponsorBanner, TemplateField } from './export-parts';
 import { useExportAction } from './use-export-action';
 import './templates.css';
+import { saveEditorFirst } from '../../services/save-first';
 
 /** The PDF export dialog (spec interface §2 "pdfExport"): a template (remembered in the local
  * settings), generated with its pdf flag set, sent to the server, which prints it in a
@@ -48,7 +49,7 @@ export function PdfExportDialog({ resolve, reject }: DialogProps<'pdfExport'>) {
         await workspace.saveLocalSettings({ pdfExportTemplate: templateId });
       const { fileName, result } = await exportCurrentFile(
         template,
-        { workspace, store, flush: async () => editor.current?.flush() },
+        { workspace, store, flush: () => saveEditorFirst(editor) },
         true,
       );
       const pdf = await requestPdf(result, page, { fetch: window.fetch.bind(window) });

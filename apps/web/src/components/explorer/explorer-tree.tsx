@@ -3,6 +3,7 @@
 import { canMove, type FileItem, type FolderItem } from '@inkstone/core';
 import { type KeyboardEvent, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { ContextMenu } from '../context-menu';
+import { bringsFiles } from '../file-drags';
 import { DRAG_AUTO_OPEN_DELAY, type ExplorerActions, OVERSCAN, ROW_HEIGHT } from './constants';
 import { TreeRowView } from './tree-row';
 import { type Draft, type TreeRow } from './tree-rows';
@@ -11,11 +12,6 @@ import { type Draft, type TreeRow } from './tree-rows';
 function dropTarget(row: TreeRow | undefined): string | null {
   if (!row) return null;
   return row.kind === 'file' || row.kind === 'draft' ? row.parentId : row.id;
-}
-
-/** Whether a drag brings files from outside the page (the system's file manager). */
-function bringsFiles(dataTransfer: DataTransfer): boolean {
-  return [...dataTransfer.types].includes('Files');
 }
 
 /** The folder files dropped on `row` are imported into: a folder itself, a file's folder; the

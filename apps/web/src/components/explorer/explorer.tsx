@@ -109,7 +109,12 @@ export function Explorer() {
     move: (id, target) => runAction(dispatch, () => explorer.move(id, target)),
     importDrop: (dataTransfer, target) => {
       if (target !== null) toggle(target, true);
-      runAction(dispatch, () => transfer.import(() => sourcesOfDrop(dataTransfer), target));
+      // Taken now, in the drop's handler: the browser empties the drop's data once the handler
+      // returns, and an import queued behind a running one starts later. (A failure to read
+      // is the queued import's to show.)
+      const sources = sourcesOfDrop(dataTransfer);
+      sources.catch(() => {});
+      runAction(dispatch, () => transfer.import(() => sources, target));
     },
   };
 
@@ -118,17 +123,8 @@ export function Explorer() {
       className="explorer"
       aria-label="Explorer panel"
       aria-busy={activity !== null}
-      // Files dragged from outside over the panel but not over its tree: refused here (the
-      // tree takes them), rather than left to the browser, which would open a dropped file in
-      // place of the app.
-      onDragOver={(event) => {
-        if (event.defaultPrevented || ![...event.dataTransfer.types].includes('Files')) return;
-        event.preventDefault();
-        event.dataTransfer.dropEffect = 'none';
-      }}
-      onDrop={(event) => {
-        if ([...event.dataTransfer.types].includes('Files')) event.preventDefault();
-      }}
+      // (Files dragged over the panel but not over its tree are refused by the app's guard,
+      // refuseStrayFileDrops: the tree takes them.)
     >
       <div className="explorer__header">
         <span className="explorer__title">Explorer</span>
