@@ -42,4 +42,22 @@ describe('file drags no drop target took', () => {
     expect(text.event.defaultPrevented).toBe(false);
     expect(text.dataTransfer.dropEffect).toBe('copy');
   });
+
+  it('are left to an enabled file input, which the browser fills with them', () => {
+    // What the drag is over: an input of type file (Import markdown…), enabled or not.
+    const input = Object.assign(new EventTarget(), {
+      tagName: 'INPUT',
+      type: 'file',
+      disabled: false,
+    });
+    refuseStrayFileDrops(input);
+    const over = dragEvent('dragover', ['Files']);
+    input.dispatchEvent(over.event);
+    expect(over.event.defaultPrevented).toBe(false);
+    input.disabled = true;
+    const busy = dragEvent('dragover', ['Files']);
+    input.dispatchEvent(busy.event);
+    expect(busy.event.defaultPrevented).toBe(true);
+    expect(busy.dataTransfer.dropEffect).toBe('none');
+  });
 });
