@@ -60,6 +60,8 @@ async function openImportExport(page: Page): Promise<void> {
 test('exporting a PDF, importing a file and downloading the zip are announced as they start and end', async ({
   page,
 }) => {
+  // The page's clock runs as usual, and is moved on by hand where a message is to go.
+  await page.clock.install();
   await openApp(page);
   await replaceText(page, '# Announced\n\nA document to export.');
   await listen(page);
@@ -81,8 +83,9 @@ test('exporting a PDF, importing a file and downloading the zip are announced as
   });
   await expect(activity(page)).toHaveText('Field notes imported');
   expect((await heard(page)).said.slice(2)).toEqual(['Importing 1 file…', 'Field notes imported']);
-  // The message goes after a few seconds; the region stays, empty, for the next one.
-  await expect(activity(page)).toHaveText('', { timeout: 10_000 });
+  // The message goes after 5 seconds; the region stays, empty, for the next one.
+  await page.clock.runFor(5_000);
+  await expect(activity(page)).toHaveText('');
 
   const zipping = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download workspace as zip' }).click();
@@ -151,5 +154,47 @@ test('in a CouchDB workspace, Ctrl+S saves and syncs, and the sync button’s sy
   await expect.poll(async () => (await heard(page)).said.length, { timeout: 20_000 }).toBe(5);
   expect((await heard(page)).said.slice(3)).toEqual(['Syncing…', 'Synced']);
   expect(await remoteHolds(dbUrl, 'Synced by the button')).toBe(true);
+  await page.context().close();
+});
+
+test('Ctrl+S while a sync runs brings one more sync, which takes the words saved', async ({
+  browser,
+}) => {
+  const dbUrl = await couchdb.createDatabase('saved-during-sync', ['ann']);
+  const page = await openSynced(browser, dbUrl);
+  const syncButton = page.getByRole('banner').getByRole('button', { name: 'Synchronize now' });
+  await expect(syncButton).toBeEnabled({ timeout: 15_000 });
+  await listen(page);
+
+  // The sync's upload is held on its way, after the sync has read the files.
+  let release = () => undefined as void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held = () => undefined as void;
+  const holding = new Promise<void>((resolve) => (held = resolve));
+  await page.route(
+    (url) => url.pathname.endsWith('/_bulk_docs'),
+    async (route) => {
+      held();
+      await released;
+      await route.continue();
+    },
+    { times: 1 },
+  );
+  await replaceText(page, '# Synced twice\n\nFirst words.');
+  await syncButton.click();
+  await holding;
+  // Typed and saved while that sync waits for its upload: too late for it.
+  await editor(page).press('ControlOrMeta+End');
+  await page.keyboard.insertText(' Words saved during the sync.');
+  await page.keyboard.press('ControlOrMeta+s');
+  await expect(activity(page)).toHaveText('Saved');
+  release();
+
+  await expect
+    .poll(() => remoteHolds(dbUrl, 'Words saved during the sync.'), { timeout: 20_000 })
+    .toBe(true);
+  await expect
+    .poll(async () => (await heard(page)).said, { timeout: 20_000 })
+    .toEqual(['Syncing…', 'Saved', 'Synced', 'Syncing…', 'Synced']);
   await page.context().close();
 });

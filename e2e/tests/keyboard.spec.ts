@@ -152,9 +152,20 @@ test('Ctrl+S stores the text at once, says so, and never reaches the browser', a
   await preview(page).click();
   await page.keyboard.press('ControlOrMeta+s');
   await page.getByRole('banner').getByRole('button', { name: 'Settings' }).click();
-  await expect(page.getByRole('dialog', { name: 'Settings' })).toBeVisible();
+  const settings = page.getByRole('dialog', { name: 'Settings' });
+  const custom = settings.getByRole('textbox', { name: 'Custom settings' });
+  await custom.fill('fontSizeFactor: 1.5\n');
+  // It stores the editor's text, and says the dialog's edits are not saved by it: it presses
+  // neither Ok nor Cancel, and the edits stay in the dialog for its Ok.
   await page.keyboard.press('ControlOrMeta+s');
+  await expect(activity(page)).toHaveText(
+    'Text saved. Changes in Settings are saved when you press Ok.',
+  );
+  await expect(settings).toBeVisible();
+  await expect(custom).toHaveValue('fontSizeFactor: 1.5\n');
+  await expect(custom).toBeFocused();
   await page.keyboard.press('Escape');
+  await expect(settings).toBeHidden();
   expect(await saveKeys()).toEqual([true, true, true]);
   expect(downloads).toBe(0);
   expect(dialogs).toBe(0);
@@ -219,4 +230,88 @@ test('F3, Shift+F3, Ctrl+G and Shift+Ctrl+G go through the matches, from the fin
   await expect(editor(page)).toBeFocused();
   // Nothing was typed over by the keys.
   expect(await editorText(page)).toBe('alpha one\nalpha two\nalpha three');
+});
+
+test('Ctrl+S and Ctrl+G work on a Russian layout, where the keys give Cyrillic letters', async ({
+  page,
+}) => {
+  await openApp(page);
+  await replaceText(page, 'alpha one\nalpha two\n');
+  // Chromium's own key events, as a Russian layout sends them: the key is the letter printed
+  // there ('ы' where S is, 'п' where G is), the code the key's place.
+  const cdp = await page.context().newCDPSession(page);
+  const press = async (key: string, code: string, keyCode: number) => {
+    for (const type of ['rawKeyDown', 'keyUp'] as const) {
+      await cdp.send('Input.dispatchKeyEvent', {
+        type,
+        modifiers: process.platform === 'darwin' ? 4 : 2,
+        key,
+        code,
+        windowsVirtualKeyCode: keyCode,
+        nativeVirtualKeyCode: keyCode,
+      });
+    }
+  };
+  await page.evaluate(() => {
+    const seen: boolean[] = [];
+    (window as unknown as { saveKeys: boolean[] }).saveKeys = seen;
+    window.addEventListener('keydown', (event) => {
+      if (event.code === 'KeyS') seen.push(event.defaultPrevented);
+    });
+  });
+  await editor(page).click();
+  await press('ы', 'KeyS', 83);
+  await expect(activity(page)).toHaveText('Saved');
+  expect(
+    await page.evaluate(() => (window as unknown as { saveKeys: boolean[] }).saveKeys),
+  ).toEqual([true]);
+
+  const bar = page.getByRole('search', { name: 'Find and replace' });
+  await page.keyboard.press('ControlOrMeta+f');
+  await page.keyboard.type('alpha');
+  await expect(bar.getByRole('status')).toHaveText('2 matches');
+  await press('п', 'KeyG', 71);
+  await expect(bar.getByRole('status')).toHaveText('1 of 2');
+  await press('п', 'KeyG', 71);
+  await expect(bar.getByRole('status')).toHaveText('2 of 2');
+  // Nothing was typed by the keys.
+  expect(await editorText(page)).toBe('alpha one\nalpha two');
+});
+
+test('a command the user binds to Ctrl+S runs in the editor; elsewhere Ctrl+S saves', async ({
+  page,
+}) => {
+  await openApp(page);
+  await page.getByRole('banner').getByRole('button', { name: 'Settings' }).click();
+  const settings = page.getByRole('dialog', { name: 'Settings' });
+  await settings
+    .getByRole('textbox', { name: 'Custom settings' })
+    .fill('shortcuts:\n  bold: Mod-s\n');
+  await settings.getByRole('button', { name: 'Ok' }).click();
+  await expect(settings).toBeHidden();
+  let downloads = 0;
+  page.on('download', () => (downloads += 1));
+  // Everything the Activity region says.
+  await page.evaluate(() => {
+    const said: string[] = [];
+    (window as unknown as { said: string[] }).said = said;
+    const region = document.querySelector('[role="status"][aria-label="Activity"]')!;
+    new MutationObserver(() => {
+      if (region.textContent) said.push(region.textContent);
+    }).observe(region, { childList: true, subtree: true, characterData: true });
+  });
+
+  await replaceText(page, 'make this bold');
+  await page.keyboard.press('Shift+Home');
+  await page.keyboard.press('ControlOrMeta+s');
+  await expect.poll(() => editorText(page)).toBe('**make this bold**');
+
+  await preview(page).click();
+  await page.keyboard.press('ControlOrMeta+s');
+  await expect(activity(page)).toHaveText('Saved');
+  // Saved once: by the key outside the editor, not by the one that made the text bold.
+  expect(await page.evaluate(() => (window as unknown as { said: string[] }).said)).toEqual([
+    'Saved',
+  ]);
+  expect(downloads).toBe(0);
 });

@@ -87,7 +87,14 @@ export {
 } from './validation/unique-paths.js';
 export { removeDuplicateLocations } from './validation/locations.js';
 
-export type { ChangeBatch, ItemRepository, ItemUpdater, StoredItem } from './db/repository.js';
+export type {
+  ChangeBatch,
+  ItemRepository,
+  ItemUpdater,
+  StoredItem,
+  UpdateCompanions,
+  UpdateResult,
+} from './db/repository.js';
 export { TOMBSTONE_KEEP_TX } from './db/repository.js';
 export { databaseName } from './db/database-name.js';
 export { MemoryDatabase, MemoryRepository } from './db/memory-repository.js';
@@ -156,9 +163,14 @@ export {
   recordOpened,
   renameFile,
   resolveCurrentFile,
-  saveContentState,
   type NewFile,
 } from './workspace/files.js';
+export {
+  contentStateItem,
+  type ContentPlace,
+  mapPlace,
+  saveContentState,
+} from './session/place.js';
 export { findLinkedFile, isRelativeLink, resolveLinkPath } from './workspace/relative-links.js';
 export {
   BACKUP_FORMAT,

@@ -2,12 +2,11 @@ import { redoDepth, undoDepth } from '@codemirror/commands';
 import { Compartment, EditorSelection, EditorState, Transaction } from '@codemirror/state';
 import { EditorView, type ViewUpdate } from '@codemirror/view';
 import {
-  CONTENT_STATE_SAVE_DEBOUNCE,
+  type ContentPlace,
   type ContentStateItem,
   ContentSession,
   itemIds,
   type MergeConflict,
-  saveContentState,
   type ScrollPosition,
   type TextEdit,
 } from '@inkstone/core';
@@ -25,19 +24,9 @@ import { editorExtensions, type FindMode } from './extensions';
 import { type FindDirection } from './find/step-key';
 import { FindController } from './find/find-controller';
 import { inlineImages } from './inline-images';
+import { PlaceSchedule } from './place-schedule';
 import { SaveSchedule } from './save-schedule';
 import { type Journal, UnsavedJournal } from './unsaved-journal';
-
-/** While the selection or the scroll position keeps changing (keys held down, scrolling), it is
- * saved at least this often, in ms: otherwise only 100 ms after the last change. */
-const STATE_MAX_WAIT = 700;
-
-/** Where the user is in a file: what a content state item keeps. */
-interface Place {
-  selectionStart: number;
-  selectionEnd: number;
-  scrollPosition: ScrollPosition | null;
-}
 
 /** What the editor controller reports to the rest of the app. */
 export interface EditorEvents {
@@ -59,24 +48,16 @@ export interface EditorEvents {
 }
 
 /** Drives the CodeMirror view for the current file: loads its text, selection and scroll
- * position, saves edits through a `ContentSession`, and takes in edits from other tabs. */
+ * position, saves edits through a `ContentSession` (each save with the place that goes with
+ * the text it stores), and takes in edits from other tabs. */
 export class EditorController {
   readonly view: EditorView;
   private session: ContentSession | undefined;
   private version = 0;
   // When the text is saved while the user types (save-schedule.ts).
   private readonly saves = new SaveSchedule(() => this.saveInBackground());
-  private stateTimer: number | undefined;
-  // When the oldest selection or scroll change not saved yet happened (Date.now()).
-  private stateChangedAt: number | undefined;
-  // Whether the user changed the text since the last save started: that save will come, and
-  // save the place with the text.
-  private editsPending = false;
-  // Where the user was when the session last read the editor's text to save it: the place that
-  // goes with the text saved; and how many places were written before that read.
-  private placeAtRead: Place | undefined;
-  private placesWritten = 0;
-  private placesWrittenAtRead = 0;
+  // When the place is saved while the text is not changing (place-schedule.ts).
+  private readonly places = new PlaceSchedule(() => this.savePlace());
   private lastScroll: ScrollPosition | null = null;
   private readonly journal: UnsavedJournal;
   private readonly cleanups: (() => void)[] = [];
@@ -99,7 +80,7 @@ export class EditorController {
     this.view = new EditorView({ parent, state: this.createState('') });
     this.find = new FindController(this.view);
     this.reportStatus();
-    const onScroll = () => this.scheduleStateSave();
+    const onScroll = () => this.places.moved();
     this.view.scrollDOM.addEventListener('scroll', onScroll, { passive: true });
     this.cleanups.push(() => this.view.scrollDOM.removeEventListener('scroll', onScroll));
     this.cleanups.push(
@@ -130,11 +111,9 @@ export class EditorController {
       repo: this.workspace.repo,
       fileId,
       host: {
-        getText: () => {
-          this.placeAtRead = this.readPlace();
-          this.placesWrittenAtRead = this.placesWritten;
-          return this.view.state.doc.toString();
-        },
+        getText: () => this.view.state.doc.toString(),
+        // Read with the text, stored with it (T5).
+        getPlace: () => this.readPlace(),
         applyEdits: (edits) => this.applyExternalEdits(edits),
       },
       onConflicts: (conflicts) => this.events.onConflicts(conflicts),
@@ -161,28 +140,21 @@ export class EditorController {
     await this.save();
   }
 
-  /** Saves pending edits now (Ctrl/Cmd+S), and with them where the user is: the caret that
-   * goes with the text saved, and the scroll position. Whether the text is stored; a failure is
-   * reported (onError) and the text stays in the editor. */
+  /** Saves pending edits now (Ctrl/Cmd+S), and with them, in the same transaction, where the
+   * user is: the caret that goes with the text saved, and the scroll position. Whether the text
+   * is stored; a failure is reported (onError) and the text stays in the editor. */
   async save(): Promise<boolean> {
     this.saves.cancel();
+    this.places.saving();
     const session = this.session;
     if (!session) return false;
-    this.editsPending = false;
     try {
-      this.placeAtRead = undefined;
       await session.save();
       this.journal.clear();
     } catch (error) {
       console.error(error);
       this.events.onError(LOCAL_DB_ERROR);
       return false;
-    }
-    // Not when the session read no text (a file the editor left), nor over a newer place written
-    // while the text was being saved (the user moved without typing).
-    const place = this.placeAtRead;
-    if (place && session === this.session && this.placesWritten === this.placesWrittenAtRead) {
-      this.writePlace(session, place);
     }
     return true;
   }
@@ -221,6 +193,7 @@ export class EditorController {
 
   destroy(): void {
     this.saveInBackground();
+    this.places.cancel();
     for (const cleanup of this.cleanups) cleanup();
     this.find.destroy();
     this.view.destroy();
@@ -276,11 +249,11 @@ export class EditorController {
       this.publish(changes);
       const fromElsewhere = update.transactions.every((tr) => tr.annotation(Transaction.remote));
       if (!fromElsewhere) {
-        this.editsPending = true;
+        this.places.edited();
         this.saves.changed();
       }
     }
-    if (update.selectionSet || update.docChanged) this.scheduleStateSave();
+    if (update.selectionSet || update.docChanged) this.places.moved();
     this.find.viewUpdated(update);
     this.reportStatus();
   }
@@ -311,34 +284,10 @@ export class EditorController {
     });
   }
 
-  // The place is saved 100 ms after the selection or the scroll position last changed, and
-  // while they go on changing, at least every STATE_MAX_WAIT ms. While the text has edits not
-  // saved yet, the save of the text saves it (flush), with the caret of the text it saves: a
-  // caret saved alone, ahead of the text, would land elsewhere after a crash.
-  private scheduleStateSave(): void {
-    window.clearTimeout(this.stateTimer);
-    if (this.editsPending) {
-      this.stateChangedAt = undefined;
-      return;
-    }
-    const now = Date.now();
-    this.stateChangedAt ??= now;
-    const due = Math.min(CONTENT_STATE_SAVE_DEBOUNCE, this.stateChangedAt + STATE_MAX_WAIT - now);
-    this.stateTimer = window.setTimeout(() => this.saveState(), Math.max(0, due));
-  }
-
-  // Saves where the user is in the file now.
-  private saveState(): void {
-    window.clearTimeout(this.stateTimer);
-    this.stateChangedAt = undefined;
-    if (this.session) this.writePlace(this.session, this.readPlace());
-  }
-
-  private writePlace(session: ContentSession, place: Place): void {
-    this.placesWritten += 1;
-    saveContentState(this.workspace.repo, session.fileId, place).catch((error: unknown) =>
-      console.error(error),
-    );
+  // Saves where the user is, the text unchanged (the session stores the text too if it did
+  // change: the two always go together). A failure is only logged: the next save tries again.
+  private savePlace(): void {
+    this.session?.save().catch((error: unknown) => console.error(error));
   }
 
   // The selection and the scroll position. Where the editor is scrolled is read here, not in a
@@ -346,7 +295,7 @@ export class EditorController {
   // more frame at every pause of 100 ms, that is at every keystroke of a typist (docs/adr/0003).
   // 100 ms after the last change, or when a save reads the text (in a task after a frame), the
   // page is laid out already, so reading costs no layout.
-  private readPlace(): Place {
+  private readPlace(): ContentPlace {
     const { from, to } = this.view.state.selection.main;
     return { selectionStart: from, selectionEnd: to, scrollPosition: this.readScrollPosition() };
   }

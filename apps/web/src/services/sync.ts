@@ -73,9 +73,6 @@ export class SyncService {
   private lastInputAt: number;
   private readonly cleanups: (() => void)[] = [];
   private storedLoginTried = false;
-  // The user asked for a sync (the button, the panel, Ctrl+S): the next one is announced.
-  // Automatic syncs are not: they would speak every minute and a half.
-  private announceNext = false;
 
   constructor(private readonly options: SyncServiceOptions) {
     const { store, current } = options;
@@ -113,9 +110,10 @@ export class SyncService {
       isOffline: () => this.offline.offline,
       hasSyncTarget: () => true,
       onPendingChange: (pending) => store.dispatch(syncRequestChanged(pending)),
-      sync: async (signal) => {
-        const announced = this.announceNext ? options.announcer.start('Syncing…') : undefined;
-        this.announceNext = false;
+      // A sync the user asked for (the button, the panel, Ctrl+S) is announced; automatic ones
+      // are not: they would speak every minute and a half.
+      sync: async (signal, asked) => {
+        const announced = asked ? options.announcer.start('Syncing…') : undefined;
         try {
           await options.flushEditor();
           await synchronizer.sync(signal);
@@ -172,14 +170,15 @@ export class SyncService {
     return this.requester !== undefined;
   }
 
-  /** The sync button (interface §2): asks for a sync, or says 'Sync not possible.'. */
+  /** The sync button (interface §2): asks for a sync, announced, or says 'Sync not
+   * possible.'. Asked while a sync runs, one more follows it (Ctrl+S's words may have come too
+   * late for the running one). */
   requestNow(): void {
     if (!this.canSyncNow) {
       this.options.store.dispatch(notified('error', SYNC_NOT_POSSIBLE));
       return;
     }
-    this.announceNext = true;
-    this.request();
+    this.requester?.request(true);
   }
 
   /** Whether a sync can be asked for now: the workspace has a remote and the app is online. */

@@ -7,8 +7,10 @@ import {
   type ItemUpdater,
   type StoredItem,
   TOMBSTONE_KEEP_TX,
+  type UpdateCompanions,
+  type UpdateResult,
 } from './repository.js';
-import { isTombstone, type Row, tombstone } from './stored-row.js';
+import { checkCompanions, isTombstone, type Row, tombstone } from './stored-row.js';
 
 /** The IndexedDB implementation to use: the browser's own, or fake-indexeddb in tests. Core never
  * reaches for the global itself. */
@@ -102,16 +104,29 @@ export class DexieRepository implements ItemRepository {
     id: string,
     updater: ItemUpdater<T>,
   ): Promise<StoredItem<T> | undefined> {
+    return (await this.updateWith(id, updater, () => [])).item;
+  }
+
+  async updateWith<T extends Item>(
+    id: string,
+    updater: ItemUpdater<T>,
+    companions: UpdateCompanions<T>,
+  ): Promise<UpdateResult<T>> {
     return this.db.transaction('rw', this.db.objects, async () => {
       const row = await this.db.objects.get(id);
       const current = row && !isTombstone(row) ? (row as unknown as StoredItem<T>) : undefined;
       const next = updater(current);
-      if (next === undefined) return current;
-      if (next.id !== id) throw new Error(`update(${id}) returned an item with id ${next.id}.`);
+      if (next !== undefined && next.id !== id) {
+        throw new Error(`update(${id}) returned an item with id ${next.id}.`);
+      }
+      const others = checkCompanions(id, companions(next ?? current));
+      if (next === undefined && others.length === 0) return { item: current, tx: 0 };
       const tx = await this.nextTx();
-      const stored = { ...next, tx } as StoredItem<T>;
-      await this.db.objects.put(stored);
-      return stored;
+      const stored = next === undefined ? current : ({ ...next, tx } as StoredItem<T>);
+      const rows = [...(next === undefined ? [] : [next]), ...others];
+      // (A throw above, or a failed write here, aborts the transaction: nothing is written.)
+      await this.db.objects.bulkPut(rows.map((item) => ({ ...item, tx })));
+      return { item: stored, tx };
     });
   }
 

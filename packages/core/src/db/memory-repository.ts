@@ -5,8 +5,10 @@ import {
   type ItemUpdater,
   type StoredItem,
   TOMBSTONE_KEEP_TX,
+  type UpdateCompanions,
+  type UpdateResult,
 } from './repository.js';
-import { isTombstone, type Row, tombstone } from './stored-row.js';
+import { checkCompanions, isTombstone, type Row, tombstone } from './stored-row.js';
 
 // Structured clone stand-in: what IndexedDB gives back is never the object that was put.
 const copy = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
@@ -82,16 +84,30 @@ export class MemoryRepository implements ItemRepository {
     id: string,
     updater: ItemUpdater<T>,
   ): Promise<StoredItem<T> | undefined> {
+    return (await this.updateWith(id, updater, () => [])).item;
+  }
+
+  async updateWith<T extends Item>(
+    id: string,
+    updater: ItemUpdater<T>,
+    companions: UpdateCompanions<T>,
+  ): Promise<UpdateResult<T>> {
     await Promise.resolve();
     const row = this.db.rows.get(id);
     const current = row && !isTombstone(row) ? (copy(row) as unknown as StoredItem<T>) : undefined;
+    // Everything is worked out before anything is written: a throw leaves the database as it was.
     const next = updater(current);
-    if (next === undefined) return current;
-    if (next.id !== id) throw new Error(`update(${id}) returned an item with id ${next.id}.`);
+    if (next !== undefined && next.id !== id) {
+      throw new Error(`update(${id}) returned an item with id ${next.id}.`);
+    }
+    const others = checkCompanions(id, companions(next ?? current));
+    if (next === undefined && others.length === 0) return { item: current, tx: 0 };
     const tx = this.nextTx();
+    for (const item of others) this.db.rows.set(item.id, { ...copy(item), tx });
+    if (next === undefined) return { item: current, tx };
     const stored = { ...copy(next), tx } as StoredItem<T>;
     this.db.rows.set(id, stored);
-    return copy(stored);
+    return { item: copy(stored), tx };
   }
 
   async currentTx(): Promise<number> {

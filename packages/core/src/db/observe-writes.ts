@@ -1,5 +1,5 @@
 import { type Item } from '../items/types.js';
-import { type ItemRepository, type ItemUpdater } from './repository.js';
+import { type ItemRepository, type ItemUpdater, type UpdateCompanions } from './repository.js';
 
 /** One write a repository made: its transaction number (0 when nothing was written), the items
  * it stored and the ids it deleted. */
@@ -35,6 +35,24 @@ export function observeWrites(
       let written: T | undefined;
       const result = await repo.update<T>(id, (current) => (written = updater(current)));
       if (written && result) listener({ tx: result.tx, items: [written], deletedIds: [] });
+      return result;
+    },
+    updateWith: async <T extends Item>(
+      id: string,
+      updater: ItemUpdater<T>,
+      companions: UpdateCompanions<T>,
+    ) => {
+      let written: T | undefined;
+      let others: readonly Item[] = [];
+      const result = await repo.updateWith<T>(
+        id,
+        (current) => (written = updater(current)),
+        (left) => (others = companions(left)),
+      );
+      if (result.tx > 0) {
+        const items = written ? [written, ...others] : others;
+        listener({ tx: result.tx, items, deletedIds: [] });
+      }
       return result;
     },
     currentTx: () => repo.currentTx(),

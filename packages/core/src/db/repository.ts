@@ -21,6 +21,18 @@ export interface ChangeBatch {
  * the current item (or undefined) and returns the item to store, or undefined to leave it. */
 export type ItemUpdater<T extends Item> = (current: StoredItem<T> | undefined) => T | undefined;
 
+/** The items an `updateWith` writes in the same transaction as the item it updates, given the
+ * item that update leaves: the one it writes, or the current one when it writes none (undefined
+ * when there is none). Synchronous, like the updater. */
+export type UpdateCompanions<T extends Item> = (result: T | undefined) => readonly Item[];
+
+/** What `updateWith` did: the item it left (as `update` resolves to) and the number of its
+ * transaction, 0 when it wrote nothing. */
+export interface UpdateResult<T extends Item> {
+  item: StoredItem<T> | undefined;
+  tx: number;
+}
+
 /** The local database of one workspace (spec core §3, §4): an objects store of items and an
  * images store. Every implementation passes the same contract suite (`describeRepository`). */
 export interface ItemRepository {
@@ -37,6 +49,13 @@ export interface ItemRepository {
   /** Atomically reads, changes and writes one item: a concurrent writer in another tab can never
    * slip in between. Resolves to the stored result (or the unchanged current item). */
   update<T extends Item>(id: string, updater: ItemUpdater<T>): Promise<StoredItem<T> | undefined>;
+  /** `update`, writing with the item, in the same transaction, the items `companions` gives for
+   * it (a text and the caret that goes with it): they are stored together or not at all. */
+  updateWith<T extends Item>(
+    id: string,
+    updater: ItemUpdater<T>,
+    companions: UpdateCompanions<T>,
+  ): Promise<UpdateResult<T>>;
   /** The highest transaction number written so far. */
   currentTx(): Promise<number>;
   /** Items changed or deleted by other connections after transaction `tx`. */

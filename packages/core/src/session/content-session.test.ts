@@ -3,7 +3,7 @@ import { MemoryDatabase } from '../db/memory-repository.js';
 import { type ItemRepository } from '../db/repository.js';
 import { createHash } from 'node:crypto';
 import { digestToHash, hashItem, itemHashSource, withHash } from '../items/hash.js';
-import { type ContentItem } from '../items/types.js';
+import { type ContentItem, type ContentStateItem } from '../items/types.js';
 import { FakeTimers, settle } from '../testing/fake-timers.js';
 import { FakeEditor } from '../testing/text-host.js';
 import { ChangeFeed } from './change-feed.js';
@@ -238,6 +238,95 @@ describe('ContentSession across tabs (spec core §4)', () => {
     await reopened.restoreUnsaved('One.\nTwo.\n', 'One, unsaved.\nTwo.\n');
     expect(b!.editor.text).toBe('One, unsaved.\nTwo, changed.\n');
     expect(await stored(b!.repo)).toBe('One, unsaved.\nTwo, changed.\n');
+  });
+
+  it('T5 stores the place with the text, in the same transaction, and alone when only it moved', async () => {
+    const { tabs } = await openTabs(1, 'Hello\n');
+    const [a] = tabs;
+    const place = async () => a!.repo.get<ContentStateItem>(itemIds.contentState(FILE));
+    a!.editor.type(5, ' world');
+    a!.editor.at(11, 11, { pos: 0, offset: 3 });
+    await a!.session.save();
+    const content = await a!.repo.get<ContentItem>(contentId(FILE));
+    expect(content?.text).toBe('Hello world\n');
+    // One transaction: a crash keeps both or neither.
+    expect(await place()).toMatchObject({ selectionStart: 11, tx: content!.tx });
+    expect(await a!.repo.currentTx()).toBe(content!.tx);
+
+    // The caret moved, the text did not: the place alone, once.
+    a!.editor.at(2, 4);
+    await a!.session.save();
+    expect(await place()).toMatchObject({
+      selectionStart: 2,
+      selectionEnd: 4,
+      tx: content!.tx + 1,
+    });
+    await a!.session.save();
+    expect(await a!.repo.currentTx()).toBe(content!.tx + 1);
+    expect(await stored(a!.repo)).toBe('Hello world\n');
+  });
+
+  it('T5 reads the place with the text it saves, not when the save was asked for', async () => {
+    const { tabs } = await openTabs(1, 'One.\n');
+    const [a] = tabs;
+    a!.editor.type(4, ' Two.');
+    a!.editor.at(9);
+    const first = a!.session.save();
+    const second = a!.session.save();
+    // Typed while the first save runs: the second save stores it, with the caret after it.
+    a!.editor.type(9, ' Three.');
+    a!.editor.at(16);
+    await Promise.all([first, second]);
+    expect(await stored(a!.repo)).toBe('One. Two. Three.\n');
+    const state = await a!.repo.get<ContentStateItem>(itemIds.contentState(FILE));
+    expect(state).toMatchObject({ selectionStart: 16 });
+  });
+
+  it('T5 moves the stored place with what a merge brought into the text', async () => {
+    const { tabs } = await openTabs(2, 'Line one.\nLine two.\n');
+    const [a, b] = tabs;
+    a!.feed.stop();
+    b!.editor.type(0, 'B was here.\n');
+    await b!.session.save();
+    a!.editor.type('Line one.\nLine two.'.length, ' A');
+    a!.editor.at('Line one.\nLine two. A'.length);
+    await a!.session.save();
+    const text = (await stored(a!.repo))!;
+    expect(text).toBe('B was here.\nLine one.\nLine two. A\n');
+    const state = await a!.repo.get<ContentStateItem>(itemIds.contentState(FILE));
+    expect(text.slice(0, state!.selectionStart)).toBe('B was here.\nLine one.\nLine two. A');
+  });
+
+  it('T3 counts a merged version as seen before telling of its conflicts, so a failing report cannot bring them back', async () => {
+    const { tabs } = await openTabs(2, 'The title\n');
+    const [a, b] = tabs;
+    a!.feed.stop();
+    let reports = 0;
+    const session = await ContentSession.open({
+      repo: a!.repo,
+      fileId: FILE,
+      host: a!.editor,
+      onConflicts: () => {
+        reports += 1;
+        if (reports === 1) throw new Error('The conflict bar is gone.');
+      },
+    });
+    b!.editor.text = 'The second title\n';
+    await b!.session.save();
+    a!.editor.text = 'The first title\n';
+    // The merge is stored and in the editor; only telling of it failed.
+    await expect(session.save()).rejects.toThrow('The conflict bar is gone.');
+    const merged = (await stored(a!.repo))!;
+    expect(merged.match(/^<<<<<<< /gm)).toHaveLength(1);
+    expect(a!.editor.text).toBe(merged);
+    // The user resolves the conflict, keeping one version: the next save starts from the merged
+    // text, so it stores the resolution (from the text before, it would see a conflict again and
+    // wrap the markers in new ones).
+    a!.editor.text = 'The first title\n';
+    await session.save();
+    expect(await stored(a!.repo)).toBe('The first title\n');
+    expect(a!.editor.text).toBe('The first title\n');
+    expect(reports).toBe(1);
   });
 
   it('D4 asks for a reload when another tab wrote over 1000 transactions meanwhile', async () => {

@@ -5,11 +5,15 @@ import { type ContentItem } from '../items/types.js';
 import { type MergeConflict, type MergeLabels, mergeText } from '../merge/merge-text.js';
 import { diffEdits, type TextEdit } from '../merge/text-edit.js';
 import { sanitizeText } from '../validation/text.js';
+import { type ContentPlace, contentStateItem, mapPlace, saveContentState } from './place.js';
 
 /** The editor a session keeps in step with the database. */
 export interface TextHost {
   /** The text as the user sees it now. */
   getText(): string;
+  /** Where the user is in the text `getText` just gave (called right after it): each save
+   * stores it with that text, in the same transaction. Without it, saves store no place. */
+  getPlace?(): ContentPlace;
   /** Applies edits that came from elsewhere (positions in the current text). */
   applyEdits(edits: TextEdit[]): void;
 }
@@ -32,9 +36,10 @@ const CROSS_TAB_LABELS: MergeLabels = { local: 'this tab', remote: 'another tab'
 const UNSAVED_LABELS: MergeLabels = { local: 'unsaved edits', remote: 'saved version' };
 
 /** Keeps one file's text in step between the editor and the local database, across tabs (spec
- * core §4; rules T1–T3 of packages/core/SPEC.md): saving writes the editor's text with one atomic
- * read-modify-write, merging any change another tab made since; changes arriving from other tabs
- * are merged into the editor. Neither side ever loses an edit. */
+ * core §4; rules T1–T5 of packages/core/SPEC.md): saving writes the editor's text with one atomic
+ * read-modify-write, merging any change another tab made since, and where the user is in that
+ * text in the same transaction; changes arriving from other tabs are merged into the editor.
+ * Neither side ever loses an edit. */
 export class ContentSession {
   private base: StoredItem<ContentItem>;
   private queue: Promise<unknown> = Promise.resolve();
@@ -73,43 +78,63 @@ export class ContentSession {
     return sanitizeText(this.options.host.getText()) !== this.base.text;
   }
 
-  /** Saves the editor's text (T1). If another tab saved in between, its edits are merged in and
-   * brought into the editor. Saves and received changes run one at a time. */
+  /** Saves the editor's text (T1) and, when the host gives it, where the user is in it (T5):
+   * both in one transaction, so that a crash can never leave the text of one moment with the
+   * caret of another. If another tab saved in between, its edits are merged in and brought into
+   * the editor (the place saved moves with them). With the text unchanged, only the place is
+   * written, if it changed. Saves and received changes run one at a time. */
   save(): Promise<void> {
     return this.enqueue(async () => {
-      const submitted = sanitizeText(this.options.host.getText());
-      if (submitted === this.base.text) return;
+      const { host, repo } = this.options;
+      const submitted = sanitizeText(host.getText());
+      const place = host.getPlace?.();
+      if (submitted === this.base.text) {
+        if (place) await saveContentState(repo, this.fileId, place);
+        return;
+      }
       const base = this.base;
       // The version to write when nobody else wrote meanwhile, hashed before the transaction.
       const planned = { ...stripStored(base), text: submitted };
       const plannedHash = this.options.hashItem ? await this.options.hashItem(planned) : undefined;
       let conflicts: MergeConflict[] = [];
-      const stored = await this.options.repo.update<ContentItem>(
+      const updater = (current: StoredItem<ContentItem> | undefined) => {
+        if (!current) return undefined;
+        if (current.tx === base.tx) {
+          if (current.text === submitted) return undefined;
+          return plannedHash === undefined
+            ? withHash<ContentItem>(planned)
+            : { ...planned, hash: plannedHash };
+        }
+        let text = submitted;
+        if (current.text !== base.text) {
+          const merged = mergeText(base.text, submitted, current.text, this.labels);
+          text = sanitizeText(merged.text);
+          conflicts = merged.conflicts;
+        }
+        if (text === current.text) return undefined;
+        return withHash<ContentItem>({ ...stripStored(current), text });
+      };
+      // The place goes with the text stored: moved by what a merge brought into it.
+      const withPlace = (stored: ContentItem | undefined) =>
+        stored && place
+          ? [contentStateItem(this.fileId, mapPlace(place, diffEdits(submitted, stored.text)))]
+          : [];
+      const { item: stored } = await repo.updateWith(
         itemIds.content(this.fileId),
-        (current) => {
-          if (!current) return undefined;
-          if (current.tx === base.tx) {
-            if (current.text === submitted) return undefined;
-            return plannedHash === undefined
-              ? withHash<ContentItem>(planned)
-              : { ...planned, hash: plannedHash };
-          }
-          let text = submitted;
-          if (current.text !== base.text) {
-            const merged = mergeText(base.text, submitted, current.text, this.labels);
-            text = sanitizeText(merged.text);
-            conflicts = merged.conflicts;
-          }
-          if (text === current.text) return undefined;
-          return withHash<ContentItem>({ ...stripStored(current), text });
-        },
+        updater,
+        withPlace,
       );
       // The file was deleted elsewhere: keep the text in the editor, write nothing.
       if (!stored) return;
       // The editor takes in what the merge brought before the session counts it as seen: were
-      // that to fail, the next save merges it again rather than writing over it.
-      if (stored.text !== submitted) this.bringIntoEditor(submitted, stored.text, conflicts);
+      // that to fail, the next save merges it again rather than writing over it. Once it is in,
+      // the session counts it as seen before anyone is told of conflicts, so that a failure
+      // there cannot make the next save merge it in a second time.
+      let found: MergeConflict[] = [];
+      if (stored.text !== submitted)
+        found = this.bringIntoEditor(submitted, stored.text, conflicts);
       this.base = stored;
+      this.report(found);
     });
   }
 
@@ -118,31 +143,44 @@ export class ContentSession {
     return this.enqueue(async () => {
       if (item.id !== itemIds.content(this.fileId) || item.tx <= this.base.tx) return;
       // As in save: the version is the session's base once it is in the editor, not before.
-      if (item.text !== this.base.text) this.bringIntoEditor(this.base.text, item.text, []);
+      let found: MergeConflict[] = [];
+      if (item.text !== this.base.text) found = this.bringIntoEditor(this.base.text, item.text, []);
       this.base = item;
+      this.report(found);
     });
   }
 
   /** Brings back edits that were typed but not saved before the page went away (`text`, typed
    * over `baseText`), merged with what the database holds now; then saves. */
   restoreUnsaved(baseText: string, text: string): Promise<void> {
+    let found: MergeConflict[] = [];
     return this.enqueue(async () => {
       const merged = mergeText(baseText, text, this.base.text, UNSAVED_LABELS);
-      this.bringIntoEditor(this.base.text, merged.text, merged.conflicts);
-    }).then(() => this.save());
+      found = this.bringIntoEditor(this.base.text, merged.text, merged.conflicts);
+    })
+      .then(() => this.save())
+      .then(() => this.report(found));
   }
 
   private get labels(): MergeLabels {
     return this.options.labels ?? CROSS_TAB_LABELS;
   }
 
-  // The editor may hold edits typed since `ancestor`: merge `incoming` with them (T3).
-  private bringIntoEditor(ancestor: string, incoming: string, known: MergeConflict[]): void {
+  // The editor may hold edits typed since `ancestor`: merge `incoming` with them (T3). Returns
+  // the conflicts to report, once the session's base is up to date.
+  private bringIntoEditor(
+    ancestor: string,
+    incoming: string,
+    known: MergeConflict[],
+  ): MergeConflict[] {
     const now = this.options.host.getText();
     const merged = mergeText(ancestor, now, incoming, this.labels);
     const edits = diffEdits(now, merged.text);
     if (edits.length > 0) this.options.host.applyEdits(edits);
-    const conflicts = [...known, ...merged.conflicts];
+    return [...known, ...merged.conflicts];
+  }
+
+  private report(conflicts: MergeConflict[]): void {
     if (conflicts.length > 0) this.options.onConflicts?.(conflicts);
   }
 

@@ -20,18 +20,27 @@ export interface SyncRequesterOptions {
   queue: TaskQueue;
   isOffline(): boolean;
   hasSyncTarget(): boolean;
-  /** The sync itself (a `WorkspaceSynchronizer.sync`). */
-  sync(signal: AbortFlag): Promise<void>;
+  /** The sync itself (a `WorkspaceSynchronizer.sync`); `asked` when the user asked for it (the
+   * app announces those: see `request`). */
+  sync(signal: AbortFlag, asked: boolean): Promise<void>;
   /** Told when a request starts waiting and when it has run (the sync button follows it). */
   onPendingChange?(pending: boolean): void;
 }
 
-/** Turns sync requests into queued syncs (spec core §4 rule 1, rule S1): one request at a time
- * (a request made while one is pending or running is ignored), checked every second until the
- * user is active, sync is possible and no tab did sync work in the last 3 s. The shared
- * timestamp is set when the sync starts, every second while it runs, and when it ends. */
+/** Turns sync requests into queued syncs (spec core §4 rule 1, rule S1): one request at a time,
+ * checked every second until the user is active, sync is possible and no tab did sync work in
+ * the last 3 s. A request made while one waits joins it; one made while a sync runs is kept, and
+ * one more sync follows (the running one may have read the files before the words the request
+ * is for). The shared timestamp is set when a sync starts, every second while it runs, and when
+ * it ends. */
 export class SyncRequester {
   private requested = false;
+  private running = false;
+  // A request came while a sync ran: one more follows it.
+  private again = false;
+  // The user asked for the next sync to start (it is announced); cleared when it starts, or when
+  // the request ends without one.
+  private asked = false;
   private cancelPoll: (() => void) | undefined;
 
   constructor(private readonly options: SyncRequesterOptions) {}
@@ -41,18 +50,27 @@ export class SyncRequester {
     return this.requested;
   }
 
-  /** Asks for a sync; returns false when one is already requested. */
-  request(): boolean {
-    if (this.requested) return false;
+  /** Asks for a sync; `asked` when the user did (the sync button, Ctrl+S), not a timer. While a
+   * sync runs, one more is asked for after it. Returns false when this joins a request that
+   * waits already, to start or to follow the running sync. */
+  request(asked = false): boolean {
+    if (asked) this.asked = true;
+    if (this.requested) {
+      if (!this.running || this.again) return false;
+      this.again = true;
+      return true;
+    }
     this.setRequested(true);
     this.poll();
     return true;
   }
 
-  /** Drops a pending request that has not started (the workspace closes). */
+  /** Drops a pending request that has not started, and the sync asked to follow the running
+   * one (the workspace closes). */
   cancel(): void {
     this.cancelPoll?.();
     this.cancelPoll = undefined;
+    this.again = false;
     this.setRequested(false);
   }
 
@@ -77,11 +95,23 @@ export class SyncRequester {
       return;
     }
     const { queue, timers, lastSyncActivity } = this.options;
+    let signal: AbortFlag | undefined;
     // The queue reports the sync's failure itself (its onError) and never rejects; the request
-    // ends either way, or no sync could be asked for again.
-    const done = () => this.setRequested(false);
+    // ends either way (or goes on with the sync asked for meanwhile), or no sync could be asked
+    // for again. Going offline stopped or dropped it: what was asked meanwhile goes too (S1).
+    const done = () => {
+      this.running = false;
+      const again = this.again && this.requested && !signal?.aborted;
+      this.again = false;
+      if (again) this.poll();
+      else this.setRequested(false);
+    };
     queue
-      .enqueue(async (signal) => {
+      .enqueue(async (flag) => {
+        signal = flag;
+        this.running = true;
+        const asked = this.asked;
+        this.asked = false;
         let cancel = () => undefined as void;
         const beat = () => {
           lastSyncActivity.set(timers.now());
@@ -89,7 +119,7 @@ export class SyncRequester {
         };
         beat();
         try {
-          await this.options.sync(signal);
+          await this.options.sync(flag, asked);
         } finally {
           cancel();
           lastSyncActivity.set(timers.now());
@@ -99,6 +129,8 @@ export class SyncRequester {
   }
 
   private setRequested(requested: boolean): void {
+    // A request that ends without its sync started takes its "asked" with it.
+    if (!requested) this.asked = false;
     if (requested === this.requested) return;
     this.requested = requested;
     this.options.onPendingChange?.(requested);

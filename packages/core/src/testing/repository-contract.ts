@@ -123,6 +123,62 @@ export function describeRepository(name: string, open: () => Promise<RepositoryF
       expect(await fx.first.get('b')).toBeUndefined();
     });
 
+    it('D6 writes an update and its companions in one transaction, or nothing at all', async () => {
+      await fx.first.put([content('f', 'old\n'), file('f/place', 'at 0')]);
+      const since = await fx.second.currentTx();
+      // The companions are worked out from the item the update writes.
+      const result = await fx.first.updateWith<ContentItem>(
+        'f/content',
+        (current) => current && { ...current, text: 'new\n' },
+        (written) => [file('f/place', `at ${written?.text.length}`)],
+      );
+      expect(result.tx).toBe(2);
+      expect(result.item).toMatchObject({ text: 'new\n', tx: 2 });
+      expect(await fx.second.get('f/place')).toMatchObject({ name: 'at 4', tx: 2 });
+      const batch = await fx.second.changesSince(since);
+      expect(batch.items.map((item) => [item.id, item.tx]).sort()).toEqual([
+        ['f/content', 2],
+        ['f/place', 2],
+      ]);
+
+      // An update that writes nothing still writes its companions, given the current item.
+      const left = await fx.first.updateWith<ContentItem>(
+        'f/content',
+        () => undefined,
+        (current) => [file('f/place', `kept ${current?.text.trim()}`)],
+      );
+      expect(left).toMatchObject({ tx: 3, item: { text: 'new\n', tx: 2 } });
+      expect(await fx.second.get('f/place')).toMatchObject({ name: 'kept new', tx: 3 });
+      const none = await fx.first.updateWith<ContentItem>(
+        'f/content',
+        () => undefined,
+        () => [],
+      );
+      expect(none.tx).toBe(0);
+      expect(await fx.first.currentTx()).toBe(3);
+
+      // Companions that cannot be worked out leave the update unwritten too; so does a companion
+      // that is the updated item itself.
+      await expect(
+        fx.first.updateWith<ContentItem>(
+          'f/content',
+          (current) => current && { ...current, text: 'lost\n' },
+          () => {
+            throw new Error('no place');
+          },
+        ),
+      ).rejects.toThrow('no place');
+      await expect(
+        fx.first.updateWith<ContentItem>(
+          'f/content',
+          (current) => current && { ...current, text: 'lost\n' },
+          () => [content('f', 'twice\n')],
+        ),
+      ).rejects.toThrow(/companion with id f\/content/);
+      expect(await fx.second.get('f/content')).toMatchObject({ text: 'new\n', tx: 2 });
+      expect(await fx.second.currentTx()).toBe(3);
+    });
+
     it('keeps images in their own store', async () => {
       const image = { id: 'img1', path: 'imgs/a.png', content: 'iVBORw0KGgo=', uploaded: false };
       await fx.first.putImage(image);

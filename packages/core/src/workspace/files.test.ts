@@ -8,7 +8,6 @@ import {
   recordOpened,
   renameFile,
   resolveCurrentFile,
-  saveContentState,
 } from './files.js';
 
 const setup = () => {
@@ -70,16 +69,5 @@ describe('files of a workspace', () => {
     const tx = await repo.currentTx();
     await renameFile(repo, file.id, 'Final version');
     expect(await repo.currentTx()).toBe(tx);
-  });
-
-  it('saves the selection and scroll position, writing only when they changed', async () => {
-    const { repo, newId } = setup();
-    const file = await createFile(repo, newId);
-    const state = { selectionStart: 3, selectionEnd: 7, scrollPosition: { pos: 120, offset: 4 } };
-    await saveContentState(repo, file.id, state);
-    const tx = await repo.currentTx();
-    await saveContentState(repo, file.id, state);
-    expect(await repo.currentTx()).toBe(tx);
-    expect(await repo.get(itemIds.contentState(file.id))).toMatchObject(state);
   });
 });

@@ -9,7 +9,6 @@ import {
   type FileItem,
   type FolderItem,
   type LastOpened,
-  type ScrollPosition,
 } from '../items/types.js';
 import { sanitizeFilename } from '../validation/name.js';
 import { sanitizeText } from '../validation/text.js';
@@ -124,21 +123,4 @@ export async function resolveCurrentFile(
   const anyFile = [...usable.values()].find((file) => file.parentId !== 'temp');
   if (anyFile) return anyFile;
   return createFile(repo, newId, { name: WELCOME_FILE_NAME, text: welcomeText });
-}
-
-/** Saves where the user was in a file: selection and scroll position. Callers debounce it by
- * CONTENT_STATE_SAVE_DEBOUNCE (100 ms, spec core §9). */
-export async function saveContentState(
-  repo: ItemRepository,
-  fileId: string,
-  state: { selectionStart: number; selectionEnd: number; scrollPosition: ScrollPosition | null },
-): Promise<void> {
-  const item = withHash<ContentStateItem>({
-    id: itemIds.contentState(fileId),
-    type: 'contentState',
-    ...state,
-  });
-  await repo.update<ContentStateItem>(item.id, (current) =>
-    current?.hash === item.hash ? undefined : item,
-  );
 }

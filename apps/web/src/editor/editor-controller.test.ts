@@ -1,0 +1,80 @@
+// @vitest-environment jsdom
+import {
+  type ContentItem,
+  type ContentStateItem,
+  createFile,
+  itemIds,
+  MemoryDatabase,
+  observeWrites,
+  type RepositoryWrite,
+} from '@inkstone/core';
+import { EditorSelection } from '@codemirror/state';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type WorkspaceService } from '../services/workspace';
+import { EditorController, type EditorEvents } from './editor-controller';
+
+const TEXT = 'First line.\nSecond line.\n';
+
+// An editor on a file of an in-memory workspace, and every write it makes.
+async function setUp() {
+  const writes: RepositoryWrite[] = [];
+  const repo = observeWrites(new MemoryDatabase('inkstone-db').connect(), (write) => {
+    if (write.tx > 0) writes.push(write);
+  });
+  let next = 0;
+  const file = await createFile(repo, () => `file${(next += 1)}`.padEnd(16, '0'), { text: TEXT });
+  const workspace = { repo, onContentChange: () => () => undefined } as unknown as WorkspaceService;
+  const errors: string[] = [];
+  const events = new Proxy({} as EditorEvents, {
+    get: (_target, name) => (name === 'onError' ? (m: string) => errors.push(m) : () => false),
+  });
+  const controller = new EditorController(document.createElement('div'), workspace, events);
+  await controller.open(file.id);
+  writes.length = 0;
+  const type = (text: string, at: number) =>
+    controller.view.dispatch({
+      changes: { from: at, insert: text },
+      selection: EditorSelection.cursor(at + text.length),
+      userEvent: 'input.type',
+    });
+  const state = () => repo.get<ContentStateItem>(itemIds.contentState(file.id));
+  return { controller, repo, file, writes, errors, type, state };
+}
+
+let open: EditorController | undefined;
+afterEach(() => {
+  open?.destroy();
+  open = undefined;
+});
+
+describe('EditorController', () => {
+  it('stores the caret with the text it goes with, in one write (a crash keeps both or neither)', async () => {
+    const { controller, file, writes, errors, type, state } = await setUp();
+    open = controller;
+    const end = 'First line.'.length;
+    type(' More words', end);
+    expect(await controller.save()).toBe(true);
+    expect(errors).toEqual([]);
+    // One transaction held the text and the place; nothing was written after it.
+    expect(writes).toHaveLength(1);
+    const ids = writes[0]!.items.map((item) => item.id).sort();
+    expect(ids).toEqual([itemIds.content(file.id), itemIds.contentState(file.id)].sort());
+    const content = writes[0]!.items.find((item) => item.type === 'content') as ContentItem;
+    expect(content.text).toBe('First line. More words\nSecond line.\n');
+    expect(await state()).toMatchObject({
+      selectionStart: end + ' More words'.length,
+      tx: writes[0]!.tx,
+    });
+  });
+
+  it('stores a caret moved without typing by itself, and only once', async () => {
+    const { controller, writes, state } = await setUp();
+    open = controller;
+    controller.view.dispatch({ selection: EditorSelection.single(3, 8) });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    await controller.save();
+    expect(writes).toHaveLength(1);
+    expect(writes[0]!.items.map((item) => item.type)).toEqual(['contentState']);
+    expect(await state()).toMatchObject({ selectionStart: 3, selectionEnd: 8 });
+  });
+});
