@@ -3,22 +3,29 @@
 # Every variable the server reads is listed in docs/how-to/self-host.md.
 # Node.js: the current LTS (26, as .nvmrc says), on Debian 13 "trixie", its image's default.
 
+# --- The pnpm version package.json pins, alone in a file: a change elsewhere in package.json
+# (a new script) gives the same file, so the layers below it stay cached. ---
+FROM node:26-trixie-slim AS pnpm-version
+COPY package.json /tmp/
+RUN node -p "require('/tmp/package.json').packageManager.split('@')[1]" > /pnpm-version
+
 # --- Build stage: install with the lockfile, build the app and the server. ---
 FROM node:26-trixie-slim AS build
 WORKDIR /src
 ENV NEXT_TELEMETRY_DISABLED=1 \
     CI=1
 
-# pnpm, the version package.json pins (Node.js 25 and later no longer ship Corepack).
-COPY package.json ./
-RUN npm install -g "pnpm@$(node -p "require('./package.json').packageManager.split('@')[1]")"
+# pnpm, that version (Node.js 25 and later no longer ship Corepack).
+COPY --from=pnpm-version /pnpm-version /tmp/pnpm-version
+RUN npm install -g "pnpm@$(cat /tmp/pnpm-version)"
 
 # The dependencies, in layers of their own: they are fetched again only when the lockfile, the
-# workspace, .npmrc or the patches change, and linked again only when a package.json does, not
-# at every change of the code.
+# workspace, .npmrc or the patches change (or the pnpm version), and linked again only when a
+# package.json does, not at every change of the code.
 COPY pnpm-lock.yaml pnpm-workspace.yaml .npmrc ./
 COPY patches ./patches
 RUN pnpm fetch
+COPY package.json ./
 COPY packages/core/package.json packages/core/
 COPY packages/markdown/package.json packages/markdown/
 COPY apps/server/package.json apps/server/

@@ -22,7 +22,7 @@ import {
   WORKER_SCRIPT,
   workerContentSecurityPolicy,
 } from './security-headers.js';
-import { answerBeforeUnreadBody } from './unread-body.js';
+import { closeAfterEarlyAnswers } from './unread-body.js';
 
 /** What `buildApp` needs: where the static web export lives and the public configuration. */
 export interface AppOptions {
@@ -66,8 +66,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: limits.trustProxy,
   });
 
-  // A 413 (or any answer) sent before the body is read reaches the client (unread-body.ts).
-  answerBeforeUnreadBody(app);
+  // An answer sent before its request's body was read (a 429) closes the connection; the
+  // exports' 413 is read by the client whatever it does (export-services.ts, unread-body.ts).
+  closeAfterEarlyAnswers(app);
 
   const basePolicy = contentSecurityPolicy(security);
   const cspHeader = cspHeaderName(security);
@@ -108,6 +109,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     options.sponsorship,
   );
   app.addHook('onClose', () => exportServices.renderer.close());
+  // Bodies still read after their 413 would hold the server's close for up to their bound.
+  app.addHook('preClose', (done) => {
+    exportServices.drains.close();
+    done();
+  });
   await app.register(pdfExportRoutes, {
     services: exportServices,
     routeOptions: { config: strict },

@@ -6,7 +6,7 @@ import { buildApp } from './app.js';
 import { readPublicConf } from './conf.js';
 import { DEFAULT_EXPORT_CONF } from './export/export-conf.js';
 import { DEFAULT_LIMITS } from './limits.js';
-import { answerBeforeUnreadBody } from './unread-body.js';
+import { createBodyDrains, type UnreadBodyBounds } from './unread-body.js';
 
 /** The export body of the issue: 60 MB, twelve times the default export limit. */
 const SIZE = 60 * 1024 * 1024;
@@ -172,64 +172,198 @@ describe('an export body over the limit (60 MB against 5 MB)', () => {
   });
 });
 
+// Opens a connection to `port`, posts to `path` a chunked body sent by `send`, and says what
+// came back and when the server closed the connection. `length` declares a Content-Length
+// instead (the body then sent as it is, unframed); `onAnswer` is called at the first byte of
+// the answer.
+function slowClient(
+  port: number,
+  path: string,
+  send: (socket: net.Socket, closed: () => boolean) => Promise<void>,
+  length?: number,
+  onAnswer = () => {},
+) {
+  return new Promise<{ answer: string; closedAfterMs: number }>((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    const started = Date.now();
+    let answer = '';
+    let closed = false;
+    socket.on('data', (data: Buffer) => {
+      if (answer === '') onAnswer();
+      answer += data.toString('latin1');
+    });
+    socket.on('error', () => {});
+    socket.on('close', () => {
+      closed = true;
+      resolve({ answer, closedAfterMs: Date.now() - started });
+    });
+    socket.write(
+      `POST ${path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: ${typeOf(path)}\r\n` +
+        (length === undefined ? 'Transfer-Encoding: chunked' : `Content-Length: ${length}`) +
+        '\r\n\r\n',
+    );
+    send(socket, () => closed).catch(() => socket.destroy());
+  });
+}
+
+/** One chunk of a chunked body. */
+const frame = (piece: Buffer) =>
+  Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from('\r\n')]);
+
+/** Sends `first`, then a small chunk every `everyMs` until the connection closes or `forMs`
+ * have passed: a client that is never silent for long. */
+const trickle =
+  (first: Buffer, everyMs: number, forMs: number, framed = true) =>
+  async (socket: net.Socket, closed: () => boolean) => {
+    const started = Date.now();
+    if (!socket.write(framed ? frame(first) : first)) {
+      await new Promise((next) => socket.once('drain', next));
+    }
+    while (!closed() && Date.now() - started < forMs) {
+      await sleep(everyMs);
+      if (!closed()) socket.write(framed ? frame(Buffer.from('t')) : Buffer.from('t'));
+    }
+  };
+
 describe('reading an answered body is bounded', () => {
+  const bounds: UnreadBodyBounds = { maxBytes: 4 * CHUNK, maxMs: 1_500, idleMs: 300, maxDrains: 2 };
+  const drains = createBodyDrains(bounds);
   let app: FastifyInstance;
   let port: number;
   beforeAll(async () => {
     app = Fastify({ bodyLimit: 1024 });
-    answerBeforeUnreadBody(app, { maxBytes: 4 * CHUNK, maxMs: 3_000, idleMs: 300 });
-    app.post('/echo', async (request) => request.body);
+    app.post(
+      '/echo',
+      {
+        errorHandler: (error, request, reply) => {
+          drains.answer(request, reply, 413, { statusCode: 413, message: error.message });
+        },
+      },
+      async (request) => request.body,
+    );
     await app.listen({ port: 0, host: '127.0.0.1' });
     port = (app.server.address() as AddressInfo).port;
   });
   afterAll(() => app.close());
 
-  // Opens a connection, sends a chunked body with `send`, and says what came back and when
-  // the server closed the connection.
-  function chunkedClient(send: (socket: net.Socket, closed: () => boolean) => Promise<void>) {
-    return new Promise<{ answer: string; closedAfterMs: number }>((resolve) => {
-      const socket = net.connect(port, '127.0.0.1');
-      const started = Date.now();
-      let answer = '';
-      let closed = false;
-      socket.on('data', (data: Buffer) => (answer += data.toString('latin1')));
-      socket.on('error', () => {});
-      socket.on('close', () => {
-        closed = true;
-        resolve({ answer, closedAfterMs: Date.now() - started });
-      });
-      socket.write(
-        'POST /echo HTTP/1.1\r\nHost: localhost\r\nContent-Type: text/plain\r\n' +
-          'Transfer-Encoding: chunked\r\n\r\n',
-      );
-      send(socket, () => closed).catch(() => socket.destroy());
-    });
-  }
+  const over = Buffer.alloc(2048, 'c');
 
   it('past maxBytes: a client that never stops sending has its 413, then the connection closes', async () => {
-    const piece = Buffer.alloc(64 * 1024, 'b');
-    const frame = Buffer.concat([
-      Buffer.from(`${piece.length.toString(16)}\r\n`),
-      piece,
-      Buffer.from('\r\n'),
-    ]);
-    const { answer, closedAfterMs } = await chunkedClient(async (socket, closed) => {
+    const piece = frame(Buffer.alloc(64 * 1024, 'b'));
+    const { answer, closedAfterMs } = await slowClient(port, '/echo', async (socket, closed) => {
       while (!closed()) {
-        if (!socket.write(frame)) await new Promise((next) => socket.once('drain', next));
+        if (!socket.write(piece)) await new Promise((next) => socket.once('drain', next));
         await sleep(1);
       }
     });
     expect(answer).toMatch(/^HTTP\/1\.1 413 /);
     expect(answer).toMatch(/\r\nconnection: close\r\n/i);
-    expect(closedAfterMs).toBeLessThan(3_000);
+    expect(closedAfterMs).toBeLessThan(bounds.maxMs);
   });
 
   it('after idleMs of silence: a client that stops sending has its 413, then the connection closes', async () => {
-    const { answer, closedAfterMs } = await chunkedClient(async (socket) => {
-      socket.write(`800\r\n${'c'.repeat(0x800)}\r\n`);
+    const { answer, closedAfterMs } = await slowClient(port, '/echo', async (socket) => {
+      socket.write(frame(over));
     });
     expect(answer).toMatch(/^HTTP\/1\.1 413 /);
     expect(closedAfterMs).toBeGreaterThanOrEqual(250);
-    expect(closedAfterMs).toBeLessThan(3_000);
+    expect(closedAfterMs).toBeLessThan(bounds.maxMs);
   });
+
+  it('after maxMs: a client that sends a little at a time, never silent for idleMs, is cut off', async () => {
+    const { answer, closedAfterMs } = await slowClient(port, '/echo', trickle(over, 50, 10_000));
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(closedAfterMs).toBeGreaterThanOrEqual(bounds.maxMs - 50);
+    expect(closedAfterMs).toBeLessThan(bounds.maxMs + 3_000);
+  });
+
+  it('reads maxDrains bodies at once: the next answer closes its connection at once', async () => {
+    const held = [1, 2].map(() => slowClient(port, '/echo', trickle(over, 50, 10_000)));
+    await expect.poll(() => drains.active).toBe(2);
+    const third = await slowClient(port, '/echo', trickle(over, 50, 10_000));
+    expect(third.answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(third.closedAfterMs).toBeLessThan(bounds.maxMs / 2);
+    for (const { closedAfterMs } of await Promise.all(held)) {
+      expect(closedAfterMs).toBeGreaterThanOrEqual(bounds.maxMs - 50);
+    }
+    // Once they ended, a body is read again.
+    expect(drains.active).toBe(0);
+    const next = await slowClient(port, '/echo', trickle(over, 50, 10_000));
+    expect(next.closedAfterMs).toBeGreaterThanOrEqual(bounds.maxMs - 50);
+  });
+
+  it('does not read a body declared larger than maxBytes: its 413 closes the connection at once', async () => {
+    const { answer, closedAfterMs } = await slowClient(
+      port,
+      '/echo',
+      trickle(over, 50, 10_000, false),
+      2 * bounds.maxBytes,
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(closedAfterMs).toBeLessThan(bounds.maxMs / 2);
+  });
+});
+
+describe('the server reads only the exports’ bodies over their limit', () => {
+  const exportBody = Buffer.alloc(6 * CHUNK, 'e');
+  let app: FastifyInstance;
+  let port: number;
+  beforeAll(async () => {
+    app = await buildApp({
+      conf: readPublicConf({}),
+      exports: DEFAULT_EXPORT_CONF,
+      limits: { ...DEFAULT_LIMITS, rateLimitStrictMax: 1 },
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    port = (app.server.address() as AddressInfo).port;
+  });
+  afterAll(() => app.close());
+
+  it(
+    'answers a rate-limited client (429) and closes its connection, without reading its body',
+    {
+      timeout: 15_000,
+    },
+    async () => {
+      // The strict limit's one request of the minute (400: no body).
+      const first = await fetch(`http://127.0.0.1:${port}/pandocExport?format=rst`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/markdown' },
+        body: ' ',
+      });
+      expect(first.status).toBe(400);
+      // A client that keeps sending: read until its end, it would hold the socket for 15 s.
+      const { answer, closedAfterMs } = await slowClient(
+        port,
+        '/pandocExport',
+        trickle(Buffer.from('# Title\n'), 50, 8_000),
+      );
+      expect(answer).toMatch(/^HTTP\/1\.1 429 /);
+      expect(closedAfterMs).toBeLessThan(2_000);
+    },
+  );
+
+  it(
+    'ends the readings under way when it closes, at once, each client having its 413',
+    {
+      timeout: 15_000,
+    },
+    async () => {
+      let answered = false;
+      const reading = slowClient(
+        port,
+        '/pdfExport',
+        trickle(exportBody, 50, 20_000),
+        undefined,
+        () => (answered = true),
+      );
+      await expect.poll(() => answered, { timeout: 10_000 }).toBe(true);
+      const closing = Date.now();
+      await app.close();
+      const closedInMs = Date.now() - closing;
+      const { answer } = await reading;
+      expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+      expect(closedInMs).toBeLessThan(2_000);
+    },
+  );
 });

@@ -13,15 +13,16 @@
 //   ln -s "$PWD/packages/markdown/node_modules" /tmp/md-old/packages/markdown/node_modules
 //   (cd /tmp/md-old/packages/markdown && "$OLDPWD/node_modules/.bin/tsc" -p tsconfig.build.json)
 // then
-//   INKSTONE_CORPUS_DIR=<directory of doc-10k.md…> node packages/markdown/scripts/compare-builds.mjs \
+//   node packages/markdown/scripts/compare-builds.mjs \
 //     /tmp/md-old/packages/markdown/dist/index.js [B: a dist/index.js, default this package's]
-// ROUNDS (default 9) sets the rounds per document, CONVERSIONS (default 7) the whole conversions
-// of each round.
+// The documents are the benchmark's, bench/corpus (INKSTONE_CORPUS_DIR reads doc-10k.md… from
+// another folder). ROUNDS (default 9) sets the rounds per document, CONVERSIONS (default 7) the
+// whole conversions of each round.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { argv, cpuUsage, env, exit, stdout } from 'node:process';
-import { pathToFileURL, URL } from 'node:url';
+import { fileURLToPath, pathToFileURL, URL } from 'node:url';
 
 const KEYSTROKES = 200;
 const CONVERSIONS = Number(env.CONVERSIONS ?? 7);
@@ -29,10 +30,11 @@ const EDITS = 400;
 const ROUNDS = Number(env.ROUNDS ?? 9);
 const DOCS = ['doc-10k', 'doc-50k', 'doc-250k'];
 
-const corpus = env.INKSTONE_CORPUS_DIR;
-if (!corpus || !argv[2]) {
+const corpus =
+  env.INKSTONE_CORPUS_DIR || fileURLToPath(new URL('../../../bench/corpus/', import.meta.url));
+if (!argv[2]) {
   stdout.write(
-    'Usage: INKSTONE_CORPUS_DIR=<dir> node compare-builds.mjs <A index.js> [B index.js]\n',
+    'Usage: [INKSTONE_CORPUS_DIR=<dir>] node compare-builds.mjs <A index.js> [B index.js]\n',
   );
   exit(2);
 }

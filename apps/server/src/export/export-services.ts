@@ -1,17 +1,22 @@
+import { STATUS_CODES } from 'node:http';
 import { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import { type SponsorshipOptions, sendProblem } from '../sponsors/sponsorship.js';
 import { createSponsorCheck } from '../sponsors/sponsor-check.js';
+import { type BodyDrains, createBodyDrains } from '../unread-body.js';
 import { ExportTimeoutError, type PdfRenderer, createPdfRenderer } from './chromium-pdf.js';
 import { type ExportConf } from './export-conf.js';
 import { NoTurnError, createTurns } from './turns.js';
 
 /** What the export routes share: the configuration, the Chromium renderer, the turns (one
- * queue for both exports) and the sponsor check. */
+ * queue for both exports), the sponsor check and the reading of bodies over the limit. */
 export interface ExportServices {
   conf: ExportConf;
   renderer: PdfRenderer;
   turns: ReturnType<typeof createTurns>;
   isSponsor: ReturnType<typeof createSponsorCheck>;
+  /** Reads the rest of a body answered 413 before it was read, so that the client reads the
+   * 413; closed with the server. */
+  drains: BodyDrains;
 }
 
 /** The services for `conf`; sponsorship off (`sponsorship` undefined): everyone may export. */
@@ -24,6 +29,7 @@ export function createExportServices(
     renderer: createPdfRenderer(conf.chromiumPath),
     turns: createTurns(conf.concurrency, conf.queueMax),
     isSponsor: createSponsorCheck(sponsorship),
+    drains: createBodyDrains(),
   };
 }
 
@@ -68,13 +74,19 @@ export function exportTooLargeMessage(bodyLimitBytes: number): string {
 }
 
 /** The export routes' error handler: a body over the export limit, told by its Content-Length
- * before it is read or found while reading a chunked one, is a 413 saying what the limit is
- * (the answer reaches the client whole: unread-body.ts); other errors go to Fastify's. */
-export function exportErrorHandler(conf: ExportConf) {
-  return (error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void => {
+ * before it is read or found while reading a chunked one, is a 413 saying what the limit is,
+ * sent so that the client reads it although it is still sending (`services.drains`); other
+ * errors go to Fastify's. */
+export function exportErrorHandler(services: ExportServices) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
     if (error.code !== 'FST_ERR_CTP_BODY_TOO_LARGE') throw error;
     reply.header('Cache-Control', 'no-store');
-    void sendProblem(reply, 413, exportTooLargeMessage(conf.bodyLimitBytes));
+    const message = exportTooLargeMessage(services.conf.bodyLimitBytes);
+    services.drains.answer(request, reply, 413, {
+      statusCode: 413,
+      error: STATUS_CODES[413],
+      message,
+    });
   };
 }
 

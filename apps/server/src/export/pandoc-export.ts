@@ -5,11 +5,16 @@ import { type PdfRenderer } from './chromium-pdf.js';
 import { type PandocDocument, withoutOutsideReads } from './pandoc-ast.js';
 import { PANDOC_FORMATS, type PandocFormat, type PandocOptions } from './pandoc-options.js';
 import { DEFAULT_PDF_OPTIONS } from './pdf-options.js';
+import { asciidocWriter, pandocVersion } from './pandoc-version.js';
 import { PandocError, runPandoc } from './run-pandoc.js';
 
-/** The writers Debian's pandoc 2.17 cannot run under `--sandbox` (it looks for its own data
- * files in the sandbox: jgm/pandoc#8128). They get a document first stripped of whatever would
- * be read from outside (`withoutOutsideReads`) and run in an empty directory. */
+/** The writers Debian's pandoc cannot run under `--sandbox`: Debian 12's 2.17 and Debian 13's
+ * 3.1.11 (the Docker image's) alike, built to read their data files from the disk
+ * (/usr/share/pandoc), look for them in the sandbox, where no file is (exit 97, "Could not find
+ * data file": jgm/pandoc#8128, and the note on `--sandbox` in pandoc's manual; a pandoc built
+ * with `embed_data_files`, as the release binaries are, would not). They get a document first
+ * stripped of whatever would be read from outside (`withoutOutsideReads`) and run in an empty
+ * directory. */
 const UNSANDBOXED = new Set<PandocFormat>(['docx', 'odt', 'epub', 'epub3']);
 
 /** pandoc could not read the document it was given (the route's 400). */
@@ -52,7 +57,11 @@ export async function pandocExport(
     const sandboxed = !UNSANDBOXED.has(job.format);
     const document = sandboxed ? { ...parsed, meta: {} } : withoutOutsideReads(parsed);
 
-    const { writer, extension } = PANDOC_FORMATS[job.format];
+    const { extension } = PANDOC_FORMATS[job.format];
+    const writer =
+      job.format === 'asciidoc'
+        ? asciidocWriter(await pandocVersion(pandocPath))
+        : PANDOC_FORMATS[job.format].writer;
     const output = `out.${extension}`;
     const args = [
       ...(sandboxed ? ['--sandbox'] : []),

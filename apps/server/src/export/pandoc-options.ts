@@ -1,7 +1,8 @@
 import { jsonObject, type Parsed } from './query-json.js';
 
 /** The pandoc export's formats (spec interface §7), and pandoc's writer for each. `epub` is
- * EPUB 2 and `epub3` EPUB 3, as the names read; `pdf` is pandoc's HTML printed by Chromium. */
+ * EPUB 2 and `epub3` EPUB 3, as the names read; `pdf` is pandoc's HTML printed by Chromium;
+ * `asciidoc`'s writer depends on pandoc's version (pandoc-version.ts). */
 export const PANDOC_FORMATS = {
   asciidoc: { writer: 'asciidoc', extension: 'adoc', type: 'text/plain; charset=utf-8' },
   context: { writer: 'context', extension: 'tex', type: 'text/plain; charset=utf-8' },

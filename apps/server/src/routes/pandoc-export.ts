@@ -38,7 +38,7 @@ export const pandocExportRoutes: FastifyPluginAsync<PandocExportOptions> = async
     {
       ...options.routeOptions,
       bodyLimit: services.conf.bodyLimitBytes,
-      errorHandler: exportErrorHandler(services.conf),
+      errorHandler: exportErrorHandler(services),
     },
     async (request, reply) => {
       const deadline = await admitExport(services, request, reply);

@@ -30,7 +30,7 @@ export const pdfExportRoutes: FastifyPluginAsync<PdfExportOptions> = async (app,
     {
       ...options.routeOptions,
       bodyLimit: services.conf.bodyLimitBytes,
-      errorHandler: exportErrorHandler(services.conf),
+      errorHandler: exportErrorHandler(services),
     },
     async (request, reply) => {
       const deadline = await admitExport(services, request, reply);

@@ -100,6 +100,13 @@ describe('words of text without unspaced scripts: the figures of before', () => 
     expect(words('오늘은 날씨가 좋아서 친구와 함께 공원을 산책했습니다.')).toBe(7);
     expect(words('2024년 3월')).toBe(2);
   });
+
+  it('counts Korean written with Chinese characters (Hanja) by its spaces too', () => {
+    // Segmented, 大韓民國은 was two words and 韓國語를 three.
+    expect(words('大韓民國은 韓國語를 배운다')).toBe(3);
+    expect(words('大韓民國은')).toBe(1);
+    expect(words('韓國語를')).toBe(1);
+  });
 });
 
 describe('words of Chinese, Japanese and Thai: as the segmenter cuts them', () => {
@@ -131,14 +138,31 @@ describe('words of Chinese, Japanese and Thai: as the segmenter cuts them', () =
     expect(words('「你好」 😀 中文😀表情')).toBe(4);
   });
 
+  it('counts a run of signs that are no word as one word, as before: a lone 々', () => {
+    expect(segmentedWords('々')).toBe(1);
+    expect(words('々 今天')).toBe(2);
+  });
+
   it('cuts long runs without changing the count', () => {
+    // The words the segmenter finds in the whole run, uncut.
+    const segmenter = new Intl.Segmenter(undefined, { granularity: 'word' });
+    const uncut = (run: string) =>
+      [...segmenter.segment(run)].filter((segment) => segment.isWordLike).length;
     const sentence = '今天天气很好，我和朋友去公园散步。';
     expect(words(sentence.repeat(3_000))).toBe(9 * 3_000);
-    // No punctuation at all: pieces of at most 200 code units.
-    expect(words('天气'.repeat(1_000))).toBe(1_000);
+    // No punctuation at all, pieces of about 200 code units: after one character, a cut every
+    // 200 would fall inside a word of two (我 天气 天气 …).
+    const odd = `我${'天气'.repeat(300)}`;
+    expect(uncut(odd)).toBe(301);
+    expect(segmentedWords(odd)).toBe(uncut(odd));
+    // A word longer than a piece (a Latin run inside Chinese) is not cut either.
+    const long = `我${'天气'.repeat(99)}${'x'.repeat(300)}${'天气'.repeat(10)}`;
+    expect(segmentedWords(long)).toBe(uncut(long));
+    expect(segmentedWords(long)).toBe(1 + 99 + 1 + 10);
     // A character outside the Basic Multilingual Plane is never cut in two.
-    expect(segmentedWords('𠮷'.repeat(150))).toBeGreaterThan(0);
-    expect(segmentedWords(`${'天'.repeat(199)}𠮷`)).toBe(words(`${'天'.repeat(199)}𠮷`));
+    for (const run of ['𠮷'.repeat(150), `${'天'.repeat(199)}𠮷`, `我${'𠮷天'.repeat(120)}`]) {
+      expect(segmentedWords(run), run.slice(0, 4)).toBe(uncut(run));
+    }
   });
 
   it('counts a text again after edits as a fresh count does, the same counter kept', () => {

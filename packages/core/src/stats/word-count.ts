@@ -29,11 +29,16 @@ export function mayBeUnspaced(code: number): boolean {
 }
 
 /** Where a long run is cut before it is segmented: after punctuation that ends a clause in
- * Chinese and Japanese (never inside a word), and at the latest every `PIECE` code units. ICU
- * segments a run in a time that grows with the square of its length (a whole 32,000-character
- * paragraph of Chinese: 87 ms; in pieces of 200: 5 ms, in Node). */
+ * Chinese and Japanese (never inside a word), and in a longer clause at a word boundary the
+ * segmenter finds in its first `PIECE` code units or so. ICU segments a run in a time that
+ * grows with the square of its length (a whole 32,000-character paragraph of Chinese: 87 ms;
+ * in pieces of 200: 5 ms, in Node). */
 const CLAUSE_END = /[。！？，、；：．｡､!?]/g;
 const PIECE = 200;
+
+/** Korean: a run holding Hangul counts by its spaces, even with Chinese characters (Hanja) in
+ * it (大韓民國은 is one word, as its readers count). */
+const HANGUL = /\p{Script=Hangul}/u;
 
 /** Whether `code` (a UTF-16 code unit) is white space as `\s` means it. */
 function isSpace(code: number): boolean {
@@ -52,7 +57,7 @@ function isSpace(code: number): boolean {
   );
 }
 
-type Segment = { isWordLike?: boolean };
+type Segment = { index: number; isWordLike?: boolean };
 type Segmenter = { segment(text: string): Iterable<Segment> };
 
 let segmenter: Segmenter | null | undefined;
@@ -69,33 +74,47 @@ function wordSegmenter(): Segmenter | null {
   return segmenter;
 }
 
-/** The words of one run of non-space text that holds characters of an unspaced script. */
+/** The words of one run of non-space text that holds characters of an unspaced script: those
+ * the segmenter finds, and at least one (a run of signs that are no word, such as 々, is one
+ * word, as every run of non-space characters was before). */
 export function segmentedWords(run: string): number {
   const words = wordSegmenter();
   if (!words) return 1;
   let count = 0;
-  const countPiece = (piece: string) => {
-    for (const segment of words.segment(piece)) if (segment.isWordLike) count += 1;
+  // A clause longer than PIECE is cut before the last segment the segmenter finds in its first
+  // PIECE code units (that segment may have been cut short by the window), so that a word is
+  // never cut in two; a window holding one segment only grows until it holds two.
+  const countClause = (clause: string) => {
+    let start = 0;
+    let size = PIECE;
+    while (clause.length - start > size) {
+      let cut = -1;
+      let found = 0;
+      for (const segment of words.segment(clause.slice(start, start + size))) {
+        if (segment.index > 0) {
+          cut = segment.index;
+          count += found;
+          found = 0;
+        }
+        if (segment.isWordLike) found += 1;
+      }
+      if (cut < 0) {
+        size *= 2;
+        continue;
+      }
+      start += cut;
+      size = PIECE;
+    }
+    for (const segment of words.segment(clause.slice(start))) if (segment.isWordLike) count += 1;
   };
   let start = 0;
-  const cut = (end: number) => {
-    while (end - start > PIECE) {
-      let at = start + PIECE;
-      // Not between the two halves of a surrogate pair.
-      const code = run.charCodeAt(at);
-      if (code >= 0xdc00 && code <= 0xdfff) at += 1;
-      countPiece(run.slice(start, at));
-      start = at;
-    }
-    if (end > start) countPiece(run.slice(start, end));
-    start = end;
-  };
   CLAUSE_END.lastIndex = 0;
   for (let match = CLAUSE_END.exec(run); match; match = CLAUSE_END.exec(run)) {
-    cut(match.index + 1);
+    countClause(run.slice(start, match.index + 1));
+    start = match.index + 1;
   }
-  cut(run.length);
-  return count;
+  if (start < run.length) countClause(run.slice(start));
+  return Math.max(count, 1);
 }
 
 /** How many code units of new runs `WordCounter.countInSteps` segments between two pauses:
@@ -140,7 +159,7 @@ export class WordCounter {
       if (start < 0) continue;
       const run = wide ? text.slice(start, i) : '';
       start = -1;
-      if (!wide || !UNSPACED.test(run)) {
+      if (!wide || !UNSPACED.test(run) || HANGUL.test(run)) {
         words += 1;
         continue;
       }
