@@ -1,16 +1,47 @@
-import { defaultSettings, importEntries, MemoryDatabase } from '@inkstone/core';
+import {
+  computePaths,
+  type ContentItem,
+  createFile,
+  createFolder,
+  defaultSettings,
+  type FileItem,
+  type FolderItem,
+  importEntries,
+  type ItemRepository,
+  itemIds,
+  MemoryDatabase,
+} from '@inkstone/core';
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import {
   BROKEN_ZIP_ENTRY_MESSAGE,
   importEntriesOf,
   NESTED_ZIP_MESSAGE,
+  PART_LISTED_FOLDER_MESSAGE,
+  sourcesOfDrop,
+  UNLISTED_FOLDER_MESSAGE,
+  UNOPENED_FILE_MESSAGE,
   unpackedWith,
 } from './import-sources';
+import { zipWorkspace } from './workspace-zip';
 
 let n = 0;
 const newId = () => `id${String((n += 1)).padStart(14, '0')}`;
 const turndown = defaultSettings().turndown;
+const newRepo = () => new MemoryDatabase('inkstone-db').connect();
+
+/** Every folder (with '') and file (with its text) of a workspace, by path. */
+async function tree(repo: ItemRepository): Promise<Record<string, string>> {
+  const files = (await repo.getAll('file')) as FileItem[];
+  const folders = (await repo.getAll('folder')) as FolderItem[];
+  const paths = computePaths(files, folders);
+  const result: Record<string, string> = {};
+  for (const folder of folders) result[paths.get(folder.id)!] = '';
+  for (const file of files) {
+    result[paths.get(file.id)!] = (await repo.get<ContentItem>(itemIds.content(file.id)))!.text;
+  }
+  return result;
+}
 
 describe('the entries of a chosen zip', () => {
   const zipFile = (files: Record<string, Uint8Array>, name = 'in.zip') =>
@@ -104,9 +135,14 @@ describe('the entries of a chosen zip', () => {
             '.git/HEAD': strToU8('ref: refs/heads/main'),
             '.git/objects/ab/cdef': new Uint8Array([120, 1]),
             'Vault/.obsidian/app.json': strToU8('{}'),
+            'Vault/.trash/Old.md': strToU8('# Old'),
             'Vault/Note.md': strToU8('# Note'),
+            'Vault/.drafts/': new Uint8Array(0),
+            'Vault/.drafts/Plan.md': strToU8('# Plan'),
+            'Vault/.plan.md': strToU8('plan'),
             'web/node_modules/x/index.js': strToU8('x'),
             '.gitignore': strToU8('dist'),
+            '.editorconfig': strToU8('root = true'),
           }),
         },
       ],
@@ -115,16 +151,71 @@ describe('the entries of a chosen zip', () => {
     // (fflate writes a zip's files in an order of its own.)
     const found = entries.map((entry) => `${entry.kind} ${'path' in entry ? entry.path : ''}`);
     expect(found.sort()).toEqual([
+      'folder Vault/.drafts/',
+      'hidden .editorconfig',
       'hidden .git',
       'hidden .gitignore',
       'hidden Vault/.obsidian',
+      'hidden Vault/.trash',
       'hidden web/node_modules',
+      'text Vault/.drafts/Plan.md',
+      'text Vault/.plan.md',
       'text Vault/Note.md',
     ]);
   });
 });
 
 describe('a zip of the workspace imported back', () => {
+  it('gives back dot-named folders and notes, and the folders renamed from . and ..', async () => {
+    const repo = newRepo();
+    const drafts = await createFolder(repo, newId, '.drafts', null);
+    const dots = await createFolder(repo, newId, '..', null);
+    await createFile(repo, newId, { name: 'Plan', parentId: drafts.id, text: '# Plan' });
+    await createFile(repo, newId, { name: '.plan', text: 'dot note' });
+    await createFile(repo, newId, { name: 'Inside', parentId: dots.id, text: 'in dots' });
+    await createFolder(repo, newId, '.', null);
+    const zip = await zipWorkspace(repo, { pause: () => Promise.resolve() });
+    const entries = await importEntriesOf(
+      [{ path: 'workspace.zip', file: new File([zip.blob], 'workspace.zip') }],
+      { turndown },
+    );
+    const other = newRepo();
+    const report = await importEntries(other, newId, entries);
+    expect(report.hidden).toEqual([]);
+    expect(report.skipped).toEqual([]);
+    expect(await tree(other)).toEqual({
+      '.drafts/': '',
+      '.drafts/Plan.md': '# Plan\n',
+      '.plan.md': 'dot note\n',
+      '..1/': '',
+      '...1/': '',
+      '...1/Inside.md': 'in dots\n',
+    });
+  });
+
+  it('a second time adds no image: each is found where the first import put it', async () => {
+    const repo = newRepo();
+    // An image of other bytes at the zip's path: the zip's goes beside it, at a.1.png.
+    await repo.putImage({ id: 'mine', path: '/imgs/a.png', content: 'AAAA', uploaded: true });
+    const zip = new File(
+      [
+        zipSync({
+          'imgs/a.png': new Uint8Array([137, 80, 78, 71]),
+          'imgs/b.png': new Uint8Array([137, 80, 78, 71, 1]),
+        }),
+      ],
+      'photos.zip',
+    );
+    const stored = async () => (await repo.getAllImages()).map((image) => image.path).sort();
+    const twice: number[] = [];
+    for (let time = 0; time < 2; time += 1) {
+      const entries = await importEntriesOf([{ path: 'photos.zip', file: zip }], { turndown });
+      twice.push((await importEntries(repo, newId, entries)).images);
+      expect(await stored()).toEqual(['/imgs/a.1.png', '/imgs/a.png', '/imgs/b.png']);
+    }
+    expect(twice).toEqual([2, 2]);
+  });
+
   it('gives back an empty folder of the tree named as a folder of images', async () => {
     const zip = new File(
       [
@@ -147,6 +238,87 @@ describe('a zip of the workspace imported back', () => {
   });
 });
 
+describe('the sources of a dropped folder', () => {
+  // File and Directory Entries as the browser gives them for a drop; `fails` entries call their
+  // error callback, as for a file removed since the drop or a folder that may not be read.
+  interface FakeEntry {
+    isFile: boolean;
+    isDirectory: boolean;
+    name: string;
+    text?: string;
+    file?: unknown;
+    createReader?: unknown;
+  }
+  const error = () => new DOMException('A requested file or directory could not be found.');
+  const fileEntry = (name: string, text: string, fails = false): FakeEntry => ({
+    isFile: true,
+    isDirectory: false,
+    name,
+    text,
+    file: (resolve: (file: File) => void, reject: (error: DOMException) => void) =>
+      fails ? reject(error()) : resolve(new File([text], name)),
+  });
+  // `batches` are what readEntries gives in turn; 'fail' calls its error callback.
+  const folderEntry = (name: string, batches: Array<FakeEntry[] | 'fail'>): FakeEntry => ({
+    isFile: false,
+    isDirectory: true,
+    name,
+    createReader: () => {
+      let next = 0;
+      return {
+        readEntries: (
+          resolve: (entries: FakeEntry[]) => void,
+          reject: (error: DOMException) => void,
+        ) => {
+          const batch = batches[next] ?? [];
+          next += 1;
+          if (batch === 'fail') reject(error());
+          else resolve(batch);
+        },
+      };
+    },
+  });
+  const drop = (...entries: FakeEntry[]) =>
+    ({
+      items: entries.map((entry) => ({
+        kind: 'file',
+        webkitGetAsEntry: () => entry,
+        // A dropped file is read through getAsFile, a dropped folder through its entry.
+        getAsFile: () => new File([entry.text ?? ''], entry.name),
+      })),
+      files: [],
+    }) as unknown as DataTransfer;
+
+  it('lists what cannot be read, with its path and why, and imports the rest', async () => {
+    const trip = folderEntry('Trip', [
+      [
+        fileEntry('a.md', '# A'),
+        fileEntry('gone.md', '', true),
+        folderEntry('Locked', ['fail']),
+        folderEntry('Half', [[fileEntry('b.md', 'B')], 'fail']),
+        folderEntry('.git', ['fail']),
+      ],
+    ]);
+    const sources = await sourcesOfDrop(drop(trip, fileEntry('c.md', 'C')));
+    const repo = newRepo();
+    const report = await importEntries(repo, newId, await importEntriesOf(sources, { turndown }));
+    expect(report.skipped).toEqual([
+      { label: 'Trip/gone.md', reason: UNOPENED_FILE_MESSAGE },
+      { label: 'Trip/Locked/', reason: UNLISTED_FOLDER_MESSAGE },
+      { label: 'Trip/Half/', reason: PART_LISTED_FOLDER_MESSAGE },
+    ]);
+    // The hidden .git was never read: passed over, not listed.
+    expect(report.hidden).toEqual(['Trip/.git']);
+    expect(await tree(repo)).toEqual({
+      'Trip/': '',
+      'Trip/Half/': '',
+      'Trip/a.md': '# A\n',
+      'Trip/Half/b.md': 'B\n',
+      'c.md': 'C\n',
+    });
+  });
+});
+
 describe('the entries of a chosen folder', () => {
   const source = (path: string, text = 'x') => ({
     path,
@@ -160,6 +332,7 @@ describe('the entries of a chosen folder', () => {
         source('.notes/.obsidian/workspace.json'),
         source('.notes/.obsidian/app.json'),
         source('.notes/Sub/.draft.md'),
+        source('.notes/Sub/.gitignore'),
         source('.notes/.DS_Store'),
       ],
       { turndown },
@@ -167,7 +340,8 @@ describe('the entries of a chosen folder', () => {
     expect(entries.map((entry) => [entry.kind, 'path' in entry ? entry.path : null])).toEqual([
       ['text', '.notes/a.md'],
       ['hidden', '.notes/.obsidian'],
-      ['hidden', '.notes/Sub/.draft.md'],
+      ['text', '.notes/Sub/.draft.md'],
+      ['hidden', '.notes/Sub/.gitignore'],
     ]);
     // A hidden file chosen by itself is imported.
     const [chosen] = await importEntriesOf([source('.plan.md', 'Plan')], { turndown });

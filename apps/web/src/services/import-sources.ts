@@ -6,7 +6,7 @@ import {
   hiddenPath,
   type ImportEntry,
   importKind,
-  isHiddenName,
+  isHiddenFolder,
   isSystemFile,
   readableText,
   type TurndownSettings,
@@ -17,11 +17,13 @@ import { decodeUtf8, htmlToMarkdown } from './file-transfer';
 import { bytesBase64 } from './workspace-zip';
 
 /** A chosen or dropped file with its path from what was chosen (`Notes/a.md` for a file of a
- * chosen or dropped folder `Notes`), or a folder (`file` null), which is imported even when
- * empty. */
+ * chosen or dropped folder `Notes`), or a folder (`file` null, its path ending with `/`), which
+ * is imported even when empty. `unreadable` says why a file or folder of a dropped folder could
+ * not be read: it is listed as not imported, with that reason. */
 export interface ImportSource {
   path: string;
   file: File | null;
+  unreadable?: string;
 }
 
 /** The reason shown for a zip that cannot be opened. */
@@ -30,6 +32,16 @@ export const BROKEN_ZIP_MESSAGE = 'Not a zip file, or a damaged one: nothing in 
 export const BROKEN_ZIP_ENTRY_MESSAGE = 'Damaged in the zip: it could not be unpacked.';
 /** The reason shown for a zip found inside a zip. */
 export const NESTED_ZIP_MESSAGE = 'A zip inside a zip is not opened.';
+/** The reason shown for a file of a dropped folder that the browser could not open (removed
+ * since the drop, a broken link, not allowed to be read). */
+export const UNOPENED_FILE_MESSAGE =
+  'The file could not be opened: it was moved or deleted, or may not be read.';
+/** The reason shown for a folder of a dropped folder whose contents could not be listed. */
+export const UNLISTED_FOLDER_MESSAGE =
+  'The folder could not be opened: nothing in it was imported.';
+/** The reason shown for a folder of a dropped folder that could be listed only in part. */
+export const PART_LISTED_FOLDER_MESSAGE =
+  'The folder could not be read to the end: the rest of what it holds was not imported.';
 
 /** The sources of chosen files: from a folder chooser (`webkitdirectory`), each file has its
  * path in the chosen folder, the folder's own name first. */
@@ -41,8 +53,10 @@ export function sourcesOfFiles(files: Iterable<File>): ImportSource[] {
  * The sources of a drop: files and whole folders (through `webkitGetAsEntry`, read at any
  * depth, empty folders included; a hidden folder inside, `.git` say, is not read, only named).
  * Call it in the drop's event handler: the browser empties the data transfer once the handler
- * returns, so the entries are taken within the call, and only then read. Where a folder cannot
- * be walked, its files are imported alone.
+ * returns, so the entries are taken within the call, and only then read. A file or folder
+ * inside a dropped folder that cannot be read (removed since the drop, not allowed) is a source
+ * with the reason (`unreadable`), for the import report, and the rest is read as usual; the
+ * promise does not fail.
  */
 export function sourcesOfDrop(dataTransfer: DataTransfer): Promise<ImportSource[]> {
   const items = [...(dataTransfer.items ?? [])].filter((item) => item.kind === 'file');
@@ -67,26 +81,43 @@ async function walk(
   path: string,
   sources: ImportSource[],
 ): Promise<void> {
+  const at = sources.length;
   sources.push({ path: `${path}/`, file: null });
   const reader = directory.createReader();
   // readEntries gives the entries a batch at a time (100 in Chromium), then an empty batch.
-  for (;;) {
-    const batch = await new Promise<FileSystemEntry[]>((resolve, reject) =>
-      reader.readEntries(resolve, reject),
-    );
+  for (let listed = false; ; listed = true) {
+    let batch: FileSystemEntry[];
+    try {
+      batch = await new Promise<FileSystemEntry[]>((resolve, reject) =>
+        reader.readEntries(resolve, reject),
+      );
+    } catch {
+      // A folder that could not be opened is not made, only listed; one read in part is made,
+      // with what was read of it.
+      if (listed) {
+        sources.push({ path: `${path}/`, file: null, unreadable: PART_LISTED_FOLDER_MESSAGE });
+      } else {
+        sources[at] = { path: `${path}/`, file: null, unreadable: UNLISTED_FOLDER_MESSAGE };
+      }
+      return;
+    }
     if (batch.length === 0) return;
     for (const entry of batch) {
       const entryPath = `${path}/${entry.name}`;
-      if (entry.isDirectory && isHiddenName(entry.name)) {
+      if (entry.isDirectory && isHiddenFolder(entry.name)) {
         // Passed over by the import with all it holds (thousands of files in `.git`): not read.
         sources.push({ path: `${entryPath}/`, file: null });
       } else if (entry.isDirectory) {
         await walk(entry as FileSystemDirectoryEntry, entryPath, sources);
       } else {
-        const file = await new Promise<File>((resolve, reject) =>
-          (entry as FileSystemFileEntry).file(resolve, reject),
-        );
-        sources.push({ path: entryPath, file });
+        try {
+          const file = await new Promise<File>((resolve, reject) =>
+            (entry as FileSystemFileEntry).file(resolve, reject),
+          );
+          sources.push({ path: entryPath, file });
+        } catch {
+          sources.push({ path: entryPath, file: null, unreadable: UNOPENED_FILE_MESSAGE });
+        }
       }
     }
   }
@@ -109,11 +140,13 @@ export interface ReadOptions {
  * UTF-8 and refused when it is not text ('File is not readable.'), HTML converted to markdown,
  * images kept as bytes; each zip opened, its files and folders entries of their own, placed
  * where the zip was (a dropped `Notes/export.zip` fills `Notes/`); anything else listed as
- * skipped. Files the system leaves beside the user's (`.DS_Store`, `__MACOSX/`…) are passed
- * over in silence; hidden files and folders inside a chosen folder or a zip (`.git`,
- * `.obsidian`, `node_modules`, see `isHiddenName`) are passed over too, each once as a
- * `hidden` entry, for the report to count. What the user chose or dropped itself is never
- * hidden.
+ * skipped, as is what a dropped folder could not read (`unreadable`). Files the system leaves
+ * beside the user's (`.DS_Store`, `__MACOSX/`…) are passed over in silence; the folders of
+ * tools inside a chosen folder or a zip (`.git`, `.obsidian`, `node_modules`, see
+ * `isHiddenFolder`) and dot-named files the import would not take (`.gitignore`, see
+ * `isHiddenFile`) are passed over too, each once as a `hidden` entry, for the report to count.
+ * Other dot-named folders and notes (`.drafts/`, `.plan.md`) are imported. What the user chose
+ * or dropped itself is never hidden.
  */
 export async function importEntriesOf(
   sources: readonly ImportSource[],
@@ -125,12 +158,16 @@ export async function importEntriesOf(
     if (!hidden.has(path)) entries.push({ kind: 'hidden', path });
     hidden.add(path);
   };
-  for (const { path, file } of sources) {
+  for (const { path, file, unreadable } of sources) {
     const segments = archivePathSegments(path);
     if (isSystemFile(segments)) continue;
-    const hiddenAt = hiddenPath(segments, 1);
+    const hiddenAt = hiddenPath(segments, 1, path.endsWith('/'));
     if (hiddenAt !== null) {
       passOver(hiddenAt);
+      continue;
+    }
+    if (unreadable !== undefined) {
+      entries.push({ kind: 'skipped', label: path, reason: unreadable });
       continue;
     }
     if (!file) {
@@ -265,7 +302,7 @@ async function zipEntries(
     const { name } = item;
     const segments = archivePathSegments(name);
     if (segments.length === 0 || isSystemFile(segments)) continue;
-    const hiddenAt = hiddenPath([...folder, ...segments], folder.length);
+    const hiddenAt = hiddenPath([...folder, ...segments], folder.length, name.endsWith('/'));
     if (hiddenAt !== null) {
       passOver(hiddenAt);
       continue;

@@ -20,17 +20,26 @@ export const IMPORT_CUT_MESSAGE = (name: string) =>
 const count = (n: number, one: string, many: string) =>
   `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
 
-/** What an import made, in words: "3 files, 1 folder and 2 images". */
+/** What an import made, in words: "3 files, 1 folder and 2 images", "1 image" (what it did
+ * not make is not named, unless it made nothing: "0 files"). */
 export function importedSummary(files: number, folders: number, images: number): string {
-  const parts = [count(files, 'file', 'files')];
+  const parts: string[] = [];
+  if (files > 0 || folders + images === 0) parts.push(count(files, 'file', 'files'));
   if (folders > 0) parts.push(count(folders, 'folder', 'folders'));
   if (images > 0) parts.push(count(images, 'image', 'images'));
   return parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
 }
 
-/** The notice after an import of several files in which everything was imported. */
+/** The notice after an import in which everything was imported, unless it was one file, which
+ * opens: "Imported 3 files and 1 folder.", "Imported 1 image."; an import of folders only,
+ * which were all there already, made nothing new and says so. */
 export const IMPORTED_MESSAGE = (files: number, folders: number, images: number) =>
-  `Imported ${importedSummary(files, folders, images)}.`;
+  files + folders + images === 0
+    ? NOTHING_NEW_MESSAGE
+    : `Imported ${importedSummary(files, folders, images)}.`;
+
+/** The notice of an import that only joined folders already there. */
+export const NOTHING_NEW_MESSAGE = 'Imported nothing new: those folders were already there.';
 
 /** What an import passed over as hidden (`.git`, `.obsidian`, `node_modules`…), in one line:
  * "Passed over 2 hidden items (.git, .obsidian)." — how many, and the first three names in
@@ -98,8 +107,9 @@ export class TransferService {
    * root), keeping their folders; then the first file imported becomes current. Texts cut at
    * 250,000 characters get today's notice each. What could not be imported is shown: for a
    * single chosen file, as an error notification with the reason ('File is not readable.');
-   * otherwise in the import report dialog, which names each and why. An import of several
-   * files that lost nothing says what it made in a notification.
+   * otherwise in the import report dialog, which names each and why. Any other import but one
+   * file, which opens, says what it made in a notification ("Imported 1 image."), which is
+   * also what a screen reader hears at its end (notifications are status messages).
    */
   import(
     collect: () => Promise<ImportSource[]>,
@@ -143,11 +153,11 @@ export class TransferService {
         const files = report.files.length;
         const folders = report.folders.length;
         const single = entries.length === 1 && shown.length === 1 && shown[0]!.kind !== 'folder';
+        // One file that came in and opened: the only import that gets no notification.
+        const opened = single && first !== undefined && skipped.length === 0;
         // The end is said by the notification or the report below, except for a file imported
         // alone, which only opens.
-        announced.end(
-          single && first && skipped.length === 0 ? `${first.name} imported` : undefined,
-        );
+        announced.end(opened ? `${first.name} imported` : undefined);
         if (single && skipped.length === 1) {
           store.dispatch(notified('error', skipped[0]!.reason));
         } else if (skipped.length > 0) {
@@ -156,7 +166,7 @@ export class TransferService {
             .catch(ignore);
         } else if (shown.length === 0) {
           store.dispatch(notified('info', withHidden('There was nothing to import.', hidden)));
-        } else if (files + folders + images > 1 || hidden.length > 0) {
+        } else if (!opened) {
           store.dispatch(
             notified('info', withHidden(IMPORTED_MESSAGE(files, folders, images), hidden)),
           );

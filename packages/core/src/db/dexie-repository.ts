@@ -183,6 +183,10 @@ export class DexieRepository implements ItemRepository {
     return this.db.images.toArray();
   }
 
+  async eachImage(visit: (image: ImageItem) => void): Promise<void> {
+    await this.db.images.each((image) => visit(image));
+  }
+
   onVersionChange(listener: () => void): () => void {
     // Dexie then closes this connection, so the upgrade is not blocked; the caller reloads.
     const handler = () => {

@@ -151,6 +151,11 @@ export class MemoryRepository implements ItemRepository {
     return [...this.db.images.values()].map(copy);
   }
 
+  async eachImage(visit: (image: ImageItem) => void): Promise<void> {
+    await Promise.resolve();
+    for (const image of [...this.db.images.values()]) visit(copy(image));
+  }
+
   onVersionChange(listener: () => void): () => void {
     this.db.versionListeners.add(listener);
     return () => this.db.versionListeners.delete(listener);

@@ -61,6 +61,7 @@ export function observeWrites(
     putImage: (image) => repo.putImage(image),
     deleteImage: (id) => repo.deleteImage(id),
     getAllImages: () => repo.getAllImages(),
+    eachImage: (visit) => repo.eachImage(visit),
     onVersionChange: (listener) => repo.onVersionChange(listener),
     close: () => repo.close(),
   };

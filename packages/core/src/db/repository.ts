@@ -68,6 +68,10 @@ export interface ItemRepository {
   deleteImage(id: string): Promise<void>;
   /** Lists every image. */
   getAllImages(): Promise<ImageItem[]>;
+  /** Calls `visit` with every image, one at a time, read through a cursor: the images are
+   * never all held at once (what keeps a few hundred megabytes of photos out of memory where
+   * only their paths and sizes are wanted). `visit` must not wait on anything (D7). */
+  eachImage(visit: (image: ImageItem) => void): Promise<void>;
   /** Calls `listener` when another connection upgrades the schema; the caller should reload. */
   onVersionChange(listener: () => void): () => void;
   /** Closes the connection. */

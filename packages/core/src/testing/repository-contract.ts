@@ -184,6 +184,15 @@ export function describeRepository(name: string, open: () => Promise<RepositoryF
       await fx.first.putImage(image);
       expect(await fx.second.getImage('img1')).toEqual(image);
       expect(await fx.second.getAllImages()).toHaveLength(1);
+      // D7: every image, one at a time.
+      await fx.first.putImage({ ...image, id: 'img2', path: 'imgs/b.png' });
+      const visited: string[] = [];
+      await fx.second.eachImage((each) => visited.push(`${each.id} ${each.path} ${each.content}`));
+      expect(visited.sort()).toEqual([
+        'img1 imgs/a.png iVBORw0KGgo=',
+        'img2 imgs/b.png iVBORw0KGgo=',
+      ]);
+      await fx.second.deleteImage('img2');
       await fx.second.deleteImage('img1');
       expect(await fx.first.getImage('img1')).toBeUndefined();
       expect(await fx.first.getAll()).toEqual([]);

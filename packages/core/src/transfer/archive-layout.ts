@@ -78,13 +78,19 @@ export function archiveLayout(
 /** `path` if it is not taken, else the first of `a.1.png`, `a.2.png`… that is not. */
 export function uniquePath(path: string, taken: ReadonlySet<string>): string {
   if (!taken.has(path)) return path;
+  for (let n = 1; ; n += 1) {
+    const candidate = numberedPath(path, n);
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+/** `path` with `.{n}` before the extension of its last segment (`imgs/a.png`, 2 →
+ * `imgs/a.2.png`; `imgs/README`, 1 → `imgs/README.1`): the paths {@link uniquePath} tries. */
+export function numberedPath(path: string, n: number): string {
   const slash = path.lastIndexOf('/') + 1;
   const dot = path.lastIndexOf('.');
   const cut = dot > slash ? dot : path.length;
-  for (let n = 1; ; n += 1) {
-    const candidate = `${path.slice(0, cut)}.${n}${path.slice(cut)}`;
-    if (!taken.has(candidate)) return candidate;
-  }
+  return `${path.slice(0, cut)}.${n}${path.slice(cut)}`;
 }
 
 // By UTF-16 code units, as paths compare everywhere else: the same order on every device.

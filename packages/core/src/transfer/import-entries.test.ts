@@ -9,7 +9,9 @@ import { createFolder } from '../explorer/tree-edits.js';
 import { createFile } from '../workspace/files.js';
 import { FILE_NOT_READABLE } from '../constants.js';
 import { FileNotReadableError } from '../workspace/import-file.js';
+import { archiveLayout } from './archive-layout.js';
 import { type ImportEntry, importEntries } from './import-entries.js';
+import { archivePathSegments, hiddenPath } from './import-paths.js';
 
 let n = 0;
 const newId = () => `id${String((n += 1)).padStart(14, '0')}`;
@@ -253,5 +255,111 @@ describe('importing many files', () => {
       '/imgs/2026-05-01/a.png',
       '/photos/b.png',
     ]);
+  });
+
+  it('stores an image once: the same images imported again add none, at any .N path', async () => {
+    const repo = newRepo();
+    await repo.putImage({ id: 'old', path: '/imgs/a.png', content: 'AAAA', uploaded: true });
+    const image = (path: string, content: string): ImportEntry => ({
+      kind: 'image',
+      path,
+      label: path,
+      read: () => Promise.resolve(content),
+    });
+    const zip = [image('imgs/a.png', 'BBBB'), image('imgs/a.png', 'CCCCCC')];
+    const stored = async () =>
+      (await repo.getAllImages()).map(({ path, content }) => `${path} ${content}`).sort();
+    expect((await importEntries(repo, newId, zip)).images).toBe(2);
+    const once = await stored();
+    expect(once).toEqual(['/imgs/a.1.png BBBB', '/imgs/a.2.png CCCCCC', '/imgs/a.png AAAA']);
+    // The same zip again: both are found at a.1.png and a.2.png, nothing is stored.
+    const again = await importEntries(repo, newId, zip);
+    expect(again.images).toBe(2);
+    expect(again.skipped).toEqual([]);
+    expect(await stored()).toEqual(once);
+    // Other bytes still get the first free path.
+    await importEntries(repo, newId, [image('imgs/a.png', 'DDDD')]);
+    expect(await stored()).toContain('/imgs/a.3.png DDDD');
+  });
+
+  it('reads no stored image but those it compares, one at a time', async () => {
+    const repo = newRepo();
+    await repo.putImage({ id: 'a', path: '/a.png', content: 'AAAA', uploaded: true });
+    await repo.putImage({ id: 'a1', path: '/a.1.png', content: 'BBBBBBBB', uploaded: true });
+    await repo.putImage({
+      id: 'big',
+      path: '/photos/big.png',
+      content: 'X'.repeat(1e6),
+      uploaded: true,
+    });
+    const reads: string[] = [];
+    const watched: ItemRepository = Object.create(repo) as ItemRepository;
+    watched.getAllImages = () => Promise.reject(new Error('every image read at once'));
+    watched.getImage = (id) => {
+      reads.push(id);
+      return repo.getImage(id);
+    };
+    const report = await importEntries(watched, newId, [
+      { kind: 'image', path: 'a.png', label: 'a.png', read: () => Promise.resolve('CCCCCCCC') },
+    ]);
+    expect(report.skipped).toEqual([]);
+    // a.png is shorter, so only a.1.png, of the same length, was read; big.png never.
+    expect(reads).toEqual(['a1']);
+    expect((await repo.getAllImages()).map((stored) => stored.path).sort()).toEqual([
+      '/a.1.png',
+      '/a.2.png',
+      '/a.png',
+      '/photos/big.png',
+    ]);
+  });
+});
+
+describe('a workspace zip imported again', () => {
+  it('gives back dot-named folders and notes, and the folders archiveLayout renames from . and ..', async () => {
+    const repo = newRepo();
+    const drafts = await createFolder(repo, newId, '.drafts', null);
+    const dots = await createFolder(repo, newId, '..', null);
+    const dot = await createFolder(repo, newId, '.', null);
+    await createFolder(repo, newId, '.empty', dot.id);
+    await createFile(repo, newId, { name: 'Plan', parentId: drafts.id, text: '# Plan' });
+    await createFile(repo, newId, { name: '.plan', text: 'dot note' });
+    await createFile(repo, newId, { name: '.hidden', parentId: dots.id, text: 'in dots' });
+    const files = (await repo.getAll('file')) as FileItem[];
+    const folders = (await repo.getAll('folder')) as FolderItem[];
+    const layout = archiveLayout(files, folders, []);
+    // The entries of the zip as Import zip makes them at the root: nothing on a path
+    // `hiddenPath` hides (a directory entry's last segment is a folder).
+    const listed: Array<{ path: string; entry: ImportEntry }> = [
+      ...layout.folders.map((path) => ({
+        path,
+        entry: { kind: 'folder', path, label: path, listed: true } as const,
+      })),
+      ...layout.files.map(({ fileId, path }) => ({
+        path,
+        entry: {
+          kind: 'text',
+          path,
+          label: path,
+          read: async () => (await repo.get<ContentItem>(itemIds.content(fileId)))!.text,
+        } as const,
+      })),
+    ];
+    const entries = listed
+      .filter(({ path }) => hiddenPath(archivePathSegments(path), 0, path.endsWith('/')) === null)
+      .map(({ entry }) => entry);
+    expect(entries).toHaveLength(listed.length);
+
+    const other = newRepo();
+    const report = await importEntries(other, newId, entries);
+    expect(report.hidden).toEqual([]);
+    expect(await tree(other)).toEqual({
+      '.drafts/': '',
+      '.drafts/Plan.md': '# Plan\n',
+      '..1/': '',
+      '..1/.empty/': '',
+      '...1/': '',
+      '...1/.hidden.md': 'in dots\n',
+      '.plan.md': 'dot note\n',
+    });
   });
 });

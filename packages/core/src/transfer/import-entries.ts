@@ -6,9 +6,9 @@ import { type FileItem, type FolderItem, type Item } from '../items/types.js';
 import { computePaths } from '../validation/paths.js';
 import { isTextTooLong } from '../validation/text.js';
 import { newFileItems } from '../workspace/files.js';
-import { uniquePath } from './archive-layout.js';
 import { archivePathSegments } from './import-paths.js';
 import { ImportTree } from './import-tree.js';
+import { StoredImages } from './stored-images.js';
 
 /** One thing to import, found in the chosen files, a dropped folder or a zip. */
 export type ImportEntry =
@@ -23,8 +23,9 @@ export type ImportEntry =
   | { kind: 'image'; path: string; label: string; read: () => Promise<string> }
   /** Something that is not imported, listed with the reason. */
   | { kind: 'skipped'; label: string; reason: string }
-  /** A hidden file or folder (see `isHiddenName`: `.git`, `.obsidian`, `node_modules`…),
-   * passed over with everything in it: counted in the report, not listed one by one. */
+  /** A tool's folder or file (see `isHiddenFolder` and `isHiddenFile`: `.git`, `.obsidian`,
+   * `node_modules`, `.gitignore`…), passed over with everything in it: counted in the report,
+   * not listed one by one. */
   | { kind: 'hidden'; path: string };
 
 /** What an import did. */
@@ -33,7 +34,8 @@ export interface ImportReport {
   files: FileItem[];
   /** The folders made (folders joined are not counted). */
   folders: FolderItem[];
-  /** The images stored (an image already there, the same bytes at the same path, counts). */
+  /** The images stored (an image already there with the same bytes, at the same path or at
+   * its `.1`, `.2`…, counts). */
   images: number;
   /** What was not imported, in the order of the entries, with the reason to show. */
   skipped: Array<{ label: string; reason: string }>;
@@ -63,7 +65,8 @@ export interface ImportOptions {
  * made unique among the files of its folder. Texts are stored as core §5 says (cut at
  * 250,000 characters: `cut` lists those). Images go to the images store at
  * `/{folder path}/{path}`; an image of that path with other bytes is kept, and the new one gets
- * `.1` before its extension.
+ * `.1` before its extension (`.2`… when taken), unless one of those already holds the same
+ * bytes: then nothing is stored again (see {@link StoredImages}).
  *
  * An entry that cannot be read is listed in `skipped` with its reason and the others go on.
  * Files are written `batchSize` at a time, each batch in one transaction: when a write fails,
@@ -89,11 +92,8 @@ export async function importEntries(
   const folders = (await repo.getAll('folder')) as FolderItem[];
   const tree = new ImportTree(files, folders, newId);
   const targetPath = (target === null ? '' : computePaths([], folders).get(target)) ?? '';
-  const imagePaths = new Map<string, string>();
-  const hasImages = entries.some((entry) => entry.kind === 'image');
-  for (const image of hasImages ? await repo.getAllImages() : []) {
-    imagePaths.set(image.path, image.content);
-  }
+  // The images store's paths, listed at the first image.
+  let images: StoredImages | undefined;
 
   let batch: Item[] = [];
   let batchTree: Array<FileItem | FolderItem> = [];
@@ -165,16 +165,18 @@ export async function importEntries(
       }
       if (entry.kind === 'image') {
         const path = `/${targetPath}${[...segments, name].join('/')}`;
-        if (imagePaths.get(path) !== content) {
-          const free = uniquePath(path, new Set(imagePaths.keys()));
-          try {
-            await repo.putImage({ id: newId(), path: free, content, uploaded: false });
-            imagePaths.set(free, content);
-          } catch (error) {
-            failure = error instanceof Error ? error.message : String(error);
-            report.skipped.push({ label: entry.label, reason: failure });
-            continue;
+        try {
+          images ??= await StoredImages.read(repo);
+          const { free } = await images.placeFor(path, content);
+          if (free !== undefined) {
+            const id = newId();
+            await repo.putImage({ id, path: free, content, uploaded: false });
+            images.stored(id, free, content);
           }
+        } catch (error) {
+          failure = error instanceof Error ? error.message : String(error);
+          report.skipped.push({ label: entry.label, reason: failure });
+          continue;
         }
         report.images += 1;
       } else {

@@ -3,7 +3,8 @@ import {
   archivePathSegments,
   hiddenPath,
   importKind,
-  isHiddenName,
+  isHiddenFile,
+  isHiddenFolder,
   isSystemFile,
 } from './import-paths.js';
 
@@ -46,23 +47,51 @@ describe('paths inside a zip or a folder', () => {
 });
 
 describe('hidden files and folders', () => {
-  it('are dot names and node_modules', () => {
-    for (const name of ['.git', '.obsidian', '.trash', '.gitignore', '.env', 'node_modules']) {
-      expect(isHiddenName(name), name).toBe(true);
+  it('are the folders tools keep beside the notes, a fixed list, and nothing else', () => {
+    for (const name of ['.git', '.hg', '.svn', '.obsidian', '.trash', '.Trash', '.vscode']) {
+      expect(isHiddenFolder(name), name).toBe(true);
     }
-    for (const name of ['notes.md', 'Notes', 'modules', 'a.b']) {
-      expect(isHiddenName(name), name).toBe(false);
+    for (const name of ['.idea', 'node_modules', '$RECYCLE.BIN', '.stversions']) {
+      expect(isHiddenFolder(name), name).toBe(true);
     }
+    // A folder of the user's that begins with a dot, or one archiveLayout names so, is not.
+    for (const name of ['.drafts', '.notes', '..1', '...1', '.', 'Notes', '.GIT', 'git']) {
+      expect(isHiddenFolder(name), name).toBe(false);
+    }
+  });
+
+  it('are dot-named files the import would not take anyway, never a dot-named note', () => {
+    for (const name of ['.gitignore', '.editorconfig', '.env', '.md', '.git']) {
+      expect(isHiddenFile(name), name).toBe(true);
+    }
+    for (const name of ['.plan.md', '.Draft.markdown', '.page.html', '.a.png', '.x.zip']) {
+      expect(isHiddenFile(name), name).toBe(false);
+    }
+    // Not dot-named: listed as not imported, not hidden.
+    expect(isHiddenFile('slides.pdf')).toBe(false);
   });
 
   it('hide what is inside them, from the first one on the path', () => {
     expect(hiddenPath(['Vault', '.obsidian', 'plugins', 'x.json'])).toBe('Vault/.obsidian');
     expect(hiddenPath(['.git', 'objects', 'ab', 'cdef'])).toBe('.git');
     expect(hiddenPath(['web', 'node_modules', '.bin', 'x'])).toBe('web/node_modules');
+    expect(hiddenPath(['Vault', '.gitignore'])).toBe('Vault/.gitignore');
     expect(hiddenPath(['Vault', 'a.md'])).toBeNull();
+    // A folder is told from a file by where it is, or by `folder` for the last segment.
+    expect(hiddenPath(['Vault', '.git'])).toBe('Vault/.git');
+    expect(hiddenPath(['Vault', '.git'], 0, true)).toBe('Vault/.git');
+    expect(hiddenPath(['Vault', '.obsidian'], 0, true)).toBe('Vault/.obsidian');
+    expect(hiddenPath(['Vault', '.obsidian'])).toBe('Vault/.obsidian');
     // What the user chose or dropped itself is spared when told so: only its inside is hidden.
-    expect(hiddenPath(['.notes', 'a.md'], 1)).toBeNull();
+    expect(hiddenPath(['.git', 'a.md'], 1)).toBeNull();
     expect(hiddenPath(['.notes', '.git', 'HEAD'], 1)).toBe('.notes/.git');
-    expect(hiddenPath(['.hidden.md'], 1)).toBeNull();
+    expect(hiddenPath(['.env'], 1)).toBeNull();
+  });
+
+  it('are not the dot-named folders and notes of a workspace', () => {
+    expect(hiddenPath(['.drafts'], 0, true)).toBeNull();
+    expect(hiddenPath(['.drafts', 'Plan.md'])).toBeNull();
+    expect(hiddenPath(['.plan.md'])).toBeNull();
+    expect(hiddenPath(['..1', '.hidden.md'])).toBeNull();
   });
 });

@@ -63,25 +63,63 @@ export function isSystemFile(segments: readonly string[]): boolean {
   return segments.some((segment) => SYSTEM_NAMES.has(segment) || segment.startsWith('._'));
 }
 
-// Folders that tools keep beside the user's files, which do not begin with a dot.
-const HIDDEN_NAMES = new Set(['node_modules']);
+// Folders that tools keep beside the user's notes, passed over with everything in them:
+// version control (git, Mercurial, Subversion, Bazaar, Jujutsu), a note app's and editors'
+// settings (Obsidian, VS Code, JetBrains), trash folders (Obsidian's `.trash`, the
+// desktop's `.Trash`, `.Trashes` on a macOS volume, `$RECYCLE.BIN` on a Windows drive), what
+// macOS and Windows keep at a drive's root, Syncthing's old versions, and installed packages.
+// (`__MACOSX` is a system name above: passed over without a word.)
+const HIDDEN_FOLDERS = new Set([
+  '.git',
+  '.hg',
+  '.svn',
+  '.bzr',
+  '.jj',
+  '.obsidian',
+  '.vscode',
+  '.idea',
+  '.trash',
+  '.Trash',
+  '.Trashes',
+  '$RECYCLE.BIN',
+  '.Spotlight-V100',
+  '.fseventsd',
+  'System Volume Information',
+  '.stversions',
+  'node_modules',
+]);
 
-/** Whether a file or folder of a chosen folder or a zip is hidden from an import: its name
- * begins with a dot (`.git`, `.obsidian`, `.trash`, `.gitignore`), or it is `node_modules`.
- * A hidden folder is passed over with everything in it. */
-export function isHiddenName(name: string): boolean {
-  return name.startsWith('.') || HIDDEN_NAMES.has(name);
+/** Whether a folder of a chosen folder or a zip is a tool's, not the user's (`.git`,
+ * `.obsidian`, `.trash`, `node_modules`…: a fixed list, names compared exactly): an import
+ * passes it over with everything in it. Any other folder is imported, `.drafts` too. */
+export function isHiddenFolder(name: string): boolean {
+  return HIDDEN_FOLDERS.has(name);
+}
+
+/** Whether a file of a chosen folder or a zip is a tool's, not the user's: its name begins
+ * with a dot and it is nothing the import takes (`.gitignore`, `.editorconfig`, `.env`: not
+ * markdown, HTML, an image or a zip), so it is passed over rather than listed as not imported.
+ * A dot-named note (`.plan.md`) is imported. */
+export function isHiddenFile(name: string): boolean {
+  return name.startsWith('.') && importKind(name) === 'unsupported';
 }
 
 /**
- * The path of the first hidden file or folder (see {@link isHiddenName}) on `segments`, from
- * the segment at `from` on (`['Vault', '.obsidian', 'app.json']` → `Vault/.obsidian`), or null
- * when there is none. `from` = 1 spares what the user chose or dropped itself (the folder
- * `.notes` chosen on purpose): only what is inside it can be hidden.
+ * The path of the first hidden folder (see {@link isHiddenFolder}) on `segments`, or of the
+ * hidden file it ends with (see {@link isHiddenFile}), from the segment at `from` on
+ * (`['Vault', '.obsidian', 'app.json']` → `Vault/.obsidian`), or null when there is none.
+ * Every segment but the last is a folder; the last is a folder when `folder` is true (a
+ * directory entry of a zip, a folder met in a dropped one). `from` = 1 spares what the user
+ * chose or dropped itself (the folder `.git` chosen on purpose): only what is inside it can be
+ * hidden.
  */
-export function hiddenPath(segments: readonly string[], from = 0): string | null {
+export function hiddenPath(segments: readonly string[], from = 0, folder = false): string | null {
   for (let index = from; index < segments.length; index += 1) {
-    if (isHiddenName(segments[index]!)) return segments.slice(0, index + 1).join('/');
+    const name = segments[index]!;
+    const isFolder = folder || index < segments.length - 1;
+    if (isFolder ? isHiddenFolder(name) : isHiddenFile(name)) {
+      return segments.slice(0, index + 1).join('/');
+    }
   }
   return null;
 }
