@@ -129,8 +129,9 @@ const BEFORE_BARE_STEP = /[\s'"`=,:]/;
 // Calls that build a path from parts: join(…) and resolve(…), bare or of an object (the path
 // module's under any name; which object is read where it stands), and new URL(…).
 const PATH_CALL = /(?<![\w$])(?:join|resolve)\s*\(|(?<![\w$.])new\s+URL\s*\(/g;
-// Parent steps added to a folder in JS: `here + '/../x'`.
-const ADDED_STEPS = /(?<!\+)\+\s*['"`]\/\.\.(?=[/'"`])/g;
+// Parent steps, or a `shared` folder, added to a folder in JS: `here + '/../x'`, or
+// `'/shared'` after folders that dirname(…) took up.
+const ADDED_STEPS = /(?<!\+)\+\s*['"`]\/(?:\.\.(?=[/'"`])|shared(?![\w.-]))/g;
 // A parent step directly followed by a `shared` segment: in one path (the `..` a whole
 // segment; the rest of the path after `shared` is taken too), or as two quoted arguments or
 // items of a list, one `..` and the next `shared`.
@@ -243,9 +244,13 @@ function checkLines({ root, absolutes, neighbours }, file, lines, report, read) 
           `an absolute path into ${prefix}, outside the repository`,
         );
     }
+    // The cheap tests first: most lines hold no `..` and no `shared`.
+    const hasSteps = text.includes('..');
+    const hasShared = text.includes('shared');
+    if (!hasSteps && !hasShared) return;
     const from = folderOf(index);
-    const folder = join(root, ...from.split('/').filter((s) => s !== '.'));
-    for (const match of text.matchAll(RELATIVE)) {
+    const folder = hasSteps ? join(root, ...from.split('/').filter((s) => s !== '.')) : root;
+    for (const match of hasSteps ? text.matchAll(RELATIVE) : []) {
       const steps = match[1];
       if (!steps.endsWith('/')) {
         const before = text.slice(Math.max(0, match.index - 2), match.index);
@@ -277,6 +282,7 @@ function checkLines({ root, absolutes, neighbours }, file, lines, report, read) 
         }
       }
     }
+    if (!hasShared) return;
     if (HOME_SHARED.test(text)) {
       report(
         index,

@@ -305,6 +305,7 @@ describe('the check that no file reads outside the repository', () => {
         `const top = join(__dirname, ${dots(2)});`,
         `readFileSync(top + '/${up(1)}shared/x');`,
         `readFileSync(here + '/${up(1)}fixtures/x.md', dirname(here) + '/${up(2)}bench/x');`,
+        `readFileSync(${parents(4)} + '/shared/notes.md');`,
       ].join('\n'),
     });
     expect(offences(root)).toEqual([
@@ -322,6 +323,11 @@ describe('the check that no file reads outside the repository', () => {
         file: 'packages/markdown/test/a.test.mjs',
         line: 5,
         reason: `"top + '/${up(1)}shared/x'" names a folder the repository does not have`,
+      },
+      {
+        file: 'packages/markdown/test/a.test.mjs',
+        line: 7,
+        reason: climbs(`${parents(4)} + '/shared/notes.md'`, '.'),
       },
       { file: 'scripts/a.sh', line: 2, reason: climbs(`"$root"/${up(1)}shared`, '.') },
       {
