@@ -2,7 +2,7 @@
 // The paths planted are built from parts ('..' steps, the work folder), so that this file does
 // not itself name a path outside the repository.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,6 +29,8 @@ function tree(files) {
 
 // `'..', '..'`: parent steps given to join(…) one argument each.
 const dots = (steps) => Array.from({ length: steps }, () => "'..'").join(', ');
+// `dirname(dirname(__dirname))`: the folder `steps` above the file's.
+const parents = (steps) => `${'dirname('.repeat(steps)}__dirname${')'.repeat(steps)}`;
 const climbs = (text, from) => `"${text}" climbs above the repository root from ${from}/`;
 
 const offences = (root) =>
@@ -112,9 +114,10 @@ describe('the check that no file reads outside the repository', () => {
       'e2e/tests/paths.spec.ts': [
         `const repository = fileURLToPath(new URL('${up(2).slice(0, -1)}', import.meta.url));`,
         `const parent = resolve(__dirname, ${dots(2)});`,
-        `const above = join(dirname(dirname(__dirname)), ${dots(1)});`,
+        `const above = join(${parents(2)}, ${dots(1)});`,
         `const unknown = join(folder, ${dots(9)});`,
         `const above = fileURLToPath(new URL('${up(3).slice(0, -1)}', import.meta.url));`,
+        `const beside = join(${parents(3)}, 'notes');`,
       ].join('\n'),
     });
     expect(offences(root)).toEqual([
@@ -126,12 +129,17 @@ describe('the check that no file reads outside the repository', () => {
       {
         file: 'e2e/tests/paths.spec.ts',
         line: 3,
-        reason: climbs(`join(dirname(dirname(__dirname)), ${dots(1)})`, '.'),
+        reason: climbs(`join(${parents(2)}, ${dots(1)})`, '.'),
       },
       {
         file: 'e2e/tests/paths.spec.ts',
         line: 5,
         reason: climbs(up(3).slice(0, -1), 'e2e/tests'),
+      },
+      {
+        file: 'e2e/tests/paths.spec.ts',
+        line: 6,
+        reason: climbs(`join(${parents(3)}, 'notes')`, '.'),
       },
       {
         file: 'packages/markdown/src/corpus.test.ts',
@@ -221,6 +229,215 @@ describe('the check that no file reads outside the repository', () => {
         line: 2,
         reason: `"$HOME/${'shared'}" names a folder in the home folder, outside the repository`,
       },
+    ]);
+  });
+
+  it('judges a symbolic link by where it points, never reading through it, dangling or not', () => {
+    const root = tree({ 'docs/fine.md': 'Nothing outside.\n', 'bench/README.md': 'Bench.\n' });
+    // Beside the checkout: the old corpus folder, with a harmless file a live link leads to.
+    const beside = join(dirname(root), CORPUS);
+    mkdirSync(beside, { recursive: true });
+    writeFileSync(join(beside, '10k.md'), 'Plain words, no path.\n');
+    const links = {
+      'bench/corpus': `${up(2)}${CORPUS}`, // a live link to the folder beside the checkout
+      'doc.md': `${up(1)}${CORPUS}/10k.md`, // a live link to a file there
+      notes: `${up(1)}shared/notes`, // a dangling one
+      'docs/corpus': `${up(1)}${CORPUS}`, // inside, into a shared folder the repository lacks
+      'docs/spec': '/opt/inkstone/spec', // absolute
+      'docs/latest.md': 'fine.md', // inside, to a file of the repository: fine
+    };
+    for (const [path, target] of Object.entries(links)) symlinkSync(target, join(root, path));
+    const all = ['bench/README.md', ...Object.keys(links), 'docs/fine.md'].sort();
+    // Listed whether they lead anywhere or not, outside a git work tree and in one.
+    expect(listFiles(root)).toEqual(all);
+    const git = (...args) => spawnSync('git', args, { cwd: root, encoding: 'utf8' });
+    git('init', '-q');
+    git('add', '-A');
+    expect(listFiles(root)).toEqual(all);
+    const link = (target, what) => `a symbolic link to "${target}", ${what}`;
+    expect(findOutsideReferences(root)).toEqual([
+      {
+        file: 'bench/corpus',
+        line: 1,
+        reason: link(links['bench/corpus'], 'which climbs above the repository root from bench/'),
+        text: links['bench/corpus'],
+      },
+      {
+        file: 'doc.md',
+        line: 1,
+        reason: link(links['doc.md'], 'which climbs above the repository root from ./'),
+        text: links['doc.md'],
+      },
+      {
+        file: 'docs/corpus',
+        line: 1,
+        reason: link(links['docs/corpus'], 'a shared folder the repository does not have'),
+        text: links['docs/corpus'],
+      },
+      {
+        file: 'docs/spec',
+        line: 1,
+        reason: link('/opt/inkstone/spec', 'an absolute path, outside the repository'),
+        text: '/opt/inkstone/spec',
+      },
+      {
+        file: 'notes',
+        line: 1,
+        reason: link(links.notes, 'which climbs above the repository root from ./'),
+        text: links.notes,
+      },
+    ]);
+  });
+
+  it('follows a quoted shell base, a default value and steps added to a folder in JS', () => {
+    const root = tree({
+      'scripts/a.sh': [
+        'root=$(git rev-parse --show-toplevel)',
+        `ls "$root"/${up(1)}shared`,
+        `cat "$(dirname "$0")"/${up(2)}shared/x`,
+        `cat "\${CORPUS_DIR:-${up(2)}shared/notes}/x.md"`,
+        `ls "$root"/docs "$(dirname "$0")"/${up(1)}docs "\${DOCS:-${up(1)}docs}"`,
+      ].join('\n'),
+      'packages/markdown/test/a.test.mjs': [
+        'const here = dirname(fileURLToPath(import.meta.url));',
+        `readFileSync(__dirname + '/${up(4)}shared/notes.md');`,
+        `readFileSync(here + \`/${up(4)}notes.md\`);`,
+        `const top = join(__dirname, ${dots(2)});`,
+        `readFileSync(top + '/${up(1)}shared/x');`,
+        `readFileSync(here + '/${up(1)}fixtures/x.md', dirname(here) + '/${up(2)}bench/x');`,
+        `readFileSync(${parents(4)} + '/shared/notes.md');`,
+      ].join('\n'),
+    });
+    expect(offences(root)).toEqual([
+      {
+        file: 'packages/markdown/test/a.test.mjs',
+        line: 2,
+        reason: climbs(`__dirname + '/${up(4)}shared/notes.md'`, 'packages/markdown/test'),
+      },
+      {
+        file: 'packages/markdown/test/a.test.mjs',
+        line: 3,
+        reason: climbs(`here + \`/${up(4)}notes.md\``, 'packages/markdown/test'),
+      },
+      {
+        file: 'packages/markdown/test/a.test.mjs',
+        line: 5,
+        reason: `"top + '/${up(1)}shared/x'" names a folder the repository does not have`,
+      },
+      {
+        file: 'packages/markdown/test/a.test.mjs',
+        line: 7,
+        reason: climbs(`${parents(4)} + '/shared/notes.md'`, '.'),
+      },
+      { file: 'scripts/a.sh', line: 2, reason: climbs(`"$root"/${up(1)}shared`, '.') },
+      {
+        file: 'scripts/a.sh',
+        line: 3,
+        reason: climbs(`"$(dirname "$0")"/${up(2)}shared/x`, 'scripts'),
+      },
+      {
+        file: 'scripts/a.sh',
+        line: 4,
+        reason: `"${up(2)}" climbs above the repository root from scripts/`,
+      },
+    ]);
+  });
+
+  it('reads the other spellings of join and resolve: path.posix, require, namespaces, aliases', () => {
+    const root = tree({
+      'packages/markdown/test/b.test.mjs': [
+        "import * as p from 'node:path';",
+        "import { join as joinPath, resolve as resolvePath } from 'node:path';",
+        `const a = path.posix.join(__dirname, ${dots(4)}, 'notes');`,
+        `const b = require('node:path').join(__dirname, ${dots(4)}, 'notes');`,
+        `const c = p.join(__dirname, ${dots(4)}, 'notes');`,
+        `const d = joinPath(__dirname, ${dots(4)}, 'notes');`,
+        `const e = resolvePath(__dirname, ${dots(3)}, 'bench', 'corpus');`,
+        `const f = p.win32.resolve(__dirname, ${dots(3)}, 'docs');`,
+        "const g = lines.join('\\n') + parts.join(', ');",
+      ].join('\n'),
+    });
+    const call = (text) => climbs(text, 'packages/markdown/test');
+    expect(offences(root)).toEqual(
+      [
+        [3, `path.posix.join(__dirname, ${dots(4)}, 'notes')`],
+        [4, `require('node:path').join(__dirname, ${dots(4)}, 'notes')`],
+        [5, `p.join(__dirname, ${dots(4)}, 'notes')`],
+        [6, `joinPath(__dirname, ${dots(4)}, 'notes')`],
+      ].map(([line, text]) => ({
+        file: 'packages/markdown/test/b.test.mjs',
+        line,
+        reason: call(text),
+      })),
+    );
+  });
+
+  it('finds a step up into a shared folder the repository lacks, one argument at a time', () => {
+    const root = tree({
+      'packages/markdown/src/c.ts': [
+        'const here = dirname(fileURLToPath(import.meta.url));',
+        `const notes = join(here, ${dots(3)}, 'shared', 'notes.md');`,
+        `const ids = join(here, 'conformance', ${dots(1)}, 'shared', 'ids.ts');`,
+      ].join('\n'),
+      'packages/markdown/src/shared/ids.ts': 'export const id = 1;\n',
+    });
+    expect(offences(root)).toEqual([
+      {
+        file: 'packages/markdown/src/c.ts',
+        line: 2,
+        reason: `"join(here, ${dots(3)}, 'shared', 'notes.md')" names a folder the repository does not have`,
+      },
+    ]);
+  });
+
+  it('finds the names of every folder and file beside the checkout', () => {
+    const beside = ['DESIGN.md', 'CONVENTIONS.md', 'hooks'].map((name) => `shared/${name}`);
+    const root = tree({
+      'docs/how-to/design.md': `Read \`${beside[0]}\`, then ${beside[1]}.\n`,
+      'scripts/hooks.sh': `cp -r "$NOTES"/${beside[2]}/pre-commit .git/hooks/\n`,
+    });
+    expect(offences(root)).toEqual([
+      {
+        file: 'docs/how-to/design.md',
+        line: 1,
+        reason: `"${beside[0]}" names a file outside the repository (the design is docs/design.md, the conventions docs/conventions.md)`,
+      },
+      {
+        file: 'scripts/hooks.sh',
+        line: 1,
+        reason: `"${beside[2]}" names a folder outside the repository (the repository needs nothing beside it)`,
+      },
+    ]);
+  });
+
+  it('in code, reports a step up into shared from a base it cannot read; prose is left alone', () => {
+    const UP = '..';
+    const SHARED = 'shared';
+    const root = tree({
+      'scripts/c.sh': [
+        `cat "$PWD/${UP}/${SHARED}/x"`,
+        `cd "$(pwd)"/${UP}/${SHARED} || exit 1`,
+        `cat "$PWD/${UP}/${SHARED}-notes/x" "$PWD/${UP}/sharedness"`,
+      ].join('\n'),
+      'apps/web/src/editor/d.ts': [
+        `import { id } from '${UP}/${SHARED}/ids';`,
+        `readFileSync(process.cwd() + '/${UP}/${SHARED}/x');`,
+        `spawn('ls', [base, '${UP}', '${SHARED}']);`,
+        `const fine = join(__dirname, '${UP}', '${SHARED}', 'ids.ts');`,
+        `spawn("ls", [base, "${UP}",`,
+        `  "${SHARED}"]);`,
+      ].join('\n'),
+      'apps/web/src/shared/ids.ts': 'export const id = 1;\n',
+      'docs/how-to/layout.md': `Beside it, \`$PWD/${UP}/${SHARED}\` held the notes.\n`,
+    });
+    const blind = (text) =>
+      `"${text}" steps up into a shared folder from a base the check cannot read`;
+    expect(offences(root)).toEqual([
+      { file: 'apps/web/src/editor/d.ts', line: 2, reason: blind(`${UP}/${SHARED}/x`) },
+      { file: 'apps/web/src/editor/d.ts', line: 3, reason: blind(`'${UP}', '${SHARED}'`) },
+      { file: 'apps/web/src/editor/d.ts', line: 5, reason: blind(`"${UP}", "${SHARED}"`) },
+      { file: 'scripts/c.sh', line: 1, reason: blind(`${UP}/${SHARED}/x`) },
+      { file: 'scripts/c.sh', line: 2, reason: blind(`${UP}/${SHARED}`) },
     ]);
   });
 
@@ -342,6 +559,9 @@ describe('the check that no file reads outside the repository', () => {
     for (const script of [
       'check-self-contained.mjs',
       'path-expressions.mjs',
+      'path-bases.mjs',
+      'path-names.mjs',
+      'link-target.mjs',
       'js-expression.mjs',
     ]) {
       copyFileSync(
@@ -359,11 +579,11 @@ describe('the check that no file reads outside the repository', () => {
     expect(failed.stdout).toContain(
       `docs/how-to/bad.md:1: "${up(3)}" climbs above the repository root from docs/how-to/`,
     );
-    expect(failed.stdout).toContain('1 reference(s) outside the repository in 1 of 6 files.');
+    expect(failed.stdout).toContain('1 reference(s) outside the repository in 1 of 9 files.');
 
     writeFileSync(join(root, 'docs/how-to/bad.md'), 'Read from `bench/corpus`.\n');
     const passed = run();
     expect(passed.status).toBe(0);
-    expect(passed.stdout).toContain('6 files checked: none names a path outside the repository.');
+    expect(passed.stdout).toContain('9 files checked: none names a path outside the repository.');
   });
 });

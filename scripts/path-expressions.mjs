@@ -4,14 +4,17 @@
 // "$(dirname "$0")/..", "$name/.."). This reads those forms: the file's own
 // folder (`__dirname`, `import.meta.url`/`dirname`, `$0`, `${BASH_SOURCE[0]}`), the repository
 // root (`git rev-parse --show-toplevel`), the home folder (`~`, `$HOME`, `homedir()`), a
-// variable set from them in the same file, `dirname`, `fileURLToPath`, `cd … && pwd`; and
-// follows each step, noting where one climbs above the repository root, steps up into a
-// `shared` folder the repository does not have, or goes into the home folder's `shared`.
-// What it cannot read (a parameter, the working directory, a value from another module) leads
-// nowhere: nothing is reported for it.
+// variable set from them in the same file, `dirname`, `fileURLToPath`, `cd … && pwd`; the path
+// module under any name (`path.posix.join`, `require('node:path').join`, `import * as p`,
+// `import { join as joinPath }`); and follows each step, noting where one climbs above the
+// repository root, steps up into a `shared` folder the repository does not have, or goes into
+// the home folder's `shared`. What it cannot read (a parameter, the working directory, a value
+// from another module) leads nowhere: nothing is reported for it here, and a value that is only
+// partly read is marked `partial`.
 import { existsSync } from 'node:fs';
 import { posix } from 'node:path';
 import { closing, parseJs } from './js-expression.mjs';
+import { collectDefinitions, pathModuleNames, shellWordAt } from './path-names.mjs';
 
 /** A place a path leads to: an absolute `/`-separated `path` (or the home folder, `home`), and
  * whether it names a file (a base URL resolves relative paths from the file's folder). */
@@ -25,6 +28,7 @@ export function pathReader(root, file, text) {
   const ownFile = posix.join(root, file);
   const own = posix.dirname(ownFile);
   const definitions = collectDefinitions(text);
+  const { modules, functions } = pathModuleNames(text);
   const existing = new Map();
   const exists = (path) => {
     if (!existing.has(path)) existing.set(path, existsSync(path));
@@ -39,15 +43,15 @@ export function pathReader(root, file, text) {
   };
 
   // Follows the `/`-separated steps of `text` from `loc`; an absolute path or a URL with a
-  // scheme is not followed (the check of absolute paths reads those).
-  function walk(loc, text, from = loc.home ? '~' : fromOf(loc.path)) {
+  // scheme is not followed (the check of absolute paths reads those). `previous` is the step
+  // just before `text` (join's previous argument); the place reached keeps its own last step.
+  function walk(loc, text, from = loc.home ? '~' : fromOf(loc.path), previous = '') {
     if (loc.t !== 'loc' || text.v.startsWith('/') || /^[a-z][\w+.-]*:/i.test(text.v)) {
       return UNKNOWN;
     }
     const segments = text.v.split('/');
     if (text.partial) segments.pop();
     let { path } = loc;
-    let previous = '';
     for (const segment of segments) {
       if (segment === '' || segment === '.') continue;
       if (loc.home) {
@@ -67,7 +71,7 @@ export function pathReader(root, file, text) {
     }
     const last = segments.at(-1) ?? '';
     const isFile = !text.partial && last !== '' && last !== '.' && last !== '..';
-    return { t: 'loc', path, isFile, home: loc.home };
+    return { t: 'loc', path, isFile, home: loc.home, last: previous, partial: text.partial };
   }
 
   // A value made of pieces (a template literal, `a + b`, a shell word): a place followed by
@@ -91,7 +95,7 @@ export function pathReader(root, file, text) {
     if (first.t === 'loc') {
       if (rest.length === 0) return first;
       // Text after a place goes on from it after a `/`; `${dir}x` names another place.
-      if (!text.startsWith('/')) return text === '' && partial ? first : UNKNOWN;
+      if (!text.startsWith('/')) return text === '' && partial ? { ...first, partial } : UNKNOWN;
       return walk(first, str(text.slice(1), partial));
     }
     if (first.t === 'str') {
@@ -104,24 +108,26 @@ export function pathReader(root, file, text) {
   }
 
   // join(…) and resolve(…): the first argument is the base (text alone starts from the file's
-  // folder), each next text is walked from it; resolve restarts at a place.
+  // folder), each next text is walked from it, on from the step the last one ended with;
+  // resolve restarts at a place. Arguments left unread make the place `partial`.
   function joined(args, restarts) {
     let loc = null;
     let from = '';
     for (const arg of args) {
       if (loc === null) {
-        if (arg.t === 'loc') loc = arg;
+        if (arg.t === 'loc') loc = { ...arg, last: '' };
         else if (arg.t === 'str') loc = walk(at(own), arg);
         else return UNKNOWN;
         from = loc.home ? '~' : fromOf(arg.t === 'loc' ? arg.path : own);
       } else if (arg.t === 'str') {
-        loc = walk(loc, arg, from);
+        loc = walk(loc, arg, from, loc.last);
       } else if (arg.t === 'loc' && restarts) {
-        loc = arg;
+        loc = { ...arg, last: '' };
         from = fromOf(arg.path);
       } else {
-        return loc.t === 'loc' ? { ...loc, isFile: false } : UNKNOWN;
+        return loc.t === 'loc' ? { ...loc, isFile: false, partial: true } : UNKNOWN;
       }
+      // A text partly read (a name inside it) leaves the place partial: walk says so.
       if (loc.t !== 'loc' || (arg.t === 'str' && arg.partial)) return loc;
     }
     return loc ? { ...loc, isFile: false } : UNKNOWN;
@@ -209,24 +215,38 @@ export function pathReader(root, file, text) {
     }
   }
 
+  // A call: the path module's (under any name), `os.homedir()`, `fileURLToPath` and the like;
+  // `join` and `resolve` of any object but a few that are not paths (`parts.join('/')` reads
+  // as a path that goes nowhere).
   function called(node, index) {
-    const name = calleeName(node.callee);
-    if (!name) return UNKNOWN;
-    const [object, method] = name.includes('.') ? name.split(/\.(?=[^.]*$)/) : ['', name];
+    const { callee } = node;
+    let object;
+    let method;
+    if (callee.k === 'id') {
+      object = '';
+      method = functions.get(callee.name) ?? callee.name;
+    } else if (callee.k === 'member') {
+      object = isPathModule(callee.object) ? 'path' : calleeName(callee.object);
+      method = callee.name;
+    } else return UNKNOWN;
     const args = () => node.args.map((arg) => evaluate(arg, index));
-    const pathModule = object === '' || PATH_MODULES.has(object);
-    if (method === 'toString' && node.callee.k === 'member')
-      return evaluate(node.callee.object, index);
-    if (!pathModule && !(object === 'os' || object === 'url' || object === 'fs')) return UNKNOWN;
+    if (method === 'toString' && callee.k === 'member') return evaluate(callee.object, index);
     if (method === 'join' || method === 'resolve') {
-      return object === 'os' || object === 'url' || object === 'fs'
-        ? UNKNOWN
-        : joined(args(), method === 'resolve');
+      return NOT_PATHS.has(object) ? UNKNOWN : joined(args(), method === 'resolve');
+    }
+    const pathModule = object === '' || object === 'path';
+    if (!pathModule && !(object === 'os' || object === 'url' || object === 'fs')) {
+      // `join(…).replace(…)`: what the object's own steps meet is still noted.
+      if (callee.k === 'member' && object === null) evaluate(callee.object, index);
+      return UNKNOWN;
     }
     if (method === 'homedir') return HOME;
     const [first = UNKNOWN] = args();
     if (method === 'dirname') {
-      return first.t === 'loc' && !first.home ? at(posix.dirname(first.path)) : UNKNOWN;
+      if (first.t !== 'loc' || first.home) return UNKNOWN;
+      // dirname(root) is a step up out of the repository, as a '..' is.
+      if (first.path === root && !first.isFile) note('climbs', '.');
+      return at(posix.dirname(first.path));
     }
     if (IDENTITIES.has(method)) return first.t === 'loc' ? first : UNKNOWN;
     return UNKNOWN;
@@ -271,6 +291,20 @@ export function pathReader(root, file, text) {
     return concat(pieces);
   }
 
+  // Whether a node names the path module: a name the file gives it (`import * as p`, `const
+  // path = require('path')`), one of the usual names, `path.posix`, `require('node:path')`.
+  function isPathModule(node) {
+    if (node.k === 'id') return modules.has(node.name) || PATH_MODULES.has(node.name);
+    if (node.k === 'member') {
+      return (node.name === 'posix' || node.name === 'win32') && isPathModule(node.object);
+    }
+    if (node.k === 'call' && node.callee.k === 'id' && node.callee.name === 'require') {
+      const [first] = node.args;
+      return first?.k === 'str' && PATH_MODULE_IDS.test(first.v);
+    }
+    return false;
+  }
+
   function shellParameter(inner, index) {
     if (/^(0|BASH_SOURCE(\[0\])?)%\/\*$/.test(inner)) return at(own);
     if (/^(0|BASH_SOURCE(\[0\])?)$/.test(inner)) return at(ownFile, true);
@@ -293,6 +327,9 @@ export function pathReader(root, file, text) {
   }
 
   return {
+    /** The names the file gives the path module's `join` and `resolve` (`joinPath` of
+     * `import { join as joinPath }`). */
+    functions: [...functions.keys()],
     /** Where the JS expression starting at `index` of the text leads (a call such as
      * `join(…)` or `new URL(…)`), and what its own steps met. */
     expressionAt(index) {
@@ -302,30 +339,36 @@ export function pathReader(root, file, text) {
       return { value, findings, end: parsed?.end ?? index };
     },
     /** What the steps `rest` (`/../x`) met from the base written just before them on a line
-     * (`${expr}`, `$(command)`, `$name`, `~`), the base's text given with its kind. */
+     * (`${expr}`, `$(command)`, `$name`, `~`, a quoted shell word), the base's text given with
+     * its kind; `known` when the base was read. */
     stepsFrom(base, rest, index) {
       findings = [];
       let loc = UNKNOWN;
       if (base.kind === 'command') loc = shellCommand(base.text, index);
       else if (base.kind === 'name') loc = shellParameter(base.text, index);
+      else if (base.kind === 'word') loc = shellWord(base.text, index);
       else if (base.kind === 'home') loc = HOME;
       else if (base.kind === 'braces') {
         loc = /^[\w[\]]+(%\/\*|:?-.*)?$/.test(base.text)
           ? shellParameter(base.text, index)
           : evaluate(parseJs(base.text, 0, true)?.node, index);
       }
-      if (loc.t !== 'loc') return [];
+      if (loc.t !== 'loc' || loc.partial) return { findings: [], known: false };
       walk(loc, str(rest.replace(/^\//, '')));
-      return findings;
+      return { findings, known: true };
     },
   };
 }
 
-/** The folders beside the checkout that the corpus and the spec used to be read from
- * (`shared/…`). */
-export const NEIGHBOURS = new Set(['bench-corpus', 'spec']);
-/** Objects whose `join` and `resolve` are the path module's. */
+/** What the folder beside the checkout holds (`shared/…`): the folders the corpus and the spec
+ * used to be read from, the design and the conventions, the git hooks. */
+export const NEIGHBOURS = new Set(['bench-corpus', 'spec', 'DESIGN.md', 'CONVENTIONS.md', 'hooks']);
+/** The usual names of the path module, when a file does not say where a name comes from. */
 const PATH_MODULES = new Set(['path', 'posix', 'win32', 'nodePath', 'pathModule', 'paths']);
+/** Objects whose `join` or `resolve` is not a path's. */
+const NOT_PATHS = new Set(['os', 'url', 'fs', 'URL', 'Promise']);
+/** The module ids of the path module. */
+const PATH_MODULE_IDS = /^(?:node:)?path(?:\/posix|\/win32)?$/;
 /** Functions that give back the place they are given (as a path or a URL). */
 const IDENTITIES = new Set([
   'fileURLToPath',
@@ -343,41 +386,4 @@ function calleeName(node) {
     return object ? `${object}.${node.name}` : null;
   }
   return null;
-}
-
-// Definitions of names: `const|let|var name =` in JS, `name=` at the start of a shell line
-// (after export, local, readonly or declare).
-function collectDefinitions(text) {
-  const definitions = new Map();
-  const add = (name, entry) => {
-    if (!definitions.has(name)) definitions.set(name, []);
-    definitions.get(name).push(entry);
-  };
-  for (const match of text.matchAll(/\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=(?!=)\s*/g)) {
-    add(match[1], { lang: 'js', index: match.index, start: match.index + match[0].length });
-  }
-  const shell =
-    /^[ \t]*(?:(?:export|local|readonly|declare(?:\s+-\w+)?)\s+)?([A-Za-z_]\w*)=(?=\S)/gm;
-  for (const match of text.matchAll(shell)) {
-    add(match[1], { lang: 'sh', index: match.index, start: match.index + match[0].length });
-  }
-  return definitions;
-}
-
-// The shell word starting at `start`: up to white space outside quotes and `$(…)`, `${…}`.
-function shellWordAt(text, start) {
-  let quote = '';
-  for (let i = start; i < text.length; i += 1) {
-    const c = text[i];
-    if (c === '\n') return text.slice(start, i);
-    if (quote) {
-      if (c === quote) quote = '';
-      else if (c === '$' && (text[i + 1] === '(' || text[i + 1] === '{') && quote === '"') {
-        i = closing(text, i + 1);
-      }
-    } else if (c === '"' || c === "'") quote = c;
-    else if (c === '$' && (text[i + 1] === '(' || text[i + 1] === '{')) i = closing(text, i + 1);
-    else if (/[\s;&|]/.test(c)) return text.slice(start, i);
-  }
-  return text.slice(start);
 }

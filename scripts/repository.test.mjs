@@ -77,7 +77,8 @@ describe('the repository', () => {
       `node:${lts}-trixie-slim`,
       `node:${lts}-trixie-slim`,
     ]);
-    const floor = /^>=\s*(\d+)/.exec(rootPackage.engines.node)[1];
+    // Past the start of the range's open-ended part (`>=22.13.0`).
+    const floor = /(?:^|\|\|)\s*>=\s*(\d+)[.\d]*\s*$/.exec(rootPackage.engines.node)[1];
     expect(Number(lts)).toBeGreaterThanOrEqual(Number(floor));
   });
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs, builds and starts Inkstone on http://localhost:8080 (or $PORT).
-# Needs only Node.js (package.json "engines": 20.9 or later; the current LTS, .nvmrc, is
-# recommended) and npm; says so and stops when the Node.js on PATH is older.
+# Needs only Node.js (package.json "engines": 20.19 or a later 20.x, or 22.13 or later; the
+# current LTS, .nvmrc, is recommended) and npm; says so and stops when the Node.js on PATH is
+# not one of those.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/require-node.sh

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Installs what the tests need (Debian's Chromium when /usr/bin/chromium is missing, Debian's
-# PostgreSQL when no postgres binary is found, pandoc, poppler-utils and unzip for the server's
-# export tests when missing, the packages) and runs every test: format, lint,
-# typecheck, unit and end-to-end. Ends with one line "N passed, N failed" totalling every suite.
+# Checks the Node.js on PATH first (scripts/require-node.sh), installs what the tests need
+# (Debian's Chromium when /usr/bin/chromium is missing, Debian's PostgreSQL when no postgres
+# binary is found, pandoc, poppler-utils and unzip for the server's export tests when missing,
+# the packages) and runs every test (scripts/test-all.mjs): the check that no file reads outside
+# the repository, the build, format, lint, typecheck, the unit tests of each package and of
+# scripts/, and end-to-end. Ends with one line "N passed, N failed" totalling every suite.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1

@@ -3,65 +3,13 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { zipSync } from 'fflate';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { launchChromium, openApp, openImportExport, watchMainThread } from './page';
 import { median, ms } from './stats';
 
 /** Photos of IMAGE_MB megabytes each, IMAGES of them, in a zip as a zip tool makes it. */
 const IMAGES = 3;
 const IMAGE_MB = 20;
 const RUNS = 3;
-
-/** Starts recording the gaps between frames and the long tasks; the returned function stops
- * and gives the longest gap between two frames and the longest task, in ms. */
-async function watchMainThread(page: Page): Promise<() => Promise<[number, number]>> {
-  // A script in a string: the bundler would wrap a named function in a helper the page lacks.
-  await page.evaluate(`(() => {
-    const state = { gap: 0, task: 0, running: true, last: performance.now() };
-    window.benchMain = state;
-    requestAnimationFrame(function frame(now) {
-      state.gap = Math.max(state.gap, now - state.last);
-      state.last = now;
-      if (state.running) requestAnimationFrame(frame);
-    });
-    state.observer = new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) state.task = Math.max(state.task, entry.duration);
-    });
-    state.observer.observe({ type: 'longtask' });
-  })()`);
-  return () =>
-    page.evaluate(() => {
-      const state = (
-        window as unknown as {
-          benchMain: {
-            gap: number;
-            task: number;
-            running: boolean;
-            observer: PerformanceObserver;
-          };
-        }
-      ).benchMain;
-      state.running = false;
-      state.observer.disconnect();
-      return [state.gap, state.task] as [number, number];
-    });
-}
-
-async function openApp(browser: Browser, baseUrl: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-  const page = await context.newPage();
-  await page.goto(baseUrl);
-  await page.getByRole('textbox', { name: 'Editor' }).waitFor({ timeout: 30_000 });
-  await page
-    .getByRole('dialog', { name: 'Welcome tour' })
-    .getByRole('button', { name: 'Skip' })
-    .click();
-  await page.getByRole('button', { name: 'Toggle side bar' }).click();
-  await page
-    .getByRole('navigation', { name: 'Main menu' })
-    .getByRole('button', { name: 'Import/export' })
-    .click();
-  return page;
-}
 
 /**
  * Importing a zip of large photos (three of 20 MB, deflated as zip tools do: photos do not
@@ -70,10 +18,7 @@ async function openApp(browser: Browser, baseUrl: string): Promise<Page> {
  * longest task of the main thread while each ran. `BENCH_ONLY=images`.
  */
 export async function benchImageZip(baseUrl: string, executablePath: string): Promise<void> {
-  const browser = await chromium.launch({
-    executablePath,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  });
+  const browser = await launchChromium(executablePath);
   const folder = await mkdtemp(join(tmpdir(), 'inkstone-bench-images-'));
   try {
     const files: Record<string, Uint8Array> = { 'Trip/Notes.md': Buffer.from('# Trip\n') };
@@ -91,6 +36,7 @@ export async function benchImageZip(baseUrl: string, executablePath: string): Pr
     const exportTasks: number[] = [];
     for (let run = 0; run < RUNS; run += 1) {
       const page = await openApp(browser, baseUrl);
+      await openImportExport(page);
       await page.waitForTimeout(500);
       let stop = await watchMainThread(page);
       let start = Date.now();
@@ -100,7 +46,7 @@ export async function benchImageZip(baseUrl: string, executablePath: string): Pr
         .getByText(`Imported 1 file, 1 folder and ${IMAGES} images.`)
         .waitFor({ timeout: 300_000 });
       imports.push(Date.now() - start);
-      let [gap, task] = await stop();
+      let { gap, task } = await stop();
       importGaps.push(gap);
       importTasks.push(task);
 
@@ -112,7 +58,7 @@ export async function benchImageZip(baseUrl: string, executablePath: string): Pr
         page.getByRole('button', { name: 'Download workspace as zip' }).click(),
       ]);
       exports.push(Date.now() - start);
-      [gap, task] = await stop();
+      ({ gap, task } = await stop());
       exportGaps.push(gap);
       exportTasks.push(task);
       await page.context().close();

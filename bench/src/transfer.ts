@@ -1,7 +1,8 @@
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Page } from 'playwright-core';
+import { launchChromium, openApp, openImportExport, watchMainThread } from './page';
 import { median, ms } from './stats';
 
 /** The workspace zipped: FOLDERS folders of FILES_PER_FOLDER files, the rest at the root. */
@@ -56,55 +57,10 @@ async function seed(page: Page): Promise<void> {
   );
 }
 
-/** Starts recording the gaps between frames; the returned function stops and gives the
- * longest gap, in ms. A gap is how long the page could not draw. */
-async function watchFrames(page: Page): Promise<() => Promise<number>> {
-  // A script in a string: the bundler would wrap a named function in a helper the page lacks.
-  await page.evaluate(`(() => {
-    const state = { longest: 0, running: true, last: performance.now() };
-    window.benchFrames = state;
-    requestAnimationFrame(function frame(now) {
-      state.longest = Math.max(state.longest, now - state.last);
-      state.last = now;
-      if (state.running) requestAnimationFrame(frame);
-    });
-  })()`);
-  return () =>
-    page.evaluate(() => {
-      const state = (window as unknown as { benchFrames: { longest: number; running: boolean } })
-        .benchFrames;
-      state.running = false;
-      return state.longest;
-    });
-}
-
-async function openApp(browser: Browser, baseUrl: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-  const page = await context.newPage();
-  await page.goto(baseUrl);
-  await page.getByRole('textbox', { name: 'Editor' }).waitFor({ timeout: 30_000 });
-  await page
-    .getByRole('dialog', { name: 'Welcome tour' })
-    .getByRole('button', { name: 'Skip' })
-    .click();
-  return page;
-}
-
-async function openImportExport(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Toggle side bar' }).click();
-  await page
-    .getByRole('navigation', { name: 'Main menu' })
-    .getByRole('button', { name: 'Import/export' })
-    .click();
-}
-
 /** Downloading a workspace of 1,000 files as a zip, and importing that zip into a new
  * workspace: wall time and the longest time the page could not draw a frame. */
 export async function benchTransfer(baseUrl: string, executablePath: string): Promise<void> {
-  const browser = await chromium.launch({
-    executablePath,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  });
+  const browser = await launchChromium(executablePath);
   const folder = await mkdtemp(join(tmpdir(), 'inkstone-bench-zip-'));
   try {
     const page = await openApp(browser, baseUrl);
@@ -120,11 +76,11 @@ export async function benchTransfer(baseUrl: string, executablePath: string): Pr
     let zipSize = 0;
     for (let run = 0; run < RUNS; run += 1) {
       await page.waitForTimeout(500);
-      const stop = await watchFrames(page);
+      const stop = await watchMainThread(page);
       const start = Date.now();
       const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
       exports.push(Date.now() - start);
-      exportGaps.push(await stop());
+      exportGaps.push((await stop()).gap);
       zipPath = join(folder, `run${run}.zip`);
       await download.saveAs(zipPath);
       const { size } = await stat(zipPath);
@@ -137,7 +93,7 @@ export async function benchTransfer(baseUrl: string, executablePath: string): Pr
       const fresh = await openApp(browser, baseUrl);
       await openImportExport(fresh);
       await fresh.waitForTimeout(500);
-      const stop = await watchFrames(fresh);
+      const stop = await watchMainThread(fresh);
       const start = Date.now();
       await fresh.getByLabel('Import zip').setInputFiles(zipPath);
       // The seeded files and the first workspace's Welcome file.
@@ -146,7 +102,7 @@ export async function benchTransfer(baseUrl: string, executablePath: string): Pr
         .getByText(/^Imported 1,001 files/)
         .waitFor({ timeout: 120_000 });
       imports.push(Date.now() - start);
-      importGaps.push(await stop());
+      importGaps.push((await stop()).gap);
       await fresh.context().close();
     }
 
