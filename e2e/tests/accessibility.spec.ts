@@ -4,7 +4,16 @@ import {
   type CouchdbTestServer,
   startCouchdbServer,
 } from '../../packages/core/src/testing/couchdb-server';
-import { editor, preview, replaceText } from './helpers';
+import {
+  activity,
+  alert,
+  editor,
+  openMenu,
+  openMenuEntry,
+  preview,
+  replaceText,
+  tree,
+} from './helpers';
 
 // axe-core's checks of WCAG 2.0, 2.1 and 2.2 at levels A and AA, on every part of the app a user
 // sees: the main page, the explorer, each side panel, the find bar, the context menus and every
@@ -50,17 +59,7 @@ async function check(page: Page, surface: string, within?: string): Promise<void
   expect.soft(describe(severe), `${surface}: serious or critical violations`).toBe('');
 }
 
-const menu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
 const sideBar = (page: Page) => page.getByRole('complementary', { name: 'Side bar' });
-
-async function openMenu(page: Page): Promise<Locator> {
-  if (await menu(page).isVisible()) return menu(page);
-  const back = page.getByRole('button', { name: 'Main menu' });
-  if (await back.isVisible()) await back.click();
-  else await page.getByRole('button', { name: 'Toggle side bar' }).click();
-  await expect(menu(page)).toBeVisible();
-  return menu(page);
-}
 
 /** The colour theme the page shows. */
 const theme = async (page: Page) =>
@@ -101,10 +100,9 @@ async function walk(page: Page, theme: 'light' | 'dark'): Promise<void> {
 
   // The explorer, its search and its context menu.
   await page.getByRole('button', { name: 'Toggle explorer' }).click();
-  const tree = page.getByRole('tree', { name: 'Explorer' });
-  await expect(tree).toBeVisible();
+  await expect(tree(page)).toBeVisible();
   await check(page, label('Explorer'), '.explorer');
-  await tree.getByRole('treeitem').first().click({ button: 'right' });
+  await tree(page).getByRole('treeitem').first().click({ button: 'right' });
   const explorerMenu = page.getByRole('menu', { name: 'Explorer actions' });
   await expect(explorerMenu).toBeVisible();
   await check(page, label('Explorer context menu'), '.context-menu');
@@ -149,7 +147,7 @@ async function walk(page: Page, theme: 'light' | 'dark'): Promise<void> {
   await openMenu(page);
   await check(page, label('Menu panel'), '.side-bar');
   for (const [entry, title] of panels) {
-    await (await openMenu(page)).getByRole('button', { name: entry, exact: true }).click();
+    await openMenuEntry(page, entry);
     await expect(sideBar(page).getByRole('heading', { name: title, exact: true })).toBeVisible();
     await check(page, label(`${title} panel`), '.side-bar');
   }
@@ -179,16 +177,10 @@ async function walk(page: Page, theme: 'light' | 'dark'): Promise<void> {
       await dialog.getByRole('tab', { name: 'Simple properties' }).click();
     },
   );
-  await checkDialog(page, 'About', async () =>
-    (await openMenu(page)).getByRole('button', { name: 'About' }).click(),
-  );
-  await checkDialog(page, 'Templates', async () =>
-    (await openMenu(page)).getByRole('button', { name: /^Templates/ }).click(),
-  );
-  const importExport = async () =>
-    (await openMenu(page)).getByRole('button', { name: 'Import/export' }).click();
+  await checkDialog(page, 'About', () => openMenuEntry(page, 'About'));
+  await checkDialog(page, 'Templates', () => openMenuEntry(page, /^Templates/));
   await checkDialog(page, 'Export to HTML', async () => {
-    await importExport();
+    await openMenuEntry(page, 'Import/export');
     await page.getByRole('button', { name: 'Export as HTML' }).click();
   });
   await checkDialog(page, 'Export to PDF', () =>
@@ -211,11 +203,9 @@ async function walk(page: Page, theme: 'light' | 'dark'): Promise<void> {
   await checkDialog(page, 'Insert image', () =>
     nav.getByRole('button', { name: 'Image', exact: true }).click(),
   );
-  await checkDialog(page, 'Reset application', async () =>
-    (await openMenu(page)).getByRole('button', { name: 'Reset application' }).click(),
-  );
+  await checkDialog(page, 'Reset application', () => openMenuEntry(page, 'Reset application'));
   await checkDialog(page, 'Manage workspaces', async () => {
-    await (await openMenu(page)).getByRole('button', { name: /^Workspaces/ }).click();
+    await openMenuEntry(page, /^Workspaces/);
     await page.getByRole('button', { name: 'Manage workspaces' }).click();
   });
   await checkDialog(page, 'Add a CouchDB workspace', () =>
@@ -237,7 +227,7 @@ async function walk(page: Page, theme: 'light' | 'dark'): Promise<void> {
     page.getByRole('button', { name: 'Resolve conflicts' }).click(),
   );
   // A notification (an error: the main workspace cannot be removed) and the announcer's "Saved".
-  await (await openMenu(page)).getByRole('button', { name: /^Workspaces/ }).click();
+  await openMenuEntry(page, /^Workspaces/);
   await page.getByRole('button', { name: 'Manage workspaces' }).click();
   const manage = page.getByRole('dialog', { name: 'Manage workspaces' });
   await manage
@@ -245,11 +235,9 @@ async function walk(page: Page, theme: 'light' | 'dark'): Promise<void> {
     .getByRole('button', { name: 'Remove' })
     .click();
   await page.keyboard.press('Escape');
-  await expect(
-    page.getByRole('alert').filter({ hasText: 'Main workspace cannot be deleted.' }),
-  ).toBeVisible();
+  await expect(alert(page, 'Main workspace cannot be deleted.')).toBeVisible();
   await editor(page).press('ControlOrMeta+s');
-  await expect(page.getByRole('status', { name: 'Activity' })).toHaveText('Saved');
+  await expect(activity(page)).toHaveText('Saved');
   await check(page, label('Main page with the conflict bar, a notification and an announcement'));
 }
 

@@ -3,7 +3,7 @@ import {
   type CouchdbTestServer,
   startCouchdbServer,
 } from '../../packages/core/src/testing/couchdb-server';
-import { editor, openApp, replaceText, skipTour } from './helpers';
+import { activity, editor, openApp, openMenuEntry, replaceText, skipTour } from './helpers';
 
 // Busy states said to screen readers: the polite live region "Activity" (role status) says when
 // exports, imports and syncs start and end, and the control at work is aria-busy meanwhile. A
@@ -49,13 +49,6 @@ async function listen(page: Page): Promise<void> {
 }
 
 const heard = (page: Page) => page.evaluate(() => (window as unknown as { heard: Heard }).heard);
-const menu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
-const activity = (page: Page) => page.getByRole('status', { name: 'Activity' });
-
-async function openImportExport(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Toggle side bar' }).click();
-  await menu(page).getByRole('button', { name: 'Import/export' }).click();
-}
 
 test('exporting a PDF, importing a file and downloading the zip are announced as they start and end', async ({
   page,
@@ -65,7 +58,7 @@ test('exporting a PDF, importing a file and downloading the zip are announced as
   await openApp(page);
   await replaceText(page, '# Announced\n\nA document to export.');
   await listen(page);
-  await openImportExport(page);
+  await openMenuEntry(page, 'Import/export');
 
   await page.getByRole('button', { name: 'Export as PDF' }).click();
   const dialog = page.getByRole('dialog', { name: 'Export to PDF' });

@@ -3,6 +3,8 @@ import { expect, type Page, test } from '@playwright/test';
 import {
   editor,
   editorText,
+  fileTitle,
+  menu,
   openApp,
   openMenuEntry,
   preview,
@@ -18,8 +20,6 @@ const STORAGE_WARNING =
 /** A notification of the given kind with exactly this text. */
 const notice = (page: Page, role: 'alert' | 'status', text: string) =>
   page.getByRole(role).getByText(text, { exact: true });
-const fileTitle = (page: Page) => page.getByRole('textbox', { name: 'File title' });
-const menu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
 
 /** Makes the browser answer persistent-storage requests as told, before the app starts. */
 async function stubPersistence(page: Page, persisted: boolean, grants: boolean): Promise<void> {

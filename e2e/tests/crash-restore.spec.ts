@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium, expect, type Page, test } from '@playwright/test';
-import { editor } from './helpers';
+import { editor, storedRows } from './helpers';
 
 // The browser killed while the user types (a crash, a power cut, the OS killing it): the next
 // start must come back to the file, the caret and the view the user had. These tests start
@@ -26,7 +26,8 @@ interface Running {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-// Starts Chromium on `profile` and opens the app in its window.
+// Starts Chromium on `profile` and opens the app in its window. When that fails (no debugging
+// port, the editor not shown in time), the Chromium started is killed before the error goes on.
 async function start(profile: string, url: string): Promise<Running> {
   const portFile = join(profile, 'DevToolsActivePort');
   rmSync(portFile, { force: true });
@@ -47,26 +48,41 @@ async function start(profile: string, url: string): Promise<Running> {
     ],
     { detached: true, stdio: 'ignore' },
   );
-  let port = '';
-  for (let wait = 0; wait < 300 && !port; wait += 1) {
-    if (existsSync(portFile)) port = readFileSync(portFile, 'utf8').split('\n')[0] ?? '';
-    if (!port) await sleep(50);
+  let browser: Browser | undefined;
+  try {
+    let port = '';
+    for (let wait = 0; wait < 300 && !port; wait += 1) {
+      if (existsSync(portFile)) port = readFileSync(portFile, 'utf8').split('\n')[0] ?? '';
+      if (!port) await sleep(50);
+    }
+    expect(port, 'Chromium opened its debugging port').not.toBe('');
+    browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+    const context = browser.contexts()[0]!;
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await page.goto(url);
+    await expect(editor(page)).toBeVisible({ timeout: 30_000 });
+    return { process: child, browser, page };
+  } catch (error) {
+    await kill({ process: child, browser });
+    throw error;
   }
-  expect(port, 'Chromium opened its debugging port').not.toBe('');
-  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
-  const context = browser.contexts()[0]!;
-  const page = context.pages()[0] ?? (await context.newPage());
-  await page.setViewportSize({ width: 1400, height: 900 });
-  await page.goto(url);
-  await expect(editor(page)).toBeVisible({ timeout: 30_000 });
-  return { process: child, browser, page };
 }
 
-// Kills the whole browser at once, as a crash would.
-async function kill(running: Running): Promise<void> {
-  process.kill(-running.process.pid!, 'SIGKILL');
-  await new Promise((resolve) => running.process.once('exit', resolve));
-  await running.browser.close().catch(() => {});
+// Kills the whole browser at once, as a crash would; a browser already gone is left as it is.
+async function kill(running: { process: ChildProcess; browser?: Browser }): Promise<void> {
+  const child = running.process;
+  const pid = child.pid;
+  if (pid !== undefined && child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    try {
+      process.kill(-pid, 'SIGKILL');
+      await exited;
+    } catch {
+      // (The process group ended meanwhile.)
+    }
+  }
+  await running.browser?.close().catch(() => {});
 }
 
 // The lines of the editor on screen, by their number.
@@ -91,28 +107,17 @@ const lineText = (page: Page, number: number) =>
 
 /** What IndexedDB holds now of the one file of the profile: its text, and where the caret was
  * (selection start) and the view (first line's position, or 0 at the top). */
-const stored = (page: Page) =>
-  page.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open('inkstone-db');
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    });
-    const rows = await new Promise<Record<string, unknown>[]>((resolve, reject) => {
-      const request = db.transaction('objects').objectStore('objects').getAll();
-      request.onsuccess = () => resolve(request.result as Record<string, unknown>[]);
-      request.onerror = () => reject(request.error);
-    });
-    db.close();
-    const content = rows.find((row) => row.type === 'content');
-    const state = rows.find((row) => row.type === 'contentState');
-    const scroll = state?.scrollPosition as { pos: number } | null | undefined;
-    return {
-      text: typeof content?.text === 'string' ? content.text : '',
-      caret: Number(state?.selectionStart ?? -1),
-      view: scroll?.pos ?? 0,
-    };
-  });
+async function stored(page: Page) {
+  const rows = await storedRows(page);
+  const content = rows.find((row) => row.type === 'content');
+  const state = rows.find((row) => row.type === 'contentState');
+  const scroll = state?.scrollPosition as { pos: number } | null | undefined;
+  return {
+    text: typeof content?.text === 'string' ? content.text : '',
+    caret: Number(state?.selectionStart ?? -1),
+    view: scroll?.pos ?? 0,
+  };
+}
 
 /** How the user leaves the browser in each round: where they go (the editor scrolled this many
  * pixels down and a line clicked, or Ctrl+End at once), what they type at the end of the line,
@@ -129,8 +134,9 @@ test('after the browser is killed while typing, the next start has the caret and
 }) => {
   test.setTimeout(120_000);
   const profile = mkdtempSync(join(tmpdir(), 'inkstone-profile-'));
-  let running = await start(profile, baseURL!);
+  let running: Running | undefined;
   try {
+    running = await start(profile, baseURL!);
     const { page } = running;
     const tour = page.getByRole('dialog', { name: 'Welcome tour' });
     if (await tour.isVisible()) await tour.getByRole('button', { name: 'Skip' }).click();
@@ -199,7 +205,7 @@ test('after the browser is killed while typing, the next start has the caret and
       await expect.poll(() => lineText(restarted, target), { message: where }).toBe(kept);
     }
   } finally {
-    await kill(running).catch(() => {});
+    if (running) await kill(running);
     rmSync(profile, { recursive: true, force: true });
   }
 });

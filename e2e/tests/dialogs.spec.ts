@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { editor, openApp, preview } from './helpers';
 
+// The version the About dialog shows: the web app's, which its build reads (next.config.ts).
 const inkstoneVersion = (
-  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+  JSON.parse(readFileSync(new URL('../../apps/web/package.json', import.meta.url), 'utf8')) as {
     version: string;
   }
 ).version;

@@ -1,15 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
-import { editor, openApp, replaceText } from './helpers';
+import { editor, fileTitle, node, openApp, replaceText, tree } from './helpers';
 
 declare global {
   interface Window {
     inkstone?: { openPath(path: string): Promise<boolean> };
   }
 }
-
-const tree = (page: Page) => page.getByRole('tree', { name: 'Explorer' });
-const node = (page: Page, name: string) => tree(page).getByRole('treeitem', { name, exact: true });
-const title = (page: Page) => page.getByRole('textbox', { name: 'File title' });
 
 async function openExplorer(page: Page): Promise<void> {
   await openApp(page);
@@ -41,7 +37,7 @@ test('folders and files: create, rename, drag, trash, restore and search', async
   await typeName(page, 'Plan');
   await expect(node(page, 'Plan')).toHaveAttribute('aria-level', '2');
   await expect(node(page, 'Notes')).toHaveAttribute('aria-expanded', 'true');
-  await expect(title(page)).toHaveValue('Plan');
+  await expect(fileTitle(page)).toHaveValue('Plan');
   await replaceText(page, 'The zeppelin leaves at dawn.');
 
   // Rename from the context menu; Escape cancels, an empty name is ignored.
@@ -57,7 +53,7 @@ test('folders and files: create, rename, drag, trash, restore and search', async
   await page.getByRole('menuitem', { name: 'Rename' }).click();
   await typeName(page, 'Travel plan');
   await expect(node(page, 'Travel plan')).toHaveAttribute('aria-level', '2');
-  await expect(title(page)).toHaveValue('Travel plan');
+  await expect(fileTitle(page)).toHaveValue('Travel plan');
 
   // Drag to the root: onto a file of the root.
   await node(page, 'Travel plan').dragTo(node(page, 'Welcome file'));
@@ -67,7 +63,7 @@ test('folders and files: create, rename, drag, trash, restore and search', async
   await node(page, 'Travel plan').click();
   await tree(page).press('Delete');
   await expect(node(page, 'Travel plan')).toHaveCount(0);
-  await expect(title(page)).toHaveValue('Welcome file');
+  await expect(fileTitle(page)).toHaveValue('Welcome file');
   await node(page, 'Trash').click();
   await expect(node(page, 'Travel plan')).toHaveAttribute('aria-level', '2');
 
@@ -87,7 +83,7 @@ test('folders and files: create, rename, drag, trash, restore and search', async
   const results = page.getByRole('list', { name: 'Search results' });
   await expect(results.getByRole('button')).toHaveText(['Travel plan']);
   await results.getByRole('button', { name: 'Travel plan' }).click();
-  await expect(title(page)).toHaveValue('Travel plan');
+  await expect(fileTitle(page)).toHaveValue('Travel plan');
   await expect(editor(page)).toContainText('The zeppelin leaves at dawn.');
 });
 
@@ -138,7 +134,7 @@ test('deleting a folder and emptying the trash ask first', async ({ page }) => {
   // Deleting from the Trash asks, then deletes for good: gone after a reload too.
   await node(page, 'Letter').click();
   // (The click opens the file, which then takes the focus: the key goes to the tree after that.)
-  await expect(title(page)).toHaveValue('Letter');
+  await expect(fileTitle(page)).toHaveValue('Letter');
   await expect(editor(page)).toBeFocused();
   await tree(page).press('Backspace');
   const trashDialog = page.getByRole('dialog', { name: 'Delete permanently' });
@@ -167,7 +163,7 @@ test('keyboard moves the selection and opens files; openPath opens by path', asy
   await expect(node(page, 'Inner')).toHaveAttribute('aria-selected', 'true');
   await tree(page).press('ArrowDown');
   await tree(page).press('Enter');
-  await expect(title(page)).toHaveValue('Welcome file');
+  await expect(fileTitle(page)).toHaveValue('Welcome file');
   await tree(page).press('ArrowUp');
   await tree(page).press('ArrowLeft');
   await expect(node(page, 'A')).toHaveAttribute('aria-selected', 'true');
@@ -175,7 +171,7 @@ test('keyboard moves the selection and opens files; openPath opens by path', asy
   await expect(node(page, 'A')).toHaveAttribute('aria-expanded', 'false');
 
   expect(await page.evaluate(() => window.inkstone?.openPath('/A/Inner.md'))).toBe(true);
-  await expect(title(page)).toHaveValue('Inner');
+  await expect(fileTitle(page)).toHaveValue('Inner');
   await expect(node(page, 'Inner')).toHaveAttribute('aria-selected', 'true');
   expect(await page.evaluate(() => window.inkstone?.openPath('/missing.md'))).toBe(false);
   await expect(page.getByText('/missing.md was not found.')).toBeVisible();

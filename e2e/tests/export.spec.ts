@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
-import { openApp, openMenuEntry, preview, replaceText } from './helpers';
+import { menu, openApp, openMenuEntry, preview, replaceText } from './helpers';
 
 const TEXT = `# Export title
 
@@ -11,8 +11,6 @@ Some **bold** text.
 |-------|-------|
 | Apple | 3 |
 `;
-
-const menu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
 
 async function openExportDialog(page: Page) {
   await openMenuEntry(page, 'Import/export');

@@ -6,6 +6,26 @@ export const editor = (page: Page): Locator => page.getByRole('textbox', { name:
 /** The preview region. */
 export const preview = (page: Page): Locator => page.getByRole('region', { name: 'Preview' });
 
+/** The side bar's main menu. */
+export const menu = (page: Page): Locator => page.getByRole('navigation', { name: 'Main menu' });
+
+/** The explorer's tree of folders and files. */
+export const tree = (page: Page): Locator => page.getByRole('tree', { name: 'Explorer' });
+
+/** The explorer's folder or file named `name` exactly. */
+export const node = (page: Page, name: string): Locator =>
+  tree(page).getByRole('treeitem', { name, exact: true });
+
+/** The open file's title field. */
+export const fileTitle = (page: Page): Locator => page.getByRole('textbox', { name: 'File title' });
+
+/** The polite live region that says what the app is busy with. */
+export const activity = (page: Page): Locator => page.getByRole('status', { name: 'Activity' });
+
+/** The error notification whose message is exactly `text` (with its Dismiss button). */
+export const alert = (page: Page, text: string): Locator =>
+  page.getByRole('alert').filter({ has: page.getByText(text, { exact: true }) });
+
 /** Opens the app and waits for the workspace to be ready. */
 export async function openApp(page: Page): Promise<void> {
   await page.goto('/');
@@ -65,16 +85,21 @@ export async function scrollToLine(page: Page, text: string): Promise<void> {
   }, text);
 }
 
-/** Opens the side bar on its menu (or goes back to the menu from a panel) and chooses the entry
- * named `name` exactly ('Import/export', 'Templates (7)'). */
-export async function openMenuEntry(page: Page, name: string): Promise<void> {
-  const menu = page.getByRole('navigation', { name: 'Main menu' });
-  if (!(await menu.isVisible())) {
-    const mainMenu = page.getByRole('button', { name: 'Main menu' });
-    if (await mainMenu.isVisible()) await mainMenu.click();
+/** Opens the side bar on its menu, or goes back to the menu from a panel; returns the menu. */
+export async function openMenu(page: Page): Promise<Locator> {
+  if (!(await menu(page).isVisible())) {
+    const back = page.getByRole('button', { name: 'Main menu' });
+    if (await back.isVisible()) await back.click();
     else await page.getByRole('button', { name: 'Toggle side bar' }).click();
   }
-  await menu.getByRole('button', { name, exact: true }).click();
+  await expect(menu(page)).toBeVisible();
+  return menu(page);
+}
+
+/** Opens the side bar on its menu (or goes back to the menu from a panel) and chooses the entry
+ * named `name` exactly ('Import/export') or matching it (/^Templates/, whose count varies). */
+export async function openMenuEntry(page: Page, name: string | RegExp): Promise<void> {
+  await (await openMenu(page)).getByRole('button', { name, exact: true }).click();
 }
 
 /** A row of the app's local database as stored: an item (`objects`) or an image (`images`). */

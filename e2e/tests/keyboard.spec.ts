@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { editor, editorText, openApp, preview, replaceText, storedRows } from './helpers';
+import { activity, editor, editorText, openApp, preview, replaceText, storedRows } from './helpers';
 
 /** Presses Tab from the top of the page until `target` has the focus, as a keyboard user goes
  * there; fails when it takes more than `most` presses (it cannot be reached). (In the editor,
@@ -31,8 +31,6 @@ async function storedTexts(page: Page): Promise<string[]> {
   const rows = await storedRows(page);
   return rows.filter((row) => row.type === 'content').map((row) => String(row.text));
 }
-
-const activity = (page: Page) => page.getByRole('status', { name: 'Activity' });
 
 test('the tabs of Settings and File properties are reached, changed and used with the keyboard alone', async ({
   page,

@@ -1,19 +1,18 @@
 import { expect, type Page, test } from '@playwright/test';
 import {
+  alert,
   editor,
   editorText,
+  fileTitle,
   fillStorage,
+  node,
   openApp,
   openWithSmallQuota,
   replaceText,
+  tree,
 } from './helpers';
 
 const LOCAL_DB_ERROR = 'Local DB access error.';
-
-const tree = (page: Page) => page.getByRole('tree', { name: 'Explorer' });
-const node = (page: Page, name: string) => tree(page).getByRole('treeitem', { name, exact: true });
-const fileTitle = (page: Page) => page.getByRole('textbox', { name: 'File title' });
-const alert = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
 
 // Dismisses the error shown, so that the next one (the same words) shows anew.
 async function dismiss(page: Page, text: string): Promise<void> {

@@ -3,7 +3,7 @@ import {
   type CouchdbTestServer,
   startCouchdbServer,
 } from '../../packages/core/src/testing/couchdb-server';
-import { editor, editorText, replaceText, skipTour } from './helpers';
+import { alert, editor, editorText, fileTitle, menu, replaceText, skipTour, tree } from './helpers';
 
 // Two people on one CouchDB workspace, each in a browser context of their own (their own
 // IndexedDB, localStorage and session cookie), syncing through the in-process CouchDB-protocol
@@ -26,10 +26,6 @@ const syncButton = (page: Page) =>
   page.getByRole('banner').getByRole('button', { name: 'Synchronize now' });
 const syncPanel = (page: Page) => page.getByRole('region', { name: 'Synchronize' });
 const syncStatus = (page: Page) => syncPanel(page).getByRole('status');
-const alert = (page: Page, text: string) =>
-  page.getByRole('alert').getByText(text, { exact: true });
-const fileTitle = (page: Page) => page.getByRole('textbox', { name: 'File title' });
-const tree = (page: Page) => page.getByRole('tree', { name: 'Explorer' });
 
 /** A person: a browser context of their own with the workspace open in a tab, logged in through
  * the credentials dialog the first sync opens, with the sync panel shown. */
@@ -48,9 +44,8 @@ async function person(browser: Browser, dbUrl: string, login: [string, string]):
   await expect(editor(page)).toBeVisible();
   await skipTour(page);
   await page.getByRole('button', { name: 'Toggle side bar' }).click();
-  const menu = page.getByRole('navigation', { name: 'Main menu' });
-  await expect(menu).toContainText(`synced with ${dbUrl}`);
-  await menu.getByRole('button', { name: 'Synchronize (1)' }).click();
+  await expect(menu(page)).toContainText(`synced with ${dbUrl}`);
+  await menu(page).getByRole('button', { name: 'Synchronize (1)' }).click();
   await expect(syncPanel(page)).toContainText(dbUrl);
   await expect(syncStatus(page)).toHaveText(/^Last synchronized at/, { timeout: 15_000 });
   return page;
@@ -190,9 +185,8 @@ test('the main workspace has nothing to sync with: the button is disabled and th
   await skipTour(page);
   await expect(syncButton(page)).toBeDisabled();
   await page.getByRole('button', { name: 'Toggle side bar' }).click();
-  const menu = page.getByRole('navigation', { name: 'Main menu' });
-  await expect(menu).toContainText('not synced');
-  await menu.getByRole('button', { name: 'Synchronize (0)' }).click();
+  await expect(menu(page)).toContainText('not synced');
+  await menu(page).getByRole('button', { name: 'Synchronize (0)' }).click();
   await expect(syncPanel(page)).toContainText(
     'You have to link an account to start syncing files.',
   );

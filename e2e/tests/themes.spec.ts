@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { editor, openApp, preview, replaceText } from './helpers';
+import { editor, openApp, preview, replaceText, tree } from './helpers';
 
 // The relative luminance (0 black … 1 white) of the background a region shows: the first
 // background up its ancestors that is not (nearly) transparent.
@@ -63,8 +63,7 @@ test('the Dark theme button darkens every panel, is kept in the settings, and tu
   await page.getByRole('button', { name: 'Toggle side bar' }).click();
   await replaceText(page, '# Dark\n\n[A missing file](missing.md)\n\n```js\nconst a = 1;\n```\n');
   await preview(page).getByRole('link', { name: 'A missing file' }).click();
-  const tree = page.getByRole('tree', { name: 'Explorer' });
-  await tree.getByRole('treeitem').first().click({ button: 'right' });
+  await tree(page).getByRole('treeitem').first().click({ button: 'right' });
   await expectDark(page, {
     'navigation bar': page.getByRole('banner'),
     editor: editor(page),
@@ -73,7 +72,7 @@ test('the Dark theme button darkens every panel, is kept in the settings, and tu
     'code block': preview(page).locator('pre').first(),
     'status bar': page.getByRole('contentinfo'),
     explorer: page.getByRole('complementary', { name: 'Explorer panel' }),
-    'explorer tree': tree,
+    'explorer tree': tree(page),
     'context menu': page.getByRole('menu', { name: 'Explorer actions' }),
     'side bar': page.getByRole('complementary', { name: 'Side bar' }),
     menu: page.getByRole('navigation', { name: 'Main menu' }),

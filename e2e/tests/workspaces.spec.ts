@@ -3,7 +3,17 @@ import {
   type CouchdbTestServer,
   startCouchdbServer,
 } from '../../packages/core/src/testing/couchdb-server';
-import { editor, editorText, openApp, replaceText, skipTour } from './helpers';
+import {
+  alert,
+  editor,
+  editorText,
+  fileTitle,
+  menu,
+  openApp,
+  openMenu,
+  replaceText,
+  skipTour,
+} from './helpers';
 
 // The app runs on 127.0.0.1, the site of the CouchDB-protocol server: its session cookie
 // (SameSite unset, so Lax) travels with the app's cross-origin requests.
@@ -17,19 +27,7 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => server.stop());
 
-const menu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
 const panel = (page: Page) => page.getByRole('region', { name: 'Workspaces' });
-const alert = (page: Page, text: string) =>
-  page.getByRole('alert').getByText(text, { exact: true });
-const fileTitle = (page: Page) => page.getByRole('textbox', { name: 'File title' });
-
-/** Opens the side bar's main menu. */
-async function openMenu(page: Page): Promise<void> {
-  if (!(await menu(page).isVisible())) {
-    await page.getByRole('button', { name: 'Toggle side bar' }).click();
-  }
-  await expect(menu(page)).toBeVisible();
-}
 
 /** Opens the workspaces panel from the menu, whose entry shows the count. */
 async function openPanel(page: Page, count: number): Promise<void> {

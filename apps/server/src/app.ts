@@ -66,8 +66,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: limits.trustProxy,
   });
 
-  // An answer sent before its request's body was read (a 429) closes the connection; the
-  // exports' 413 is read by the client whatever it does (export-services.ts, unread-body.ts).
+  // An answer sent before its request's body was read (a 429 outside the exports) closes the
+  // connection; the exports' 413 and 429 are read by the client whatever it does
+  // (export-services.ts, unread-body.ts).
   closeAfterEarlyAnswers(app);
 
   const basePolicy = contentSecurityPolicy(security);
@@ -109,7 +110,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     options.sponsorship,
   );
   app.addHook('onClose', () => exportServices.renderer.close());
-  // Bodies still read after their 413 would hold the server's close for up to their bound.
+  // Bodies still read after their 413 or 429 would hold the server's close for up to their bound.
   app.addHook('preClose', (done) => {
     exportServices.drains.close();
     done();

@@ -6,7 +6,7 @@ import { buildApp } from './app.js';
 import { readPublicConf } from './conf.js';
 import { DEFAULT_EXPORT_CONF } from './export/export-conf.js';
 import { DEFAULT_LIMITS } from './limits.js';
-import { createBodyDrains, type UnreadBodyBounds } from './unread-body.js';
+import { createBodyDrains, UNREAD_BODY_BOUNDS, type UnreadBodyBounds } from './unread-body.js';
 
 /** The export body of the issue: 60 MB, twelve times the default export limit. */
 const SIZE = 60 * 1024 * 1024;
@@ -28,9 +28,14 @@ const answered = (status: number, json: string): Outcome => {
   }
 };
 
-// A client that writes its whole body before it reads a byte of the answer (as many simple
-// HTTP clients do), on a socket of its own.
-function sendAllThenRead(port: number, path: string, chunked: boolean): Promise<Outcome> {
+// A client that writes its whole body (`payload`, the 60 MB one unless told) before it reads a
+// byte of the answer (as many simple HTTP clients do), on a socket of its own.
+function sendAllThenRead(
+  port: number,
+  path: string,
+  chunked: boolean,
+  payload: Buffer = body,
+): Promise<Outcome> {
   return new Promise((resolve) => {
     const socket = net.connect(port, '127.0.0.1');
     const received: Buffer[] = [];
@@ -46,12 +51,13 @@ function sendAllThenRead(port: number, path: string, chunked: boolean): Promise<
       const match = /^HTTP\/1\.1 (\d+)[^]*?\r\n\r\n([^]*)$/.exec(text);
       resolve(match ? answered(Number(match[1]), match[2]!) : `no answer (${failure})`);
     });
-    const length = chunked ? 'Transfer-Encoding: chunked' : `Content-Length: ${SIZE}`;
+    const size = payload.length;
+    const length = chunked ? 'Transfer-Encoding: chunked' : `Content-Length: ${size}`;
     socket.write(`POST ${path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: ${typeOf(path)}\r\n`);
     socket.write(`${length}\r\n\r\n`);
     const framed = chunked
-      ? [Buffer.from(`${SIZE.toString(16)}\r\n`), body, Buffer.from('\r\n0\r\n\r\n')]
-      : [body];
+      ? [Buffer.from(`${size.toString(16)}\r\n`), payload, Buffer.from('\r\n0\r\n\r\n')]
+      : [payload];
     socket.write(Buffer.concat(framed), () => socket.resume());
   });
 }
@@ -172,16 +178,17 @@ describe('an export body over the limit (60 MB against 5 MB)', () => {
   });
 });
 
-// Opens a connection to `port`, posts to `path` a chunked body sent by `send`, and says what
-// came back and when the server closed the connection. `length` declares a Content-Length
-// instead (the body then sent as it is, unframed); `onAnswer` is called at the first byte of
-// the answer.
+// Opens a connection to `port`, posts to `path` (or asks with `method`) a chunked body sent by
+// `send`, and says what came back and when the server closed the connection. `length` declares a
+// Content-Length instead (the body then sent as it is, unframed); `onAnswer` is called at the
+// first byte of the answer.
 function slowClient(
   port: number,
   path: string,
   send: (socket: net.Socket, closed: () => boolean) => Promise<void>,
   length?: number,
   onAnswer = () => {},
+  method = 'POST',
 ) {
   return new Promise<{ answer: string; closedAfterMs: number }>((resolve) => {
     const socket = net.connect(port, '127.0.0.1');
@@ -198,7 +205,7 @@ function slowClient(
       resolve({ answer, closedAfterMs: Date.now() - started });
     });
     socket.write(
-      `POST ${path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: ${typeOf(path)}\r\n` +
+      `${method} ${path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: ${typeOf(path)}\r\n` +
         (length === undefined ? 'Transfer-Encoding: chunked' : `Content-Length: ${length}`) +
         '\r\n\r\n',
     );
@@ -304,7 +311,116 @@ describe('reading an answered body is bounded', () => {
   });
 });
 
-describe('the server reads only the exports’ bodies over their limit', () => {
+describe('a rate-limited export (429) is read by its client; other early answers close at once', () => {
+  /** An export body the export limit (5 MB) takes, but too long to be in the server's socket
+   * buffers when its answer is sent: 4 MB. */
+  const allowedBody = Buffer.alloc(4 * CHUNK, 'm');
+  const RATE_LIMITED = 'Rate limit exceeded, retry in 1 minute';
+  let app: FastifyInstance;
+  let port: number;
+  beforeAll(async () => {
+    app = await buildApp({
+      conf: readPublicConf({}),
+      exports: DEFAULT_EXPORT_CONF,
+      limits: { ...DEFAULT_LIMITS, rateLimitStrictMax: 1 },
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    port = (app.server.address() as AddressInfo).port;
+    // The strict limit's one request of the minute to each export route (400: no body); every
+    // export after it is rate limited.
+    for (const path of ['/pdfExport', '/pandocExport?format=rst']) {
+      const first = await fetch(`http://127.0.0.1:${port}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': typeOf(path) },
+        body: ' ',
+      });
+      expect(first.status).toBe(400);
+    }
+  });
+  afterAll(() => app.close());
+
+  it(
+    'answers a rate-limited export still uploading its body with its 429 and message, never a reset',
+    { timeout: SLOW_MACHINE_MS },
+    async () => {
+      // (Before, the 429 closed the connection under the upload: the client saw ECONNRESET or
+      // EPIPE, and the app 'Network request failed.'.)
+      const outcomes: Record<string, Outcome[]> = {};
+      for (let round = 0; round < 2; round += 1) {
+        for (const path of ['/pdfExport', '/pandocExport']) {
+          for (const chunked of [false, true]) {
+            const key = `${path} ${chunked ? 'chunked' : 'Content-Length'}`;
+            (outcomes[key] ??= []).push(await sendAllThenRead(port, path, chunked, allowedBody));
+          }
+        }
+      }
+      const expected = Object.fromEntries(
+        Object.entries(outcomes).map(([key, seen]) => [key, seen.map(() => `429 ${RATE_LIMITED}`)]),
+      );
+      expect(outcomes).toEqual(expected);
+      // As the app's fetch reads it: the rate limit's headers, the connection then closed.
+      const response = await fetch(`http://127.0.0.1:${port}/pdfExport`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/html' },
+        body: allowedBody,
+      });
+      expect(response.status).toBe(429);
+      expect(response.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(response.headers.get('x-ratelimit-remaining')).toBe('0');
+      expect(response.headers.get('connection')).toBe('close');
+      expect(await response.json()).toEqual({
+        statusCode: 429,
+        error: 'Too Many Requests',
+        message: RATE_LIMITED,
+      });
+      expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(200);
+    },
+  );
+
+  it(
+    'reads a rate-limited export’s body within the bounds, as a 413’s: the connection closes when it ends',
+    { timeout: 15_000 },
+    async () => {
+      let sending = true;
+      const { answer, closedAfterMs } = await slowClient(port, '/pandocExport', async (socket) => {
+        socket.write(frame(Buffer.from('# Title\n')));
+        await sleep(300);
+        socket.write(frame(Buffer.from('More text.\n')));
+        await sleep(300);
+        sending = false;
+        socket.write('0\r\n\r\n');
+      });
+      expect(sending).toBe(false);
+      expect(answer).toMatch(/^HTTP\/1\.1 429 /);
+      expect(answer).toContain(RATE_LIMITED);
+      expect(closedAfterMs).toBeGreaterThanOrEqual(550);
+      expect(closedAfterMs).toBeLessThan(UNREAD_BODY_BOUNDS.idleMs);
+    },
+  );
+
+  it(
+    'closes the connection at once after another early answer (a 429 outside the exports), without reading the body',
+    { timeout: 15_000 },
+    async () => {
+      // The token exchange's one request of the minute, then a refused one that keeps sending:
+      // read until its end, it would hold the socket for as long as the client likes.
+      expect((await fetch(`http://127.0.0.1:${port}/oauth2/githubToken`)).status).not.toBe(429);
+      const { answer, closedAfterMs } = await slowClient(
+        port,
+        '/oauth2/githubToken',
+        trickle(Buffer.from('a body'), 50, 8_000),
+        undefined,
+        undefined,
+        'GET',
+      );
+      expect(answer).toMatch(/^HTTP\/1\.1 429 /);
+      expect(answer).toMatch(/\r\nconnection: close\r\n/i);
+      expect(closedAfterMs).toBeLessThan(2_000);
+    },
+  );
+});
+
+describe('the server’s close', () => {
   const exportBody = Buffer.alloc(6 * CHUNK, 'e');
   let app: FastifyInstance;
   let port: number;
@@ -318,30 +434,6 @@ describe('the server reads only the exports’ bodies over their limit', () => {
     port = (app.server.address() as AddressInfo).port;
   });
   afterAll(() => app.close());
-
-  it(
-    'answers a rate-limited client (429) and closes its connection, without reading its body',
-    {
-      timeout: 15_000,
-    },
-    async () => {
-      // The strict limit's one request of the minute (400: no body).
-      const first = await fetch(`http://127.0.0.1:${port}/pandocExport?format=rst`, {
-        method: 'POST',
-        headers: { 'content-type': 'text/markdown' },
-        body: ' ',
-      });
-      expect(first.status).toBe(400);
-      // A client that keeps sending: read until its end, it would hold the socket for 15 s.
-      const { answer, closedAfterMs } = await slowClient(
-        port,
-        '/pandocExport',
-        trickle(Buffer.from('# Title\n'), 50, 8_000),
-      );
-      expect(answer).toMatch(/^HTTP\/1\.1 429 /);
-      expect(closedAfterMs).toBeLessThan(2_000);
-    },
-  );
 
   it(
     'ends the readings under way when it closes, at once, each client having its 413',

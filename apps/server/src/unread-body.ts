@@ -17,9 +17,9 @@ export interface UnreadBodyBounds {
 }
 
 /** Room for the 60 MB export body a client may send after its 413 (at 4 MB/s or more), but no
- * open-ended upload: 256 MiB, 15 s, 5 s of silence, 32 connections. A client rate-limited or
- * refused for another reason is never read (the bodies read are those of `answer`'s callers:
- * the exports' 413), and the server's shutdown ends the readings under way (`close`). */
+ * open-ended upload: 256 MiB, 15 s, 5 s of silence, 32 connections. Only the bodies of
+ * `answer`'s callers are read (the exports' 413 and 429): a request refused for another reason
+ * is never read, and the server's shutdown ends the readings under way (`close`). */
 export const UNREAD_BODY_BOUNDS: UnreadBodyBounds = {
   maxBytes: 256 * 1024 * 1024,
   maxMs: 15_000,
@@ -30,7 +30,7 @@ export const UNREAD_BODY_BOUNDS: UnreadBodyBounds = {
 /** The reading of request bodies left unread by their answer. */
 export interface BodyDrains {
   /** Sends `body` as the JSON answer, with `status`, to a request whose body is still arriving
-   * (an export over its limit: 413), in a way every client reads.
+   * (an export over its limit: 413; a rate-limited export: 429), in a way every client reads.
    *
    * Node closes the connection as soon as such an answer is written (Fastify asks it to with
    * `Connection: close`); bytes the client sends after that meet a closed socket, and the
@@ -50,12 +50,13 @@ export interface BodyDrains {
   close(): void;
 }
 
-/** Makes every answer sent while its request's body is still arriving (a 429 of the rate
- * limit, a 404) close the connection once written. Node would otherwise keep the connection for
- * another request and read the rest of the body first, at the client's pace: a refused client
- * would keep a socket as long as it went on sending, and the server's shutdown would wait for
- * it. The client may then meet a reset instead of its answer if it sends before it reads; only
- * the exports' 413, which the app shows, is worth reading the body for (`BodyDrains`). */
+/** Makes every answer sent while its request's body is still arriving (a 429 of the rate limit
+ * on a route other than the exports, a 404) close the connection once written. Node would
+ * otherwise keep the connection for another request and read the rest of the body first, at the
+ * client's pace: a refused client would keep a socket as long as it went on sending, and the
+ * server's shutdown would wait for it. The client may then meet a reset instead of its answer if
+ * it sends before it reads; only the exports' 413 and 429, whose message the app shows, are
+ * worth reading the body for, within bounds (`BodyDrains`). */
 export function closeAfterEarlyAnswers(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.raw.complete === false) reply.header('connection', 'close');

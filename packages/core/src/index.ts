@@ -155,22 +155,16 @@ export {
   utf8ByteLength,
   type Statistic,
 } from './stats/statistics.js';
-export { countCharacters, WordCounter } from './stats/word-count.js';
+export { WordCounter } from './stats/word-count.js';
 export {
   createFile,
-  newFileItems,
   readLastOpened,
   recordOpened,
   renameFile,
   resolveCurrentFile,
   type NewFile,
 } from './workspace/files.js';
-export {
-  contentStateItem,
-  type ContentPlace,
-  mapPlace,
-  saveContentState,
-} from './session/place.js';
+export { type ContentPlace } from './session/place.js';
 export { findLinkedFile, isRelativeLink, resolveLinkPath } from './workspace/relative-links.js';
 export {
   BACKUP_FORMAT,
@@ -186,22 +180,17 @@ export {
   type WorkspaceBackup,
 } from './workspace/backup.js';
 export { FileNotReadableError, importedFileName, readableText } from './workspace/import-file.js';
-export { type ArchiveLayout, archiveLayout, uniquePath } from './transfer/archive-layout.js';
+export { type ArchiveLayout, archiveLayout } from './transfer/archive-layout.js';
 export {
   archivePathSegments,
   hiddenPath,
-  HTML_EXTENSIONS,
-  IMAGE_EXTENSIONS,
   importKind,
   type ImportKind,
   isHiddenFile,
   isHiddenFolder,
   isSystemFile,
-  MARKDOWN_EXTENSIONS,
   UNSUPPORTED_TYPE_MESSAGE,
-  ZIP_EXTENSION,
 } from './transfer/import-paths.js';
-export { ImportTree } from './transfer/import-tree.js';
 export {
   type ImportEntry,
   importEntries,

@@ -14,8 +14,8 @@ export interface ExportServices {
   renderer: PdfRenderer;
   turns: ReturnType<typeof createTurns>;
   isSponsor: ReturnType<typeof createSponsorCheck>;
-  /** Reads the rest of a body answered 413 before it was read, so that the client reads the
-   * 413; closed with the server. */
+  /** Reads the rest of a body answered 413 or 429 before it was read, so that the client reads
+   * the answer; closed with the server. */
   drains: BodyDrains;
 }
 
@@ -73,21 +73,37 @@ export function exportTooLargeMessage(bodyLimitBytes: number): string {
   return `The document is too large to export: the server takes at most ${size}.`;
 }
 
-/** The export routes' error handler: a body over the export limit, told by its Content-Length
- * before it is read or found while reading a chunked one, is a 413 saying what the limit is,
- * sent so that the client reads it although it is still sending (`services.drains`); other
- * errors go to Fastify's. */
+/** The export routes' error handler. A body over the export limit, told by its Content-Length
+ * before it is read or found while reading a chunked one, is a 413 saying what the limit is; a
+ * rate-limited export (429, from the rate limit's onRequest hook, before the body is read) keeps
+ * the rate limit's message and its Retry-After. Both are sent so that the client reads them
+ * although it is still sending its body (`services.drains`): the app shows their message, where
+ * a connection closed under the upload would show 'Network request failed.'. Other errors go to
+ * Fastify's handler (an answer sent before the body is read then closes the connection at once:
+ * `closeAfterEarlyAnswers`). */
 export function exportErrorHandler(services: ExportServices) {
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
-    if (error.code !== 'FST_ERR_CTP_BODY_TOO_LARGE') throw error;
-    reply.header('Cache-Control', 'no-store');
-    const message = exportTooLargeMessage(services.conf.bodyLimitBytes);
-    services.drains.answer(request, reply, 413, {
-      statusCode: 413,
-      error: STATUS_CODES[413],
-      message,
-    });
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      reply.header('Cache-Control', 'no-store');
+      const message = exportTooLargeMessage(services.conf.bodyLimitBytes);
+      services.drains.answer(request, reply, 413, problem(413, message));
+      return;
+    }
+    // (A 429 whose body has all arrived keeps its connection, as Fastify's handler sends it.)
+    if (error.statusCode === 429 && request.raw.complete === false) {
+      reply.header('Cache-Control', 'no-store');
+      services.drains.answer(request, reply, 429, problem(429, error.message));
+      return;
+    }
+    throw error;
   };
 }
+
+// The JSON of an error answer, as Fastify's own handler writes it.
+const problem = (statusCode: number, message: string) => ({
+  statusCode,
+  error: STATUS_CODES[statusCode],
+  message,
+});
 
 const formatAmount = (value: number) => value.toLocaleString('en', { maximumFractionDigits: 1 });

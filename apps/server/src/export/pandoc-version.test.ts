@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { asciidocWriter, isAtLeast, pandocVersion, parsePandocVersion } from './pandoc-version.js';
 
@@ -31,5 +35,25 @@ describe('the pandoc version', () => {
     const version = await pandocVersion('pandoc');
     expect(version?.length).toBeGreaterThanOrEqual(2);
     expect(await pandocVersion('/nonexistent/pandoc')).toBeNull();
+  });
+
+  it('is asked again after a failure, where a version read is kept', async () => {
+    const installed = execFileSync('sh', ['-c', 'command -v pandoc'], { encoding: 'utf8' }).trim();
+    const dir = mkdtempSync(join(tmpdir(), 'inkstone-pandoc-'));
+    const path = join(dir, 'pandoc');
+    try {
+      // No pandoc there yet (or it could not be started this time): no version…
+      expect(await pandocVersion(path)).toBeNull();
+      // …and once it can be run, the next export reads its version.
+      symlinkSync(installed, path);
+      const version = await pandocVersion(path);
+      expect(version).toEqual(await pandocVersion('pandoc'));
+      expect(version?.length).toBeGreaterThanOrEqual(2);
+      // A version read is not asked again: the same answer, with no pandoc to ask any more.
+      rmSync(path);
+      expect(await pandocVersion(path)).toBe(version);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -30,15 +30,28 @@ export function asciidocWriter(version: PandocVersion | null): string {
 
 const versions = new Map<string, Promise<PandocVersion | null>>();
 
-/** The version of the pandoc at `pandocPath`, asked once (null when it cannot be read). */
+/** The version of the pandoc at `pandocPath`, or null when it cannot be read. A version read is
+ * kept for good; a failure is not (a time-out on a loaded host, a spawn refused, pandoc not yet
+ * installed): the next call asks again, so that one failure does not choose the writers of an
+ * unknown version until the server restarts. Calls made while one asks share its answer. */
 export function pandocVersion(pandocPath: string): Promise<PandocVersion | null> {
-  let version = versions.get(pandocPath);
-  if (!version) {
-    version = runPandoc(pandocPath, ['--version'], '', tmpdir(), Date.now() + 10_000).then(
+  const known = versions.get(pandocPath);
+  if (known) return known;
+  const asked: Promise<PandocVersion | null> = runPandoc(
+    pandocPath,
+    ['--version'],
+    '',
+    tmpdir(),
+    Date.now() + 10_000,
+  )
+    .then(
       (out) => parsePandocVersion(out.toString('utf8')),
       () => null,
-    );
-    versions.set(pandocPath, version);
-  }
-  return version;
+    )
+    .then((read) => {
+      if (read === null && versions.get(pandocPath) === asked) versions.delete(pandocPath);
+      return read;
+    });
+  versions.set(pandocPath, asked);
+  return asked;
 }

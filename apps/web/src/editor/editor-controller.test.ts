@@ -9,7 +9,7 @@ import {
   type RepositoryWrite,
 } from '@inkstone/core';
 import { EditorSelection } from '@codemirror/state';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type WorkspaceService } from '../services/workspace';
 import { EditorController, type EditorEvents } from './editor-controller';
 
@@ -71,7 +71,9 @@ describe('EditorController', () => {
     const { controller, writes, state } = await setUp();
     open = controller;
     controller.view.dispatch({ selection: EditorSelection.single(3, 8) });
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    // The place's own save, once the caret has stayed put for a moment…
+    await vi.waitFor(() => expect(writes).toHaveLength(1));
+    // …after which saving writes nothing more.
     await controller.save();
     expect(writes).toHaveLength(1);
     expect(writes[0]!.items.map((item) => item.type)).toEqual(['contentState']);

@@ -14,7 +14,9 @@ export interface ChangeFeedOptions {
   onChanges(batch: ChangeBatch): void | Promise<void>;
   /** Called when this tab fell too far behind (over 1000 transactions) to catch up: reload. */
   onReload(): void;
-  /** Called when reading the changes failed; the next check tries again. */
+  /** Called when reading or delivering the changes failed; the next check tries again. It
+   * should not throw: what it throws is dropped (there is nobody left to tell), and the feed
+   * goes on. */
   onError(error: unknown): void;
 }
 
@@ -36,19 +38,14 @@ export class ChangeFeed {
   /** Starts following from the database's current transaction. */
   async start(): Promise<void> {
     this.lastTx = await this.options.repo.currentTx();
-    // Nobody waits for a check the signal starts: check() gives its failure to onError, and this
-    // catch one that escaped it (onError itself throwing).
-    this.unsubscribe = this.options.signal.subscribe(() => {
-      this.check().catch((error: unknown) => this.options.onError(error));
-    });
+    this.unsubscribe = this.options.signal.subscribe(() => this.queueCheck());
     this.schedulePoll();
   }
 
-  /** Reads and delivers what changed since the last check. Checks never overlap. */
+  /** Reads and delivers what changed since the last check. Checks never overlap; the promise
+   * never rejects (a failure goes to onError). */
   check(): Promise<void> {
-    this.running = this.running
-      .then(() => this.read())
-      .catch((error: unknown) => this.options.onError(error));
+    this.queueCheck();
     return this.running;
   }
 
@@ -71,14 +68,33 @@ export class ChangeFeed {
     if (batch.items.length > 0 || batch.deletedIds.length > 0) await this.options.onChanges(batch);
   }
 
+  // Starts a check once the one under way is over. `running` never rejects, even if onError
+  // throws: a rejected chain would skip the read of every later check, and the tab would no
+  // longer see what other tabs write.
+  private queueCheck(): void {
+    this.running = this.running
+      .then(() => this.read())
+      .catch((error: unknown) => this.report(error));
+  }
+
+  // Tells the app of a failure; what onError itself throws is dropped (see ChangeFeedOptions).
+  private report(error: unknown): void {
+    try {
+      this.options.onError(error);
+    } catch {
+      // Nobody is left to tell.
+    }
+  }
+
   private schedulePoll(): void {
     if (this.stopped) return;
     this.cancelPoll = this.options.timers.set(() => {
-      // The next poll is planned whatever became of this check: polling is the fallback for lost
-      // signals, it must not stop.
-      this.check()
-        .catch((error: unknown) => this.options.onError(error))
-        .finally(() => this.schedulePoll());
+      // The next poll is planned once this check is over, whatever became of it: polling is the
+      // fallback for lost signals, it must not stop.
+      this.queueCheck();
+      this.running = this.running
+        .then(() => this.schedulePoll())
+        .catch((error: unknown) => this.report(error));
     }, this.options.pollInterval ?? CHANGE_POLL_INTERVAL);
   }
 }

@@ -240,6 +240,34 @@ describe('ContentSession across tabs (spec core §4)', () => {
     expect(await stored(b!.repo)).toBe('One, unsaved.\nTwo, changed.\n');
   });
 
+  it('T4 tells of the conflicts of restored edits even when their save fails (the storage full)', async () => {
+    const { tabs } = await openTabs(1, 'The second title\n');
+    const [a] = tabs;
+    a!.feed.stop();
+    // The storage is full: every save fails.
+    const full = Object.create(a!.repo) as ItemRepository;
+    full.updateWith = () => Promise.reject(new Error('QuotaExceededError'));
+    const reports: number[] = [];
+    const session = await ContentSession.open({
+      repo: full,
+      fileId: FILE,
+      host: a!.editor,
+      onConflicts: (found) => reports.push(found.length),
+    });
+    a!.editor.text = session.text;
+    // This tab's unsaved edit of the line another tab rewrote meanwhile.
+    await expect(session.restoreUnsaved('The title\n', 'The first title\n')).rejects.toThrow(
+      'QuotaExceededError',
+    );
+    // Both versions are in the editor, marked, and the user is told of them…
+    expect(a!.editor.text).toMatch(/^<<<<<<< unsaved edits\nThe first title\n=======\n/m);
+    expect(a!.editor.text).toContain('The second title\n');
+    expect(reports).toEqual([1]);
+    // …though nothing could be stored: the next save tries again.
+    expect(await stored(a!.repo)).toBe('The second title\n');
+    expect(session.isDirty()).toBe(true);
+  });
+
   it('T5 stores the place with the text, in the same transaction, and alone when only it moved', async () => {
     const { tabs } = await openTabs(1, 'Hello\n');
     const [a] = tabs;

@@ -151,15 +151,21 @@ export class ContentSession {
   }
 
   /** Brings back edits that were typed but not saved before the page went away (`text`, typed
-   * over `baseText`), merged with what the database holds now; then saves. */
-  restoreUnsaved(baseText: string, text: string): Promise<void> {
+   * over `baseText`), merged with what the database holds now; then saves. The conflicts of
+   * that merge are reported once the save is over, whether it stored the text or failed (the
+   * storage full): the markers are in the editor either way. (The merge leaves the session's
+   * base alone, so the report need not wait for it, as a save's must.) */
+  async restoreUnsaved(baseText: string, text: string): Promise<void> {
     let found: MergeConflict[] = [];
-    return this.enqueue(async () => {
+    await this.enqueue(async () => {
       const merged = mergeText(baseText, text, this.base.text, UNSAVED_LABELS);
       found = this.bringIntoEditor(this.base.text, merged.text, merged.conflicts);
-    })
-      .then(() => this.save())
-      .then(() => this.report(found));
+    });
+    try {
+      await this.save();
+    } finally {
+      this.report(found);
+    }
   }
 
   private get labels(): MergeLabels {

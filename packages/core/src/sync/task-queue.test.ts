@@ -43,6 +43,52 @@ describe('TaskQueue (S1)', () => {
     await expect(failed).resolves.toBeUndefined();
   });
 
+  it('goes on when onError throws: the task ends, its promise resolves and the next one runs', async () => {
+    const told: unknown[] = [];
+    const queue = new TaskQueue({
+      onError: (error) => {
+        told.push(error);
+        throw new Error('The notification bar is gone.');
+      },
+    });
+    const states: boolean[] = [];
+    queue.onBusyChange((busy) => states.push(busy));
+    const ended: string[] = [];
+    const track = (name: string, promise: Promise<void>) =>
+      promise.then(
+        () => ended.push(name),
+        () => ended.push(`${name} rejected`),
+      );
+    let ran = false;
+    const both = Promise.all([
+      track(
+        'failed',
+        queue.enqueue(() => Promise.reject(new Error('boom'))),
+      ),
+      track(
+        'next',
+        queue.enqueue(async () => {
+          ran = true;
+        }),
+      ),
+    ]);
+    await settle();
+    // (Before, the queue stayed 'running' the failed task: neither promise resolved, nothing
+    // more ran, and it stayed busy.)
+    expect(told).toEqual([new Error('boom')]);
+    expect(ended).toEqual(['failed', 'next']);
+    expect(ran).toBe(true);
+    expect(queue.busy).toBe(false);
+    expect(states).toEqual([true, false]);
+    await both;
+    // It still takes tasks.
+    let again = false;
+    await queue.enqueue(async () => {
+      again = true;
+    });
+    expect(again).toBe(true);
+  });
+
   it('going offline stops the running task, drops the waiting ones and reports it once', async () => {
     const errors: unknown[] = [];
     const queue = new TaskQueue({ onError: (error) => errors.push(error) });

@@ -6,7 +6,9 @@ export type QueuedTask = (signal: AbortFlag) => Promise<void>;
 
 /** What the queue reports to the app. */
 export interface TaskQueueOptions {
-  /** Told of each task error, and of 'You are offline.' when going offline stops a task. */
+  /** Told of each task error, and of 'You are offline.' when going offline stops a task. It
+   * should not throw: what it throws when told of a task's error is dropped (there is nobody
+   * left to tell), and the queue goes on. */
   onError: (error: unknown) => void;
 }
 
@@ -37,9 +39,9 @@ export class TaskQueue {
       const wasBusy = this.busy;
       this.waiting.push({ task, done });
       if (!wasBusy) this.emit();
-      // Nobody waits for the run: runNext gives each task's failure to onError, and this catch
-      // one that escaped it (a busy listener or onError itself throwing).
-      if (!this.running) this.runNext().catch((error: unknown) => this.options.onError(error));
+      // Nobody waits for the run: it gives each task's failure to onError, and what escapes it
+      // (a busy listener throwing once the queue is idle) goes there too.
+      if (!this.running) this.runWaiting().catch((error: unknown) => this.report(error));
     });
   }
 
@@ -55,25 +57,36 @@ export class TaskQueue {
     }
   }
 
-  private async runNext(): Promise<void> {
-    const next = this.waiting.shift();
-    if (!next) {
-      this.emit();
-      return;
+  // Runs the waiting tasks one after another, then says the queue is idle. Whatever a task does,
+  // and even if onError throws, it stops counting as running and its promise resolves before the
+  // next one starts: a queue left `running` would take no task again, and the sync requester
+  // waiting for the task would stay pending for good.
+  private async runWaiting(): Promise<void> {
+    for (let next = this.waiting.shift(); next; next = this.waiting.shift()) {
+      const flag = { aborted: false };
+      let stop = () => undefined as void;
+      const stopped = new Promise<void>((resolve) => (stop = resolve));
+      this.running = { flag, stop };
+      try {
+        await Promise.race([next.task(flag), stopped]);
+      } catch (error) {
+        // A task stopped by going offline was already reported.
+        if (!flag.aborted) this.report(error);
+      } finally {
+        this.running = undefined;
+        next.done();
+      }
     }
-    const flag = { aborted: false };
-    let stop = () => undefined as void;
-    const stopped = new Promise<void>((resolve) => (stop = resolve));
-    this.running = { flag, stop };
+    this.emit();
+  }
+
+  // Tells the app of a failure; what onError itself throws is dropped (see TaskQueueOptions).
+  private report(error: unknown): void {
     try {
-      await Promise.race([next.task(flag), stopped]);
-    } catch (error) {
-      // A task stopped by going offline was already reported.
-      if (!flag.aborted) this.options.onError(error);
+      this.options.onError(error);
+    } catch {
+      // Nobody is left to tell.
     }
-    this.running = undefined;
-    next.done();
-    await this.runNext();
   }
 
   private emit(): void {
