@@ -37,6 +37,7 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 const typedProjects = [
   ['packages/core', 'tsconfig.test.json'],
   ['packages/markdown', 'tsconfig.test.json'],
+  ['packages/forge-sim', 'tsconfig.test.json'],
   ['apps/server', 'tsconfig.test.json'],
   ['apps/web', 'tsconfig.json'],
   ['e2e', 'tsconfig.json'],
@@ -123,6 +124,15 @@ export default tseslint.config(
     },
   },
   {
+    files: ['packages/forge-sim/**/*.{ts,mjs}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@inkstone/*'], message: 'forge-sim imports nothing of ours.' }] },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
@@ -134,6 +144,7 @@ export default tseslint.config(
   {
     files: [
       'apps/server/**/*.ts',
+      'packages/forge-sim/**/*.{ts,mjs}',
       'e2e/**/*.ts',
       'bench/**/*.ts',
       'scripts/**/*.{js,mjs}',

@@ -1,0 +1,400 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { git, GitError, gitText } from '../git.js';
+import { fail, json, type Reply } from '../http-reply.js';
+import type { ForgeRepo } from '../repositories.js';
+import type { ForgeUser } from '../users.js';
+import { nodeId, type Origins } from './representations.js';
+
+/** What the git data routes need besides the request. */
+export interface GitDataContext {
+  repo: ForgeRepo;
+  user: ForgeUser | undefined;
+  origins: Origins;
+  /** Past this many entries a recursive tree answers `truncated: true`. */
+  treeLimit: number;
+}
+
+const SHA = /^[0-9a-f]{40}$/;
+
+const repoUrl = (ctx: GitDataContext) =>
+  `${ctx.origins.api}/repos/${ctx.repo.owner}/${ctx.repo.name}`;
+
+/** GitHub answers 409 to the git data API of a repository without a commit. */
+export async function requireNotEmpty(repo: ForgeRepo) {
+  const refs = await gitText(repo.gitDir, ['for-each-ref', '--count=1', '--format=%(refname)']);
+  if (refs === '') fail(409, 'Git Repository is empty.');
+}
+
+async function objectType(repo: ForgeRepo, sha: unknown): Promise<string | undefined> {
+  if (typeof sha !== 'string' || !SHA.test(sha)) return undefined;
+  try {
+    return await gitText(repo.gitDir, ['cat-file', '-t', sha]);
+  } catch (cause) {
+    if (cause instanceof GitError) return undefined;
+    throw cause;
+  }
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** POST /repos/{owner}/{repo}/git/blobs: `content` in `utf-8` (default) or `base64`. */
+export async function createBlob(ctx: GitDataContext, body: unknown): Promise<Reply> {
+  await requireNotEmpty(ctx.repo);
+  if (!isObject(body) || typeof body.content !== 'string') {
+    fail(422, 'Invalid request.\n\n"content" wasn\'t supplied.');
+  }
+  const encoding = body.encoding ?? 'utf-8';
+  if (encoding !== 'utf-8' && encoding !== 'utf8' && encoding !== 'base64') {
+    fail(422, `encoding must be one of utf-8 or base64`);
+  }
+  const bytes =
+    encoding === 'base64' ? Buffer.from(body.content, 'base64') : Buffer.from(body.content, 'utf8');
+  const sha = await gitText(ctx.repo.gitDir, ['hash-object', '-w', '--stdin'], { input: bytes });
+  return json(201, { sha, url: `${repoUrl(ctx)}/git/blobs/${sha}` });
+}
+
+/** GET /repos/{owner}/{repo}/git/blobs/{sha}: the content in base64, lines of 60. */
+export async function getBlob(ctx: GitDataContext, sha: string): Promise<Reply> {
+  await requireNotEmpty(ctx.repo);
+  if ((await objectType(ctx.repo, sha)) !== 'blob') fail(404, 'Not Found');
+  const bytes = await git(ctx.repo.gitDir, ['cat-file', 'blob', sha]);
+  const base64 = bytes.toString('base64');
+  const content = (base64.match(/.{1,60}/g) ?? []).map((line) => `${line}\n`).join('');
+  return json(200, {
+    sha,
+    node_id: nodeId('B', sha),
+    size: bytes.length,
+    url: `${repoUrl(ctx)}/git/blobs/${sha}`,
+    content,
+    encoding: 'base64',
+  });
+}
+
+interface TreeEntry {
+  mode: string;
+  type: string;
+  sha: string;
+  size: number | undefined;
+  path: string;
+}
+
+/** The entries of a tree, listed by `git ls-tree` (`recursive`: every level, trees included). */
+async function listTree(repo: ForgeRepo, treeish: string, recursive: boolean) {
+  const args = ['ls-tree', '-l', '-z', ...(recursive ? ['-r', '-t'] : []), treeish];
+  const out = (await git(repo.gitDir, args)).toString('utf8');
+  return out
+    .split('\0')
+    .filter((line) => line !== '')
+    .map((line): TreeEntry => {
+      const tab = line.indexOf('\t');
+      const [mode = '', type = '', sha = '', size = '-'] = line.slice(0, tab).split(/ +/);
+      return {
+        mode,
+        type,
+        sha,
+        size: size === '-' ? undefined : Number(size),
+        path: line.slice(tab + 1),
+      };
+    });
+}
+
+function treeJson(ctx: GitDataContext, sha: string, entries: TreeEntry[], truncated: boolean) {
+  return {
+    sha,
+    url: `${repoUrl(ctx)}/git/trees/${sha}`,
+    tree: entries.map((entry) => ({
+      path: entry.path,
+      mode: entry.mode,
+      type: entry.type,
+      sha: entry.sha,
+      ...(entry.size === undefined ? {} : { size: entry.size }),
+      ...(entry.type === 'commit'
+        ? {}
+        : { url: `${repoUrl(ctx)}/git/${entry.type === 'tree' ? 'trees' : 'blobs'}/${entry.sha}` }),
+    })),
+    truncated,
+  };
+}
+
+/** GET /repos/{owner}/{repo}/git/trees/{sha}[?recursive=1]: `truncated` past the tree limit. */
+export async function getTree(
+  ctx: GitDataContext,
+  treeish: string,
+  recursive: boolean,
+): Promise<Reply> {
+  await requireNotEmpty(ctx.repo);
+  let sha: string;
+  try {
+    sha = await gitText(ctx.repo.gitDir, ['rev-parse', '--verify', '--quiet', `${treeish}^{tree}`]);
+  } catch (cause) {
+    if (cause instanceof GitError) fail(404, 'Not Found');
+    throw cause;
+  }
+  const entries = await listTree(ctx.repo, sha, recursive);
+  const truncated = recursive && entries.length > ctx.treeLimit;
+  return json(
+    200,
+    treeJson(ctx, sha, truncated ? entries.slice(0, ctx.treeLimit) : entries, truncated),
+  );
+}
+
+const MODES = new Set(['100644', '100755', '040000', '160000', '120000']);
+
+/**
+ * POST /repos/{owner}/{repo}/git/trees: entries by `sha` or `content` (a null `sha` deletes the
+ * path), on top of `base_tree` when given; nested paths make the folders between.
+ */
+export async function createTree(ctx: GitDataContext, body: unknown): Promise<Reply> {
+  await requireNotEmpty(ctx.repo);
+  if (!isObject(body) || !Array.isArray(body.tree)) {
+    fail(422, 'Invalid request.\n\n"tree" wasn\'t supplied.');
+  }
+  const files = new Map<string, { mode: string; sha: string }>();
+  if (body.base_tree !== undefined && body.base_tree !== null) {
+    if ((await objectType(ctx.repo, body.base_tree)) !== 'tree') fail(422, 'Invalid tree info');
+    for (const entry of await listTree(ctx.repo, body.base_tree as string, true)) {
+      if (entry.type !== 'tree') files.set(entry.path, { mode: entry.mode, sha: entry.sha });
+    }
+  }
+  const removeUnder = (path: string) => {
+    files.delete(path);
+    for (const existing of [...files.keys()]) {
+      if (existing.startsWith(`${path}/`)) files.delete(existing);
+    }
+  };
+  for (const raw of body.tree as unknown[]) {
+    if (!isObject(raw) || typeof raw.path !== 'string' || typeof raw.mode !== 'string') {
+      fail(422, 'Invalid tree info');
+    }
+    const path = raw.path.replace(/^\/+|\/+$/g, '');
+    const segments = path.split('/');
+    if (
+      path === '' ||
+      segments.some((part) => part === '' || part === '.' || part === '..' || part === '.git')
+    ) {
+      fail(422, `tree.path contains a malformed path component`);
+    }
+    if (!MODES.has(raw.mode)) fail(422, `tree.mode ${raw.mode} is not valid`);
+    if (raw.sha === null) {
+      removeUnder(path);
+      continue;
+    }
+    let sha: string;
+    if (typeof raw.content === 'string') {
+      sha = await gitText(ctx.repo.gitDir, ['hash-object', '-w', '--stdin'], {
+        input: raw.content,
+      });
+    } else {
+      const type = await objectType(ctx.repo, raw.sha);
+      const expected = raw.mode === '040000' ? 'tree' : raw.mode === '160000' ? 'commit' : 'blob';
+      if (raw.mode !== '160000' && type !== expected) {
+        fail(422, `tree.sha ${JSON.stringify(raw.sha)} is not a valid ${expected}`);
+      }
+      sha = raw.sha as string;
+    }
+    removeUnder(path);
+    for (const existing of files.keys()) {
+      if (path.startsWith(`${existing}/`)) files.delete(existing);
+    }
+    if (raw.mode === '040000') {
+      for (const entry of await listTree(ctx.repo, sha, true)) {
+        if (entry.type !== 'tree') {
+          files.set(`${path}/${entry.path}`, { mode: entry.mode, sha: entry.sha });
+        }
+      }
+    } else {
+      files.set(path, { mode: raw.mode, sha });
+    }
+  }
+  const folder = await mkdtemp(join(tmpdir(), 'forge-sim-index-'));
+  try {
+    const env = { GIT_INDEX_FILE: join(folder, 'index') };
+    const lines = [...files].map(([path, file]) => `${file.mode} ${file.sha}\t${path}\n`).join('');
+    await git(ctx.repo.gitDir, ['update-index', '--add', '--index-info'], { input: lines, env });
+    const sha = await gitText(ctx.repo.gitDir, ['write-tree'], { env });
+    return json(201, treeJson(ctx, sha, await listTree(ctx.repo, sha, false), false));
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+const isoDate = (seconds: string, _zone: string) =>
+  new Date(Number(seconds) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+function person(line: string) {
+  const match = /^(.*) <(.*)> (\d+) ([+-]\d{4})$/.exec(line);
+  if (!match) return { name: line, email: '', date: '' };
+  return {
+    name: match[1] ?? '',
+    email: match[2] ?? '',
+    date: isoDate(match[3] ?? '0', match[4] ?? ''),
+  };
+}
+
+/** The commit `sha` in GitHub's `git-commit` shape. */
+async function commitJson(ctx: GitDataContext, sha: string) {
+  const raw = (await git(ctx.repo.gitDir, ['cat-file', 'commit', sha])).toString('utf8');
+  const split = raw.indexOf('\n\n');
+  const headers = (split < 0 ? raw : raw.slice(0, split)).split('\n');
+  const message = split < 0 ? '' : raw.slice(split + 2);
+  const field = (name: string) =>
+    headers
+      .filter((line) => line.startsWith(`${name} `))
+      .map((line) => line.slice(name.length + 1));
+  const tree = field('tree')[0] ?? '';
+  const url = repoUrl(ctx);
+  const html = `${ctx.origins.web}/${ctx.repo.owner}/${ctx.repo.name}`;
+  return {
+    sha,
+    node_id: nodeId('C', sha),
+    url: `${url}/git/commits/${sha}`,
+    html_url: `${html}/commit/${sha}`,
+    author: person(field('author')[0] ?? ''),
+    committer: person(field('committer')[0] ?? ''),
+    tree: { sha: tree, url: `${url}/git/trees/${tree}` },
+    message: message.replace(/\n$/, ''),
+    parents: field('parent').map((parent) => ({
+      sha: parent,
+      url: `${url}/git/commits/${parent}`,
+      html_url: `${html}/commit/${parent}`,
+    })),
+    verification: {
+      verified: false,
+      reason: 'unsigned',
+      signature: null,
+      payload: null,
+      verified_at: null,
+    },
+  };
+}
+
+function identity(value: unknown, fallback: { name: string; email: string }) {
+  if (!isObject(value)) return { ...fallback, date: undefined };
+  return {
+    name: typeof value.name === 'string' ? value.name : fallback.name,
+    email: typeof value.email === 'string' ? value.email : fallback.email,
+    date: typeof value.date === 'string' ? value.date : undefined,
+  };
+}
+
+/** POST /repos/{owner}/{repo}/git/commits: `message`, `tree`, `parents`, `author`, `committer`. */
+export async function createCommit(ctx: GitDataContext, body: unknown): Promise<Reply> {
+  await requireNotEmpty(ctx.repo);
+  if (!isObject(body) || typeof body.message !== 'string') {
+    fail(422, 'Invalid request.\n\n"message" wasn\'t supplied.');
+  }
+  if ((await objectType(ctx.repo, body.tree)) !== 'tree') fail(422, 'Tree SHA does not exist');
+  const parents = body.parents ?? [];
+  if (!Array.isArray(parents)) fail(422, 'Invalid request.\n\n"parents" is not an array.');
+  for (const parent of parents) {
+    if ((await objectType(ctx.repo, parent)) !== 'commit') {
+      fail(422, 'Parent SHA does not exist or is not a commit object');
+    }
+  }
+  const login = ctx.user?.login ?? ctx.repo.owner;
+  const fallback = {
+    name: ctx.user?.name ?? login,
+    email: ctx.user?.email ?? `${ctx.user?.id ?? 0}+${login}@users.noreply.forge-sim`,
+  };
+  const author = identity(body.author, fallback);
+  const committer = identity(body.committer ?? body.author, fallback);
+  const env: Record<string, string> = {
+    GIT_AUTHOR_NAME: author.name,
+    GIT_AUTHOR_EMAIL: author.email,
+    GIT_COMMITTER_NAME: committer.name,
+    GIT_COMMITTER_EMAIL: committer.email,
+    ...(author.date ? { GIT_AUTHOR_DATE: author.date } : {}),
+    ...(committer.date ? { GIT_COMMITTER_DATE: committer.date } : {}),
+  };
+  const args = ['commit-tree', body.tree as string, ...parents.flatMap((p) => ['-p', p as string])];
+  const sha = await gitText(ctx.repo.gitDir, args, { input: body.message, env });
+  return json(201, await commitJson(ctx, sha));
+}
+
+/** GET /repos/{owner}/{repo}/git/commits/{sha}. */
+export async function getCommit(ctx: GitDataContext, sha: string): Promise<Reply> {
+  await requireNotEmpty(ctx.repo);
+  if ((await objectType(ctx.repo, sha)) !== 'commit') fail(404, 'Not Found');
+  return json(200, await commitJson(ctx, sha));
+}
+
+async function refTarget(repo: ForgeRepo, ref: string) {
+  try {
+    return await gitText(repo.gitDir, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]);
+  } catch (cause) {
+    if (cause instanceof GitError) return undefined;
+    throw cause;
+  }
+}
+
+function refJson(ctx: GitDataContext, ref: string, sha: string) {
+  return {
+    ref,
+    node_id: nodeId('REF', `${ctx.repo.id}:${ref}`),
+    url: `${repoUrl(ctx)}/git/${ref}`,
+    object: { type: 'commit', sha, url: `${repoUrl(ctx)}/git/commits/${sha}` },
+  };
+}
+
+const validRef = (ref: string) =>
+  /^refs\/(heads|tags)\/[^\s~^:?*[\\]+$/.test(ref) && !ref.includes('..') && !ref.endsWith('/');
+
+/** GET /repos/{owner}/{repo}/git/ref/{ref}, `ref` as `heads/main`. */
+export async function getRef(ctx: GitDataContext, ref: string): Promise<Reply> {
+  await requireNotEmpty(ctx.repo);
+  const full = `refs/${ref}`;
+  if (!validRef(full)) fail(404, 'Not Found');
+  const sha = await refTarget(ctx.repo, full);
+  if (!sha) fail(404, 'Not Found');
+  return json(200, refJson(ctx, full, sha));
+}
+
+/** POST /repos/{owner}/{repo}/git/refs: `ref` (`refs/heads/x`) and `sha`; 422 when it exists. */
+export async function createRef(ctx: GitDataContext, body: unknown): Promise<Reply> {
+  await requireNotEmpty(ctx.repo);
+  if (!isObject(body) || typeof body.ref !== 'string' || typeof body.sha !== 'string') {
+    fail(422, 'Invalid request.\n\n"ref", "sha" weren\'t supplied.');
+  }
+  const ref = body.ref;
+  if (!validRef(ref)) fail(422, 'Reference name is not valid');
+  if ((await objectType(ctx.repo, body.sha)) !== 'commit') fail(422, 'Object does not exist');
+  try {
+    // The zero old value makes git refuse when the ref exists.
+    await git(ctx.repo.gitDir, ['update-ref', ref, body.sha, '0'.repeat(40)]);
+  } catch (cause) {
+    if (cause instanceof GitError) fail(422, 'Reference already exists');
+    throw cause;
+  }
+  return json(201, refJson(ctx, ref, body.sha));
+}
+
+/** PATCH /repos/{owner}/{repo}/git/refs/{ref}: `sha` and `force`; 422 when not a fast forward. */
+export async function updateRef(ctx: GitDataContext, ref: string, body: unknown): Promise<Reply> {
+  await requireNotEmpty(ctx.repo);
+  if (!isObject(body) || typeof body.sha !== 'string') {
+    fail(422, 'Invalid request.\n\n"sha" wasn\'t supplied.');
+  }
+  const full = `refs/${ref}`;
+  const old = validRef(full) ? await refTarget(ctx.repo, full) : undefined;
+  if (!old) fail(422, 'Reference does not exist');
+  if ((await objectType(ctx.repo, body.sha)) !== 'commit') fail(422, 'Object does not exist');
+  if (body.force !== true && old !== body.sha) {
+    try {
+      await git(ctx.repo.gitDir, ['merge-base', '--is-ancestor', old, body.sha]);
+    } catch (cause) {
+      if (cause instanceof GitError) fail(422, 'Update is not a fast forward');
+      throw cause;
+    }
+  }
+  // The old value makes the move atomic: a ref moved meanwhile is refused, not overwritten.
+  try {
+    await git(ctx.repo.gitDir, ['update-ref', full, body.sha, old]);
+  } catch (cause) {
+    if (cause instanceof GitError) fail(422, 'Update is not a fast forward');
+    throw cause;
+  }
+  return json(200, refJson(ctx, full, body.sha));
+}

@@ -1,0 +1,145 @@
+import { fail, json, type Reply } from '../http-reply.js';
+import type { Repositories } from '../repositories.js';
+import type { ForgeUser, Users } from '../users.js';
+import * as gitData from './git-data.js';
+import { fullRepository, privateUser, publicUser, type Origins } from './representations.js';
+
+/** One REST request, its body already parsed. */
+export interface RestRequest {
+  method: string;
+  /** The path below the API root, e.g. `/user`. */
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+  user: ForgeUser | undefined;
+}
+
+/** What the REST dialect reads and changes. */
+export interface RestContext {
+  users: Users;
+  repos: Repositories;
+  origins: Origins;
+  treeLimit: number;
+}
+
+const requireUser = (request: RestRequest) => {
+  if (!request.user) fail(401, 'Requires authentication');
+  return request.user;
+};
+
+const REPO_NAME = /^[A-Za-z0-9._-]{1,100}$/;
+
+/** Answers one request of GitHub's REST v3 dialect. */
+export async function answerRest(ctx: RestContext, request: RestRequest): Promise<Reply> {
+  const { method, path } = request;
+  if (path === '/user' && method === 'GET') {
+    const user = requireUser(request);
+    return json(200, privateUser(user, ctx.origins, { privateRepos: 0 }));
+  }
+  const byId = /^\/user\/(\d+)$/.exec(path);
+  if (byId && method === 'GET') {
+    const user = ctx.users.byId(Number(byId[1]));
+    if (!user) fail(404, 'Not Found');
+    return json(200, publicUser(user, ctx.origins));
+  }
+  if (path === '/user/repos' && method === 'POST') return createRepo(ctx, request);
+
+  const repoPath = /^\/repos\/([^/]+)\/([^/]+)(\/.*)?$/.exec(path);
+  if (repoPath) {
+    const [, owner = '', name = '', rest = ''] = repoPath;
+    const repo = ctx.repos.get(owner, name);
+    // A private repository is invisible to all but its owner: 404, as GitHub.
+    if (!repo || (repo.private && request.user?.login.toLowerCase() !== repo.owner.toLowerCase())) {
+      fail(404, 'Not Found');
+    }
+    const ownerUser = ctx.users.byLogin(repo.owner);
+    if (!ownerUser) fail(404, 'Not Found');
+    const isOwner = request.user?.id === ownerUser.id;
+    if (rest === '' && method === 'GET') {
+      return json(200, fullRepository(repo, ownerUser, ctx.origins, { pushedAt: null, isOwner }));
+    }
+    const git: gitData.GitDataContext = {
+      repo,
+      user: request.user,
+      origins: ctx.origins,
+      treeLimit: ctx.treeLimit,
+    };
+    const writing = method !== 'GET';
+    if (writing && !isOwner) {
+      if (!request.user) fail(401, 'Requires authentication');
+      fail(404, 'Not Found');
+    }
+    const route = (): Promise<Reply> | undefined => {
+      let match: RegExpExecArray | null;
+      if (rest === '/git/blobs' && method === 'POST') return gitData.createBlob(git, request.body);
+      if ((match = /^\/git\/blobs\/([^/]+)$/.exec(rest)) && method === 'GET') {
+        return gitData.getBlob(git, match[1] ?? '');
+      }
+      if (rest === '/git/trees' && method === 'POST') return gitData.createTree(git, request.body);
+      if ((match = /^\/git\/trees\/(.+)$/.exec(rest)) && method === 'GET') {
+        const recursive = request.query.has('recursive') && request.query.get('recursive') !== '0';
+        return gitData.getTree(git, decodeURIComponent(match[1] ?? ''), recursive);
+      }
+      if (rest === '/git/commits' && method === 'POST') {
+        return gitData.createCommit(git, request.body);
+      }
+      if ((match = /^\/git\/commits\/([^/]+)$/.exec(rest)) && method === 'GET') {
+        return gitData.getCommit(git, match[1] ?? '');
+      }
+      if ((match = /^\/git\/ref\/(.+)$/.exec(rest)) && method === 'GET') {
+        return gitData.getRef(git, decodeURIComponent(match[1] ?? ''));
+      }
+      if (rest === '/git/refs' && method === 'POST') return gitData.createRef(git, request.body);
+      if ((match = /^\/git\/refs\/(.+)$/.exec(rest)) && method === 'PATCH') {
+        return gitData.updateRef(git, decodeURIComponent(match[1] ?? ''), request.body);
+      }
+      return undefined;
+    };
+    const answer = writing ? ctx.repos.exclusive(repo, () => route() ?? notFound()) : route();
+    if (answer) return answer;
+  }
+  return notFound();
+}
+
+const notFound = async (): Promise<Reply> => fail(404, 'Not Found');
+
+/** POST /user/repos: `name`, `private`, `description`, `auto_init`; 422 when the name exists. */
+async function createRepo(ctx: RestContext, request: RestRequest): Promise<Reply> {
+  const user = requireUser(request);
+  const body = request.body;
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    fail(400, 'Problems parsing JSON');
+  }
+  const fields = body as Record<string, unknown>;
+  if (
+    typeof fields.name !== 'string' ||
+    !REPO_NAME.test(fields.name) ||
+    /^\.+$/.test(fields.name)
+  ) {
+    fail(422, 'Repository creation failed.', {
+      errors: [
+        { resource: 'Repository', code: 'custom', field: 'name', message: 'name is invalid' },
+      ],
+    });
+  }
+  if (ctx.repos.get(user.login, fields.name)) {
+    fail(422, 'Repository creation failed.', {
+      errors: [
+        {
+          resource: 'Repository',
+          code: 'custom',
+          field: 'name',
+          message: 'name already exists on this account',
+        },
+      ],
+    });
+  }
+  const repo = await ctx.repos.create({
+    owner: user.login,
+    name: fields.name,
+    private: fields.private === true,
+    description: typeof fields.description === 'string' ? fields.description : null,
+    autoInit: fields.auto_init === true,
+  });
+  return json(201, fullRepository(repo, user, ctx.origins, { pushedAt: null, isOwner: true }));
+}

@@ -1,0 +1,94 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { git, gitText } from './git.js';
+
+/** A repository of the forge: a real bare git repository at `gitDir`. */
+export interface ForgeRepo {
+  id: number;
+  owner: string;
+  name: string;
+  private: boolean;
+  description: string | null;
+  defaultBranch: string;
+  createdAt: string;
+  gitDir: string;
+}
+
+/** Options of a new repository. */
+export interface NewRepo {
+  owner: string;
+  name: string;
+  private?: boolean;
+  description?: string | null;
+  /** Make a first commit (a README.md) on the default branch, as GitHub's auto_init. */
+  autoInit?: boolean;
+}
+
+const key = (owner: string, name: string) => `${owner.toLowerCase()}/${name.toLowerCase()}`;
+
+/** The bare repositories under `root` (one folder per owner, `{name}.git` inside). */
+export class Repositories {
+  readonly #repos = new Map<string, ForgeRepo>();
+  readonly #locks = new Map<string, Promise<unknown>>();
+  #nextId = 5001;
+
+  constructor(readonly root: string) {}
+
+  /** The repository `owner/name` (case-insensitive), if it exists. */
+  get(owner: string, name: string) {
+    return this.#repos.get(key(owner, name));
+  }
+
+  /** Creates a bare repository; throws when `owner/name` exists. */
+  async create(options: NewRepo): Promise<ForgeRepo> {
+    if (this.get(options.owner, options.name)) throw new Error('name already exists');
+    const gitDir = join(this.root, options.owner, `${options.name}.git`);
+    const repo: ForgeRepo = {
+      id: this.#nextId++,
+      owner: options.owner,
+      name: options.name,
+      private: options.private ?? false,
+      description: options.description ?? null,
+      defaultBranch: 'main',
+      createdAt: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
+      gitDir,
+    };
+    this.#repos.set(key(options.owner, options.name), repo);
+    await mkdir(gitDir, { recursive: true });
+    await git(gitDir, ['init', '--bare', '--quiet', `--initial-branch=${repo.defaultBranch}`]);
+    if (options.autoInit) {
+      const blob = await gitText(gitDir, ['hash-object', '-w', '--stdin'], {
+        input: `# ${repo.name}\n`,
+      });
+      const tree = await gitText(gitDir, ['mktree'], { input: `100644 blob ${blob}\tREADME.md\n` });
+      const commit = await gitText(gitDir, ['commit-tree', tree, '-m', 'Initial commit'], {
+        env: identityEnv(repo.owner, `${repo.owner}@users.noreply.forge-sim`),
+      });
+      await git(gitDir, ['update-ref', `refs/heads/${repo.defaultBranch}`, commit]);
+    }
+    return repo;
+  }
+
+  /** Runs `task` alone among the tasks of `repo` (a ref's check and move are one step). */
+  exclusive<T>(repo: ForgeRepo, task: () => Promise<T>): Promise<T> {
+    const id = key(repo.owner, repo.name);
+    const previous = this.#locks.get(id) ?? Promise.resolve();
+    const run = previous.then(task, task);
+    this.#locks.set(
+      id,
+      run.catch(() => undefined),
+    );
+    return run;
+  }
+}
+
+/** The environment that makes `git commit-tree` sign as `name <email>` (at `date` when given). */
+export function identityEnv(name: string, email: string, date?: string): Record<string, string> {
+  return {
+    GIT_AUTHOR_NAME: name,
+    GIT_AUTHOR_EMAIL: email,
+    GIT_COMMITTER_NAME: name,
+    GIT_COMMITTER_EMAIL: email,
+    ...(date ? { GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date } : {}),
+  };
+}

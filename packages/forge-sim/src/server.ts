@@ -1,0 +1,236 @@
+import { mkdtemp, mkdir, rm } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { answerRest } from './github/rest.js';
+import { Faults } from './faults.js';
+import { error, ReplyError, type Reply } from './http-reply.js';
+import { RateLimits } from './rate-limits.js';
+import { Repositories } from './repositories.js';
+import { serveSmartHttp } from './smart-http.js';
+import { Users, type ForgeUser } from './users.js';
+
+/** Options of {@link startForgeSim}. */
+export interface ForgeSimOptions {
+  /** Where the bare repositories live; a temporary folder (removed on close) when absent. */
+  dataDir?: string;
+  /** The port to listen on; 0 (any free port) when absent. */
+  port?: number;
+  /** The host to listen on; 127.0.0.1 when absent. */
+  host?: string;
+  /** Past this many entries a recursive tree answers `truncated: true`; 100,000 as GitHub. */
+  treeLimit?: number;
+}
+
+/** A running forge. */
+export interface ForgeSim {
+  /** The web origin: `{url}/{owner}/{repo}.git` is a repository's clone URL. */
+  url: string;
+  /** The REST API's root, as GitHub Enterprise's `{url}/api/v3`. */
+  apiUrl: string;
+  /** Where the bare repositories are. */
+  dataDir: string;
+  /** Faults served to the next matching requests. */
+  faults: Faults;
+  /** The accounts and their tokens. */
+  users: Users;
+  /** The repositories, for tests that set one up without the API. */
+  repos: Repositories;
+  /** Stops the server (and removes the data folder when it was a temporary one). */
+  close(): Promise<void>;
+}
+
+const API_PREFIX = '/api/v3';
+const MAX_BODY = 100 * 1024 * 1024;
+
+/** Starts a local git forge answering GitHub's REST v3 dialect and git smart HTTP. */
+export async function startForgeSim(options: ForgeSimOptions = {}): Promise<ForgeSim> {
+  const temporary = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'forge-sim-')));
+  const reposRoot = join(dataDir, 'repos');
+  await mkdir(reposRoot, { recursive: true });
+  const users = new Users();
+  const repos = new Repositories(reposRoot);
+  const faults = new Faults();
+  const rateLimits = new RateLimits();
+  const treeLimit = options.treeLimit ?? 100_000;
+  let origins = { web: '', api: '' };
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch((cause: unknown) => {
+      console.error('forge-sim:', cause);
+      if (!response.headersSent) {
+        response.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
+      }
+      response.end(JSON.stringify({ message: 'Server Error', documentation_url: '' }));
+    });
+  });
+
+  async function handle(request: IncomingMessage, response: ServerResponse) {
+    const url = new URL(request.url ?? '/', 'http://forge-sim.invalid');
+    const fault = faults.take(`${url.pathname}${url.search}`);
+    if (fault?.latencyMs) await new Promise((resolve) => setTimeout(resolve, fault.latencyMs));
+
+    if (url.pathname.startsWith(`${API_PREFIX}/`) || url.pathname === API_PREFIX) {
+      const token = bearer(request.headers.authorization);
+      const user = token === undefined ? undefined : users.byToken(token);
+      const limits = rateLimits.take(
+        user?.id ?? `ip:${request.socket.remoteAddress ?? ''}`,
+        !!user,
+      );
+      let reply: Reply;
+      if (fault?.status) {
+        reply = error(fault.status, fault.status === 500 ? 'Server Error' : 'Server Error');
+        await drain(request);
+      } else if (fault?.rateLimit) {
+        reply = error(403, `API rate limit exceeded for user ID ${user?.id ?? 0}.`);
+        reply.headers = {
+          ...limits,
+          'x-ratelimit-remaining': '0',
+          'x-ratelimit-used': limits['x-ratelimit-limit'] ?? '5000',
+        };
+        await drain(request);
+      } else if (token !== undefined && !user) {
+        reply = error(401, 'Bad credentials');
+        await drain(request);
+      } else {
+        reply = await answerApi(request, url, user);
+      }
+      if (fault?.dropReply) {
+        request.socket.destroy();
+        return;
+      }
+      const body = JSON.stringify(reply.body);
+      response.writeHead(reply.status, {
+        'content-type': 'application/json; charset=utf-8',
+        'x-github-media-type': 'github.v3; format=json',
+        ...limits,
+        ...reply.headers,
+      });
+      response.end(body);
+      return;
+    }
+
+    const smart = /^(\/[^/]+\/[^/]+\.git)(\/(?:info\/refs|git-upload-pack|git-receive-pack))$/.exec(
+      url.pathname,
+    );
+    if (smart) {
+      const [, repoPath = '', service = ''] = smart;
+      const [, owner = '', name = ''] = /^\/([^/]+)\/(.+)\.git$/.exec(repoPath) ?? [];
+      const repo = repos.get(owner, name);
+      const user = basicUser(request.headers.authorization, users);
+      if (fault?.status) {
+        response.writeHead(fault.status, { 'content-type': 'text/plain' });
+        response.end('Server Error\n');
+        return;
+      }
+      if (!repo || (repo.private && user?.login.toLowerCase() !== repo.owner.toLowerCase())) {
+        // As GitHub: a private repository asks for credentials rather than saying it exists.
+        response.writeHead(repo?.private ? 401 : 404, {
+          'content-type': 'text/plain',
+          ...(repo?.private ? { 'www-authenticate': 'Basic realm="forge-sim"' } : {}),
+        });
+        response.end('Repository not found.\n');
+        return;
+      }
+      if (fault?.dropReply) {
+        request.socket.destroy();
+        return;
+      }
+      serveSmartHttp(request, response, {
+        projectRoot: reposRoot,
+        pathInfo: `/${repo.owner}/${repo.name}.git${service}`,
+        query: url.search.replace(/^\?/, ''),
+        user: user?.login,
+      });
+      return;
+    }
+
+    response.writeHead(404, { 'content-type': 'text/plain' });
+    response.end('Not Found\n');
+  }
+
+  async function answerApi(request: IncomingMessage, url: URL, user: ForgeUser | undefined) {
+    let body: unknown;
+    const raw = await readBody(request);
+    if (raw.length > 0) {
+      try {
+        body = JSON.parse(raw.toString('utf8'));
+      } catch {
+        return error(400, 'Problems parsing JSON');
+      }
+    }
+    try {
+      return await answerRest(
+        { users, repos, origins, treeLimit },
+        {
+          method: request.method ?? 'GET',
+          path: url.pathname.slice(API_PREFIX.length) || '/',
+          query: url.searchParams,
+          body,
+          user,
+        },
+      );
+    } catch (cause) {
+      if (cause instanceof ReplyError) return cause.reply;
+      throw cause;
+    }
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const web = `http://${host}:${address.port}`;
+  origins = { web, api: `${web}${API_PREFIX}` };
+
+  return {
+    url: web,
+    apiUrl: origins.api,
+    dataDir,
+    faults,
+    users,
+    repos,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      if (temporary) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The token of `Authorization: token X` or `Bearer X`. */
+function bearer(header: string | undefined) {
+  if (!header) return undefined;
+  const match = /^(?:token|bearer)\s+(\S+)\s*$/i.exec(header);
+  return match ? match[1] : '';
+}
+
+/** The user of `Authorization: Basic` (the token as the password, any user name, as GitHub). */
+function basicUser(header: string | undefined, users: Users) {
+  const match = /^basic\s+(\S+)$/i.exec(header ?? '');
+  if (!match) return undefined;
+  const decoded = Buffer.from(match[1] ?? '', 'base64').toString('utf8');
+  const password = decoded.slice(decoded.indexOf(':') + 1);
+  return users.byToken(password);
+}
+
+async function readBody(request: IncomingMessage) {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY) throw new Error('Request body too large');
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+async function drain(request: IncomingMessage) {
+  for await (const _chunk of request) {
+    // Read and forget: the answer does not depend on it.
+  }
+}
