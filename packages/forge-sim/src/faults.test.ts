@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schemaErrors } from './testing/openapi.js';
+import { startTestForge, type TestForge } from './testing/harness.js';
+
+let t: TestForge;
+beforeAll(async () => {
+  t = await startTestForge();
+  await t.api('POST', '/user/repos', { name: 'notes', auto_init: true });
+});
+afterAll(async () => {
+  await t.forge.close();
+});
+
+describe('faults on demand', () => {
+  it('answers a 5xx with GitHub body once, then answers normally', async () => {
+    for (const status of [500, 502, 503] as const) {
+      t.forge.faults.next({ status });
+      const failed = await t.api('GET', '/user');
+      expect(failed.status).toBe(status);
+      expect(typeof failed.body.message).toBe('string');
+      expect(failed.headers.get('x-ratelimit-limit')).toBe('5000');
+      expect((await t.api('GET', '/user')).status).toBe(200);
+    }
+  });
+
+  it('changes nothing when it answers a 5xx to a write', async () => {
+    t.forge.faults.next({ status: 500 });
+    const failed = await t.api('POST', '/user/repos', { name: 'not-made' });
+    expect(failed.status).toBe(500);
+    expect((await t.api('GET', '/repos/alice/not-made')).status).toBe(404);
+  });
+
+  it('answers 403 with x-ratelimit-remaining 0 and the reset time', async () => {
+    t.forge.faults.next({ rateLimit: true });
+    const limited = await t.api('GET', '/repos/alice/notes');
+    expect(limited.status).toBe(403);
+    expect(limited.body.message).toMatch(/^API rate limit exceeded/);
+    expect(schemaErrors('get', '/repos/{owner}/{repo}', 403, limited.body)).toEqual([]);
+    expect(limited.headers.get('x-ratelimit-remaining')).toBe('0');
+    const reset = Number(limited.headers.get('x-ratelimit-reset'));
+    expect(reset).toBeGreaterThan(Date.now() / 1000);
+  });
+
+  it('serves a fault only to a request whose path matches', async () => {
+    t.forge.faults.next({ status: 503, path: /\/git\/refs\// });
+    expect((await t.api('GET', '/user')).status).toBe(200);
+    expect(t.forge.faults.pending).toBe(1);
+    const main = await t.api('GET', '/repos/alice/notes/git/ref/heads/main');
+    const refused = await t.api('PATCH', '/repos/alice/notes/git/refs/heads/main', {
+      sha: main.body.object.sha,
+    });
+    expect(refused.status).toBe(503);
+    expect(t.forge.faults.pending).toBe(0);
+  });
+
+  it('delays an answer by latencyMs', async () => {
+    t.forge.faults.next({ latencyMs: 300 });
+    const started = Date.now();
+    expect((await t.api('GET', '/user')).status).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+  });
+
+  it('makes the change and then loses the reply', async () => {
+    const base = '/repos/alice/notes/git';
+    const head = (await t.api('GET', `${base}/ref/heads/main`)).body.object.sha;
+    const tree = (await t.api('GET', `${base}/commits/${head}`)).body.tree.sha;
+    const commit = await t.api('POST', `${base}/commits`, {
+      message: 'Lost reply',
+      tree,
+      parents: [head],
+    });
+    t.forge.faults.next({ dropReply: true, path: /refs\/heads\/main$/ });
+    await expect(
+      t.api('PATCH', `${base}/refs/heads/main`, { sha: commit.body.sha }),
+    ).rejects.toThrow();
+    // The client never heard back, yet the ref moved: a retry must read before it writes.
+    expect((await t.api('GET', `${base}/ref/heads/main`)).body.object.sha).toBe(commit.body.sha);
+  });
+});
