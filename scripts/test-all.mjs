@@ -90,6 +90,7 @@ if (summaries.length === 0) {
 for (const [pkg, dir, args] of [
   ['@inkstone/core', 'packages/core', []],
   ['@inkstone/markdown', 'packages/markdown', []],
+  ['@inkstone/forge-sim', 'packages/forge-sim', []],
   ['@inkstone/server', 'apps/server', []],
   ['@inkstone/web', 'apps/web', []],
   ['scripts', '.', ['--root', 'scripts']],

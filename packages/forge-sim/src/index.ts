@@ -2,3 +2,4 @@ export { startForgeSim, type ForgeSim, type ForgeSimOptions } from './server.js'
 export { Faults, type Fault } from './faults.js';
 export { Users, type ForgeUser, type NewUser } from './users.js';
 export type { ForgeRepo, NewRepo } from './repositories.js';
+export { runCli, DEFAULT_PORT } from './cli.js';

@@ -42,6 +42,16 @@ export interface ForgeSim {
 }
 
 const API_PREFIX = '/api/v3';
+
+/** The CORS headers GitHub's API answers with, so that a web app on any origin can call it. */
+const CORS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET, POST, PATCH, PUT, DELETE',
+  'access-control-allow-headers':
+    'Authorization, Content-Type, If-Match, If-Modified-Since, If-None-Match, Accept, X-GitHub-Api-Version',
+  'access-control-expose-headers':
+    'ETag, Link, Location, Retry-After, X-GitHub-Media-Type, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, X-RateLimit-Used, X-RateLimit-Resource',
+};
 const MAX_BODY = 100 * 1024 * 1024;
 
 /** Starts a local git forge answering GitHub's REST v3 dialect and git smart HTTP. */
@@ -73,6 +83,12 @@ export async function startForgeSim(options: ForgeSimOptions = {}): Promise<Forg
     if (fault?.latencyMs) await new Promise((resolve) => setTimeout(resolve, fault.latencyMs));
 
     if (url.pathname.startsWith(`${API_PREFIX}/`) || url.pathname === API_PREFIX) {
+      // As api.github.com: any origin may call, with a token (no cookies), preflight answered.
+      if (request.method === 'OPTIONS') {
+        response.writeHead(204, { ...CORS, 'access-control-max-age': '86400' });
+        response.end();
+        return;
+      }
       const token = bearer(request.headers.authorization);
       const user = token === undefined ? undefined : users.byToken(token);
       const limits = rateLimits.take(
@@ -105,6 +121,7 @@ export async function startForgeSim(options: ForgeSimOptions = {}): Promise<Forg
       response.writeHead(reply.status, {
         'content-type': 'application/json; charset=utf-8',
         'x-github-media-type': 'github.v3; format=json',
+        ...CORS,
         ...limits,
         ...reply.headers,
       });

@@ -53,6 +53,26 @@ describe('authentication', () => {
   });
 });
 
+describe('calls from a web page', () => {
+  it('answers a CORS preflight and lets any origin read the answers and their rate limits', async () => {
+    const preflight = await fetch(`${t.forge.apiUrl}/repos/alice/x/git/refs/heads/main`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'http://localhost:3000',
+        'access-control-request-method': 'PATCH',
+        'access-control-request-headers': 'authorization, content-type',
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+    expect(preflight.headers.get('access-control-allow-methods')).toContain('PATCH');
+    expect(preflight.headers.get('access-control-allow-headers')).toMatch(/Authorization/);
+    const answer = await t.api('GET', '/user');
+    expect(answer.headers.get('access-control-allow-origin')).toBe('*');
+    expect(answer.headers.get('access-control-expose-headers')).toMatch(/X-RateLimit-Reset/);
+  });
+});
+
 describe('users', () => {
   it('gives a user by account id, and 404 for an unknown one', async () => {
     const me = await t.api('GET', '/user');
