@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { answerRest } from './github/rest.js';
 import { Faults } from './faults.js';
-import { error, ReplyError, type Reply } from './http-reply.js';
+import { DOCS_URL, error, ReplyError, type Reply } from './http-reply.js';
 import { RateLimits } from './rate-limits.js';
 import { Repositories } from './repositories.js';
 import { serveSmartHttp } from './smart-http.js';
@@ -73,7 +73,7 @@ export async function startForgeSim(options: ForgeSimOptions = {}): Promise<Forg
       if (!response.headersSent) {
         response.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
       }
-      response.end(JSON.stringify({ message: 'Server Error', documentation_url: '' }));
+      response.end(JSON.stringify({ message: 'Server Error', documentation_url: DOCS_URL }));
     });
   });
 
@@ -97,7 +97,7 @@ export async function startForgeSim(options: ForgeSimOptions = {}): Promise<Forg
       );
       let reply: Reply;
       if (fault?.status) {
-        reply = error(fault.status, fault.status === 500 ? 'Server Error' : 'Server Error');
+        reply = error(fault.status, 'Server Error');
         await drain(request);
       } else if (fault?.rateLimit) {
         reply = error(403, `API rate limit exceeded for user ID ${user?.id ?? 0}.`);

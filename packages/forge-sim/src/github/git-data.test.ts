@@ -239,6 +239,11 @@ describe('truncated trees', () => {
     expect(truncated.body.truncated).toBe(true);
     expect(truncated.body.tree).toHaveLength(5);
     expect(schemaErrors('get', `${R}/git/trees/{tree_sha}`, 200, truncated.body)).toEqual([]);
+    const byBranch = await t.api('GET', `${base}/trees/main`);
+    expect(byBranch.status).toBe(200);
+    for (const odd of ['--all', 'main..main', '-1']) {
+      expect((await t.api('GET', `${base}/trees/${odd}`)).status).toBe(404);
+    }
     const topLevel = await t.api('GET', `${base}/trees/${big.body.sha}`);
     expect(topLevel.body.truncated).toBe(false);
     expect(topLevel.body.tree).toHaveLength(6);

@@ -126,6 +126,10 @@ export async function getTree(
   recursive: boolean,
 ): Promise<Reply> {
   await requireNotEmpty(ctx.repo);
+  // A sha or a branch name; never something git would read as an option or a revision range.
+  if (!/^[A-Za-z0-9][A-Za-z0-9._/-]*$/.test(treeish) || treeish.includes('..')) {
+    fail(404, 'Not Found');
+  }
   let sha: string;
   try {
     sha = await gitText(ctx.repo.gitDir, ['rev-parse', '--verify', '--quiet', `${treeish}^{tree}`]);
