@@ -39,6 +39,13 @@ export class Repositories {
     return this.#repos.get(key(owner, name));
   }
 
+  /** The repositories of `owner` (case-insensitive). */
+  ownedBy(owner: string) {
+    return [...this.#repos.values()].filter(
+      (repo) => repo.owner.toLowerCase() === owner.toLowerCase(),
+    );
+  }
+
   /** Creates a bare repository; throws when `owner/name` exists. */
   async create(options: NewRepo): Promise<ForgeRepo> {
     if (this.get(options.owner, options.name)) throw new Error('name already exists');

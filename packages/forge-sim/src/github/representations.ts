@@ -10,7 +10,7 @@ export interface Origins {
 }
 
 /** GitHub's `public-user`. */
-export function publicUser(user: ForgeUser, origins: Origins) {
+export function publicUser(user: ForgeUser, origins: Origins, publicRepos = 0) {
   const url = `${origins.api}/users/${user.login}`;
   return {
     login: user.login,
@@ -38,7 +38,7 @@ export function publicUser(user: ForgeUser, origins: Origins) {
     email: user.email,
     hireable: null,
     bio: null,
-    public_repos: 0,
+    public_repos: publicRepos,
     public_gists: 0,
     followers: 0,
     following: 0,
@@ -48,9 +48,13 @@ export function publicUser(user: ForgeUser, origins: Origins) {
 }
 
 /** GitHub's `private-user`: what GET /user gives the signed-in user. */
-export function privateUser(user: ForgeUser, origins: Origins, counts: { privateRepos: number }) {
+export function privateUser(
+  user: ForgeUser,
+  origins: Origins,
+  counts: { publicRepos: number; privateRepos: number },
+) {
   return {
-    ...publicUser(user, origins),
+    ...publicUser(user, origins, counts.publicRepos),
     private_gists: 0,
     total_private_repos: counts.privateRepos,
     owned_private_repos: counts.privateRepos,

@@ -139,6 +139,23 @@ describe('repositories', () => {
     expect((await t.api('GET', '/repos/alice/twice/git/ref/heads/main')).status).toBe(200);
   });
 
+  it("counts the user's public and private repositories", async () => {
+    t.forge.users.add({ login: 'carol', token: 'ghp_carol' });
+    for (const [name, secret] of [
+      ['one', false],
+      ['two', false],
+      ['three', true],
+    ] as const) {
+      await t.api('POST', '/user/repos', { name, private: secret }, 'ghp_carol');
+    }
+    const me = await t.api('GET', '/user', undefined, 'ghp_carol');
+    expect(me.body.public_repos).toBe(2);
+    expect(me.body.total_private_repos).toBe(1);
+    expect(me.body.owned_private_repos).toBe(1);
+    const seen = await t.api('GET', `/user/${me.body.id}`, undefined, null);
+    expect(seen.body.public_repos).toBe(2);
+  });
+
   it('needs a signed-in user to create a repository', async () => {
     const answer = await t.api('POST', '/user/repos', { name: 'nobody' }, null);
     expect(answer.status).toBe(401);

@@ -34,13 +34,19 @@ export async function answerRest(ctx: RestContext, request: RestRequest): Promis
   const { method, path } = request;
   if (path === '/user' && method === 'GET') {
     const user = requireUser(request);
-    return json(200, privateUser(user, ctx.origins, { privateRepos: 0 }));
+    const owned = ctx.repos.ownedBy(user.login);
+    const privateRepos = owned.filter((repo) => repo.private).length;
+    return json(
+      200,
+      privateUser(user, ctx.origins, { publicRepos: owned.length - privateRepos, privateRepos }),
+    );
   }
   const byId = /^\/user\/(\d+)$/.exec(path);
   if (byId && method === 'GET') {
     const user = ctx.users.byId(Number(byId[1]));
     if (!user) fail(404, 'Not Found');
-    return json(200, publicUser(user, ctx.origins));
+    const publicRepos = ctx.repos.ownedBy(user.login).filter((repo) => !repo.private).length;
+    return json(200, publicUser(user, ctx.origins, publicRepos));
   }
   if (path === '/user/repos' && method === 'POST') return createRepo(ctx, request);
 
