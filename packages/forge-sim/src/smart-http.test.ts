@@ -75,6 +75,15 @@ describe('git smart HTTP', () => {
     expect(await readFile(join(work, 'diary', 'today.md'), 'utf8')).toBe('Dear diary\n');
   });
 
+  it('fails a clone on a server-error fault, and clones again after it', async () => {
+    t.forge.faults.next({ status: 503, path: /\/alice\/book\.git\/info\/refs/ });
+    await expect(
+      git(['clone', '--quiet', `${t.forge.url}/alice/book.git`, 'book-503']),
+    ).rejects.toThrow(/503/);
+    await git(['clone', '--quiet', `${t.forge.url}/alice/book.git`, 'book-again']);
+    expect(await readFile(join(work, 'book-again', 'chapters', 'two.md'), 'utf8')).toBe('Two\n');
+  });
+
   it('refuses a push and a repository that does not exist', async () => {
     await expect(
       git(['clone', '--quiet', `${t.forge.url}/alice/none.git`, 'none']),
