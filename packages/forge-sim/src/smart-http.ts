@@ -1,8 +1,18 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
 
-/** Where Debian's git keeps its CGI for the smart HTTP protocol. */
-export const HTTP_BACKEND = '/usr/lib/git-core/git-http-backend';
+let backend: string | undefined;
+
+/** git's CGI for the smart HTTP protocol, in the folder of git's own programs (`git
+ * --exec-path`: /usr/lib/git-core on Debian, elsewhere on macOS or Windows), found once. */
+export function httpBackend(): string {
+  backend ??= join(
+    execFileSync('git', ['--exec-path'], { encoding: 'utf8' }).trim(),
+    'git-http-backend',
+  );
+  return backend;
+}
 
 /**
  * Serves git's smart HTTP (clone and fetch) through `git http-backend`, as a CGI: `pathInfo` is
@@ -36,7 +46,7 @@ export function serveSmartHttp(
       ? { GIT_PROTOCOL: request.headers['git-protocol'] }
       : {}),
   };
-  const child = spawn(HTTP_BACKEND, [], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(httpBackend(), [], { env, stdio: ['pipe', 'pipe', 'pipe'] });
   request.pipe(child.stdin);
   child.stdin.on('error', () => undefined);
   child.stderr.resume();
