@@ -1,4 +1,5 @@
-import { chromium, type Page } from 'playwright-core';
+import { type Page } from 'playwright-core';
+import { launchChromium, openApp } from './page';
 import { median, ms, percentile } from './stats';
 
 /** Files seeded: FOLDERS folders of FILES_PER_FOLDER files, and the rest at the root. */
@@ -149,19 +150,9 @@ async function searchTime(page: Page, query: string): Promise<number> {
 
 /** The explorer over 5,000 files of 10,000 characters: opening it, scrolling it, searching. */
 export async function benchExplorer(baseUrl: string, executablePath: string): Promise<void> {
-  const browser = await chromium.launch({
-    executablePath,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  });
+  const browser = await launchChromium(executablePath);
   try {
-    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-    const page = await context.newPage();
-    await page.goto(baseUrl);
-    await page.getByRole('textbox', { name: 'Editor' }).waitFor({ timeout: 30_000 });
-    await page
-      .getByRole('dialog', { name: 'Welcome tour' })
-      .getByRole('button', { name: 'Skip' })
-      .click();
+    const page = await openApp(browser, baseUrl);
     await seed(page);
     await page.reload();
     await page.getByRole('textbox', { name: 'Editor' }).waitFor({ timeout: 60_000 });

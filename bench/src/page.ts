@@ -1,9 +1,10 @@
 import { type Browser, chromium, type Page } from 'playwright-core';
 
-// The app in Chromium for the parts that import and export (transfer, images): how the browser
-// is launched, how the app is opened, and how long the main thread kept the page from drawing.
+// The app in Chromium for the parts that open it in a fresh context (explorer, transfer,
+// images): how the browser is launched, how the app is opened, and how long the main thread kept
+// the page from drawing.
 
-/** Chromium at `executablePath`, launched as the import and export parts need it. */
+/** Chromium at `executablePath`, launched as the explorer, import and export parts need it. */
 export function launchChromium(executablePath: string): Promise<Browser> {
   return chromium.launch({
     executablePath,

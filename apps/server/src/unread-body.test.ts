@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
 import { readPublicConf } from './conf.js';
 import { DEFAULT_EXPORT_CONF } from './export/export-conf.js';
-import { DEFAULT_LIMITS } from './limits.js';
+import { DEFAULT_LIMITS, type LimitsConf } from './limits.js';
 import { createBodyDrains, UNREAD_BODY_BOUNDS, type UnreadBodyBounds } from './unread-body.js';
 
 /** The export body of the issue: 60 MB, twelve times the default export limit. */
@@ -17,6 +17,17 @@ const SLOW_MACHINE_MS = 120_000;
 
 const typeOf = (path: string) => (path === '/pdfExport' ? 'text/html' : 'text/markdown');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The whole server with `limits` over DEFAULT_LIMITS, listening on a free port of loopback. */
+async function listeningApp(limits: Partial<LimitsConf>) {
+  const app = await buildApp({
+    conf: readPublicConf({}),
+    exports: DEFAULT_EXPORT_CONF,
+    limits: { ...DEFAULT_LIMITS, ...limits },
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return { app, port: (app.server.address() as AddressInfo).port };
+}
 
 /** What a client read: the status and the JSON message, or the error it met instead. */
 type Outcome = string;
@@ -131,13 +142,7 @@ describe('an export body over the limit (60 MB against 5 MB)', () => {
   let app: FastifyInstance;
   let port: number;
   beforeAll(async () => {
-    app = await buildApp({
-      conf: readPublicConf({}),
-      exports: DEFAULT_EXPORT_CONF,
-      limits: { ...DEFAULT_LIMITS, rateLimitMax: 1_000, rateLimitStrictMax: 1_000 },
-    });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    port = (app.server.address() as AddressInfo).port;
+    ({ app, port } = await listeningApp({ rateLimitMax: 1_000, rateLimitStrictMax: 1_000 }));
   });
   afterAll(() => app.close());
 
@@ -319,13 +324,7 @@ describe('a rate-limited export (429) is read by its client; other early answers
   let app: FastifyInstance;
   let port: number;
   beforeAll(async () => {
-    app = await buildApp({
-      conf: readPublicConf({}),
-      exports: DEFAULT_EXPORT_CONF,
-      limits: { ...DEFAULT_LIMITS, rateLimitStrictMax: 1 },
-    });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    port = (app.server.address() as AddressInfo).port;
+    ({ app, port } = await listeningApp({ rateLimitStrictMax: 1 }));
     // The strict limit's one request of the minute to each export route (400: no body); every
     // export after it is rate limited.
     for (const path of ['/pdfExport', '/pandocExport?format=rst']) {
@@ -425,13 +424,7 @@ describe('the server’s close', () => {
   let app: FastifyInstance;
   let port: number;
   beforeAll(async () => {
-    app = await buildApp({
-      conf: readPublicConf({}),
-      exports: DEFAULT_EXPORT_CONF,
-      limits: { ...DEFAULT_LIMITS, rateLimitStrictMax: 1 },
-    });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    port = (app.server.address() as AddressInfo).port;
+    ({ app, port } = await listeningApp({ rateLimitStrictMax: 1 }));
   });
   afterAll(() => app.close());
 

@@ -1,22 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryDatabase } from '../db/memory-repository.js';
 import { type ChangeBatch, type ItemRepository } from '../db/repository.js';
-import { withHash } from '../items/hash.js';
-import { itemIds } from '../items/item-ids.js';
 import { type ContentItem } from '../items/types.js';
 import { FakeTimers } from '../testing/fake-timers.js';
+import { newFileItems } from '../workspace/files.js';
 import { CHANGE_POLL_INTERVAL, ChangeFeed } from './change-feed.js';
 
-const content = (file: string, text: string) =>
-  withHash<ContentItem>({
-    id: itemIds.content(file),
-    type: 'content',
-    text,
-    properties: '',
-    discussions: {},
-    comments: {},
-    history: [],
-  });
+// The content of a new file, as the workspace makes it.
+const content = (file: string, text: string) => newFileItems(() => file, { text })[1];
 
 describe('ChangeFeed (T2)', () => {
   it('goes on delivering, by check and by polling, after a failure that onError itself throws on', async () => {
