@@ -27,7 +27,17 @@ if (!source) {
   console.error('Usage: node scripts/extract-openapi.mjs <path of api.github.com.json>');
   process.exit(2);
 }
-const description = JSON.parse(readFileSync(source, 'utf8'));
+let description;
+try {
+  description = JSON.parse(readFileSync(source, 'utf8'));
+} catch (error) {
+  console.error(`Cannot read GitHub's OpenAPI description at ${source}: ${error.message}`);
+  process.exit(1);
+}
+if (typeof description?.paths !== 'object' || description.paths === null) {
+  console.error(`${source} is not an OpenAPI description: it has no "paths".`);
+  process.exit(1);
+}
 
 const paths = {};
 for (const [method, path] of operations) {

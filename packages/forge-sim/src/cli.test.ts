@@ -29,4 +29,18 @@ describe('pnpm forge-sim', () => {
   it('refuses a port that is not one', async () => {
     await expect(runCli(['--port', 'eighty'], () => undefined)).rejects.toThrow('Invalid port');
   });
+
+  it('refuses an option it does not know, and an option without its value, starting nothing', async () => {
+    const lines: string[] = [];
+    await expect(runCli(['--prot', '0'], (line) => lines.push(line))).rejects.toThrow(
+      'Unknown option: --prot (forge-sim takes --port N and --data DIR).',
+    );
+    await expect(runCli(['--port'], (line) => lines.push(line))).rejects.toThrow(
+      '--port needs a value.',
+    );
+    await expect(runCli(['--data', '--port', '0'], (line) => lines.push(line))).rejects.toThrow(
+      '--data needs a value.',
+    );
+    expect(lines).toEqual([]);
+  });
 });

@@ -1,6 +1,31 @@
 import { randomBytes } from 'node:crypto';
 import { startForgeSim } from './server.js';
 
+/** A mistake in what `pnpm forge-sim` was given: its message is all the person needs. */
+export class CliError extends Error {
+  override name = 'CliError';
+}
+
+const OPTIONS = ['--port', '--data'];
+
+// `--port N` and `--data DIR`, each with its value; anything else is refused, so that a typing
+// mistake is said rather than ignored.
+function readOptions(args: readonly string[]): Map<string, string> {
+  const options = new Map<string, string>();
+  for (let index = 0; index < args.length; index += 2) {
+    const name = args[index]!;
+    if (!OPTIONS.includes(name)) {
+      throw new CliError(`Unknown option: ${name} (forge-sim takes --port N and --data DIR).`);
+    }
+    const value = args[index + 1];
+    if (value === undefined || value.startsWith('--')) {
+      throw new CliError(`${name} needs a value.`);
+    }
+    options.set(name, value);
+  }
+  return options;
+}
+
 /** The port `pnpm forge-sim` listens on unless told otherwise. */
 export const DEFAULT_PORT = 4010;
 
@@ -10,13 +35,13 @@ export const DEFAULT_PORT = 4010;
  * `--data DIR` (kept; a temporary folder removed on close otherwise).
  */
 export async function runCli(args: readonly string[], print: (line: string) => void) {
-  const option = (name: string) => {
-    const index = args.indexOf(name);
-    return index >= 0 ? args[index + 1] : undefined;
-  };
-  const port = Number(option('--port') ?? process.env.FORGE_SIM_PORT ?? DEFAULT_PORT);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid port: ${port}`);
-  const dataDir = option('--data');
+  const options = readOptions(args);
+  const portText = options.get('--port') ?? process.env.FORGE_SIM_PORT ?? String(DEFAULT_PORT);
+  const port = Number(portText);
+  if (portText.trim() === '' || !Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new CliError(`Invalid port: ${portText} (a whole number from 0 to 65535).`);
+  }
+  const dataDir = options.get('--data');
   const forge = await startForgeSim({ port, ...(dataDir ? { dataDir } : {}) });
   const token = `fsim_${randomBytes(16).toString('hex')}`;
   const demo = forge.users.add({ login: 'demo', token, name: 'Demo User' });
