@@ -11,7 +11,8 @@ afterEach(async () => {
 describe('pnpm forge-sim', () => {
   it('prints a URL and a demo token that the API accepts', async () => {
     const lines: string[] = [];
-    const { forge } = await runCli(['--port', '0'], (line) => lines.push(line));
+    // As `pnpm forge-sim -- --port 0` hands them on.
+    const { forge } = await runCli(['--', '--port', '0'], (line) => lines.push(line));
     running = forge;
     const output = lines.join('\n');
     const url = /listening on (http:\/\/\S+)/.exec(output)?.[1];

@@ -10,7 +10,9 @@ const OPTIONS = ['--port', '--data'];
 
 // `--port N` and `--data DIR`, each with its value; anything else is refused, so that a typing
 // mistake is said rather than ignored.
-function readOptions(args: readonly string[]): Map<string, string> {
+function readOptions(given: readonly string[]): Map<string, string> {
+  // (`pnpm forge-sim -- --port 0` hands the separator on: it is no option.)
+  const args = given.filter((arg) => arg !== '--');
   const options = new Map<string, string>();
   for (let index = 0; index < args.length; index += 2) {
     const name = args[index]!;
