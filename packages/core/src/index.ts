@@ -329,3 +329,21 @@ export {
   isAutoSyncOn,
   jittered,
 } from './sync/auto-sync.js';
+export {
+  GithubApiError,
+  GithubAuthError,
+  GithubClient,
+  type GithubClientOptions,
+  encodePath,
+} from './providers/github/github-client.js';
+export {
+  accountNotExpected,
+  APP_DATA_REPO,
+  GIST_FILE_NOT_FOUND,
+  GIT_TREE_TOO_BIG,
+  GITHUB_DEFAULT_BRANCH,
+  GITHUB_NAME,
+  GITHUB_PROVIDER_IDS,
+  githubScopes,
+  httpErrorOnLocation,
+} from './providers/github/constants.js';
