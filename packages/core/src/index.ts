@@ -347,3 +347,4 @@ export {
   githubScopes,
   httpErrorOnLocation,
 } from './providers/github/constants.js';
+export { GITHUB_TOKENS_KEY, type GithubToken, isGithubToken } from './providers/github/token.js';
