@@ -99,6 +99,10 @@ export function githubWorkspace(folder: RepoFolder, githubUrl: string, sub?: str
   return workspace;
 }
 
+/** Whether a query string opens a GitHub repository workspace. */
+export const isGithubWorkspaceQuery = (search: string) =>
+  new URLSearchParams(search).get('providerId') === GITHUB_PROVIDER_IDS.workspace;
+
 /** The repository folder of a workspace's parameters (a workspace URL's query, or a stored
  * workspace), normalised; an error message when they name no repository. */
 export function readRepoFolder(params: {
