@@ -1,7 +1,22 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { type ForgeSim, startForgeSim } from '../../packages/forge-sim/src/index';
-import { alert, editor, menu, openMenu, skipTour } from './helpers';
+import {
+  alert,
+  editor,
+  editorText,
+  fileTitle,
+  menu,
+  openMenu,
+  openMenuEntry,
+  replaceText,
+  skipTour,
+  tree,
+} from './helpers';
 
 // One forge-sim (real bare git repositories behind GitHub's REST dialect) and one Inkstone
 // server told its addresses (GITHUB_URL, GITHUB_API_URL) for the whole file: the suite's own
@@ -10,6 +25,7 @@ const appPort = Number(process.env.E2E_PORT ?? 8181) + 1000;
 const appUrl = `http://127.0.0.1:${appPort}`;
 test.use({ baseURL: appUrl });
 
+const run = promisify(execFile);
 const ALICE = { login: 'alice', token: 'ghp_alice_e2e' };
 
 let sim: ForgeSim;
@@ -180,4 +196,215 @@ test('a GitHub workspace needs an account, refuses a URL that names no repositor
     'href',
     `${sim.url}/alice/dialog-notes/tree/main/journal`,
   );
+});
+
+test.describe.configure({ timeout: 120_000 });
+
+const git = (args: string[], cwd?: string) =>
+  run('git', args, { cwd, env: { ...process.env, GIT_TERMINAL_PROMPT: '0' } }).then(
+    (result) => result.stdout,
+  );
+
+/** How many commits the branch of a forge-sim repository has (read in its bare repository). */
+async function commitCount(repo: string, branch = 'main'): Promise<number> {
+  const { gitDir } = sim.repos.get(ALICE.login, repo)!;
+  return Number((await git(['--git-dir', gitDir, 'rev-list', '--count', branch])).trim());
+}
+
+const syncButton = (page: Page) =>
+  page.getByRole('banner').getByRole('button', { name: 'Synchronize now' });
+const syncPanel = (page: Page) => page.getByRole('region', { name: 'Synchronize' });
+const syncStatus = (page: Page) => syncPanel(page).getByRole('status');
+
+/** Opens the Synchronize panel and waits for the first sync of the tab to end well. */
+async function firstSync(page: Page, target: string): Promise<void> {
+  await openMenu(page);
+  await expect(menu(page)).toContainText(`synced with ${target}`);
+  await menu(page)
+    .getByRole('button', { name: /^Synchronize \(\d+\)$/ })
+    .click();
+  await expect(syncStatus(page)).toHaveText(/^Last synchronized at/, { timeout: 20_000 });
+}
+
+/** Presses "Synchronize now" and waits for that sync to end well (two syncs of a tab are over
+ * 3 s apart, so the time shown changes). */
+async function syncNow(page: Page): Promise<void> {
+  const before = await syncStatus(page).textContent();
+  await expect(syncButton(page)).toBeEnabled();
+  await syncButton(page).click();
+  await expect(syncStatus(page)).not.toHaveText(before ?? '', { timeout: 20_000 });
+  await expect(syncStatus(page)).toHaveText(/^Last synchronized at/);
+}
+
+/** A browser of its own (a context) with alice's account linked. */
+async function browserOfAlice(browser: Browser, isLogin: boolean): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: appUrl,
+    viewport: { width: 1400, height: 900 },
+  });
+  const page = await context.newPage();
+  await linkAccount(page, isLogin);
+  return page;
+}
+
+/** Opens a file from the explorer. */
+async function openFile(page: Page, name: string): Promise<void> {
+  if (!(await tree(page).isVisible())) {
+    await page.getByRole('button', { name: 'Toggle explorer' }).click();
+  }
+  await tree(page).getByRole('treeitem', { name, exact: true }).click();
+  await expect(fileTitle(page)).toHaveValue(name);
+}
+
+test('the main workspace of a signed-in user syncs to a private inkstone-appdata repository, created at its first sync', async ({
+  browser,
+}) => {
+  expect(sim.repos.get(ALICE.login, 'inkstone-appdata')).toBeUndefined();
+  const page = await browserOfAlice(browser, true);
+  await firstSync(page, `${sim.url}/alice/inkstone-appdata`);
+  const created = sim.repos.get(ALICE.login, 'inkstone-appdata');
+  expect(created?.private).toBe(true);
+
+  await fileTitle(page).fill('Diary');
+  await fileTitle(page).press('Enter');
+  await replaceText(page, 'Dear diary,\n\nthe main workspace is on GitHub now.');
+  const before = await commitCount('inkstone-appdata');
+  await syncNow(page);
+  expect(await commitCount('inkstone-appdata')).toBe(before + 1);
+  const text = await git(['--git-dir', created!.gitDir, 'show', 'main:Diary.md']);
+  expect(text).toBe('Dear diary,\n\nthe main workspace is on GitHub now.\n');
+  await page.context().close();
+});
+
+test('two browsers edit one repository workspace: different paragraphs and the same sentence converge with nothing lost, one commit per sync, and git clone shows plain markdown', async ({
+  browser,
+}) => {
+  const repo = 'team-notes';
+  await sim.repos.create({ owner: ALICE.login, name: repo, private: false, autoInit: true });
+  const path = `/?providerId=githubWorkspace&owner=alice&repo=${repo}&branch=main&path=notes`;
+  const target = `${sim.url}/alice/${repo}/tree/main/notes`;
+  const count = () => commitCount(repo);
+  let commits = await count();
+  const expectCommits = async (added: number) => {
+    commits += added;
+    expect(await count()).toBe(commits);
+  };
+
+  const alice = await browserOfAlice(browser, false);
+  await alice.goto(path);
+  await expect(editor(alice)).toBeVisible({ timeout: 15_000 });
+  await firstSync(alice, target);
+  await expectCommits(0);
+  await fileTitle(alice).fill('Team notes');
+  await fileTitle(alice).press('Enter');
+  await replaceText(alice, 'Alpha paragraph.\n\nBeta paragraph.');
+  await syncNow(alice);
+  await expectCommits(1);
+
+  // A second browser opens the same folder: its first sync brings Alice's file, writes nothing.
+  const bob = await browserOfAlice(browser, false);
+  await bob.goto(path);
+  await expect(editor(bob)).toBeVisible({ timeout: 15_000 });
+  await firstSync(bob, target);
+  await expectCommits(0);
+  await openFile(bob, 'Team notes');
+  await expect.poll(() => editorText(bob)).toBe('Alpha paragraph.\n\nBeta paragraph.');
+
+  // Different paragraphs: both edits survive, on both sides.
+  await replaceText(alice, 'Alpha paragraph, edited in one browser.\n\nBeta paragraph.');
+  await replaceText(bob, 'Alpha paragraph.\n\nBeta paragraph, edited in another.');
+  await syncNow(alice);
+  await expectCommits(1);
+  await syncNow(bob);
+  await expectCommits(1);
+  await syncNow(alice);
+  await expectCommits(0);
+  const both = 'Alpha paragraph, edited in one browser.\n\nBeta paragraph, edited in another.';
+  await expect.poll(() => editorText(bob)).toBe(both);
+  await expect.poll(() => editorText(alice)).toBe(both);
+
+  // The same sentence, two ways: both versions are kept, on both sides.
+  await replaceText(alice, `${both.split('\n\n')[0]}\n\nBeta paragraph, the first way.`);
+  await replaceText(bob, `${both.split('\n\n')[0]}\n\nBeta paragraph, the second way.`);
+  await syncNow(alice);
+  await expectCommits(1);
+  await syncNow(bob);
+  await expectCommits(1);
+  for (const words of ['the first way', 'the second way', '<<<<<<<', '>>>>>>>']) {
+    await expect.poll(() => editorText(bob)).toContain(words);
+  }
+  await syncNow(alice);
+  await expectCommits(0);
+  const merged = await editorText(bob);
+  await expect.poll(() => editorText(alice)).toBe(merged);
+
+  // A clone over smart HTTP: the file is plain markdown in the folder, one commit per sync.
+  const folder = await mkdtemp(join(tmpdir(), 'inkstone-clone-'));
+  try {
+    await git(['clone', '--quiet', `${sim.url}/alice/${repo}.git`, folder]);
+    expect(await readFile(join(folder, 'notes', 'Team notes.md'), 'utf8')).toBe(`${merged}\n`);
+    expect(await readdir(join(folder, 'notes'))).toContain('Team notes.md');
+    const log = (await git(['log', '--format=%s'], folder)).trim().split('\n');
+    expect(log).toHaveLength(commits);
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+  await alice.context().close();
+  await bob.context().close();
+});
+
+test('with auto sync stopped, a sync asks its commit message: Cancel uploads nothing, Commit makes one commit with it', async ({
+  browser,
+}) => {
+  const repo = 'quiet-notes';
+  await sim.repos.create({ owner: ALICE.login, name: repo, private: true, autoInit: true });
+  const page = await browserOfAlice(browser, false);
+  await page.goto(`/?providerId=githubWorkspace&owner=alice&repo=${repo}`);
+  await expect(editor(page)).toBeVisible({ timeout: 15_000 });
+  await firstSync(page, `${sim.url}/alice/${repo}`);
+
+  // Auto sync is on by default; stopping it asks first.
+  await openPanel(page);
+  await panel(page).getByRole('button', { name: 'Manage workspaces' }).click();
+  const manage = page.getByRole('dialog', { name: 'Manage workspaces' });
+  const toggle = manage
+    .getByRole('listitem', { name: repo })
+    .getByRole('button', { name: 'Auto sync' });
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  await toggle.click();
+  const stop = page.getByRole('dialog', { name: 'Stop auto sync' });
+  await expect(stop).toContainText(`“${repo}” will sync only when you ask`);
+  await stop.getByRole('button', { name: 'Stop' }).click();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  await manage.getByRole('button', { name: 'Close' }).click();
+  const stored = await page.evaluate(() => localStorage.getItem('inkstone-workspaces'));
+  expect(stored).toContain('"autoSync":false');
+
+  await fileTitle(page).fill('Quiet');
+  await fileTitle(page).press('Enter');
+  await replaceText(page, 'Words kept here until committed.');
+  const before = await commitCount(repo);
+  await openMenuEntry(page, /^Synchronize/);
+  await syncButton(page).click();
+  const ask = page.getByRole('dialog', { name: 'Commit message' });
+  await expect(ask).toBeVisible({ timeout: 15_000 });
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(syncStatus(page)).toHaveText(/^Last synchronized at/, { timeout: 15_000 });
+  expect(await commitCount(repo)).toBe(before);
+  expect(await editorText(page)).toBe('Words kept here until committed.');
+
+  await page.waitForTimeout(3_100); // two syncs of a tab are over 3 s apart (spec core §4)
+  await syncButton(page).click();
+  await expect(ask).toBeVisible({ timeout: 15_000 });
+  await ask.getByRole('textbox', { name: 'Message' }).fill('Quiet words, committed');
+  await ask.getByRole('button', { name: 'Commit' }).click();
+  await expect.poll(() => commitCount(repo), { timeout: 15_000 }).toBe(before + 1);
+  const { gitDir } = sim.repos.get(ALICE.login, repo)!;
+  expect((await git(['--git-dir', gitDir, 'log', '-1', '--format=%s', 'main'])).trim()).toBe(
+    'Quiet words, committed',
+  );
+  expect(await git(['--git-dir', gitDir, 'show', 'main:Quiet.md'])).toBe(
+    'Words kept here until committed.\n',
+  );
+  await page.context().close();
 });
