@@ -72,7 +72,7 @@ async function open(page: Page, path = '/'): Promise<void> {
 
 /** Links alice's GitHub account in this browser as the sign-in does: her token in the main
  * workspace's `tokens` item (key github, by sub), written while no app page runs. */
-async function linkAccount(page: Page, isLogin: boolean): Promise<void> {
+async function linkAccount(page: Page, isLogin: boolean, token = ALICE.token): Promise<void> {
   await open(page);
   await page.goto('/conf');
   await page.evaluate(
@@ -101,7 +101,7 @@ async function linkAccount(page: Page, isLogin: boolean): Promise<void> {
       });
       db.close();
     },
-    { token: ALICE.token, sub, login: ALICE.login, isLogin },
+    { token, sub, login: ALICE.login, isLogin },
   );
   await open(page);
 }
@@ -163,7 +163,18 @@ test('a GitHub workspace needs an account, refuses a URL that names no repositor
   await expect(dialog.getByRole('alert')).toHaveText(
     'Enter a repository URL such as https://github.com/owner/repo, or owner/repo.',
   );
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  // A repository the account cannot see is told before any workspace is made.
+  await dialog.getByRole('textbox', { name: 'Repository URL' }).fill('alice/no-such-notes');
+  await dialog.getByRole('button', { name: 'Open' }).click();
+  await expect(
+    alert(
+      page,
+      'Repository alice/no-such-notes was not found with the GitHub account alice: check its URL, or that the account may read it (private repositories need full repository access).',
+    ),
+  ).toBeVisible();
+  expect(
+    await page.evaluate(() => localStorage.getItem('inkstone-workspaces') ?? ''),
+  ).not.toContain('no-such-notes');
 
   await sim.repos.create({
     owner: ALICE.login,
@@ -237,13 +248,17 @@ async function syncNow(page: Page): Promise<void> {
 }
 
 /** A browser of its own (a context) with alice's account linked. */
-async function browserOfAlice(browser: Browser, isLogin: boolean): Promise<Page> {
+async function browserOfAlice(
+  browser: Browser,
+  isLogin: boolean,
+  token = ALICE.token,
+): Promise<Page> {
   const context = await browser.newContext({
     baseURL: appUrl,
     viewport: { width: 1400, height: 900 },
   });
   const page = await context.newPage();
-  await linkAccount(page, isLogin);
+  await linkAccount(page, isLogin, token);
   return page;
 }
 
@@ -406,5 +421,21 @@ test('with auto sync stopped, a sync asks its commit message: Cancel uploads not
   expect(await git(['--git-dir', gitDir, 'show', 'main:Quiet.md'])).toBe(
     'Words kept here until committed.\n',
   );
+  await page.context().close();
+});
+
+test('a token GitHub refuses asks to sign in again, and the words stay', async ({ browser }) => {
+  const repo = 'refused-notes';
+  await sim.repos.create({ owner: ALICE.login, name: repo, autoInit: true });
+  const page = await browserOfAlice(browser, false, 'ghp_revoked');
+  await page.goto(`/?providerId=githubWorkspace&owner=alice&repo=${repo}`);
+  await expect(editor(page)).toBeVisible({ timeout: 15_000 });
+  await skipTour(page);
+  await replaceText(page, 'Words written while the token is refused.');
+  await syncButton(page).click();
+  await expect(
+    alert(page, 'GitHub refused the access token. Sign in with GitHub again.'),
+  ).toBeVisible({ timeout: 15_000 });
+  expect(await editorText(page)).toBe('Words written while the token is refused.');
   await page.context().close();
 });
