@@ -235,6 +235,7 @@ async function firstSync(page: Page, target: string): Promise<void> {
     .getByRole('button', { name: /^Synchronize \(\d+\)$/ })
     .click();
   await expect(syncStatus(page)).toHaveText(/^Last synchronized at/, { timeout: 20_000 });
+  await expect(syncPanel(page)).toContainText(target);
 }
 
 /** Presses "Synchronize now" and waits for that sync to end well (two syncs of a tab are over
@@ -277,6 +278,7 @@ test('the main workspace of a signed-in user syncs to a private inkstone-appdata
   expect(sim.repos.get(ALICE.login, 'inkstone-appdata')).toBeUndefined();
   const page = await browserOfAlice(browser, true);
   await firstSync(page, `${sim.url}/alice/inkstone-appdata`);
+  await expect(syncPanel(page)).toContainText('Main workspace repository (GitHub)');
   const created = sim.repos.get(ALICE.login, 'inkstone-appdata');
   expect(created?.private).toBe(true);
 
@@ -309,6 +311,7 @@ test('two browsers edit one repository workspace: different paragraphs and the s
   await alice.goto(path);
   await expect(editor(alice)).toBeVisible({ timeout: 15_000 });
   await firstSync(alice, target);
+  await expect(syncPanel(alice)).toContainText('Workspace repository (GitHub)');
   await expectCommits(0);
   await fileTitle(alice).fill('Team notes');
   await fileTitle(alice).press('Enter');
