@@ -24,7 +24,7 @@ import {
 import { RESET_FAILED, resetIfRequested } from '../services/reset';
 import { type AppStore, createStore, useAppSelector } from '../store';
 import { notified } from '../store/notifications-slice';
-import { serverConfLoaded } from '../store/server-slice';
+import { readServerConf, serverConfLoaded } from '../store/server-slice';
 import { persistenceChecked } from '../store/storage-slice';
 import { workspaceFailed } from '../store/workspace-slice';
 import { AppContext, type AppServices } from './app-context';
@@ -177,8 +177,7 @@ async function loadServerConf(store: AppStore): Promise<void> {
   try {
     const response = await fetch(new URL('conf', window.location.href), { cache: 'no-store' });
     if (!response.ok) return;
-    const conf = (await response.json()) as { allowSponsorship?: unknown };
-    store.dispatch(serverConfLoaded({ allowSponsorship: conf.allowSponsorship === true }));
+    store.dispatch(serverConfLoaded(readServerConf(await response.json())));
   } catch {
     // Unknown: nobody is told to sponsor.
   }

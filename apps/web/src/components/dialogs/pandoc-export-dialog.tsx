@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { downloadBlob } from '../../services/file-transfer';
 import { PANDOC_FORMATS, requestPandoc } from '../../services/pdf-export';
 import { useAppSelector } from '../../store';
+import { loginAccount } from '../../store/accounts-slice';
 import { isSponsor } from '../../store/server-slice';
 import { useAppServices } from '../app-context';
 import { Modal } from '../modal';
@@ -20,7 +21,7 @@ import { saveEditorFirst } from '../../services/save-first';
  * A 401 opens sponsorOnly. */
 export function PandocExportDialog({ resolve, reject }: DialogProps<'pandocExport'>) {
   const { workspace, editor } = useAppServices();
-  const sponsor = useAppSelector((state) => isSponsor(state.server));
+  const sponsor = useAppSelector((state) => isSponsor(state.server, loginAccount(state.accounts)));
   const remembered = useAppSelector((state) => state.localSettings.pandocExportFormat);
   const options = useAppSelector((state) => state.settings.settings.pandoc);
   const file = useAppSelector((state) => {

@@ -7,6 +7,7 @@ import { downloadBlob } from '../../services/file-transfer';
 import { exportCurrentFile } from '../../services/html-export';
 import { LARGE_PDF_DOCUMENT, requestPdf } from '../../services/pdf-export';
 import { type AppStore, useAppSelector } from '../../store';
+import { loginAccount } from '../../store/accounts-slice';
 import { isSponsor } from '../../store/server-slice';
 import { useAppServices } from '../app-context';
 import { Modal } from '../modal';
@@ -23,7 +24,7 @@ import { saveEditorFirst } from '../../services/save-first';
 export function PdfExportDialog({ resolve, reject }: DialogProps<'pdfExport'>) {
   const { workspace, editor } = useAppServices();
   const store = useStore() as AppStore;
-  const sponsor = useAppSelector((state) => isSponsor(state.server));
+  const sponsor = useAppSelector((state) => isSponsor(state.server, loginAccount(state.accounts)));
   const templates = useAppSelector((state) => state.templates);
   const remembered = useAppSelector((state) => state.localSettings.pdfExportTemplate);
   const page = useAppSelector((state) => state.settings.settings.wkhtmltopdf);
