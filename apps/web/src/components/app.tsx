@@ -3,10 +3,13 @@
 import { useEffect, useState } from 'react';
 import { Provider } from 'react-redux';
 import { ScrollSync } from '../preview/scroll-sync';
+import { GithubAccounts } from '../providers/github/github-accounts';
 import { Announcer } from '../services/announcer';
 import { browserTimers } from '../services/broadcast-signal';
 import { Confirmer } from '../services/confirm';
 import { DocumentChannel } from '../services/document-channel';
+import { readGithubTokens, removeGithubToken, writeGithubToken } from '../services/github-tokens';
+import { browserOpener } from '../services/oauth/authorize-popup';
 import { ExplorerService } from '../services/explorer';
 import { ModalStack } from '../services/modals';
 import { Notifier } from '../services/notifier';
@@ -61,6 +64,13 @@ export function App() {
       explorer = new ExplorerService(workspace, store, confirmer);
       const editor: AppServices['editor'] = { current: null };
       const announcer = new Announcer(browserTimers);
+      const accounts = new GithubAccounts({
+        store,
+        tokens: { read: readGithubTokens, write: writeGithubToken, remove: removeGithubToken },
+        opener: browserOpener(window),
+        timers: browserTimers,
+        fetch: window.fetch.bind(window),
+      });
       sync = new SyncService({
         store,
         workspace,
@@ -94,14 +104,20 @@ export function App() {
           announcer,
         }),
         editor,
+        accounts,
       });
       // Neither is waited for: the app works without them, and each keeps its own failure.
       checkPersistentStorage(store).catch((error: unknown) =>
         console.error('Asking for persistent storage failed.', error),
       );
-      loadServerConf(store).catch((error: unknown) =>
-        console.error('Reading the server configuration failed.', error),
-      );
+      // The accounts show at once; the sponsorship of the signed-in one is asked once the
+      // server has said whether it sells any.
+      const accountsRead = accounts.load();
+      Promise.all([accountsRead, loadServerConf(store)])
+        .then(() => accounts.refreshSponsorship())
+        .catch((error: unknown) =>
+          console.error('Reading the server configuration or the accounts failed.', error),
+        );
     });
     opening.catch((error: unknown) => {
       // The workspace could not be read or written: say so, rather than leave the splash

@@ -22,7 +22,7 @@ import { saveEditorFirst } from '../../services/save-first';
  * sandboxed Chromium with the page settings (`wkhtmltopdf`); the PDF is downloaded. A 401 opens
  * sponsorOnly. */
 export function PdfExportDialog({ resolve, reject }: DialogProps<'pdfExport'>) {
-  const { workspace, editor } = useAppServices();
+  const { workspace, editor, accounts } = useAppServices();
   const store = useStore() as AppStore;
   const sponsor = useAppSelector((state) => isSponsor(state.server, loginAccount(state.accounts)));
   const templates = useAppSelector((state) => state.templates);
@@ -53,7 +53,10 @@ export function PdfExportDialog({ resolve, reject }: DialogProps<'pdfExport'>) {
         { workspace, store, flush: () => saveEditorFirst(editor) },
         true,
       );
-      const pdf = await requestPdf(result, page, { fetch: window.fetch.bind(window) });
+      const pdf = await requestPdf(result, page, {
+        fetch: window.fetch.bind(window),
+        token: await accounts.loginToken(),
+      });
       downloadBlob(`${fileName}.pdf`, pdf);
     });
 
