@@ -10,6 +10,7 @@ import { OAuthApps } from './oauth/apps.js';
 import { exchangeCode, showAuthorize, submitAuthorize, type WebReply } from './oauth/flow.js';
 import { DOCS_URL, error, ReplyError, type Reply } from './http-reply.js';
 import { RateLimits } from './rate-limits.js';
+import { rawFile } from './raw-files.js';
 import { Repositories } from './repositories.js';
 import { serveSmartHttp } from './smart-http.js';
 import { Users, type ForgeUser } from './users.js';
@@ -162,6 +163,46 @@ export async function startForgeSim(options: ForgeSimOptions = {}): Promise<Forg
       }
       response.writeHead(reply.status, reply.headers);
       response.end(reply.body);
+      return;
+    }
+
+    const gistClone =
+      /^\/gist\/([0-9a-f]+)\.git(\/(?:info\/refs|git-upload-pack|git-receive-pack))$/.exec(
+        url.pathname,
+      );
+    if (gistClone) {
+      // A gist clones as GitHub's do: anyone with its id, secret or not.
+      const gist = gists.get(gistClone[1] ?? '');
+      if (fault?.status || !gist) {
+        response.writeHead(fault?.status ?? 404, { 'content-type': 'text/plain' });
+        response.end(fault?.status ? 'Server Error\n' : 'Repository not found.\n');
+        return;
+      }
+      serveSmartHttp(request, response, {
+        projectRoot: gists.root,
+        pathInfo: `/${gist.id}.git${gistClone[2] ?? ''}`,
+        query: url.search.replace(/^\?/, ''),
+        user: undefined,
+      });
+      return;
+    }
+
+    if (
+      /^\/(?:gist\/[^/]+\/[^/]+|[^/]+\/[^/]+)\/raw\//.test(url.pathname) &&
+      request.method === 'GET'
+    ) {
+      const token = bearer(request.headers.authorization);
+      const file = await rawFile(
+        url.pathname,
+        { repos, gists },
+        token ? users.byToken(token) : undefined,
+      );
+      response.writeHead(file ? 200 : 404, {
+        'content-type': 'text/plain; charset=utf-8',
+        'access-control-allow-origin': '*',
+        'x-content-type-options': 'nosniff',
+      });
+      response.end(file ? file.bytes : '404: Not Found');
       return;
     }
 

@@ -31,6 +31,8 @@ describe('GET contents', () => {
     expect(blob.status).toBe(200);
     expect(schemaErrors('get', P, 200, file.body)).toEqual([]);
 
+    const download = await fetch(file.body.download_url);
+    expect(await download.text()).toBe('# pages\n');
     const raw = await fetch(`${t.forge.apiUrl}${repo}/contents/README.md`, {
       headers: { authorization: `token ${t.token}`, accept: 'application/vnd.github.raw+json' },
     });
