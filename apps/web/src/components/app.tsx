@@ -4,12 +4,15 @@ import { isAutoSyncOn } from '@inkstone/core';
 import { useEffect, useState } from 'react';
 import { Provider } from 'react-redux';
 import { ScrollSync } from '../preview/scroll-sync';
+import { GithubAccounts } from '../providers/github/github-accounts';
 import { loadGithubOrigins } from '../providers/github/github-conf';
 import { isGithubWorkspaceQuery } from '../providers/github/workspace-params';
 import { Announcer } from '../services/announcer';
 import { browserTimers } from '../services/broadcast-signal';
 import { Confirmer } from '../services/confirm';
 import { DocumentChannel } from '../services/document-channel';
+import { readGithubTokens, removeGithubToken, writeGithubToken } from '../services/github-tokens';
+import { browserOpener } from '../services/oauth/authorize-popup';
 import { ExplorerService } from '../services/explorer';
 import { ModalStack } from '../services/modals';
 import { Notifier } from '../services/notifier';
@@ -27,8 +30,9 @@ import {
 } from '../services/persistent-storage';
 import { RESET_FAILED, resetIfRequested } from '../services/reset';
 import { type AppStore, createStore, useAppSelector } from '../store';
+import { loginAccount } from '../store/accounts-slice';
 import { notified } from '../store/notifications-slice';
-import { serverConfLoaded } from '../store/server-slice';
+import { readServerConf, serverConfLoaded } from '../store/server-slice';
 import { persistenceChecked } from '../store/storage-slice';
 import { workspaceFailed } from '../store/workspace-slice';
 import { AppContext, type AppServices } from './app-context';
@@ -50,6 +54,7 @@ export function App() {
     let explorer: ExplorerService | undefined;
     let workspaces: WorkspaceList | undefined;
     let sync: SyncService | undefined;
+    let stopFollowingLogin = () => {};
     const opening = startUp(store).then((started) => {
       if (!started) return;
       const { workspace } = started;
@@ -65,6 +70,13 @@ export function App() {
       explorer = new ExplorerService(workspace, store, confirmer);
       const editor: AppServices['editor'] = { current: null };
       const announcer = new Announcer(browserTimers);
+      const accounts = new GithubAccounts({
+        store,
+        tokens: { read: readGithubTokens, write: writeGithubToken, remove: removeGithubToken },
+        opener: browserOpener(window),
+        timers: browserTimers,
+        fetch: window.fetch.bind(window),
+      });
       sync = new SyncService({
         store,
         workspace,
@@ -76,6 +88,18 @@ export function App() {
         autoSyncOn: () =>
           isAutoSyncOn(started.workspaces.find(started.workspaces.current.id) ?? {}),
       });
+      // Signing in or out in a tab of the main workspace: it syncs with the signed-in account's
+      // inkstone-appdata from then on, or stays here.
+      if (workspaces.current.id === MAIN_WORKSPACE.id) {
+        const current = workspaces.current;
+        const startedSync = sync;
+        stopFollowingLogin = followLogin(store, () => {
+          loadGithubRemote(current, store).then(
+            (remote) => startedSync.setRemote(remote),
+            (error: unknown) => console.error('The GitHub remote could not be made.', error),
+          );
+        });
+      }
       // Trashed files are purged after the cleaning delay only without a sync target (spec core
       // §4): a synced workspace deletes them in its syncs, once the trashing is synced.
       if (!sync.syncable) explorer.startTrashPurge();
@@ -101,14 +125,20 @@ export function App() {
           announcer,
         }),
         editor,
+        accounts,
       });
       // Neither is waited for: the app works without them, and each keeps its own failure.
       checkPersistentStorage(store).catch((error: unknown) =>
         console.error('Asking for persistent storage failed.', error),
       );
-      loadServerConf(store).catch((error: unknown) =>
-        console.error('Reading the server configuration failed.', error),
-      );
+      // The accounts show at once; the sponsorship of the signed-in one is asked once the
+      // server has said whether it sells any.
+      const accountsRead = accounts.load();
+      Promise.all([accountsRead, loadServerConf(store)])
+        .then(() => accounts.refreshSponsorship())
+        .catch((error: unknown) =>
+          console.error('Reading the server configuration or the accounts failed.', error),
+        );
     });
     opening.catch((error: unknown) => {
       // The workspace could not be read or written: say so, rather than leave the splash
@@ -118,6 +148,7 @@ export function App() {
     });
     return () => {
       cancelled = true;
+      stopFollowingLogin();
       sync?.stop();
       explorer?.stop();
       opened?.close();
@@ -171,6 +202,23 @@ async function startUp(
   return { workspace, workspaces, remote };
 }
 
+// Calls `changed` when the signed-in GitHub account changes after the accounts were first read
+// (that first read finds what the sync began with, read from the same place).
+function followLogin(store: AppStore, changed: () => void): () => void {
+  let accounts = store.getState().accounts;
+  let read = false;
+  let login: string | undefined;
+  return store.subscribe(() => {
+    const now = store.getState().accounts;
+    if (now === accounts) return;
+    accounts = now;
+    const sub = loginAccount(now)?.sub;
+    if (read && sub !== login) changed();
+    read = true;
+    login = sub;
+  });
+}
+
 // Asks the browser to keep this site's storage; when it refuses, the menu warns until dismissed,
 // and a notification says so once per start.
 async function checkPersistentStorage(store: AppStore): Promise<void> {
@@ -193,8 +241,7 @@ async function loadServerConf(store: AppStore): Promise<void> {
   try {
     const response = await fetch(new URL('conf', window.location.href), { cache: 'no-store' });
     if (!response.ok) return;
-    const conf = (await response.json()) as { allowSponsorship?: unknown };
-    store.dispatch(serverConfLoaded({ allowSponsorship: conf.allowSponsorship === true }));
+    store.dispatch(serverConfLoaded(readServerConf(await response.json())));
   } catch {
     // Unknown: nobody is told to sponsor.
   }

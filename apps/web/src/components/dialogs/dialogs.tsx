@@ -3,8 +3,10 @@
 import { type ComponentType, useEffect, useRef, useSyncExternalStore } from 'react';
 import { type ModalType } from '../../services/modals';
 import { useAppServices } from '../app-context';
+import { GithubAccountDialog } from '../../providers/github/github-account-dialog';
 import { GithubWorkspaceDialog } from '../../providers/github/workspace-dialog';
 import { AboutDialog } from './about-dialog';
+import { AccountManagementDialog } from './account-management-dialog';
 import { CommitMessageDialog } from './commit-message-dialog';
 import { ConfirmationDialog } from './confirmation-dialog';
 import { ConflictsDialog } from './conflicts-dialog';
@@ -39,6 +41,8 @@ const DIALOGS: { [K in ModalType]: ComponentType<DialogProps<K>> } = {
   importReport: ImportReportDialog,
   githubWorkspace: GithubWorkspaceDialog,
   commitMessage: CommitMessageDialog,
+  githubAccount: GithubAccountDialog,
+  accountManagement: AccountManagementDialog,
 };
 
 /** The dialog on top of the modal stack, if any. When the last one closes, the editor gets its
