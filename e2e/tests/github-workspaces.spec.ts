@@ -26,6 +26,8 @@ const appUrl = `http://127.0.0.1:${appPort}`;
 test.use({ baseURL: appUrl });
 
 const run = promisify(execFile);
+const OAUTH = { clientId: 'inkstone-e2e', clientSecret: 'inkstone-e2e-secret' };
+const CAROL = { login: 'carol', token: 'ghp_carol_e2e' };
 const ALICE = { login: 'alice', token: 'ghp_alice_e2e' };
 
 let sim: ForgeSim;
@@ -35,6 +37,8 @@ let sub: string;
 test.beforeAll(async () => {
   sim = await startForgeSim({ port: 0 });
   sub = String(sim.users.add(ALICE).id);
+  sim.users.add(CAROL);
+  sim.oauthApps.add({ ...OAUTH, callbackUrl: `${appUrl}/oauth2/callback`, name: 'Inkstone' });
   server = spawn('node', ['../apps/server/dist/main.js'], {
     env: {
       ...process.env,
@@ -43,6 +47,8 @@ test.beforeAll(async () => {
       RATE_LIMIT_MAX: '1000000',
       GITHUB_URL: sim.url,
       GITHUB_API_URL: sim.apiUrl,
+      GITHUB_CLIENT_ID: OAUTH.clientId,
+      GITHUB_CLIENT_SECRET: OAUTH.clientSecret,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -291,6 +297,54 @@ test('the main workspace of a signed-in user syncs to a private inkstone-appdata
   const text = await git(['--git-dir', created!.gitDir, 'show', 'main:Diary.md']);
   expect(text).toBe('Dear diary,\n\nthe main workspace is on GitHub now.\n');
   await page.context().close();
+});
+
+test('signing in with GitHub through the popup makes the open main workspace sync with the new private inkstone-appdata', async ({
+  browser,
+}) => {
+  // forge-sim's authorize page says `form-action 'self'`, and Chromium applies it to the
+  // redirect back to the app after the form is sent, so the page's CSP is bypassed here (the
+  // app's own CSP is checked by the other tests of this file and csp.spec.ts).
+  const context = await browser.newContext({
+    baseURL: appUrl,
+    viewport: { width: 1400, height: 900 },
+    bypassCSP: true,
+  });
+  const page = await context.newPage();
+  await open(page);
+  await fileTitle(page).fill('Plans');
+  await fileTitle(page).press('Enter');
+  await replaceText(page, 'Written before signing in.');
+  await openMenu(page);
+  await expect(menu(page)).toContainText('not synced');
+  expect(sim.repos.get(CAROL.login, 'inkstone-appdata')).toBeUndefined();
+
+  const popup = page.waitForEvent('popup');
+  await menu(page).getByRole('button', { name: 'Sign in with GitHub' }).click();
+  const authorize = await popup;
+  await authorize.getByLabel('Username').fill(CAROL.login);
+  await authorize.getByRole('button', { name: /^Authorize/ }).click();
+
+  // No reload: the tab syncs with carol's new private repository at once.
+  await expect(menu(page)).toContainText(`synced with ${sim.url}/carol/inkstone-appdata`, {
+    timeout: 20_000,
+  });
+  await expect
+    .poll(
+      async () => {
+        const repo = sim.repos.get(CAROL.login, 'inkstone-appdata');
+        if (!repo) return '';
+        return git(['--git-dir', repo.gitDir, 'show', 'main:Plans.md']).catch(() => '');
+      },
+      { timeout: 20_000 },
+    )
+    .toBe('Written before signing in.\n');
+  expect(sim.repos.get(CAROL.login, 'inkstone-appdata')?.private).toBe(true);
+  // The token is in no URL and not in localStorage.
+  const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }));
+  expect(stored).not.toMatch(/gho_|ghp_|fsim_/);
+  expect(page.url()).not.toContain('token');
+  await context.close();
 });
 
 test('two browsers edit one repository workspace: different paragraphs and the same sentence converge with nothing lost, one commit per sync, and git clone shows plain markdown', async ({
