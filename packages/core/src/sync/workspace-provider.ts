@@ -92,8 +92,10 @@ export interface WorkspaceProvider {
    * provider has `commitSync` and `discardSync`. */
   beginSync?(): void;
   /** Makes the buffered writes and stops buffering; `TooLateError` when the remote moved since
-   * the changes were read (none of them is made then). */
-  commitSync?(): Promise<void>;
+   * the changes were read (none of them is made then). Resolves with the cursors before and
+   * after the writes when the remote is exactly the `from` cursor's state plus them (a commit
+   * on top of the commit read), so that the engine can read on from `to`. */
+  commitSync?(): Promise<{ from: string; to: string } | undefined>;
   /** Drops the buffered writes and stops buffering. */
   discardSync?(): void;
 }

@@ -78,13 +78,11 @@ export class WorkspaceSynchronizer {
         onConflict: this.options.onConflict,
         batchSize: this.options.batchSize,
       };
-      // A provider that commits (git) buffers the sync's writes and makes them one commit (S16).
+      // A provider that commits (git) buffers the sync's writes and makes them one commit (S16);
+      // deleting synced trashed files, which needs that commit recorded, is a second one.
       const buffered = provider.beginSync !== undefined;
-      if (buffered) {
-        provider.beginSync!();
-        context.acknowledgements = [];
-      }
       try {
+        if (buffered) this.buffer(context);
         await this.syncOnce(context);
         const { images } = this.options;
         if (images) {
@@ -94,6 +92,10 @@ export class WorkspaceSynchronizer {
             images.timers,
             signal,
           );
+        }
+        if (buffered) {
+          await this.commit(context);
+          this.buffer(context);
         }
         await this.purgeTrash(context);
         if (buffered) await this.commit(context);
@@ -115,14 +117,26 @@ export class WorkspaceSynchronizer {
     }
   }
 
-  // The sync's writes made at once (S16), then recorded: the records, the synced contents and
-  // the trash purged here follow only a commit the remote has.
+  // Writes from here on are buffered by the provider and recorded once committed (S16).
+  private buffer(context: SyncContext): void {
+    context.provider.beginSync!();
+    context.acknowledgements = [];
+  }
+
+  // The buffered writes made at once (S16), then recorded: the records, the synced contents and
+  // the trash purged here follow only a commit the remote has. When the commit is exactly the
+  // cursor's commit plus these writes, the cursor moves to it: the records now describe it, and
+  // changes read from the older cursor would miss an item someone else put back as it was.
   private async commit(context: SyncContext): Promise<void> {
     checkAborted(context);
-    await context.provider.commitSync?.();
+    const committed = await context.provider.commitSync!();
     const acknowledgements = context.acknowledgements ?? [];
     context.acknowledgements = undefined;
     for (const record of acknowledgements) await record();
+    if (committed && committed.from === context.state.cursor) {
+      context.state.cursor = committed.to;
+    }
+    await persist(context);
   }
 
   private async syncOnce(context: SyncContext): Promise<void> {

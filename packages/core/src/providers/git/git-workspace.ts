@@ -38,7 +38,7 @@ const KEPT_SNAPSHOTS = 4;
 
 /**
  * A workspace kept in a folder of a git branch, over a forge's git data API (see
- * docs/adr/0004-git-workspaces.md). Reading: the branch's head, then, when it moved, its tree
+ * docs/adr/0005-git-workspaces.md). Reading: the branch's head, then, when it moved, its tree
  * once and the manifest when it changed; the changes are the difference with the commit of the
  * cursor. Writing: inside `beginSync`/`commitSync`, every write of a sync is buffered and made
  * as one commit; outside, each write is its own commit.
@@ -144,14 +144,15 @@ export class GitWorkspace {
     this.batch = { draft: undefined };
   }
 
-  /** Makes the buffered writes one commit and stops buffering. The branch moved meanwhile:
-   * `TooLateError`, nothing written (the sync starts again). */
-  async commitSync(): Promise<void> {
+  /** Makes the buffered writes one commit and stops buffering; resolves with the commit read
+   * and the new one (its only parent). The branch moved meanwhile: `TooLateError`, nothing
+   * written (the sync starts again). */
+  async commitSync(): Promise<{ from: string; to: string } | undefined> {
     const draft = this.batch?.draft;
     this.batch = undefined;
-    if (!draft || draft.empty) return;
+    if (!draft || draft.empty) return undefined;
     try {
-      await this.commit(draft);
+      return { from: draft.base.commit, to: await this.commit(draft) };
     } catch (error) {
       if (error instanceof NotFastForwardError) throw new TooLateError();
       throw error;
@@ -185,7 +186,7 @@ export class GitWorkspace {
     }
   }
 
-  private async commit(draft: GitDraft): Promise<void> {
+  private async commit(draft: GitDraft): Promise<string> {
     const { port } = this.options;
     const plan = planCommit(draft);
     const message =
@@ -202,6 +203,7 @@ export class GitWorkspace {
     await port.moveHead(commit, draft.base.commit || undefined);
     this.latest = { ...plan.snapshot, commit, tree };
     this.keep(this.latest);
+    return commit;
   }
 
   private async headSnapshot(): Promise<GitSnapshot> {

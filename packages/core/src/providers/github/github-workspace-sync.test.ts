@@ -8,7 +8,7 @@ import { type FetchPort } from '../../sync/http-client.js';
 import { WorkspaceSynchronizer } from '../../sync/workspace-sync.js';
 import { nodeFetch } from '../../testing/couchdb-provider.js';
 import { readAllChanges } from '../../testing/workspace-provider-contract.js';
-import { cloneFiles, commitSubjects, commitWithGit } from '../../testing/git-inspect.js';
+import { cloneFiles, commitSubjects, commitWithGit, gitIn } from '../../testing/git-inspect.js';
 import {
   GITHUB_TEST_LOGIN as LOGIN,
   GITHUB_TEST_TOKEN,
@@ -115,17 +115,26 @@ describe('GitHub repository workspace sync (forge-sim)', () => {
     expect(files.get('.inkstone-data/hello.json')).toContain('title: Hi');
     expect(files.has('.inkstone-data/plan.json')).toBe(false);
 
-    // Renaming a folder, editing a file and trashing another: one more commit.
+    // Renaming a folder and editing a file: one more commit, the text moved with its folder.
     await a.put(folder('notes', 'Ideas'));
     await a.edit('plan', (text) => `${text}\nAnd test it.\n`);
-    await a.put({ ...file('gone', 'Gone', 'trash'), trashedAt: 1 } as Item);
     await a.sync();
     expect(await commits(repo)).toHaveLength(before + 2);
+    expect((await commits(repo))[0]).toBe('Ideas/Plan.md updated with Inkstone');
     const after = await clone(repo);
     expect(after.get('Ideas/Plan.md')).toBe('# Plan\n\nShip it.\n\nAnd test it.\n');
     expect(after.has('Notes/Plan.md')).toBe(false);
-    expect(after.has('Gone.md')).toBe(false);
-    expect(after.get('.inkstone-trash/Gone.md')).toBe('Soon trashed.\n');
+
+    // Trashing a file: its text goes to .inkstone-trash/, then, the trashing synced, the synced
+    // trashed file is deleted (S8) in a second commit.
+    await a.put({ ...file('gone', 'Gone', 'trash'), trashedAt: 1 } as Item);
+    await a.sync();
+    expect(await commits(repo)).toHaveLength(before + 4);
+    const trashed = await gitIn(t.forge, LOGIN, repo, ['show', 'main~1:.inkstone-trash/Gone.md']);
+    expect(trashed).toBe('Soon trashed.\n');
+    const purged = await clone(repo);
+    expect([...purged.keys()].filter((path) => path.includes('Gone'))).toEqual([]);
+    expect(await a.repository.get('gone')).toBeUndefined();
   });
 
   it('makes at most 2 requests and no commit when nothing changed', async () => {
