@@ -145,24 +145,29 @@ async function addGithubWorkspace(
   return tab;
 }
 
-test('a GitHub workspace needs an account, refuses a URL that names no repository, and opens by its URL parameters', async ({
+test('a GitHub workspace asks for an account first, refuses a URL that names no repository, and opens by its URL parameters', async ({
   page,
   context,
 }) => {
   await open(page);
   await openPanel(page);
+  // No account linked: the account dialog comes first; cancelled, nothing else opens.
   await panel(page).getByRole('button', { name: 'Add a GitHub workspace' }).click();
-  await expect(
-    alert(
-      page,
-      'A GitHub workspace syncs with your GitHub account: sign in with GitHub first (menu, Sign in with GitHub).',
-    ),
-  ).toBeVisible();
+  const accountDialog = page.getByRole('dialog', { name: 'Add GitHub account' });
+  await expect(accountDialog).toContainText('Grant access to your private repositories');
+  await accountDialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(accountDialog).toBeHidden();
   await expect(page.getByRole('dialog', { name: 'Add a GitHub workspace' })).toBeHidden();
 
-  await linkAccount(page, false);
-  await openPanel(page);
+  // Linked through GitHub's authorize window from the account dialog: the workspace dialog follows.
+  await letAuthorizeReturn(context);
   await panel(page).getByRole('button', { name: 'Add a GitHub workspace' }).click();
+  await accountDialog
+    .getByRole('checkbox', { name: 'Grant access to your private repositories' })
+    .check();
+  await authorizeAs(page, ALICE.login, () =>
+    accountDialog.getByRole('button', { name: 'Ok' }).click(),
+  );
   const dialog = page.getByRole('dialog', { name: 'Add a GitHub workspace' });
   await dialog
     .getByRole('textbox', { name: 'Repository URL' })
@@ -202,10 +207,10 @@ test('a GitHub workspace needs an account, refuses a URL that names no repositor
     branch: 'main',
     path: 'journal/',
   });
-  // The token is in no URL and not in the workspace list.
-  expect(tab.url()).not.toContain(ALICE.token);
+  // No token in a URL or the workspace list.
+  expect(tab.url()).not.toMatch(/gho_|ghp_/);
   const list = await tab.evaluate(() => localStorage.getItem('inkstone-workspaces'));
-  expect(list).not.toContain(ALICE.token);
+  expect(list).not.toMatch(/gho_|ghp_/);
 
   await openPanel(tab);
   const entry = panel(tab).locator('[aria-current="true"]');
@@ -301,17 +306,10 @@ test('the main workspace of a signed-in user syncs to a private inkstone-appdata
   await page.context().close();
 });
 
-/** A browser of its own whose authorize popups reach the app (see below), on the main
- * workspace. */
-async function signedOutBrowser(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: appUrl,
-    viewport: { width: 1400, height: 900 },
-  });
-  // forge-sim's authorize page says `form-action 'self'`, which Chromium applies to the
-  // redirect back to the app after the form is sent (GitHub's page lets it through): that one
-  // header of the stand-in's page is dropped, as github-signin.spec.ts does; the app's pages
-  // keep their policy.
+/** forge-sim's authorize page says `form-action 'self'`, which Chromium applies to the redirect
+ * back to the app after the form is sent (GitHub's page lets it through): that one header of the
+ * stand-in's page is dropped, as github-signin.spec.ts does; the app's pages keep their policy. */
+async function letAuthorizeReturn(context: BrowserContext): Promise<void> {
   await context.route(`${sim.url}/login/oauth/authorize*`, async (route) => {
     if (route.request().method() !== 'GET') return route.continue();
     const response = await route.fetch();
@@ -319,6 +317,16 @@ async function signedOutBrowser(browser: Browser): Promise<Page> {
     delete headers['content-security-policy'];
     return route.fulfill({ response, headers });
   });
+}
+
+/** A browser of its own whose authorize popups reach the app (see below), on the main
+ * workspace. */
+async function signedOutBrowser(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: appUrl,
+    viewport: { width: 1400, height: 900 },
+  });
+  await letAuthorizeReturn(context);
   const page = await context.newPage();
   await open(page);
   return page;
