@@ -6,6 +6,8 @@ export interface Recording {
   method: string;
   path: string;
   status: number;
+  /** The request's JSON body, when it had one. */
+  body?: unknown;
   reqheaders: Record<string, string>;
   headers: Record<string, string>;
   response: unknown;
