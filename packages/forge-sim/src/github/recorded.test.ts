@@ -64,7 +64,7 @@ describe('recorded GitHub answers (@octokit/fixtures)', () => {
     expect(await response.text()).toBe('# hello-world\n');
   });
 
-  it('git-refs: POST /git/refs (201) and PATCH /git/refs/{ref} (200)', async () => {
+  it('git-refs: create, move, list and delete a ref', async () => {
     const created = recorded('git-refs', 'post', '/git/refs');
     const base = '/repos/alice/hello-world/git';
     const main = (await t.api('GET', `${base}/ref/heads/main`)).body.object.sha as string;
@@ -80,6 +80,16 @@ describe('recorded GitHub answers (@octokit/fixtures)', () => {
     const patched = await t.api('PATCH', `${base}/refs/heads/test`, { sha: put.body.commit.sha });
     expect(patched.status).toBe(moved.status);
     expect(shapeDifferences(moved.response, patched.body)).toEqual([]);
+
+    // GitHub's GET …/git/refs/ (recorded) lists as GET …/git/matching-refs/ (documented) does.
+    const listed = recorded('git-refs', 'get', '/git/refs/');
+    const ours2 = await t.api('GET', `${base}/matching-refs/`);
+    expect(ours2.status).toBe(listed.status);
+    expect(shapeDifferences(listed.response, ours2.body)).toEqual([]);
+
+    const deleted = recorded('git-refs', 'delete', '/git/refs/heads/test');
+    const gone = await t.api('DELETE', `${base}/refs/heads/test`);
+    expect(gone.status).toBe(deleted.status);
   });
 
   it("paginate-issues: the Link header's syntax (rel next and last, per_page and page)", async () => {
