@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { git, GitError, gitText } from '../git.js';
+import { git, GitError, gitText, writeBlobs } from '../git.js';
 import { fail, json, type Reply } from '../http-reply.js';
 import type { ForgeRepo } from '../repositories.js';
 import type { ForgeUser } from '../users.js';
@@ -41,6 +41,25 @@ export async function objectType(repo: ForgeRepo, sha: unknown): Promise<string 
     if (cause instanceof GitError) return undefined;
     throw cause;
   }
+}
+
+/** The types of the objects `shas` (those that exist and are well formed), read in one git run. */
+export async function objectTypes(repo: ForgeRepo, shas: readonly string[]) {
+  const valid = [...new Set(shas.filter((sha) => SHA.test(sha)))];
+  const types = new Map<string, string>();
+  if (valid.length === 0) return types;
+  const out = await gitText(
+    repo.gitDir,
+    ['cat-file', '--batch-check=%(objectname) %(objecttype)'],
+    {
+      input: `${valid.join('\n')}\n`,
+    },
+  );
+  for (const line of out.split('\n')) {
+    const [sha = '', type = ''] = line.split(' ');
+    if (type !== 'missing' && SHA.test(sha)) types.set(sha, type);
+  }
+  return types;
 }
 
 /** A JSON object (not null, not an array). */
@@ -193,7 +212,22 @@ export async function createTree(ctx: GitDataContext, body: unknown): Promise<Re
       if (existing.startsWith(`${path}/`)) files.delete(existing);
     }
   };
-  for (const raw of body.tree as unknown[]) {
+  // Inline contents are stored, and the types of the shas named are read, in one git run each
+  // (a tree of a thousand files is a sync's usual size).
+  const entries = body.tree as unknown[];
+  const inline = entries.filter(
+    (raw): raw is { content: string } => isObject(raw) && typeof raw.content === 'string',
+  );
+  const inlineShas = await writeBlobs(
+    ctx.repo.gitDir,
+    inline.map((raw) => raw.content),
+  );
+  const blobOfInline = new Map(inline.map((raw, index) => [raw, inlineShas[index] ?? '']));
+  const types = await objectTypes(
+    ctx.repo,
+    entries.flatMap((raw) => (isObject(raw) && typeof raw.sha === 'string' ? [raw.sha] : [])),
+  );
+  for (const raw of entries) {
     if (!isObject(raw) || typeof raw.path !== 'string' || typeof raw.mode !== 'string') {
       fail(422, 'Invalid tree info');
     }
@@ -212,11 +246,9 @@ export async function createTree(ctx: GitDataContext, body: unknown): Promise<Re
     }
     let sha: string;
     if (typeof raw.content === 'string') {
-      sha = await gitText(ctx.repo.gitDir, ['hash-object', '-w', '--stdin'], {
-        input: raw.content,
-      });
+      sha = blobOfInline.get(raw as { content: string }) ?? '';
     } else {
-      const type = await objectType(ctx.repo, raw.sha);
+      const type = typeof raw.sha === 'string' ? types.get(raw.sha) : undefined;
       const expected = raw.mode === '040000' ? 'tree' : raw.mode === '160000' ? 'commit' : 'blob';
       if (raw.mode !== '160000' && type !== expected) {
         fail(422, `tree.sha ${JSON.stringify(raw.sha)} is not a valid ${expected}`);
