@@ -84,9 +84,20 @@ export async function createBlob(ctx: GitDataContext, body: unknown): Promise<Re
 
 /** GET /repos/{owner}/{repo}/git/blobs/{sha}: the content in base64, lines of 60. */
 export async function getBlob(ctx: GitDataContext, sha: string): Promise<Reply> {
-  await requireNotEmpty(ctx.repo);
-  if ((await objectType(ctx.repo, sha)) !== 'blob') fail(404, 'Not Found');
-  const bytes = await git(ctx.repo.gitDir, ['cat-file', 'blob', sha]);
+  // One git run on the usual path (a first sync reads a thousand blobs): `cat-file blob` fails
+  // for anything but a blob, and only then does it matter whether the repository is empty.
+  let bytes: Buffer | undefined;
+  if (SHA.test(sha)) {
+    try {
+      bytes = await git(ctx.repo.gitDir, ['cat-file', 'blob', sha]);
+    } catch (cause) {
+      if (!(cause instanceof GitError)) throw cause;
+    }
+  }
+  if (!bytes) {
+    await requireNotEmpty(ctx.repo);
+    fail(404, 'Not Found');
+  }
   const base64 = bytes.toString('base64');
   const content = (base64.match(/.{1,60}/g) ?? []).map((line) => `${line}\n`).join('');
   return json(200, {
