@@ -5,6 +5,7 @@ import type { ForgeUser, Users } from '../users.js';
 import * as commits from './commits.js';
 import * as contents from './contents.js';
 import * as gitData from './git-data.js';
+import * as refs from './refs.js';
 import * as gists from './gists.js';
 import { fullRepository, privateUser, publicUser, type Origins } from './representations.js';
 import { generateFromTemplate, updateRepository } from './templates.js';
@@ -178,17 +179,17 @@ export async function answerRest(ctx: RestContext, request: RestRequest): Promis
         return gitData.getCommit(git, match[1] ?? '');
       }
       if ((match = /^\/git\/ref\/(.+)$/.exec(rest)) && method === 'GET') {
-        return gitData.getRef(git, decodeURIComponent(match[1] ?? ''));
+        return refs.getRef(git, decodeURIComponent(match[1] ?? ''));
       }
-      if (rest === '/git/refs' && method === 'POST') return gitData.createRef(git, request.body);
+      if (rest === '/git/refs' && method === 'POST') return refs.createRef(git, request.body);
       if ((match = /^\/git\/refs\/(.+)$/.exec(rest)) && method === 'PATCH') {
-        return gitData.updateRef(git, decodeURIComponent(match[1] ?? ''), request.body);
+        return refs.updateRef(git, decodeURIComponent(match[1] ?? ''), request.body);
       }
       if ((match = /^\/git\/refs\/(.+)$/.exec(rest)) && method === 'DELETE') {
-        return gitData.deleteRef(git, decodeURIComponent(match[1] ?? ''));
+        return refs.deleteRef(git, decodeURIComponent(match[1] ?? ''));
       }
       if ((match = /^\/git\/matching-refs\/(.*)$/.exec(rest)) && method === 'GET') {
-        return gitData.matchingRefs(git, decodeURIComponent(match[1] ?? ''));
+        return refs.matchingRefs(git, decodeURIComponent(match[1] ?? ''));
       }
       return undefined;
     };
