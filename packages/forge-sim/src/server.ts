@@ -118,6 +118,14 @@ export async function startForgeSim(options: ForgeSimOptions = {}): Promise<Forg
           'x-ratelimit-used': limits['x-ratelimit-limit'] ?? '5000',
         };
         await drain(request);
+      } else if (fault?.secondaryRateLimit !== undefined) {
+        reply = error(
+          429,
+          'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.',
+        );
+        const seconds = fault.secondaryRateLimit === true ? 1 : fault.secondaryRateLimit;
+        reply.headers = { 'retry-after': String(seconds) };
+        await drain(request);
       } else if (token !== undefined && !user) {
         reply = error(401, 'Bad credentials');
         await drain(request);

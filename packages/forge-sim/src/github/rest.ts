@@ -96,6 +96,14 @@ export async function answerRest(ctx: RestContext, request: RestRequest): Promis
     const publicRepos = ctx.repos.ownedBy(user.login).filter((repo) => !repo.private).length;
     return json(200, publicUser(user, ctx.origins, publicRepos));
   }
+  const byLogin = /^\/users\/([^/]+)$/.exec(path);
+  if (byLogin && method === 'GET') {
+    // Where every user's `url` points: the public profile by login.
+    const user = ctx.users.byLogin(decodeURIComponent(byLogin[1] ?? ''));
+    if (!user) fail(404, 'Not Found');
+    const publicRepos = ctx.repos.ownedBy(user.login).filter((repo) => !repo.private).length;
+    return json(200, publicUser(user, ctx.origins, publicRepos));
+  }
   if (path === '/user/repos' && method === 'POST') return createRepo(ctx, request);
   const gistAnswer = routeGists(ctx, request);
   if (gistAnswer) return gistAnswer;
