@@ -38,7 +38,7 @@ function applies(fault: Fault, method: string, path: string) {
     );
   }
   if (fault.truncateTree !== undefined) {
-    return method === 'GET' && /\/git\/trees\/[^?]+\?(?:.*&)?recursive=(?!0(?:&|$))/.test(path);
+    return method === 'GET' && /\/git\/trees\/[^?]+\?(?:.*&)?recursive(?:[=&]|$)/.test(path);
   }
   return true;
 }

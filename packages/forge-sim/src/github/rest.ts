@@ -177,7 +177,8 @@ export async function answerRest(ctx: RestContext, request: RestRequest): Promis
       }
       if (rest === '/git/trees' && method === 'POST') return gitData.createTree(git, request.body);
       if ((match = /^\/git\/trees\/(.+)$/.exec(rest)) && method === 'GET') {
-        const recursive = request.query.has('recursive') && request.query.get('recursive') !== '0';
+        // Any value asks for every level, 0 and false included, as GitHub documents it.
+        const recursive = request.query.has('recursive');
         return gitData.getTree(git, decodeURIComponent(match[1] ?? ''), recursive);
       }
       if (rest === '/git/commits' && method === 'POST') {
