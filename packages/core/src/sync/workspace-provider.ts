@@ -79,6 +79,9 @@ export interface WorkspaceProvider {
   removeItem(syncData: SyncData): Promise<void>;
   /** The content of a file as the remote has it, or null when it has none. */
   downloadContent(fileId: string, syncData: SyncData): Promise<ContentItem | null>;
+  /** Told which files' contents the sync is about to download, in the order it will: a
+   * provider whose reads are one request each may read a few ahead. Optional. */
+  prefetchContent?(fileIds: readonly string[]): void;
   /** Creates or updates a file's content; rejects with `TooLateError` like `saveItem`. */
   uploadContent(content: ContentItem, syncData: SyncData | undefined): Promise<SyncData>;
   /** The revisions of a file's content, newest first, when the remote keeps them. */

@@ -142,13 +142,21 @@ export class WorkspaceSynchronizer {
   private async syncOnce(context: SyncContext): Promise<void> {
     await applyRemoteChanges(context);
     const view = localSyncView(await syncedItems(context), context.scope);
+    const files = [...view.items.values()].filter(
+      (item) => item.type === 'file' && !view.excludedFileIds.has(item.id),
+    );
+    // The texts changed remotely are about to be downloaded, in this order.
+    const remote = context.remoteContents;
+    if (remote && context.provider.prefetchContent) {
+      context.provider.prefetchContent(
+        files.flatMap((file) => (remote.has(file.id) ? [file.id] : [])),
+      );
+    }
     // Each file's content step decides what to upload; the uploads go in batches (S12).
     const uploads = new SaveQueue(context);
-    for (const item of view.items.values()) {
-      if (item.type === 'file' && !view.excludedFileIds.has(item.id)) {
-        const upload = await syncContent(context, item);
-        if (upload) await uploads.add(upload);
-      }
+    for (const file of files) {
+      const upload = await syncContent(context, file as FileItem);
+      if (upload) await uploads.add(upload);
     }
     await uploads.flush();
     const after = localSyncView(await syncedItems(context), context.scope);

@@ -80,6 +80,10 @@ export class GithubWorkspaceProvider implements WorkspaceProvider {
     return this.workspace.downloadContent(fileId);
   }
 
+  prefetchContent(fileIds: readonly string[]): void {
+    this.workspace.prefetchContent(fileIds);
+  }
+
   uploadContent(content: ContentItem, syncData: SyncData | undefined): Promise<SyncData> {
     return this.workspace.saveItem(content, syncData, this.message);
   }

@@ -37,13 +37,25 @@ const folder = (id: string, name: string, parentId: string | null = null): Folde
 let t: GithubTestForge;
 // A fetch that runs `before` once, just before the first request matching it.
 let hook: { match: RegExp; before: () => Promise<void> } | undefined;
+// How many blob reads were under way at once, at most.
+const blobReads = { now: 0, most: 0 };
 const hookedFetch: FetchPort = async (url, init) => {
   const current = hook;
   if (current && current.match.test(`${init.method} ${url}`)) {
     hook = undefined;
     await current.before();
   }
-  return nodeFetch(url, init);
+  if (!url.includes('/git/blobs/')) return nodeFetch(url, init);
+  blobReads.most = Math.max(blobReads.most, (blobReads.now += 1));
+  try {
+    const response = await nodeFetch(url, init);
+    await response.text().then((text) => {
+      response.text = () => Promise.resolve(text);
+    });
+    return response;
+  } finally {
+    blobReads.now -= 1;
+  }
 };
 
 beforeAll(async () => {
@@ -249,6 +261,23 @@ describe('GitHub repository workspace sync (forge-sim)', () => {
     expect(clone.get('chapter-3/note 1018.md')).toBe('Note 1018\n\nWritten with git.\n');
     expect(clone.size).toBe(1_053); // README, image, notes, the manifest
   }, 180_000);
+
+  it("reads a new browser's texts several at a time, and each once", async () => {
+    const repo = await t.createRepository();
+    const a = browser(repo);
+    for (let i = 0; i < 20; i += 1) await a.put(file(`f${i}`, `F${i}`), content(`f${i}`, `${i}\n`));
+    await a.sync();
+    const b = browser(repo);
+    blobReads.most = 0;
+    t.requests.length = 0;
+    await b.sync();
+    for (let i = 0; i < 20; i += 1) expect(await b.text(`f${i}`)).toBe(`${i}\n`);
+    expect(blobReads.most).toBeGreaterThan(1);
+    // The manifest, the README and the 20 texts (no data files: nothing but text), each once.
+    const blobs = t.requests.filter((request) => request.includes('/git/blobs/'));
+    expect(blobs).toHaveLength(22);
+    expect(new Set(blobs).size).toBe(22);
+  });
 
   it('takes a text edited on the forge (a commit of another tool) and merges it with an edit here', async () => {
     const repo = await t.createRepository();
