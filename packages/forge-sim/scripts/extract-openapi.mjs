@@ -9,6 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 export const operations = [
   ['get', '/user'],
   ['get', '/user/{account_id}'],
+  ['get', '/users/{username}'],
   ['post', '/user/repos'],
   ['get', '/repos/{owner}/{repo}'],
   ['post', '/repos/{owner}/{repo}/git/blobs'],
@@ -20,6 +21,8 @@ export const operations = [
   ['get', '/repos/{owner}/{repo}/git/ref/{ref}'],
   ['post', '/repos/{owner}/{repo}/git/refs'],
   ['patch', '/repos/{owner}/{repo}/git/refs/{ref}'],
+  ['delete', '/repos/{owner}/{repo}/git/refs/{ref}'],
+  ['get', '/repos/{owner}/{repo}/git/matching-refs/{ref}'],
   ['patch', '/repos/{owner}/{repo}'],
   ['get', '/repos/{owner}/{repo}/commits'],
   ['get', '/repos/{owner}/{repo}/commits/{ref}'],

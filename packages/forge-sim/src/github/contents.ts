@@ -43,11 +43,17 @@ function links(
 /** A path as the contents API takes it: no leading or trailing slash, no `.` or `..` parts. */
 function cleanPath(path: string) {
   const clean = path.replace(/^\/+|\/+$/g, '');
-  if (clean.split('/').some((part) => part === '.' || part === '..' || part === '.git')) {
-    fail(404, 'Not Found');
+  if (
+    // eslint-disable-next-line no-control-regex
+    /[\u0000-\u001f]/.test(clean) ||
+    clean.split('/').some((part) => part === '' || part === '.' || part === '..' || part === '.git')
+  ) {
+    if (clean !== '') fail(404, 'Not Found');
   }
   return clean;
 }
+
+const BASE64 = /^[A-Za-z0-9+/\r\n]*={0,2}[\r\n]*$/;
 
 /** The entry of `path` in commit `commit`, or undefined. */
 async function entryAt(ctx: GitDataContext, commit: string, path: string) {
@@ -58,6 +64,12 @@ async function entryAt(ctx: GitDataContext, commit: string, path: string) {
   const inside = await listTree(ctx.repo, `${commit}:${folder}`, false).catch(() => []);
   return inside.find((entry) => entry.path === name);
 }
+
+/** GitHub's contents API lists at most this many entries of a folder. */
+export const FOLDER_LIMIT = 1000;
+
+/** Past this size GitHub's contents API leaves a file's `content` empty (encoding `none`). */
+export const CONTENT_LIMIT = 1024 * 1024;
 
 const base64Lines = (bytes: Buffer) =>
   (bytes.toString('base64').match(/.{1,60}/g) ?? []).map((line) => `${line}\n`).join('');
@@ -94,13 +106,15 @@ export async function getContents(
           raw: bytes,
           headers: { 'content-type': 'application/vnd.github.raw; charset=utf-8' },
         };
+      // Past 1 MB GitHub gives the bytes only raw (or by the blob): `content` '', encoding none.
+      const whole = bytes.length <= CONTENT_LIMIT;
       return json(200, {
         type: 'file',
-        encoding: 'base64',
+        encoding: whole ? 'base64' : 'none',
         size: bytes.length,
         name: entry.path,
         path,
-        content: base64Lines(bytes),
+        content: whole ? base64Lines(bytes) : '',
         sha: entry.sha,
         ...links(ctx, path, ref, entry),
       });
@@ -117,7 +131,8 @@ export async function getContents(
       });
     }
   }
-  const entries = await listTree(ctx.repo, `${commit}:${path}`, false);
+  // GitHub lists at most 1,000 entries of a folder, silently: the git trees API gives them all.
+  const entries = (await listTree(ctx.repo, `${commit}:${path}`, false)).slice(0, FOLDER_LIMIT);
   return json(
     200,
     entries.map((entry) => {
@@ -157,6 +172,13 @@ async function target(ctx: GitDataContext, path: string, body: Record<string, un
   if (!tip && branch !== ctx.repo.defaultBranch) fail(404, `Branch ${branch} not found`);
   const entry = tip ? await entryAt(ctx, tip, path) : undefined;
   if (entry && entry.type !== 'blob') fail(422, `path ${path} is a directory`);
+  // A file below a path that is a file: git would not have it, nor does GitHub.
+  const parts = path.split('/');
+  for (let depth = 1; tip && depth < parts.length; depth += 1) {
+    const above = await entryAt(ctx, tip, parts.slice(0, depth).join('/'));
+    if (above === undefined) break;
+    if (above.type !== 'tree') fail(422, `path ${path} cannot be written below a file`);
+  }
   return { branch, tip, current: entry?.sha };
 }
 
@@ -216,6 +238,7 @@ export async function putContents(
   if (ctx.stale || (typeof body.sha === 'string' && body.sha !== at.current)) {
     fail(409, `${path} does not match ${typeof body.sha === 'string' ? body.sha : ''}`);
   }
+  if (!BASE64.test(String(body.content))) fail(422, 'content is not valid Base64');
   const bytes = Buffer.from(String(body.content), 'base64');
   const sha = await write(ctx, path, body, at, bytes);
   const entry = await entryAt(ctx, sha, path);

@@ -3,7 +3,7 @@ import { GIST_BRANCH, type ForgeGist, type Gists } from '../gists.js';
 import { git, GitError, gitText } from '../git.js';
 import { fail, json, type Reply } from '../http-reply.js';
 import type { ForgeUser, Users } from '../users.js';
-import { linkHeader, pageOf } from './commits.js';
+import { linkHeader, pageOf } from './pagination.js';
 import { isObject } from './git-data.js';
 import { nodeId, simpleUser, type Origins } from './representations.js';
 
@@ -17,7 +17,8 @@ export interface GistContext {
 
 /** GitHub gives at most this much of a file's content in a gist's answer (then `truncated`). */
 export const GIST_FILE_LIMIT = 1024 * 1024;
-const FILE_NAME = /^[^/\\\0]{1,255}$/;
+// eslint-disable-next-line no-control-regex
+const FILE_NAME = /^[^/\\\u0000-\u001f]{1,255}$/;
 
 const TYPES: Record<string, [string, string | null]> = {
   md: ['text/markdown', 'Markdown'],
