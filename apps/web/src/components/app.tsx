@@ -49,6 +49,7 @@ export function App() {
     let explorer: ExplorerService | undefined;
     let workspaces: WorkspaceList | undefined;
     let sync: SyncService | undefined;
+    let stopSponsorWatch: (() => void) | undefined;
     const opening = startUp(store).then((started) => {
       if (!started) return;
       const { workspace } = started;
@@ -113,6 +114,7 @@ export function App() {
       // The accounts show at once; the sponsorship of the signed-in one is asked once the
       // server has said whether it sells any.
       const accountsRead = accounts.load();
+      stopSponsorWatch = accounts.watchSponsorship();
       Promise.all([accountsRead, loadServerConf(store)])
         .then(() => accounts.refreshSponsorship())
         .catch((error: unknown) =>
@@ -128,6 +130,7 @@ export function App() {
     return () => {
       cancelled = true;
       sync?.stop();
+      stopSponsorWatch?.();
       explorer?.stop();
       opened?.close();
       workspaces?.close();

@@ -31,6 +31,12 @@ export interface GithubAccountsOptions {
   serverBase?: string;
 }
 
+/** The sponsorship of the signed-in account is asked again this long after the last answer
+ * (spec core §9 "User info: refetched after 1 h")… */
+export const USER_INFO_REFRESH = 60 * 60 * 1000;
+/** …which is looked at this often (spec core §9 "polled every 60 s"). */
+export const USER_INFO_POLL = 60 * 1000;
+
 /** Sign-in when the server has no GitHub OAuth application. */
 export const GITHUB_NOT_CONFIGURED =
   'GitHub sign-in is not configured on this server (GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET).';
@@ -43,6 +49,8 @@ export const GITHUB_NOT_CONFIGURED =
  */
 export class GithubAccounts {
   private readonly http: HttpClient;
+  /** When the server last answered about the signed-in account's sponsorship. */
+  private sponsorCheckedAt = Number.NEGATIVE_INFINITY;
 
   constructor(private readonly options: GithubAccountsOptions) {
     this.http = new HttpClient({
@@ -100,8 +108,24 @@ export class GithubAccounts {
       }
       throw error;
     }
+    this.sponsorCheckedAt = this.options.timers.now();
     if (login.isSponsor !== isSponsor) await this.options.tokens.write({ ...login, isSponsor });
     await this.load();
+  }
+
+  /** Keeps the signed-in account's sponsorship fresh: every minute, asks again when the last
+   * answer is an hour old (a sponsorship bought or run out meanwhile shows). Returns the stop. */
+  watchSponsorship(): () => void {
+    const { timers } = this.options;
+    let cancel = () => {};
+    const tick = () => {
+      if (timers.now() - this.sponsorCheckedAt >= USER_INFO_REFRESH) {
+        this.refreshSponsorship().catch((error: unknown) => console.error(error));
+      }
+      cancel = timers.set(tick, USER_INFO_POLL);
+    };
+    cancel = timers.set(tick, USER_INFO_POLL);
+    return () => cancel();
   }
 
   // Opens the window synchronously (a popup needs the click it answers), then finishes.
