@@ -5,7 +5,7 @@ import { Provider } from 'react-redux';
 import { ScrollSync } from '../preview/scroll-sync';
 import { GithubAccounts } from '../providers/github/github-accounts';
 import { Announcer } from '../services/announcer';
-import { browserTimers } from '../services/broadcast-signal';
+import { broadcastSignal, browserTimers } from '../services/broadcast-signal';
 import { Confirmer } from '../services/confirm';
 import { DocumentChannel } from '../services/document-channel';
 import { readGithubTokens, removeGithubToken, writeGithubToken } from '../services/github-tokens';
@@ -50,6 +50,7 @@ export function App() {
     let workspaces: WorkspaceList | undefined;
     let sync: SyncService | undefined;
     let stopSponsorWatch: (() => void) | undefined;
+    let stopAccounts: (() => void) | undefined;
     const opening = startUp(store).then((started) => {
       if (!started) return;
       const { workspace } = started;
@@ -65,13 +66,20 @@ export function App() {
       explorer = new ExplorerService(workspace, store, confirmer);
       const editor: AppServices['editor'] = { current: null };
       const announcer = new Announcer(browserTimers);
+      // Tabs tell each other when accounts change (a sign-in, a sign-out).
+      const accountsSignal = broadcastSignal('inkstone-accounts');
       const accounts = new GithubAccounts({
         store,
         tokens: { read: readGithubTokens, write: writeGithubToken, remove: removeGithubToken },
         opener: browserOpener(window),
         timers: browserTimers,
         fetch: window.fetch.bind(window),
+        signal: accountsSignal,
       });
+      stopAccounts = () => {
+        accounts.close();
+        accountsSignal.close();
+      };
       sync = new SyncService({
         store,
         workspace,
@@ -131,6 +139,7 @@ export function App() {
       cancelled = true;
       sync?.stop();
       stopSponsorWatch?.();
+      stopAccounts?.();
       explorer?.stop();
       opened?.close();
       workspaces?.close();

@@ -1,6 +1,6 @@
-import { type GithubToken } from '@inkstone/core';
+import { type ChangeSignal, type GithubToken, LocalSignalHub } from '@inkstone/core';
 import { type ForgeSim, type ForgeUser, startForgeSim } from '@inkstone/forge-sim';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createStore } from '../../store';
 import { serverConfLoaded } from '../../store/server-slice';
 import { type OpenerPort, type ReceivedMessage } from '../../services/oauth/authorize-popup';
@@ -39,7 +39,10 @@ beforeAll(async () => {
 });
 afterAll(async () => forge.close());
 
-function setUp(login: string) {
+function setUp(
+  login: string,
+  shared: { stored?: Map<string, GithubToken>; signal?: ChangeSignal } = {},
+) {
   const asked: string[] = [];
   const listeners = new Set<(message: ReceivedMessage) => void>();
   const popup = { closed: false, close: () => undefined };
@@ -90,7 +93,7 @@ function setUp(login: string) {
     }
     return fetch(url, init);
   }) as typeof fetch;
-  const stored = new Map<string, GithubToken>();
+  const stored = shared.stored ?? new Map<string, GithubToken>();
   const store = createStore();
   store.dispatch(
     serverConfLoaded({
@@ -106,6 +109,7 @@ function setUp(login: string) {
     timers,
     fetch: serverFetch,
     serverBase: `${APP}/`,
+    signal: shared.signal,
     tokens: {
       read: async () => [...stored.values()],
       write: async (token) => {
@@ -168,5 +172,21 @@ describe('GitHub accounts over forge-sim’s OAuth flow', () => {
     expect(await accounts.loginToken()).toBeUndefined();
     store.dispatch(serverConfLoaded({ allowSponsorship: false, githubClientId: '' }));
     await expect(accounts.signIn()).rejects.toThrow(GITHUB_NOT_CONFIGURED);
+  });
+
+  it('shows a sign-in and a sign-out made in another tab', async () => {
+    const hub = new LocalSignalHub();
+    const stored = new Map<string, GithubToken>();
+    const one = setUp('ada', { stored, signal: hub.connect() });
+    const other = setUp('ada', { stored, signal: hub.connect() });
+    await one.accounts.signIn();
+    await vi.waitFor(() =>
+      expect(other.store.getState().accounts.github).toEqual([
+        expect.objectContaining({ name: 'ada', isLogin: true }),
+      ]),
+    );
+    await one.accounts.remove(String(ada.id));
+    await vi.waitFor(() => expect(other.store.getState().accounts.github).toEqual([]));
+    other.accounts.close();
   });
 });
