@@ -127,17 +127,6 @@ async function person(
   });
   const urls: string[] = [];
   context.on('request', (request) => urls.push(request.url()));
-  // forge-sim's authorize page carries `form-action 'self'`, and Chromium applies form-action to
-  // the redirect that follows the form too: the redirect back to the app (another origin) is
-  // blocked, where GitHub's page lets it through. Until forge-sim's page allows it, that one
-  // header of the stand-in's page is dropped here; the app's own pages keep their policy.
-  await context.route(`${forge.url}/login/oauth/authorize*`, async (route) => {
-    if (route.request().method() !== 'GET') return route.continue();
-    const response = await route.fetch();
-    const headers = { ...response.headers() };
-    delete headers['content-security-policy'];
-    return route.fulfill({ response, headers });
-  });
   const page = await context.newPage();
   await page.goto('/');
   await expect(editor(page)).toBeVisible({ timeout: 15_000 });
