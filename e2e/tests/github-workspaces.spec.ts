@@ -160,7 +160,6 @@ test('a GitHub workspace asks for an account first, refuses a URL that names no 
   await expect(page.getByRole('dialog', { name: 'Add a GitHub workspace' })).toBeHidden();
 
   // Linked through GitHub's authorize window from the account dialog: the workspace dialog follows.
-  await letAuthorizeReturn(context);
   await panel(page).getByRole('button', { name: 'Add a GitHub workspace' }).click();
   await accountDialog
     .getByRole('checkbox', { name: 'Grant access to your private repositories' })
@@ -306,27 +305,12 @@ test('the main workspace of a signed-in user syncs to a private inkstone-appdata
   await page.context().close();
 });
 
-/** forge-sim's authorize page says `form-action 'self'`, which Chromium applies to the redirect
- * back to the app after the form is sent (GitHub's page lets it through): that one header of the
- * stand-in's page is dropped, as github-signin.spec.ts does; the app's pages keep their policy. */
-async function letAuthorizeReturn(context: BrowserContext): Promise<void> {
-  await context.route(`${sim.url}/login/oauth/authorize*`, async (route) => {
-    if (route.request().method() !== 'GET') return route.continue();
-    const response = await route.fetch();
-    const headers = { ...response.headers() };
-    delete headers['content-security-policy'];
-    return route.fulfill({ response, headers });
-  });
-}
-
-/** A browser of its own whose authorize popups reach the app (see below), on the main
- * workspace. */
+/** A browser of its own, signed out, on the main workspace. */
 async function signedOutBrowser(browser: Browser): Promise<Page> {
   const context = await browser.newContext({
     baseURL: appUrl,
     viewport: { width: 1400, height: 900 },
   });
-  await letAuthorizeReturn(context);
   const page = await context.newPage();
   await open(page);
   return page;
@@ -338,8 +322,10 @@ async function authorizeAs(page: Page, login: string, click: () => Promise<void>
   await click();
   const authorize = await popup;
   await authorize.getByLabel('Username').fill(login);
+  // (Listened to before the click: the window may close before the click's promise ends.)
+  const closed = authorize.waitForEvent('close', { timeout: 15_000 });
   await authorize.getByRole('button', { name: /^Authorize/ }).click();
-  await authorize.waitForEvent('close');
+  await closed;
 }
 
 test('signing in with GitHub through the popup makes the open main workspace sync with the new private inkstone-appdata', async ({
