@@ -134,10 +134,12 @@ async function person(
   return { page, context, urls };
 }
 
-/** Clicks "Sign in with GitHub" and authorizes as `login` on forge-sim's page, in the popup. */
-async function signIn(page: Page, login: string): Promise<void> {
+/** Clicks "Sign in with GitHub" in the menu, or does `start`, and authorizes as `login` on
+ * forge-sim's page, in the popup. */
+async function signIn(page: Page, login: string, start?: () => Promise<void>): Promise<void> {
   const opening = page.waitForEvent('popup');
-  await (await openMenu(page)).getByRole('button', { name: 'Sign in with GitHub' }).click();
+  if (start) await start();
+  else await (await openMenu(page)).getByRole('button', { name: 'Sign in with GitHub' }).click();
   const popup = await opening;
   await expect(popup.getByRole('heading', { name: 'Authorize Inkstone' })).toBeVisible();
   await popup.getByRole('textbox', { name: 'Username' }).fill(login);
@@ -221,18 +223,21 @@ test('an account that does not sponsor gets sponsorOnly; signed out, the export 
 }) => {
   test.setTimeout(90_000);
   const { page, context } = await person(browser);
-  // Signed out, with sponsorship on: the server refuses, the app offers to sign in.
+  // Signed out, with sponsorship on: the server refuses, the app offers to sign in, and its Ok
+  // opens GitHub's window.
   await exportPdf(page);
   const signInFirst = page.getByRole('dialog', { name: 'Sign in for sponsorship' });
   await expect(signInFirst).toBeVisible({ timeout: 15_000 });
-  await signInFirst.getByRole('button', { name: 'Cancel' }).click();
-
-  await signIn(page, 'ink-reader');
+  await signIn(page, 'ink-reader', () =>
+    signInFirst.getByRole('button', { name: 'Sign in with GitHub' }).click(),
+  );
+  await openMenu(page);
   await expect(signedInUser(page)).toContainText('ink-reader');
-  await exportPdf(page);
+  const dialog = await exportPdf(page);
   await expect(page.getByRole('dialog', { name: 'Sponsors only' })).toBeVisible({
     timeout: 15_000,
   });
+  await expect(dialog).toBeHidden();
   // The server said this account never sponsored: so it is kept.
   await expect
     .poll(async () => {
@@ -247,12 +252,19 @@ test("closing the authorize window says 'Authorize window was closed.' and signs
   browser,
 }) => {
   const { page, context } = await person(browser);
+  // From the banner of a sponsors-only export, which offers to sign in while signed out.
+  await openMenuEntry(page, 'Import/export');
+  await page.getByRole('button', { name: /^Export as PDF/ }).click();
+  const exportDialog = page.getByRole('dialog', { name: 'Export to PDF' });
   const opening = page.waitForEvent('popup');
-  await (await openMenu(page)).getByRole('button', { name: 'Sign in with GitHub' }).click();
+  await exportDialog.getByRole('note').getByRole('button', { name: 'Sign in with GitHub' }).click();
   const popup = await opening;
   await expect(popup.getByRole('heading', { name: 'Authorize Inkstone' })).toBeVisible();
   await popup.close();
   await expect(alert(page, 'Authorize window was closed.')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(exportDialog).toBeHidden();
+  await openMenu(page);
   await expect(menu(page).getByRole('button', { name: 'Sign in with GitHub' })).toBeVisible();
   await context.close();
 });
