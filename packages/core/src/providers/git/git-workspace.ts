@@ -63,7 +63,11 @@ export class GitWorkspace {
       [from, head, offset] = [paged[1] || undefined, paged[2]!, Number(paged[3])];
     } else {
       head = (await this.options.port.readHead()) ?? '';
-      if (head === cursor) return { changes: [], cursor, more: false };
+      if (head === cursor) {
+        // Writes build on the head: a snapshot read since (a branch forced back) is not it.
+        if (this.latest?.commit !== head) this.latest = undefined;
+        return { changes: [], cursor, more: false };
+      }
     }
     const after = await this.snapshot(head);
     this.latest = after;
