@@ -3,10 +3,14 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { answerRest } from './github/rest.js';
+import { answerRest, type RestRequest } from './github/rest.js';
 import { Faults } from './faults.js';
+import { Gists } from './gists.js';
+import { OAuthApps } from './oauth/apps.js';
+import { answerOAuth } from './oauth/routes.js';
 import { DOCS_URL, error, ReplyError, type Reply } from './http-reply.js';
 import { RateLimits } from './rate-limits.js';
+import { rawFile } from './raw-files.js';
 import { Repositories } from './repositories.js';
 import { serveSmartHttp } from './smart-http.js';
 import { Users, type ForgeUser } from './users.js';
@@ -37,6 +41,10 @@ export interface ForgeSim {
   users: Users;
   /** The repositories, for tests that set one up without the API. */
   repos: Repositories;
+  /** The gists, each a bare repository. */
+  gists: Gists;
+  /** The OAuth apps the web flow (`{url}/login/oauth/…`) knows. */
+  oauthApps: OAuthApps;
   /** Stops the server (and removes the data folder when it was a temporary one). */
   close(): Promise<void>;
 }
@@ -50,7 +58,7 @@ const CORS = {
   'access-control-allow-headers':
     'Authorization, Content-Type, If-Match, If-Modified-Since, If-None-Match, Accept, X-GitHub-Api-Version',
   'access-control-expose-headers':
-    'ETag, Link, Location, Retry-After, X-GitHub-Media-Type, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, X-RateLimit-Used, X-RateLimit-Resource',
+    'ETag, Link, Location, Retry-After, X-GitHub-Media-Type, X-OAuth-Scopes, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, X-RateLimit-Used, X-RateLimit-Resource',
 };
 const MAX_BODY = 100 * 1024 * 1024;
 
@@ -62,6 +70,8 @@ export async function startForgeSim(options: ForgeSimOptions = {}): Promise<Forg
   await mkdir(reposRoot, { recursive: true });
   const users = new Users();
   const repos = new Repositories(reposRoot);
+  const gists = new Gists(join(dataDir, 'gists'));
+  const oauthApps = new OAuthApps();
   const faults = new Faults();
   const rateLimits = new RateLimits();
   const treeLimit = options.treeLimit ?? 100_000;
@@ -79,7 +89,7 @@ export async function startForgeSim(options: ForgeSimOptions = {}): Promise<Forg
 
   async function handle(request: IncomingMessage, response: ServerResponse) {
     const url = new URL(request.url ?? '/', 'http://forge-sim.invalid');
-    const fault = faults.take(`${url.pathname}${url.search}`);
+    const fault = faults.take(`${url.pathname}${url.search}`, request.method ?? 'GET');
     if (fault?.latencyMs) await new Promise((resolve) => setTimeout(resolve, fault.latencyMs));
 
     if (url.pathname.startsWith(`${API_PREFIX}/`) || url.pathname === API_PREFIX) {
@@ -91,6 +101,7 @@ export async function startForgeSim(options: ForgeSimOptions = {}): Promise<Forg
       }
       const token = bearer(request.headers.authorization);
       const user = token === undefined ? undefined : users.byToken(token);
+      const scopes = token === undefined || !user ? undefined : users.scopesOf(token);
       const limits = rateLimits.take(
         user?.id ?? `ip:${request.socket.remoteAddress ?? ''}`,
         !!user,
@@ -107,25 +118,119 @@ export async function startForgeSim(options: ForgeSimOptions = {}): Promise<Forg
           'x-ratelimit-used': limits['x-ratelimit-limit'] ?? '5000',
         };
         await drain(request);
+      } else if (fault?.secondaryRateLimit !== undefined) {
+        reply = error(
+          429,
+          'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.',
+        );
+        const seconds = fault.secondaryRateLimit === true ? 1 : fault.secondaryRateLimit;
+        reply.headers = { 'retry-after': String(seconds) };
+        await drain(request);
       } else if (token !== undefined && !user) {
         reply = error(401, 'Bad credentials');
         await drain(request);
       } else {
-        reply = await answerApi(request, url, user);
+        reply = await answerApi(request, url, user, {
+          scopes,
+          fault: {
+            ...(fault?.staleSha ? { stale: true } : {}),
+            ...(fault?.truncateTree !== undefined
+              ? { truncateTo: fault.truncateTree === true ? -1 : fault.truncateTree }
+              : {}),
+          },
+        });
       }
       if (fault?.dropReply) {
         request.socket.destroy();
         return;
       }
-      const body = JSON.stringify(reply.body);
+      const body = reply.raw ?? (reply.body === undefined ? '' : JSON.stringify(reply.body));
       response.writeHead(reply.status, {
         'content-type': 'application/json; charset=utf-8',
         'x-github-media-type': 'github.v3; format=json',
         ...CORS,
         ...limits,
+        ...(scopes ? { 'x-oauth-scopes': scopes.join(', ') } : {}),
         ...reply.headers,
       });
       response.end(body);
+      return;
+    }
+
+    // The web origin (OAuth, raw files, clones) answers a server-error fault in plain text.
+    if (fault?.status) {
+      await drain(request);
+      response.writeHead(fault.status, { 'content-type': 'text/plain' });
+      response.end('Server Error\n');
+      return;
+    }
+
+    if (url.pathname.startsWith('/login/oauth/')) {
+      const reply = answerOAuth(
+        { apps: oauthApps, users },
+        {
+          method: request.method ?? 'GET',
+          url,
+          body: (await readBody(request)).toString('utf8'),
+          contentType: request.headers['content-type'],
+          accept: request.headers.accept,
+          cookie: request.headers.cookie,
+        },
+      );
+      if (fault?.dropReply) {
+        request.socket.destroy();
+        return;
+      }
+      response.writeHead(reply.status, reply.headers);
+      response.end(reply.body);
+      return;
+    }
+
+    const gistClone =
+      /^\/gist\/([0-9a-f]+)\.git(\/(?:info\/refs|git-upload-pack|git-receive-pack))$/.exec(
+        url.pathname,
+      );
+    if (gistClone) {
+      // A gist clones as GitHub's do: anyone with its id, secret or not.
+      const gist = gists.get(gistClone[1] ?? '');
+      if (!gist) {
+        response.writeHead(404, { 'content-type': 'text/plain' });
+        response.end('Repository not found.\n');
+        return;
+      }
+      if (fault?.dropReply) {
+        request.socket.destroy();
+        return;
+      }
+      serveSmartHttp(request, response, {
+        projectRoot: gists.root,
+        pathInfo: `/${gist.id}.git${gistClone[2] ?? ''}`,
+        query: url.search.replace(/^\?/, ''),
+        user: undefined,
+      });
+      return;
+    }
+
+    if (
+      /^\/(?:gist\/[^/]+\/[^/]+|[^/]+\/[^/]+)\/raw\//.test(url.pathname) &&
+      request.method === 'GET'
+    ) {
+      if (fault?.dropReply) {
+        request.socket.destroy();
+        return;
+      }
+      const token = bearer(request.headers.authorization);
+      const file = await rawFile(
+        url.pathname,
+        { repos, gists },
+        token ? users.byToken(token) : undefined,
+      );
+      response.writeHead(file ? 200 : 404, {
+        'content-type': 'text/plain; charset=utf-8',
+        'access-control-allow-origin': '*',
+        'x-content-type-options': 'nosniff',
+      });
+      response.end(file ? file.bytes : '404: Not Found');
       return;
     }
 
@@ -137,11 +242,6 @@ export async function startForgeSim(options: ForgeSimOptions = {}): Promise<Forg
       const [, owner = '', name = ''] = /^\/([^/]+)\/(.+)\.git$/.exec(repoPath) ?? [];
       const repo = repos.get(owner, name);
       const user = basicUser(request.headers.authorization, users);
-      if (fault?.status) {
-        response.writeHead(fault.status, { 'content-type': 'text/plain' });
-        response.end('Server Error\n');
-        return;
-      }
       if (!repo || (repo.private && user?.login.toLowerCase() !== repo.owner.toLowerCase())) {
         // As GitHub: a private repository asks for credentials rather than saying it exists.
         response.writeHead(repo?.private ? 401 : 404, {
@@ -168,7 +268,12 @@ export async function startForgeSim(options: ForgeSimOptions = {}): Promise<Forg
     response.end('Not Found\n');
   }
 
-  async function answerApi(request: IncomingMessage, url: URL, user: ForgeUser | undefined) {
+  async function answerApi(
+    request: IncomingMessage,
+    url: URL,
+    user: ForgeUser | undefined,
+    extra: Pick<RestRequest, 'scopes' | 'fault'>,
+  ) {
     let body: unknown;
     const raw = await readBody(request);
     if (raw.length > 0) {
@@ -180,13 +285,15 @@ export async function startForgeSim(options: ForgeSimOptions = {}): Promise<Forg
     }
     try {
       return await answerRest(
-        { users, repos, origins, treeLimit },
+        { users, repos, origins, treeLimit, gists },
         {
           method: request.method ?? 'GET',
           path: url.pathname.slice(API_PREFIX.length) || '/',
           query: url.searchParams,
           body,
           user,
+          accept: request.headers.accept,
+          ...extra,
         },
       );
     } catch (cause) {
@@ -211,6 +318,8 @@ export async function startForgeSim(options: ForgeSimOptions = {}): Promise<Forg
     faults,
     users,
     repos,
+    gists,
+    oauthApps,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

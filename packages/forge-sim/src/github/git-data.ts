@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { git, GitError, gitText } from '../git.js';
+import { git, GitError, gitText, writeBlobs } from '../git.js';
 import { fail, json, type Reply } from '../http-reply.js';
 import type { ForgeRepo } from '../repositories.js';
 import type { ForgeUser } from '../users.js';
@@ -14,11 +14,16 @@ export interface GitDataContext {
   origins: Origins;
   /** Past this many entries a recursive tree answers `truncated: true`. */
   treeLimit: number;
+  /** A truncateTree fault: the recursive listing keeps this many entries (negative: half). */
+  truncateTo?: number;
+  /** A staleSha fault: the next ref update answers as if another writer moved the branch. */
+  stale?: boolean;
 }
 
 const SHA = /^[0-9a-f]{40}$/;
 
-const repoUrl = (ctx: GitDataContext) =>
+/** The API URL of the context's repository. */
+export const repoUrl = (ctx: GitDataContext) =>
   `${ctx.origins.api}/repos/${ctx.repo.owner}/${ctx.repo.name}`;
 
 /** GitHub answers 409 to the git data API of a repository without a commit. */
@@ -27,7 +32,8 @@ export async function requireNotEmpty(repo: ForgeRepo) {
   if (refs === '') fail(409, 'Git Repository is empty.');
 }
 
-async function objectType(repo: ForgeRepo, sha: unknown): Promise<string | undefined> {
+/** The type of the object `sha` (blob, tree, commit), or undefined when there is none. */
+export async function objectType(repo: ForgeRepo, sha: unknown): Promise<string | undefined> {
   if (typeof sha !== 'string' || !SHA.test(sha)) return undefined;
   try {
     return await gitText(repo.gitDir, ['cat-file', '-t', sha]);
@@ -37,7 +43,27 @@ async function objectType(repo: ForgeRepo, sha: unknown): Promise<string | undef
   }
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
+/** The types of the objects `shas` (those that exist and are well formed), read in one git run. */
+export async function objectTypes(repo: ForgeRepo, shas: readonly string[]) {
+  const valid = [...new Set(shas.filter((sha) => SHA.test(sha)))];
+  const types = new Map<string, string>();
+  if (valid.length === 0) return types;
+  const out = await gitText(
+    repo.gitDir,
+    ['cat-file', '--batch-check=%(objectname) %(objecttype)'],
+    {
+      input: `${valid.join('\n')}\n`,
+    },
+  );
+  for (const line of out.split('\n')) {
+    const [sha = '', type = ''] = line.split(' ');
+    if (type !== 'missing' && SHA.test(sha)) types.set(sha, type);
+  }
+  return types;
+}
+
+/** A JSON object (not null, not an array). */
+export const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** POST /repos/{owner}/{repo}/git/blobs: `content` in `utf-8` (default) or `base64`. */
@@ -58,9 +84,20 @@ export async function createBlob(ctx: GitDataContext, body: unknown): Promise<Re
 
 /** GET /repos/{owner}/{repo}/git/blobs/{sha}: the content in base64, lines of 60. */
 export async function getBlob(ctx: GitDataContext, sha: string): Promise<Reply> {
-  await requireNotEmpty(ctx.repo);
-  if ((await objectType(ctx.repo, sha)) !== 'blob') fail(404, 'Not Found');
-  const bytes = await git(ctx.repo.gitDir, ['cat-file', 'blob', sha]);
+  // One git run on the usual path (a first sync reads a thousand blobs): `cat-file blob` fails
+  // for anything but a blob, and only then does it matter whether the repository is empty.
+  let bytes: Buffer | undefined;
+  if (SHA.test(sha)) {
+    try {
+      bytes = await git(ctx.repo.gitDir, ['cat-file', 'blob', sha]);
+    } catch (cause) {
+      if (!(cause instanceof GitError)) throw cause;
+    }
+  }
+  if (!bytes) {
+    await requireNotEmpty(ctx.repo);
+    fail(404, 'Not Found');
+  }
   const base64 = bytes.toString('base64');
   const content = (base64.match(/.{1,60}/g) ?? []).map((line) => `${line}\n`).join('');
   return json(200, {
@@ -73,7 +110,8 @@ export async function getBlob(ctx: GitDataContext, sha: string): Promise<Reply> 
   });
 }
 
-interface TreeEntry {
+/** One entry of `git ls-tree -l`. */
+export interface TreeEntry {
   mode: string;
   type: string;
   sha: string;
@@ -82,7 +120,7 @@ interface TreeEntry {
 }
 
 /** The entries of a tree, listed by `git ls-tree` (`recursive`: every level, trees included). */
-async function listTree(repo: ForgeRepo, treeish: string, recursive: boolean) {
+export async function listTree(repo: ForgeRepo, treeish: string, recursive: boolean) {
   const args = ['ls-tree', '-l', '-z', ...(recursive ? ['-r', '-t'] : []), treeish];
   const out = (await git(repo.gitDir, args)).toString('utf8');
   return out
@@ -126,23 +164,39 @@ export async function getTree(
   recursive: boolean,
 ): Promise<Reply> {
   await requireNotEmpty(ctx.repo);
-  // A sha or a branch name; never something git would read as an option or a revision range.
-  if (!/^[A-Za-z0-9][A-Za-z0-9._/-]*$/.test(treeish) || treeish.includes('..')) {
-    fail(404, 'Not Found');
-  }
-  let sha: string;
+  const sha = await resolve(ctx.repo, treeish, 'tree');
+  if (!sha) fail(404, 'Not Found');
+  const entries = await listTree(ctx.repo, sha, recursive);
+  // A truncateTree fault keeps `truncateTo` entries (half when negative), and always drops one.
+  const fault = ctx.truncateTo;
+  const limit =
+    fault !== undefined && recursive
+      ? Math.min(
+          ctx.treeLimit,
+          fault < 0 ? Math.floor(entries.length / 2) : fault,
+          Math.max(0, entries.length - 1),
+        )
+      : ctx.treeLimit;
+  const truncated = recursive && entries.length > limit;
+  return json(200, treeJson(ctx, sha, truncated ? entries.slice(0, limit) : entries, truncated));
+}
+
+/**
+ * The sha of the `type` object named by `name` (a sha, a branch or a tag; a commit's tree when
+ * `type` is tree), or undefined. Never something git would read as an option or a range.
+ */
+export async function resolve(
+  repo: ForgeRepo,
+  name: string,
+  type: 'tree' | 'commit',
+): Promise<string | undefined> {
+  if (!/^[A-Za-z0-9][A-Za-z0-9._/-]*$/.test(name) || name.includes('..')) return undefined;
   try {
-    sha = await gitText(ctx.repo.gitDir, ['rev-parse', '--verify', '--quiet', `${treeish}^{tree}`]);
+    return await gitText(repo.gitDir, ['rev-parse', '--verify', '--quiet', `${name}^{${type}}`]);
   } catch (cause) {
-    if (cause instanceof GitError) fail(404, 'Not Found');
+    if (cause instanceof GitError) return undefined;
     throw cause;
   }
-  const entries = await listTree(ctx.repo, sha, recursive);
-  const truncated = recursive && entries.length > ctx.treeLimit;
-  return json(
-    200,
-    treeJson(ctx, sha, truncated ? entries.slice(0, ctx.treeLimit) : entries, truncated),
-  );
 }
 
 const MODES = new Set(['100644', '100755', '040000', '160000', '120000']);
@@ -169,7 +223,22 @@ export async function createTree(ctx: GitDataContext, body: unknown): Promise<Re
       if (existing.startsWith(`${path}/`)) files.delete(existing);
     }
   };
-  for (const raw of body.tree as unknown[]) {
+  // Inline contents are stored, and the types of the shas named are read, in one git run each
+  // (a tree of a thousand files is a sync's usual size).
+  const entries = body.tree as unknown[];
+  const inline = entries.filter(
+    (raw): raw is { content: string } => isObject(raw) && typeof raw.content === 'string',
+  );
+  const inlineShas = await writeBlobs(
+    ctx.repo.gitDir,
+    inline.map((raw) => raw.content),
+  );
+  const blobOfInline = new Map(inline.map((raw, index) => [raw, inlineShas[index] ?? '']));
+  const types = await objectTypes(
+    ctx.repo,
+    entries.flatMap((raw) => (isObject(raw) && typeof raw.sha === 'string' ? [raw.sha] : [])),
+  );
+  for (const raw of entries) {
     if (!isObject(raw) || typeof raw.path !== 'string' || typeof raw.mode !== 'string') {
       fail(422, 'Invalid tree info');
     }
@@ -188,11 +257,9 @@ export async function createTree(ctx: GitDataContext, body: unknown): Promise<Re
     }
     let sha: string;
     if (typeof raw.content === 'string') {
-      sha = await gitText(ctx.repo.gitDir, ['hash-object', '-w', '--stdin'], {
-        input: raw.content,
-      });
+      sha = blobOfInline.get(raw as { content: string }) ?? '';
     } else {
-      const type = await objectType(ctx.repo, raw.sha);
+      const type = typeof raw.sha === 'string' ? types.get(raw.sha) : undefined;
       const expected = raw.mode === '040000' ? 'tree' : raw.mode === '160000' ? 'commit' : 'blob';
       if (raw.mode !== '160000' && type !== expected) {
         fail(422, `tree.sha ${JSON.stringify(raw.sha)} is not a valid ${expected}`);
@@ -239,7 +306,7 @@ function person(line: string) {
 }
 
 /** The commit `sha` in GitHub's `git-commit` shape. */
-async function commitJson(ctx: GitDataContext, sha: string) {
+export async function commitJson(ctx: GitDataContext, sha: string) {
   const raw = (await git(ctx.repo.gitDir, ['cat-file', 'commit', sha])).toString('utf8');
   const split = raw.indexOf('\n\n');
   const headers = (split < 0 ? raw : raw.slice(0, split)).split('\n');
@@ -323,82 +390,4 @@ export async function getCommit(ctx: GitDataContext, sha: string): Promise<Reply
   await requireNotEmpty(ctx.repo);
   if ((await objectType(ctx.repo, sha)) !== 'commit') fail(404, 'Not Found');
   return json(200, await commitJson(ctx, sha));
-}
-
-async function refTarget(repo: ForgeRepo, ref: string) {
-  try {
-    return await gitText(repo.gitDir, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]);
-  } catch (cause) {
-    if (cause instanceof GitError) return undefined;
-    throw cause;
-  }
-}
-
-function refJson(ctx: GitDataContext, ref: string, sha: string) {
-  return {
-    ref,
-    node_id: nodeId('REF', `${ctx.repo.id}:${ref}`),
-    url: `${repoUrl(ctx)}/git/${ref}`,
-    object: { type: 'commit', sha, url: `${repoUrl(ctx)}/git/commits/${sha}` },
-  };
-}
-
-const validRef = (ref: string) =>
-  /^refs\/(heads|tags)\/[^\s~^:?*[\\]+$/.test(ref) && !ref.includes('..') && !ref.endsWith('/');
-
-/** GET /repos/{owner}/{repo}/git/ref/{ref}, `ref` as `heads/main`. */
-export async function getRef(ctx: GitDataContext, ref: string): Promise<Reply> {
-  await requireNotEmpty(ctx.repo);
-  const full = `refs/${ref}`;
-  if (!validRef(full)) fail(404, 'Not Found');
-  const sha = await refTarget(ctx.repo, full);
-  if (!sha) fail(404, 'Not Found');
-  return json(200, refJson(ctx, full, sha));
-}
-
-/** POST /repos/{owner}/{repo}/git/refs: `ref` (`refs/heads/x`) and `sha`; 422 when it exists. */
-export async function createRef(ctx: GitDataContext, body: unknown): Promise<Reply> {
-  await requireNotEmpty(ctx.repo);
-  if (!isObject(body) || typeof body.ref !== 'string' || typeof body.sha !== 'string') {
-    fail(422, 'Invalid request.\n\n"ref", "sha" weren\'t supplied.');
-  }
-  const ref = body.ref;
-  if (!validRef(ref)) fail(422, 'Reference name is not valid');
-  if ((await objectType(ctx.repo, body.sha)) !== 'commit') fail(422, 'Object does not exist');
-  try {
-    // The zero old value makes git refuse when the ref exists.
-    await git(ctx.repo.gitDir, ['update-ref', ref, body.sha, '0'.repeat(40)]);
-  } catch (cause) {
-    if (cause instanceof GitError) fail(422, 'Reference already exists');
-    throw cause;
-  }
-  return json(201, refJson(ctx, ref, body.sha));
-}
-
-/** PATCH /repos/{owner}/{repo}/git/refs/{ref}: `sha` and `force`; 422 when not a fast forward. */
-export async function updateRef(ctx: GitDataContext, ref: string, body: unknown): Promise<Reply> {
-  await requireNotEmpty(ctx.repo);
-  if (!isObject(body) || typeof body.sha !== 'string') {
-    fail(422, 'Invalid request.\n\n"sha" wasn\'t supplied.');
-  }
-  const full = `refs/${ref}`;
-  const old = validRef(full) ? await refTarget(ctx.repo, full) : undefined;
-  if (!old) fail(422, 'Reference does not exist');
-  if ((await objectType(ctx.repo, body.sha)) !== 'commit') fail(422, 'Object does not exist');
-  if (body.force !== true && old !== body.sha) {
-    try {
-      await git(ctx.repo.gitDir, ['merge-base', '--is-ancestor', old, body.sha]);
-    } catch (cause) {
-      if (cause instanceof GitError) fail(422, 'Update is not a fast forward');
-      throw cause;
-    }
-  }
-  // The old value makes the move atomic: a ref moved meanwhile is refused, not overwritten.
-  try {
-    await git(ctx.repo.gitDir, ['update-ref', full, body.sha, old]);
-  } catch (cause) {
-    if (cause instanceof GitError) fail(422, 'Update is not a fast forward');
-    throw cause;
-  }
-  return json(200, refJson(ctx, full, body.sha));
 }
