@@ -1,7 +1,7 @@
 // The seeded simulation's remote as a GitHub repository workspace over forge-sim: each client
 // a GithubWorkspaceProvider of its own, its faults made by forge-sim (5xx, a rate limit, a lost
-// reply, latency), by its network (a failed request, a request that never ends) or by another
-// writer (a commit that makes the client's sha stale: the ref update is refused).
+// reply, latency, a stale sha), by its network (a failed request, a request that never ends) or
+// by another writer (a commit that makes the client's sha stale: the ref update is refused).
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { type Item } from '../items/types.js';
@@ -69,7 +69,15 @@ export class GithubSimRemote implements SimRemote {
           );
           break;
         case 'tooLate':
-          await this.commitElsewhere();
+          // The branch moves under the client: a real commit of another writer, or forge-sim's
+          // stale sha on this repository's next ref update.
+          if (this.random.chance(0.5)) await this.commitElsewhere();
+          else {
+            this.t.forge.faults.next({
+              staleSha: true,
+              path: new RegExp(`/repos/${GITHUB_TEST_LOGIN}/${this.repo}/git/refs/`),
+            });
+          }
           break;
         default:
           break;

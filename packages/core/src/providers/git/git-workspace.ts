@@ -1,6 +1,7 @@
 import { type ContentItem, type Item } from '../../items/types.js';
 import {
   type ChangesPage,
+  type RemoteRevision,
   type SaveEntry,
   type SaveResult,
   type SyncData,
@@ -100,6 +101,22 @@ export class GitWorkspace {
   /** The engine will download these files' contents, in this order: read a few ahead. */
   prefetchContent(fileIds: readonly string[]): void {
     if (this.latest) this.reader = new ContentReader(this.options.port, this.latest, fileIds);
+  }
+
+  /** The commits that changed a file's text, newest first; none when the forge cannot list them
+   * or the file has no text in the last commit read. */
+  async listRevisions(fileId: string): Promise<RemoteRevision[]> {
+    const { port } = this.options;
+    const snapshot = this.latest ?? (await this.headSnapshot());
+    const path = snapshot.view.get(`${fileId}/content`)?.content?.path;
+    if (!path || !port.listCommits) return [];
+    const commits = await port.listCommits(this.prefix + path);
+    return commits.map((commit) => ({
+      id: commit.sha,
+      message: commit.message,
+      created: commit.date,
+      ...(commit.authorId === undefined ? {} : { sub: commit.authorId }),
+    }));
   }
 
   /** Saves an item (content with its text). */
