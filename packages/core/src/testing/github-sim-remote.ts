@@ -30,6 +30,9 @@ const simTimers: Timers = {
   now: () => Date.now(),
 };
 
+// The workspace's folder in each repository.
+const WORKSPACE_FOLDER = 'workspace';
+
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A repository workspace on forge-sim shared by the simulation's clients. */
@@ -40,9 +43,9 @@ export class GithubSimRemote implements SimRemote {
     private readonly random: SimRandom,
   ) {}
 
-  /** A remote over a new, empty repository of the forge. */
+  /** A remote over a folder of a new repository of the forge (its README.md outside it). */
   static async create(t: GithubTestForge, random: SimRandom): Promise<GithubSimRemote> {
-    return new GithubSimRemote(t, await t.createRepository(undefined, { empty: true }), random);
+    return new GithubSimRemote(t, await t.createRepository(), random);
   }
 
   connect(faults: FaultInjector, options: MemoryConnectionOptions): WorkspaceProvider {
@@ -94,7 +97,7 @@ export class GithubSimRemote implements SimRemote {
       owner: GITHUB_TEST_LOGIN,
       repo: this.repo,
       branch: 'main',
-      path: '',
+      path: WORKSPACE_FOLDER,
       pageSize: 1 + this.random.int(8),
     });
     if (options.batch !== false) return provider;
@@ -105,7 +108,7 @@ export class GithubSimRemote implements SimRemote {
   }
 
   async snapshot(): Promise<Item[]> {
-    const provider = this.t.provider(this.repo);
+    const provider = this.t.provider(this.repo, { path: WORKSPACE_FOLDER });
     const { pages } = await readAllChanges(provider);
     const items = new Map<string, Item>();
     for (const change of pages.flat()) {
