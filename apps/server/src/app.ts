@@ -22,6 +22,7 @@ import {
   WORKER_SCRIPT,
   workerContentSecurityPolicy,
 } from './security-headers.js';
+import { pagesShadowedByFolders } from './static-pages.js';
 import { closeAfterEarlyAnswers } from './unread-body.js';
 
 /** What `buildApp` needs: where the static web export lives and the public configuration. */
@@ -150,6 +151,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         else if (WORKER_SCRIPT.test(path)) reply.header(cspHeader, workerContentSecurityPolicy());
       },
     });
+    // `/oauth2/callback` and any other page whose path is also a folder of the export.
+    for (const page of pagesShadowedByFolders(options.webRoot)) {
+      app.get(page.route, (_request, reply) => reply.sendFile(page.file));
+    }
   }
 
   // Unknown paths: the exported not-found page for a browser's GET, JSON otherwise; a known

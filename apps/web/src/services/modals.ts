@@ -31,6 +31,10 @@ export interface ModalMap {
   /** After an import that skipped files: what was imported, and each file not imported with
    * the reason. */
   importReport: { props: ImportReportProps; result: void };
+  /** Links a GitHub account: whether to grant access to private repositories (repoFullAccess). */
+  githubAccount: { props: undefined; result: { repoFullAccess: boolean } };
+  /** Lists the accounts linked in this browser, each with Remove access. */
+  accountManagement: { props: undefined; result: void };
 }
 
 /** A dialog type name. */

@@ -1,6 +1,10 @@
 'use client';
 
+import { signInWithGithub } from '../../providers/github/github-actions';
+import { useAppDispatch, useAppSelector } from '../../store';
+import { loginAccount } from '../../store/accounts-slice';
 import { SPONSOR_BANNER } from '../../store/server-slice';
+import { useAppServices } from '../app-context';
 import { sortedTemplateIds, type Templates } from '../../templates/templates';
 import './export-parts.css';
 import './templates.css';
@@ -30,13 +34,26 @@ export function TemplateField(props: {
   );
 }
 
-/** The suggestion to sponsor, atop the dialogs of the sponsors-only exports, for who is not one. */
+/** The suggestion to sponsor, atop the dialogs of the sponsors-only exports, for who is not one;
+ * signed out, with the way to sign in (a sponsor's account unlocks the export). */
 export function SponsorBanner({ sponsor }: { sponsor: boolean }) {
+  const services = useAppServices();
+  const dispatch = useAppDispatch();
+  const signedIn = useAppSelector((state) => loginAccount(state.accounts) !== undefined);
   if (sponsor) return null;
   return (
-    <p className="sponsor-banner" role="note">
-      {SPONSOR_BANNER}
-    </p>
+    <div className="sponsor-banner" role="note">
+      <p>{SPONSOR_BANNER}</p>
+      {!signedIn && (
+        <button
+          type="button"
+          className="button"
+          onClick={() => signInWithGithub(dispatch, services)}
+        >
+          Sign in with GitHub
+        </button>
+      )}
+    </div>
   );
 }
 
