@@ -361,6 +361,7 @@ export { GithubGitData, type GithubBranch } from './providers/github/github-git-
 
 // Git workspaces, forge-neutral (docs/adr/0005-git-workspaces.md).
 export {
+  type GitCommitInfo,
   type GitDataPort,
   GitObjectMissingError,
   type GitTreeChange,

@@ -1,7 +1,7 @@
 // The seeded simulation's remote as a GitHub repository workspace over forge-sim: each client
 // a GithubWorkspaceProvider of its own, its faults made by forge-sim (5xx, a rate limit, a lost
-// reply, latency), by its network (a failed request, a request that never ends) or by another
-// writer (a commit that makes the client's sha stale: the ref update is refused).
+// reply, latency, a stale sha), by its network (a failed request, a request that never ends) or
+// by another writer (a commit that makes the client's sha stale: the ref update is refused).
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { type Item } from '../items/types.js';
@@ -30,6 +30,9 @@ const simTimers: Timers = {
   now: () => Date.now(),
 };
 
+// The workspace's folder in each repository.
+const WORKSPACE_FOLDER = 'workspace';
+
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A repository workspace on forge-sim shared by the simulation's clients. */
@@ -40,9 +43,9 @@ export class GithubSimRemote implements SimRemote {
     private readonly random: SimRandom,
   ) {}
 
-  /** A remote over a new, empty repository of the forge. */
+  /** A remote over a folder of a new repository of the forge (its README.md outside it). */
   static async create(t: GithubTestForge, random: SimRandom): Promise<GithubSimRemote> {
-    return new GithubSimRemote(t, await t.createRepository(undefined, { empty: true }), random);
+    return new GithubSimRemote(t, await t.createRepository(), random);
   }
 
   connect(faults: FaultInjector, options: MemoryConnectionOptions): WorkspaceProvider {
@@ -69,7 +72,15 @@ export class GithubSimRemote implements SimRemote {
           );
           break;
         case 'tooLate':
-          await this.commitElsewhere();
+          // The branch moves under the client: a real commit of another writer, or forge-sim's
+          // stale sha on this repository's next ref update.
+          if (this.random.chance(0.5)) await this.commitElsewhere();
+          else {
+            this.t.forge.faults.next({
+              staleSha: true,
+              path: new RegExp(`/repos/${GITHUB_TEST_LOGIN}/${this.repo}/git/refs/`),
+            });
+          }
           break;
         default:
           break;
@@ -86,7 +97,7 @@ export class GithubSimRemote implements SimRemote {
       owner: GITHUB_TEST_LOGIN,
       repo: this.repo,
       branch: 'main',
-      path: '',
+      path: WORKSPACE_FOLDER,
       pageSize: 1 + this.random.int(8),
     });
     if (options.batch !== false) return provider;
@@ -97,7 +108,7 @@ export class GithubSimRemote implements SimRemote {
   }
 
   async snapshot(): Promise<Item[]> {
-    const provider = this.t.provider(this.repo);
+    const provider = this.t.provider(this.repo, { path: WORKSPACE_FOLDER });
     const { pages } = await readAllChanges(provider);
     const items = new Map<string, Item>();
     for (const change of pages.flat()) {

@@ -38,6 +38,18 @@ export interface GitDataPort {
   /** Moves the branch from `previous` (undefined: it does not exist yet) to `commit`, only as a
    * fast-forward; rejects with {@link NotFastForwardError} when someone moved it meanwhile. */
   moveHead(commit: string, previous: string | undefined): Promise<void>;
+  /** The branch's commits that changed `path`, newest first (the forge's first page). */
+  listCommits?(path: string): Promise<GitCommitInfo[]>;
+}
+
+/** A commit of a file's history, as the forge lists it. */
+export interface GitCommitInfo {
+  sha: string;
+  message: string;
+  /** When it was committed (ms since the epoch). */
+  date: number;
+  /** The forge's id of its author's account, when the forge knows it. */
+  authorId?: string;
 }
 
 /** The branch moved since it was read: the commit was not made (another client committed

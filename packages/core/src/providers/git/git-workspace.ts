@@ -1,6 +1,7 @@
 import { type ContentItem, type Item } from '../../items/types.js';
 import {
   type ChangesPage,
+  type RemoteRevision,
   type SaveEntry,
   type SaveResult,
   type SyncData,
@@ -63,7 +64,11 @@ export class GitWorkspace {
       [from, head, offset] = [paged[1] || undefined, paged[2]!, Number(paged[3])];
     } else {
       head = (await this.options.port.readHead()) ?? '';
-      if (head === cursor) return { changes: [], cursor, more: false };
+      if (head === cursor) {
+        // Writes build on the head: a snapshot read since (a branch forced back) is not it.
+        if (this.latest?.commit !== head) this.latest = undefined;
+        return { changes: [], cursor, more: false };
+      }
     }
     const after = await this.snapshot(head);
     this.latest = after;
@@ -96,6 +101,22 @@ export class GitWorkspace {
   /** The engine will download these files' contents, in this order: read a few ahead. */
   prefetchContent(fileIds: readonly string[]): void {
     if (this.latest) this.reader = new ContentReader(this.options.port, this.latest, fileIds);
+  }
+
+  /** The commits that changed a file's text, newest first; none when the forge cannot list them
+   * or the file has no text in the last commit read. */
+  async listRevisions(fileId: string): Promise<RemoteRevision[]> {
+    const { port } = this.options;
+    const snapshot = this.latest ?? (await this.headSnapshot());
+    const path = snapshot.view.get(`${fileId}/content`)?.content?.path;
+    if (!path || !port.listCommits) return [];
+    const commits = await port.listCommits(this.prefix + path);
+    return commits.map((commit) => ({
+      id: commit.sha,
+      message: commit.message,
+      created: commit.date,
+      ...(commit.authorId === undefined ? {} : { sub: commit.authorId }),
+    }));
   }
 
   /** Saves an item (content with its text). */

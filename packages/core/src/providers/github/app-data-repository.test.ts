@@ -22,7 +22,7 @@ afterAll(async () => {
   await t.close();
 });
 
-describe('ensureAppDataRepository', () => {
+describe('ensureAppDataRepository', { timeout: 60_000 }, () => {
   it('creates inkstone-appdata private on 404, then finds it; the main workspace syncs there', async () => {
     t.requests.length = 0;
     const created = await ensureAppDataRepository(t.client(), LOGIN);

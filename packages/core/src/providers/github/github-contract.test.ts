@@ -1,8 +1,11 @@
 // The shared WorkspaceProvider contract against the GitHub provider over forge-sim (real bare
 // git repositories behind GitHub's REST dialect), in a repository's root and in a folder.
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, vi } from 'vitest';
 import { type GithubTestForge, startGithubTestForge } from '../../testing/github-provider.js';
 import { describeProviderContract } from '../../testing/workspace-provider-contract.js';
+
+// Each write is a commit on forge-sim (git processes): generous time-outs for a loaded machine.
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 let t: GithubTestForge;
 

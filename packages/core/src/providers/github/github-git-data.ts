@@ -1,5 +1,6 @@
 import { base64Bytes } from '../git/bytes.js';
 import {
+  type GitCommitInfo,
   type GitDataPort,
   GitObjectMissingError,
   type GitTreeChange,
@@ -14,6 +15,12 @@ export interface GithubBranch {
   owner: string;
   repo: string;
   branch: string;
+}
+
+interface CommitBody {
+  sha: string;
+  commit: { message: string; author?: { date?: string }; committer?: { date?: string } };
+  author?: { id?: number } | null;
 }
 
 interface TreeBody {
@@ -112,6 +119,21 @@ export class GithubGitData implements GitDataPort {
       if (error instanceof GithubApiError && error.status === 422) throw new NotFastForwardError();
       throw error;
     }
+  }
+
+  /** GET commits?sha={branch}&path={path}: the 100 newest commits that changed the file. */
+  async listCommits(path: string): Promise<GitCommitInfo[]> {
+    const commits = await this.client.get<CommitBody[]>(`${this.repoPath}/commits`, {
+      sha: this.target.branch,
+      path,
+      per_page: 100,
+    });
+    return commits.map((commit) => ({
+      sha: commit.sha,
+      message: commit.commit.message,
+      date: Date.parse(commit.commit.committer?.date ?? commit.commit.author?.date ?? '') || 0,
+      ...(commit.author?.id === undefined ? {} : { authorId: String(commit.author.id) }),
+    }));
   }
 
   private async missing<T>(sha: string, read: () => Promise<T>): Promise<T> {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GithubSimRemote } from '../../testing/github-sim-remote.js';
 import { type GithubTestForge, startGithubTestForge } from '../../testing/github-provider.js';
 import { runSimulation } from '../../testing/sync-simulation.js';
@@ -15,6 +15,9 @@ const from = Number(process.env.SIM_FROM ?? 1);
 const parallel = Number(process.env.GITHUB_SIM_PARALLEL ?? 2);
 const seeds =
   replay !== undefined ? [Number(replay)] : Array.from({ length: count }, (_, i) => from + i);
+
+// Closing the forge removes a repository per seed: more than the default 10 s when loaded.
+vi.setConfig({ hookTimeout: 120_000 });
 
 let t: GithubTestForge;
 beforeAll(async () => {

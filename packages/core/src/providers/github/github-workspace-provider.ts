@@ -1,6 +1,7 @@
 import { type ContentItem, type Item } from '../../items/types.js';
 import {
   type ChangesPage,
+  type RemoteRevision,
   type SaveEntry,
   type SaveResult,
   type SyncData,
@@ -86,6 +87,11 @@ export class GithubWorkspaceProvider implements WorkspaceProvider {
 
   uploadContent(content: ContentItem, syncData: SyncData | undefined): Promise<SyncData> {
     return this.workspace.saveItem(content, syncData, this.message);
+  }
+
+  /** The commits that changed the file's text, newest first (GitHub's commits by path). */
+  listRevisions(fileId: string): Promise<RemoteRevision[]> {
+    return this.workspace.listRevisions(fileId);
   }
 
   /** The same workspace, its commits carrying `message` (S14). */

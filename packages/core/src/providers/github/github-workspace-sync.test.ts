@@ -94,7 +94,8 @@ const commits = (repo: string) => commitSubjects(t.forge, LOGIN, repo);
 const clone = (repo: string) => cloneFiles(t.forge, LOGIN, repo, GITHUB_TEST_TOKEN);
 const paragraphs = 'First paragraph.\n\nSecond paragraph.\n\nThird paragraph.\n';
 
-describe('GitHub repository workspace sync (forge-sim)', () => {
+// Each test waits on forge-sim's git processes: generous time-outs for a loaded machine.
+describe('GitHub repository workspace sync (forge-sim)', { timeout: 60_000 }, () => {
   it('makes one commit per sync, and a clone shows each file as plain markdown with its text only (S16)', async () => {
     const repo = await t.createRepository();
     const a = browser(repo);
@@ -297,6 +298,32 @@ describe('GitHub repository workspace sync (forge-sim)', () => {
     expect(await a.text('doc')).toBe(expected);
     expect((await clone(repo)).get('book/Doc.md')).toBe(expected);
     expect((await commits(repo))[0]).toBe('book/Doc.md updated with Inkstone');
+  });
+
+  it("lists a file's revisions, newest first, with their messages", async () => {
+    const repo = await t.createRepository();
+    const a = browser(repo, { path: 'notes' });
+    await a.put(
+      file('doc', 'Doc'),
+      content('doc', 'One.\n'),
+      file('other', 'Other'),
+      content('other', 'x\n'),
+    );
+    await a.sync();
+    await a.edit('doc', () => 'Two.\n');
+    await a.sync();
+    await a.edit('other', () => 'y\n');
+    await a.sync();
+    const provider = t.provider(repo, { path: 'notes' });
+    await provider.getChanges(undefined);
+    const revisions = await provider.listRevisions('doc');
+    expect(revisions.map((revision) => revision.message)).toEqual([
+      'notes/Doc.md updated with Inkstone',
+      'Inkstone: 2 files updated',
+    ]);
+    const [newest] = await commitSubjects(t.forge, LOGIN, repo, 'main~1');
+    expect(newest).toBe('notes/Doc.md updated with Inkstone');
+    expect(revisions[0]!.created).toBeGreaterThan(Date.now() - 60_000);
   });
 
   it('commits with the message asked once per sync (S14)', async () => {
