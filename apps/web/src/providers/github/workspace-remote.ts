@@ -167,6 +167,14 @@ class AppDataProvider implements WorkspaceProvider {
   uploadContent: WorkspaceProvider['uploadContent'] = async (content, syncData) =>
     (await this.open()).uploadContent(content, syncData);
 
+  prefetchContent(fileIds: readonly string[]): void {
+    // (Asked after the changes were read: the repository is open by then.)
+    this.opened?.prefetchContent(fileIds);
+  }
+
+  listRevisions: NonNullable<WorkspaceProvider['listRevisions']> = async (fileId) =>
+    (await this.open()).listRevisions(fileId);
+
   withCommitMessage(message: string): WorkspaceProvider {
     // Asked at a sync's first write: the changes were read, so the repository is open.
     return this.opened ? this.opened.withCommitMessage(message) : this;
