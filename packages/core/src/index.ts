@@ -348,3 +348,63 @@ export {
   httpErrorOnLocation,
 } from './providers/github/constants.js';
 export { GITHUB_TOKENS_KEY, type GithubToken, isGithubToken } from './providers/github/token.js';
+export {
+  parseRepositoryUrl,
+  repositoryWebUrl,
+  type RepositoryRef,
+} from './providers/github/file-location-url.js';
+export {
+  type GistFields,
+  type GistForm,
+  type GithubFileFields,
+  type GithubFileForm,
+  isGistLocation,
+  isGithubFileLocation,
+  LocationFieldError,
+  readGistForm,
+  readGithubFileForm,
+} from './providers/github/file-location-fields.js';
+export {
+  contentsPath,
+  createGithubFileProvider,
+  type FileCommitMessages,
+  type GithubFileProviderOptions,
+  readRepositoryFile,
+  writeRepositoryFile,
+} from './providers/github/file-location-provider.js';
+export { base64ToText, textToBase64 } from './providers/github/file-location-content.js';
+export { createGithubFilePublisher } from './providers/github/file-location-publisher.js';
+export {
+  createGist,
+  type Gist,
+  gistFileText,
+  GistNotFoundError,
+  readGist,
+  writeGistFile,
+} from './providers/github/gist-api.js';
+export {
+  createGistProvider,
+  type GistProviderOptions,
+} from './providers/github/gist-location-provider.js';
+export { createGistPublisher } from './providers/github/gist-publisher.js';
+export {
+  NO_PUBLISH_ACCOUNT,
+  PUBLISH_NOT_POSSIBLE,
+  publicationLocationAdded,
+  publishedTo,
+  tempFileNotPublished,
+} from './publish/constants.js';
+export {
+  type PublishedDocument,
+  type Publisher,
+  type PublisherUpdate,
+  type PublishLocation,
+} from './publish/publisher.js';
+export {
+  PublishError,
+  publishFile,
+  type PublishOptions,
+  type PublishReport,
+  type RenderPort,
+} from './publish/publish-engine.js';
+export { addPublishLocation, type NewPublishLocation } from './publish/publish-location.js';
