@@ -16,6 +16,8 @@ function fakeExport(): string {
   const root = mkdtempSync(join(tmpdir(), 'inkstone-web-'));
   writeFileSync(join(root, 'index.html'), '<!doctype html><title>Inkstone</title>');
   writeFileSync(join(root, '404.html'), '<!doctype html><title>Not found</title>');
+  mkdirSync(join(root, 'oauth2'));
+  writeFileSync(join(root, 'oauth2', 'callback.html'), '<!doctype html><title>Signing in</title>');
   mkdirSync(join(root, '_next', 'static', 'chunks'), { recursive: true });
   writeFileSync(join(root, '_next', 'static', 'chunks', 'app.js'), 'console.log(1)');
   return root;
@@ -29,6 +31,8 @@ describe('GET /conf', () => {
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.json()).toEqual({
       githubClientId: '',
+      githubUrl: 'https://github.com',
+      githubApiUrl: 'https://api.github.com',
       googleClientId: '',
       googleApiKey: '',
       giteaClientId: '',
@@ -43,6 +47,8 @@ describe('GET /conf', () => {
     const env = {
       GITHUB_CLIENT_ID: 'gh-id',
       GITHUB_CLIENT_SECRET: 'gh-secret-value',
+      GITHUB_URL: 'https://ghe.example.org/',
+      GITHUB_API_URL: 'https://ghe.example.org/api/v3/',
       GOOGLE_CLIENT_ID: 'google-id',
       GOOGLE_API_KEY: 'google-key',
       GITEA_CLIENT_ID: 'gitea-id',
@@ -56,6 +62,8 @@ describe('GET /conf', () => {
     const response = await app.inject({ method: 'GET', url: '/conf' });
     expect(response.json()).toMatchObject({
       githubClientId: 'gh-id',
+      githubUrl: 'https://ghe.example.org',
+      githubApiUrl: 'https://ghe.example.org/api/v3',
       googleClientId: 'google-id',
       googleApiKey: 'google-key',
       giteaClientId: 'gitea-id',
@@ -79,6 +87,16 @@ describe('static web app', () => {
     const asset = await app.inject({ method: 'GET', url: '/_next/static/chunks/app.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it('serves the OAuth callback page at exactly /oauth2/callback, the redirect URI to register', async () => {
+    app = await buildApp({ conf: readPublicConf({}), webRoot: fakeExport() });
+    const page = await app.inject({ method: 'GET', url: '/oauth2/callback?code=c0de&state=s1' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('<title>Signing in</title>');
+    // The code in its query must not leak to another site through the Referer header.
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
   });
 
   it('answers 404 with the exported not-found page for unknown paths', async () => {

@@ -1,7 +1,13 @@
-/** The public configuration the app reads from `GET /conf` (spec core §7). Client ids only:
- * client secrets never appear here. */
+/** The public configuration the app reads from `GET /conf` (spec core §7). Client ids and public
+ * addresses only: client secrets never appear here. */
 export interface PublicConf {
   githubClientId: string;
+  /** GitHub's web origin, where the app sends the OAuth authorize window: `https://github.com`,
+   * a GitHub Enterprise server, or forge-sim (GITHUB_URL). */
+  githubUrl: string;
+  /** GitHub's REST API root: `https://api.github.com`, an Enterprise server's `/api/v3`, or
+   * forge-sim's (GITHUB_API_URL). */
+  githubApiUrl: string;
   googleClientId: string;
   googleApiKey: string;
   giteaClientId: string;
@@ -14,6 +20,8 @@ export interface PublicConf {
 /** The environment variable behind each field of `PublicConf`. */
 export const CONF_ENV = {
   githubClientId: 'GITHUB_CLIENT_ID',
+  githubUrl: 'GITHUB_URL',
+  githubApiUrl: 'GITHUB_API_URL',
   googleClientId: 'GOOGLE_CLIENT_ID',
   googleApiKey: 'GOOGLE_API_KEY',
   giteaClientId: 'GITEA_CLIENT_ID',
@@ -23,14 +31,41 @@ export const CONF_ENV = {
   allowSponsorship: 'ALLOW_SPONSORSHIP',
 } as const satisfies Record<keyof PublicConf, string>;
 
+/** GitHub's public addresses, used when GITHUB_URL and GITHUB_API_URL are not set. */
+export const GITHUB_DEFAULTS = {
+  githubUrl: 'https://github.com',
+  githubApiUrl: 'https://api.github.com',
+} as const;
+
 const TRUE_VALUES = new Set(['1', 'true', 'yes', 'on']);
 
+// An http(s) base URL without its trailing slash; anything else stops the server at start,
+// naming the variable, rather than send every sign-in to a broken address.
+function baseUrl(value: string, variable: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.search || url.hash) {
+    throw new Error(`${variable} must be an http(s) URL, got "${value}".`);
+  }
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+}
+
 /** Reads the public configuration from environment variables; every client id is empty unless
- * its variable is set, and sponsorship is off unless ALLOW_SPONSORSHIP is true. */
+ * its variable is set, GitHub's addresses are github.com's unless set, and sponsorship is off
+ * unless ALLOW_SPONSORSHIP is true. Throws on a GitHub address that is not an http(s) URL. */
 export function readPublicConf(env: Record<string, string | undefined>): PublicConf {
   const text = (key: keyof typeof CONF_ENV) => (env[CONF_ENV[key]] ?? '').trim();
   return {
     githubClientId: text('githubClientId'),
+    githubUrl: baseUrl(text('githubUrl') || GITHUB_DEFAULTS.githubUrl, CONF_ENV.githubUrl),
+    githubApiUrl: baseUrl(
+      text('githubApiUrl') || GITHUB_DEFAULTS.githubApiUrl,
+      CONF_ENV.githubApiUrl,
+    ),
     googleClientId: text('googleClientId'),
     googleApiKey: text('googleApiKey'),
     giteaClientId: text('giteaClientId'),

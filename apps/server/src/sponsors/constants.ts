@@ -20,6 +20,6 @@ export const SPONSOR_CURRENCY = 'USD';
 export const PAYPAL_IPN_VERIFY_URL = 'https://ipnpb.paypal.com/cgi-bin/webscr';
 export const PAYPAL_SANDBOX_IPN_VERIFY_URL = 'https://ipnpb.sandbox.paypal.com/cgi-bin/webscr';
 
-/** The providers' addresses the server asks who a token belongs to. */
-export const GITHUB_API_URL = 'https://api.github.com';
+/** Where Google publishes the keys that sign its id tokens. (GitHub's API, asked who an access
+ * token belongs to, is `GITHUB_API_URL`, read with the public configuration: conf.ts.) */
 export const GOOGLE_CERTS_URL = 'https://www.googleapis.com/oauth2/v3/certs';

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
+import { readPublicConf } from '../conf.js';
 import {
-  GITHUB_API_URL,
   GOOGLE_CERTS_URL,
   PAYPAL_IPN_VERIFY_URL,
   PAYPAL_SANDBOX_IPN_VERIFY_URL,
@@ -44,7 +44,8 @@ export function readSponsorConfig(
       ? { kind: 'postgres', url: databaseUrl }
       : { kind: 'sqlite', path: text('SPONSOR_DB_PATH') || join(dataDir, 'sponsors.sqlite') },
     identity: {
-      githubApiUrl: text('GITHUB_API_URL') || GITHUB_API_URL,
+      // The same API the app is told to use in `GET /conf` (GITHUB_API_URL, default GitHub's).
+      githubApiUrl: readPublicConf(env).githubApiUrl,
       googleCertsUrl: text('GOOGLE_CERTS_URL') || GOOGLE_CERTS_URL,
       googleClientId: text('GOOGLE_CLIENT_ID'),
       timeoutMs: DEFAULT_TIMEOUT_MS,

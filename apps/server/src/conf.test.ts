@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { readPublicConf } from './conf.js';
+import { readSponsorConfig } from './sponsors/sponsor-config.js';
+
+describe('readPublicConf: GitHub addresses (GITHUB_URL, GITHUB_API_URL)', () => {
+  it("gives github.com's web and API origins when nothing is set", () => {
+    const conf = readPublicConf({});
+    expect(conf.githubUrl).toBe('https://github.com');
+    expect(conf.githubApiUrl).toBe('https://api.github.com');
+  });
+
+  it('gives an Enterprise server or a local forge as set, without a trailing slash', () => {
+    const conf = readPublicConf({
+      GITHUB_URL: ' http://127.0.0.1:4010/ ',
+      GITHUB_API_URL: 'http://127.0.0.1:4010/api/v3/',
+    });
+    expect(conf.githubUrl).toBe('http://127.0.0.1:4010');
+    expect(conf.githubApiUrl).toBe('http://127.0.0.1:4010/api/v3');
+  });
+
+  it('refuses an address that is not an http(s) URL, naming the variable', () => {
+    expect(() => readPublicConf({ GITHUB_URL: 'github.example.org' })).toThrow(
+      'GITHUB_URL must be an http(s) URL, got "github.example.org".',
+    );
+    expect(() => readPublicConf({ GITHUB_API_URL: 'ftp://example.org/api' })).toThrow(
+      /GITHUB_API_URL must be an http\(s\) URL/,
+    );
+    expect(() => readPublicConf({ GITHUB_API_URL: 'https://example.org/api?x=1' })).toThrow(
+      /GITHUB_API_URL/,
+    );
+  });
+
+  it('sends /userInfo’s identity check to the same API the app is told to use', () => {
+    const env = {
+      GITHUB_API_URL: 'http://127.0.0.1:4010/api/v3/',
+      PAYPAL_RECEIVER_EMAIL: 'pay@inkstone.example',
+    };
+    expect(readSponsorConfig(env, '/srv/data').identity.githubApiUrl).toBe(
+      readPublicConf(env).githubApiUrl,
+    );
+  });
+});
