@@ -1,8 +1,11 @@
 'use client';
 
+import { isAutoSyncOn } from '@inkstone/core';
 import { useEffect, useState } from 'react';
 import { Provider } from 'react-redux';
 import { ScrollSync } from '../preview/scroll-sync';
+import { loadGithubOrigins } from '../providers/github/github-conf';
+import { isGithubWorkspaceQuery } from '../providers/github/workspace-params';
 import { Announcer } from '../services/announcer';
 import { browserTimers } from '../services/broadcast-signal';
 import { Confirmer } from '../services/confirm';
@@ -68,6 +71,8 @@ export function App() {
         modals,
         announcer,
         flushEditor: () => saveEditorFirst(editor),
+        autoSyncOn: () =>
+          isAutoSyncOn(started.workspaces.find(started.workspaces.current.id) ?? {}),
       });
       // Trashed files are purged after the cleaning delay only without a sync target (spec core
       // §4): a synced workspace deletes them in its syncs, once the trashing is synced.
@@ -142,7 +147,12 @@ async function startUp(
     console.error('The reset could not delete the local databases.', error);
     store.dispatch(notified('error', RESET_FAILED));
   }
-  const request = parseWorkspaceQuery(window.location.search);
+  const search = window.location.search;
+  // A GitHub workspace's page is on the GitHub the server names (github.com by default).
+  const githubUrl = isGithubWorkspaceQuery(search)
+    ? (await loadGithubOrigins()).githubUrl
+    : undefined;
+  const request = parseWorkspaceQuery(search, githubUrl);
   if (request.kind === 'error') store.dispatch(notified('error', request.message));
   const current = request.kind === 'workspace' ? request.workspace : MAIN_WORKSPACE;
   const workspaces = new WorkspaceList(current);

@@ -4,7 +4,11 @@ import { type Workspace } from '@inkstone/core';
 import { useSyncExternalStore } from 'react';
 import { ignore } from '../services/modals';
 import { runAction } from '../services/run-action';
-import { addCouchdbWorkspace, openInNewTab } from '../services/workspace-actions';
+import {
+  addCouchdbWorkspace,
+  addGithubWorkspace,
+  openInNewTab,
+} from '../services/workspace-actions';
 import { type WorkspaceList } from '../services/workspaces';
 import { useAppDispatch } from '../store';
 import { useAppServices } from './app-context';
@@ -12,6 +16,7 @@ import { useAppServices } from './app-context';
 /** What a provider id is called in lists. */
 export function providerName(providerId: string): string {
   if (providerId === 'couchdbWorkspace') return 'CouchDB';
+  if (providerId === 'githubWorkspace') return 'GitHub';
   if (providerId === 'main') return 'This browser';
   return providerId;
 }
@@ -26,7 +31,7 @@ export function useWorkspaces(list: WorkspaceList): readonly Workspace[] {
 }
 
 /** The workspaces side bar panel (spec interface §2): the workspaces with the current one
- * marked, each opened in a new tab; adding a CouchDB workspace; managing them. */
+ * marked, each opened in a new tab; adding a CouchDB or a GitHub workspace; managing them. */
 export function WorkspacesPanel() {
   const services = useAppServices();
   const dispatch = useAppDispatch();
@@ -41,7 +46,19 @@ export function WorkspacesPanel() {
             <span className="workspaces-panel__provider">
               {providerName(workspace.providerId)}
               {workspace.id === currentId ? ' (current)' : ''}
-            </span>
+            </span>{' '}
+            {typeof workspace.locationUrl === 'string' && (
+              <a
+                className="workspaces-panel__location"
+                href={workspace.locationUrl}
+                target="_blank"
+                rel="noreferrer"
+                aria-label={`${workspace.name} on ${providerName(workspace.providerId)}`}
+                title={workspace.locationUrl}
+              >
+                {workspace.locationUrl.replace(/^https?:\/\//, '')}
+              </a>
+            )}
             <button
               type="button"
               className="button"
@@ -61,6 +78,13 @@ export function WorkspacesPanel() {
           onClick={() => runAction(dispatch, () => addCouchdbWorkspace(services, dispatch))}
         >
           Add a CouchDB workspace
+        </button>
+        <button
+          type="button"
+          className="button"
+          onClick={() => runAction(dispatch, () => addGithubWorkspace(services, dispatch))}
+        >
+          Add a GitHub workspace
         </button>
         <button
           type="button"

@@ -6,6 +6,8 @@ export type ConfirmationType =
   | 'folderDeletion'
   | 'removeWorkspace'
   | 'reset'
+  | 'autoSyncWorkspace'
+  | 'stopAutoSyncWorkspace'
   | 'sponsorOnly';
 
 /** What a confirmation dialog says: its title (the dialog's name), its text and its Ok button.
@@ -49,6 +51,18 @@ export const CONFIRMATIONS: Record<
     text: (subject) =>
       `The workspace “${subject}” will be removed from this browser, with its local copy. Files not synced elsewhere are lost.`,
     ok: 'Remove',
+  },
+  autoSyncWorkspace: {
+    title: 'Start auto sync',
+    text: (subject) =>
+      `“${subject}” will sync by itself from now on, each sync one commit with a message written by the app.`,
+    ok: 'Start',
+  },
+  stopAutoSyncWorkspace: {
+    title: 'Stop auto sync',
+    text: (subject) =>
+      `“${subject}” will sync only when you ask, and each sync will ask for its commit message first.`,
+    ok: 'Stop',
   },
   reset: {
     title: 'Reset application',

@@ -1,4 +1,5 @@
 import { type CouchdbCredentials } from '@inkstone/core';
+import { type RepoFolder } from '../providers/github/workspace-params';
 import { type ImageDetails, type LinkDetails } from '../editor/commands/insert-link';
 import { type ConfirmationType } from './confirmations';
 import { type ImportReportProps } from './transfer';
@@ -28,6 +29,12 @@ export interface ModalMap {
   couchdbWorkspace: { props: undefined; result: string };
   /** Asks for the name and password of a CouchDB user for `dbUrl`. */
   couchdbCredentials: { props: { dbUrl: string }; result: CouchdbCredentials };
+  /** Asks for a GitHub repository folder to open as a workspace (Repository URL under
+   * `githubUrl`, Folder path, Branch: spec providers §2 and §5). */
+  githubWorkspace: { props: { githubUrl: string }; result: RepoFolder };
+  /** Asks for the commit message of a sync of a git workspace whose auto sync is off (spec
+   * core §4 rule 7), `message` suggested; cancelled, the sync uploads nothing. */
+  commitMessage: { props: { workspaceName: string; message: string }; result: string };
   /** After an import that skipped files: what was imported, and each file not imported with
    * the reason. */
   importReport: { props: ImportReportProps; result: void };

@@ -16,6 +16,7 @@ import {
   TaskQueue,
   type Timers,
   type Workspace,
+  type WorkspaceProvider,
   WorkspaceSynchronizer,
 } from '@inkstone/core';
 import { type AppStore } from '../store';
@@ -54,8 +55,26 @@ export interface SyncServiceOptions {
   announcer: Pick<Announcer, 'start'>;
   /** Writes what the editor holds, so that a sync carries the last words typed. */
   flushEditor: () => Promise<void>;
+  /** The remote of a workspace that does not sync with CouchDB (a GitHub repository), made
+   * beforehand with the account it needs; CouchDB workspaces make theirs here. */
+  remote?: SyncRemote;
+  /** Whether the workspace's auto sync is on now (it can be switched in any tab); by default,
+   * its flag as opened. */
+  autoSyncOn?: () => boolean;
   timers?: Timers;
 }
+
+/** Where a workspace syncs: its provider, what the interface shows as its target (the
+ * repository's web page), and whether it is a git host, whose syncs with auto sync off ask for a
+ * commit message (spec core §4 rule 7). */
+export interface SyncRemote {
+  provider: WorkspaceProvider;
+  target: string;
+  git: boolean;
+}
+
+/** The message suggested in the commitMessage dialog. */
+export const DEFAULT_COMMIT_MESSAGE = 'Sync from Inkstone';
 
 /**
  * Synchronises the open workspace with its remote (spec core §4, interface §2): one task queue
@@ -90,15 +109,20 @@ export class SyncService {
         if (offline) this.queue.goOffline();
       },
     });
-    const provider = this.createProvider(current);
-    store.dispatch(syncTargetSet(provider?.dbUrl ?? null));
-    if (!provider) return;
-    const synchronizer = new WorkspaceSynchronizer({
-      repository: options.workspace.syncRepo,
-      provider,
-      welcomeFileHashes: new Set([welcomeContentHash()]),
-      onConflict: (fileId) => this.conflicted(fileId),
-    });
+    const remote = options.remote ?? this.createCouchdbRemote(current);
+    store.dispatch(syncTargetSet(remote?.target ?? null));
+    if (!remote) return;
+    const autoSyncOn = options.autoSyncOn ?? (() => isAutoSyncOn(current));
+    // One synchronizer per sync: whether it asks for a commit message is decided then, as the
+    // workspace's auto sync is now.
+    const synchronizer = () =>
+      new WorkspaceSynchronizer({
+        repository: options.workspace.syncRepo,
+        provider: remote.provider,
+        welcomeFileHashes: new Set([welcomeContentHash()]),
+        onConflict: (fileId) => this.conflicted(fileId),
+        askCommitMessage: remote.git && !autoSyncOn() ? () => this.askCommitMessage() : undefined,
+      });
     this.requester = new SyncRequester({
       timers: this.timers,
       activity: {
@@ -116,7 +140,7 @@ export class SyncService {
         const announced = asked ? options.announcer.start('Syncing…') : undefined;
         try {
           await options.flushEditor();
-          await synchronizer.sync(signal);
+          await synchronizer().sync(signal);
         } catch (error) {
           const told = error instanceof OfflineError || isCancelled(error);
           if (!told) store.dispatch(syncFailed(errorMessage(error)));
@@ -133,7 +157,7 @@ export class SyncService {
       timers: this.timers,
       random: Math.random,
       period: () => autoSyncPeriod(store.getState().settings.settings.autoSyncEvery),
-      enabled: () => isAutoSyncOn(options.current),
+      enabled: autoSyncOn,
       request: () => this.request(),
     });
   }
@@ -229,7 +253,21 @@ export class SyncService {
     this.options.store.dispatch(notified('info', conflictNotice(file?.name ?? 'A file')));
   }
 
-  private createProvider(current: Workspace): CouchdbWorkspaceProvider | undefined {
+  // The commitMessage dialog: the message, or undefined when cancelled (the sync then uploads
+  // nothing, rule S14).
+  private async askCommitMessage(): Promise<string | undefined> {
+    try {
+      return await this.options.modals.open('commitMessage', {
+        workspaceName: this.options.current.name,
+        message: DEFAULT_COMMIT_MESSAGE,
+      });
+    } catch (error) {
+      if (isCancelled(error)) return undefined;
+      throw error;
+    }
+  }
+
+  private createCouchdbRemote(current: Workspace): SyncRemote | undefined {
     if (current.providerId !== COUCHDB_WORKSPACE_PROVIDER_ID || typeof current.dbUrl !== 'string') {
       return undefined;
     }
@@ -239,12 +277,13 @@ export class SyncService {
       withCredentials: true,
       timers: this.timers,
     });
-    return new CouchdbWorkspaceProvider({
+    const provider = new CouchdbWorkspaceProvider({
       dbUrl,
       http,
       timers: this.timers,
       credentials: () => this.credentials(dbUrl),
     });
+    return { provider, target: provider.dbUrl, git: false };
   }
 
   // A 401: the name and password kept for this database are tried once, then the

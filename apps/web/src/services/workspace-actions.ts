@@ -1,4 +1,6 @@
-import { type Workspace } from '@inkstone/core';
+import { GITHUB_PROVIDER_IDS, type Workspace } from '@inkstone/core';
+import { loadGithubOrigins } from '../providers/github/github-conf';
+import { githubWorkspace } from '../providers/github/workspace-params';
 import { type AppServices } from '../components/app-context';
 import { type AppDispatch } from '../store';
 import { notified } from '../store/notifications-slice';
@@ -10,7 +12,19 @@ import {
   WORKSPACE_URL_COPIED,
   workspaceUrl,
 } from './workspace-list';
+import { readGithubTokens } from './github-tokens';
 import { storeCredentials } from './workspaces';
+
+/** Said when a GitHub workspace is asked for in a browser with no GitHub account linked. */
+export const GITHUB_ACCOUNT_NEEDED =
+  'A GitHub workspace syncs with your GitHub account: sign in with GitHub first (menu, Sign in with GitHub).';
+
+/** The provider ids whose workspaces have an auto sync switch (spec interface §4: git
+ * workspaces; the main workspace syncs with git once signed in). */
+export const AUTO_SYNC_PROVIDER_IDS: ReadonlySet<string> = new Set([
+  GITHUB_PROVIDER_IDS.appData,
+  GITHUB_PROVIDER_IDS.workspace,
+]);
 
 type Services = Pick<AppServices, 'modals' | 'confirmer' | 'workspaces'>;
 
@@ -42,6 +56,43 @@ export async function addCouchdbWorkspace(
     if (isCancelled(error)) return;
     dispatch(notified('error', error instanceof Error ? error.message : String(error)));
   }
+}
+
+/** The panel's "Add a GitHub workspace": with a GitHub account linked, asks the repository
+ * folder (Repository URL, Folder path, Branch), adds the workspace (synced with the login
+ * account, else the first one linked) and opens it in a new tab. Without an account, says so. */
+export async function addGithubWorkspace(
+  { modals, workspaces }: Services,
+  dispatch: AppDispatch,
+): Promise<void> {
+  try {
+    const accounts = await readGithubTokens();
+    const account = accounts.find((token) => token.isLogin) ?? accounts[0];
+    if (!account) {
+      dispatch(notified('error', GITHUB_ACCOUNT_NEEDED));
+      return;
+    }
+    const { githubUrl } = await loadGithubOrigins();
+    const folder = await modals.open('githubWorkspace', { githubUrl });
+    const workspace = githubWorkspace(folder, githubUrl, account.sub);
+    workspaces.add(workspace);
+    openInNewTab(workspace);
+  } catch (error) {
+    if (isCancelled(error)) return;
+    dispatch(notified('error', error instanceof Error ? error.message : String(error)));
+  }
+}
+
+/** Switches a git workspace's auto sync after the autoSyncWorkspace (on) or
+ * stopAutoSyncWorkspace (off) confirmation (spec interface §4); every tab of it follows. */
+export async function toggleAutoSync(
+  { confirmer, workspaces }: Services,
+  workspace: Workspace,
+): Promise<void> {
+  const on = workspace.autoSync === false;
+  if (!(await confirmer.ask(on ? 'autoSyncWorkspace' : 'stopAutoSyncWorkspace', workspace.name)))
+    return;
+  workspaces.setAutoSync(workspace.id, on);
 }
 
 /** Removes a workspace after the removeWorkspace confirmation; the main and the current one are

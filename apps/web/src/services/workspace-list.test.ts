@@ -8,6 +8,7 @@ import {
   readList,
   removalRefusal,
   renamed,
+  withAutoSync,
   withWorkspace,
   workspaceId,
   workspaceUrl,
@@ -98,5 +99,67 @@ describe('the workspace list', () => {
     expect(removalRefusal(notes.id, notes.id)).toBe(CLOSE_BEFORE_DELETING);
     expect(CLOSE_BEFORE_DELETING).toBe('Please close the workspace before deleting it.');
     expect(removalRefusal(notes.id, 'main')).toBeUndefined();
+  });
+});
+
+describe('GitHub repository workspaces', () => {
+  const query = '?providerId=githubWorkspace&owner=alice&repo=notes&branch=draft&path=%2Fjournal';
+
+  it('open by URL with owner, repo, branch and path (spec providers §2)', () => {
+    const request = parseWorkspaceQuery(query, 'http://127.0.0.1:9000');
+    expect(request.kind).toBe('workspace');
+    if (request.kind !== 'workspace') return;
+    expect(request.workspace).toMatchObject({
+      providerId: 'githubWorkspace',
+      name: 'notes/journal',
+      owner: 'alice',
+      repo: 'notes',
+      branch: 'draft',
+      path: 'journal/',
+      locationUrl: 'http://127.0.0.1:9000/alice/notes/tree/draft/journal',
+    });
+    // The URL that opens it again gives the same workspace.
+    const again = parseWorkspaceQuery(
+      new URL(workspaceUrl(request.workspace, 'http://app.test/')).search,
+      'http://127.0.0.1:9000',
+    );
+    expect(again).toEqual(request);
+  });
+
+  it('default to the main branch and the root folder', () => {
+    const request = parseWorkspaceQuery('?providerId=githubWorkspace&owner=alice&repo=notes');
+    expect(request).toMatchObject({
+      kind: 'workspace',
+      workspace: { branch: 'main', path: '', name: 'notes' },
+    });
+  });
+
+  it('without owner or repo, say so (the main workspace opens)', () => {
+    expect(parseWorkspaceQuery('?providerId=githubWorkspace&owner=alice')).toEqual({
+      kind: 'error',
+      message: 'A GitHub workspace needs the owner and repo of its repository.',
+    });
+  });
+
+  it('keep their name, account and auto sync choice when opened again by URL', () => {
+    const request = parseWorkspaceQuery(query);
+    if (request.kind !== 'workspace') throw new Error('not a workspace');
+    const kept = { ...request.workspace, name: 'Journal', sub: '42', autoSync: false };
+    const list = withWorkspace([MAIN_WORKSPACE, kept], request.workspace);
+    expect(list[1]).toEqual(kept);
+  });
+});
+
+describe('auto sync per workspace', () => {
+  it('is switched for one workspace and kept for the main one in the stored list', () => {
+    const other = couchdbWorkspace(DB);
+    const list = withAutoSync(
+      withAutoSync([MAIN_WORKSPACE, other], MAIN_WORKSPACE.id, false),
+      other.id,
+      true,
+    );
+    expect(list.map((known) => known.autoSync)).toEqual([false, true]);
+    expect(readList(JSON.stringify(list))[0]).toEqual({ ...MAIN_WORKSPACE, autoSync: false });
+    expect(readList(JSON.stringify([MAIN_WORKSPACE]))[0]).toEqual(MAIN_WORKSPACE);
   });
 });

@@ -1,10 +1,16 @@
 import {
   COUCHDB_WORKSPACE_PROVIDER_ID,
+  GITHUB_PROVIDER_IDS,
   MAIN_WORKSPACE_ID,
   MAIN_WORKSPACE_NAME,
   normalizeDbUrl,
   type Workspace,
 } from '@inkstone/core';
+import { GITHUB_COM } from '../providers/github/github-conf';
+import { githubWorkspace, readRepoFolder } from '../providers/github/workspace-params';
+import { workspaceId } from './workspace-id';
+
+export { workspaceId } from './workspace-id';
 
 /** The provider id of the main workspace (it lives only in this browser). */
 export const MAIN_PROVIDER_ID = 'main';
@@ -22,25 +28,6 @@ export const CLOSE_BEFORE_DELETING = 'Please close the workspace before deleting
 /** The notification once a workspace URL is copied (spec interface §8). */
 export const WORKSPACE_URL_COPIED = 'Workspace URL copied to clipboard!';
 
-/**
- * A workspace id (spec core §9: a base-36 hash) of the provider parameters: the same provider
- * and parameters always give the same id. A 53-bit string hash (cyrb53): ids only tell
- * workspaces of one browser apart, they protect nothing.
- */
-export function workspaceId(params: Record<string, string>): string {
-  const text = JSON.stringify(Object.entries(params).sort(([a], [b]) => (a < b ? -1 : 1)));
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (let i = 0; i < text.length; i += 1) {
-    const code = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ code, 2654435761);
-    h2 = Math.imul(h2 ^ code, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
-}
-
 /** A CouchDB workspace for a database URL (normalised; throws CouchdbSettingsError when it
  * cannot be used), named after the database: the URL's last path segment. */
 export function couchdbWorkspace(input: string): Workspace {
@@ -57,11 +44,26 @@ export type WorkspaceRequest =
   | { kind: 'workspace'; workspace: Workspace }
   | { kind: 'error'; message: string };
 
-/** Reads the workspace parameters of spec providers §2 from a query string. */
-export function parseWorkspaceQuery(search: string): WorkspaceRequest {
+/** Reads the workspace parameters of spec providers §2 from a query string: `dbUrl` for
+ * CouchDB; `owner`, `repo`, `branch` and `path` for a GitHub repository (its web page under
+ * `githubUrl`). */
+export function parseWorkspaceQuery(
+  search: string,
+  githubUrl: string = GITHUB_COM.githubUrl,
+): WorkspaceRequest {
   const query = new URLSearchParams(search);
   const providerId = query.get('providerId');
   if (providerId === null || providerId === MAIN_PROVIDER_ID) return { kind: 'main' };
+  if (providerId === GITHUB_PROVIDER_IDS.workspace) {
+    const folder = readRepoFolder({
+      owner: query.get('owner') ?? '',
+      repo: query.get('repo') ?? '',
+      branch: query.get('branch') ?? '',
+      path: query.get('path') ?? '',
+    });
+    if (typeof folder === 'string') return { kind: 'error', message: folder };
+    return { kind: 'workspace', workspace: githubWorkspace(folder, githubUrl) };
+  }
   if (providerId !== COUCHDB_WORKSPACE_PROVIDER_ID) {
     return { kind: 'error', message: `Unknown workspace provider: ${providerId}.` };
   }
@@ -72,22 +74,34 @@ export function parseWorkspaceQuery(search: string): WorkspaceRequest {
   }
 }
 
-/** The URL that opens a workspace (spec providers §2): `providerId`, and `dbUrl` for CouchDB. */
+/** The URL that opens a workspace (spec providers §2): `providerId`, and `dbUrl` for CouchDB,
+ * `owner`, `repo`, `branch` and `path` for a GitHub repository. */
 export function workspaceUrl(workspace: Workspace, base: string): string {
   const url = new URL('/', base);
   if (workspace.id === MAIN_WORKSPACE_ID) return url.href;
   url.searchParams.set('providerId', workspace.providerId);
-  if (typeof workspace.dbUrl === 'string') url.searchParams.set('dbUrl', workspace.dbUrl);
+  for (const key of ['dbUrl', 'owner', 'repo', 'branch', 'path']) {
+    const value = workspace[key];
+    if (typeof value === 'string') url.searchParams.set(key, value);
+  }
   return url.href;
 }
 
-/** The list with `workspace` added, or updated in place (its name kept) when already there;
- * the main workspace always first. */
+/** The list with `workspace` added, or updated in place when already there: its name, and
+ * what `workspace` does not say (its auto sync choice, its account), are kept; the main
+ * workspace always first. */
 export function withWorkspace(list: readonly Workspace[], workspace: Workspace): Workspace[] {
   const found = list.find((known) => known.id === workspace.id);
   if (found)
-    return list.map((known) => (known === found ? { ...workspace, name: found.name } : known));
+    return list.map((known) =>
+      known === found ? { ...found, ...workspace, name: found.name } : known,
+    );
   return [...list, workspace];
+}
+
+/** The list with a workspace's auto sync switched on or off (spec core §4 rule 3). */
+export function withAutoSync(list: readonly Workspace[], id: string, on: boolean): Workspace[] {
+  return list.map((known) => (known.id === id ? { ...known, autoSync: on } : known));
 }
 
 /** The list with a workspace renamed; an empty name changes nothing. */
@@ -123,5 +137,8 @@ export function readList(json: string | null): Workspace[] {
   );
   const main = valid.find((entry) => entry.id === MAIN_WORKSPACE_ID);
   const others = valid.filter((entry) => entry.id !== MAIN_WORKSPACE_ID);
-  return [{ ...MAIN_WORKSPACE, name: main?.name ?? MAIN_WORKSPACE.name }, ...others];
+  const mainEntry: Workspace = { ...MAIN_WORKSPACE, name: main?.name ?? MAIN_WORKSPACE.name };
+  // (The main workspace syncs with the app-data repository once signed in: its choice is kept.)
+  if (typeof main?.autoSync === 'boolean') mainEntry.autoSync = main.autoSync;
+  return [mainEntry, ...others];
 }

@@ -7,7 +7,7 @@ import {
   type Workspace,
 } from '@inkstone/core';
 import { openDexieRepository } from '@inkstone/core/dexie';
-import { readList, removalRefusal, renamed, withWorkspace } from './workspace-list';
+import { readList, removalRefusal, renamed, withAutoSync, withWorkspace } from './workspace-list';
 
 /** The localStorage key of the workspace list (docs/reference/choices.md). */
 export const WORKSPACES_KEY = 'inkstone-workspaces';
@@ -45,6 +45,16 @@ export class WorkspaceList {
   /** Renames a workspace (an empty name is ignored). */
   rename(id: string, name: string): void {
     this.save(renamed(this.list, id, name));
+  }
+
+  /** The workspace `id` as the list has it now (another tab may have changed it). */
+  find(id: string): Workspace | undefined {
+    return this.list.find((known) => known.id === id);
+  }
+
+  /** Switches a workspace's auto sync on or off, for every tab. */
+  setAutoSync(id: string, on: boolean): void {
+    this.save(withAutoSync(this.list, id, on));
   }
 
   /** Removes a workspace and deletes its local database; refused with the spec's message for

@@ -3,7 +3,9 @@
 import { type ComponentType, useEffect, useRef, useSyncExternalStore } from 'react';
 import { type ModalType } from '../../services/modals';
 import { useAppServices } from '../app-context';
+import { GithubWorkspaceDialog } from '../../providers/github/workspace-dialog';
 import { AboutDialog } from './about-dialog';
+import { CommitMessageDialog } from './commit-message-dialog';
 import { ConfirmationDialog } from './confirmation-dialog';
 import { ConflictsDialog } from './conflicts-dialog';
 import { CouchdbCredentialsDialog, CouchdbWorkspaceDialog } from './couchdb-dialogs';
@@ -35,6 +37,8 @@ const DIALOGS: { [K in ModalType]: ComponentType<DialogProps<K>> } = {
   couchdbWorkspace: CouchdbWorkspaceDialog,
   couchdbCredentials: CouchdbCredentialsDialog,
   importReport: ImportReportDialog,
+  githubWorkspace: GithubWorkspaceDialog,
+  commitMessage: CommitMessageDialog,
 };
 
 /** The dialog on top of the modal stack, if any. When the last one closes, the editor gets its

@@ -1,9 +1,15 @@
 'use client';
 
-import { type Workspace } from '@inkstone/core';
-import { useRef, useState } from 'react';
+import { isAutoSyncOn, MAIN_WORKSPACE_ID, type Workspace } from '@inkstone/core';
+import { useEffect, useRef, useState } from 'react';
+import { readGithubLoginToken } from '../../services/github-tokens';
 import { runAction } from '../../services/run-action';
-import { copyWorkspaceUrl, removeWorkspace } from '../../services/workspace-actions';
+import {
+  AUTO_SYNC_PROVIDER_IDS,
+  copyWorkspaceUrl,
+  removeWorkspace,
+  toggleAutoSync,
+} from '../../services/workspace-actions';
 import { useAppDispatch } from '../../store';
 import { useAppServices } from '../app-context';
 import { Modal } from '../modal';
@@ -11,12 +17,18 @@ import { providerName, useWorkspaces } from '../workspaces-panel';
 import { type DialogProps } from './dialog-props';
 
 /** The workspaceManagement dialog: every workspace, renamed inline (Enter submits, Escape
- * cancels, blur submits: spec interface §4), its URL copied, or removed. */
+ * cancels, blur submits: spec interface §4), its URL copied, or removed; a git workspace's auto
+ * sync switched after confirmation (the main one's once signed in with GitHub: it then syncs
+ * with the app-data repository). */
 export function WorkspaceManagementDialog({ reject }: DialogProps<'workspaceManagement'>) {
   const services = useAppServices();
   const dispatch = useAppDispatch();
   const workspaces = useWorkspaces(services.workspaces);
   const [editing, setEditing] = useState<string | undefined>();
+  const signedIn = useSignedIn();
+  const hasAutoSync = (workspace: Workspace) =>
+    AUTO_SYNC_PROVIDER_IDS.has(workspace.providerId) ||
+    (workspace.id === MAIN_WORKSPACE_ID && signedIn);
   return (
     <Modal title="Manage workspaces" onCancel={reject}>
       <ul className="workspace-management">
@@ -39,6 +51,16 @@ export function WorkspaceManagementDialog({ reject }: DialogProps<'workspaceMana
             <button type="button" className="button" onClick={() => setEditing(workspace.id)}>
               Rename
             </button>
+            {hasAutoSync(workspace) && (
+              <button
+                type="button"
+                className="button"
+                aria-pressed={isAutoSyncOn(workspace)}
+                onClick={() => runAction(dispatch, () => toggleAutoSync(services, workspace))}
+              >
+                Auto sync
+              </button>
+            )}
             <button
               type="button"
               className="button"
@@ -60,6 +82,22 @@ export function WorkspaceManagementDialog({ reject }: DialogProps<'workspaceMana
       </ul>
     </Modal>
   );
+}
+
+// Whether a GitHub account is signed in (the main workspace then syncs with git).
+function useSignedIn(): boolean {
+  const [signedIn, setSignedIn] = useState(false);
+  useEffect(() => {
+    let live = true;
+    readGithubLoginToken().then(
+      (token) => live && setSignedIn(token !== undefined),
+      (error: unknown) => console.error('The GitHub accounts could not be read.', error),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return signedIn;
 }
 
 // The inline name field: `done` gets the new name (Enter, blur) or undefined (Escape).
