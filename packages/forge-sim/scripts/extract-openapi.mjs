@@ -20,6 +20,19 @@ export const operations = [
   ['get', '/repos/{owner}/{repo}/git/ref/{ref}'],
   ['post', '/repos/{owner}/{repo}/git/refs'],
   ['patch', '/repos/{owner}/{repo}/git/refs/{ref}'],
+  ['patch', '/repos/{owner}/{repo}'],
+  ['get', '/repos/{owner}/{repo}/commits'],
+  ['get', '/repos/{owner}/{repo}/commits/{ref}'],
+  ['get', '/repos/{owner}/{repo}/branches/{branch}'],
+  ['get', '/repos/{owner}/{repo}/contents/{path}'],
+  ['put', '/repos/{owner}/{repo}/contents/{path}'],
+  ['delete', '/repos/{owner}/{repo}/contents/{path}'],
+  ['post', '/repos/{template_owner}/{template_repo}/generate'],
+  ['post', '/gists'],
+  ['get', '/gists/{gist_id}'],
+  ['patch', '/gists/{gist_id}'],
+  ['get', '/gists/{gist_id}/commits'],
+  ['get', '/gists/{gist_id}/{sha}'],
 ];
 
 const source = process.argv[2];

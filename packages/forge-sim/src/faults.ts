@@ -8,8 +8,34 @@ export interface Fault {
   rateLimit?: true;
   /** Make the change, then destroy the socket so the client never reads the answer. */
   dropReply?: true;
+  /**
+   * Answer the next ref update (PATCH …/git/refs/…) or contents write (PUT/DELETE
+   * …/contents/…) as if another writer had moved the branch first: 422 'Update is not a fast
+   * forward' or 409 '{path} does not match {sha}'. Nothing changes. Other requests pass it by.
+   */
+  staleSha?: true;
+  /**
+   * Answer the next recursive tree listing (GET …/git/trees/…?recursive=1) with `truncated:
+   * true` and only this many entries (true: half of them). Other requests pass it by.
+   */
+  truncateTree?: true | number;
   /** Only a request whose path (with its query) matches; any request when absent. */
   path?: RegExp;
+}
+
+/** Whether `fault` is for a request `method path` (staleSha and truncateTree choose their own). */
+function applies(fault: Fault, method: string, path: string) {
+  if (fault.path && !fault.path.test(path)) return false;
+  if (fault.staleSha) {
+    return (
+      (method === 'PATCH' && /\/git\/refs\//.test(path)) ||
+      ((method === 'PUT' || method === 'DELETE') && /\/contents\//.test(path))
+    );
+  }
+  if (fault.truncateTree !== undefined) {
+    return method === 'GET' && /\/git\/trees\/[^?]+\?(?:.*&)?recursive=(?!0(?:&|$))/.test(path);
+  }
+  return true;
 }
 
 /** Faults on demand: each is served once, to the first request that matches it. */
@@ -31,9 +57,9 @@ export class Faults {
     return this.#queue.length;
   }
 
-  /** Takes the first queued fault matching `path`, if any. */
-  take(path: string): Fault | undefined {
-    const index = this.#queue.findIndex((fault) => !fault.path || fault.path.test(path));
+  /** Takes the first queued fault for the request `method path` (with its query), if any. */
+  take(path: string, method = 'GET'): Fault | undefined {
+    const index = this.#queue.findIndex((fault) => applies(fault, method, path));
     if (index < 0) return undefined;
     return this.#queue.splice(index, 1)[0];
   }

@@ -6,6 +6,8 @@ export interface Reply {
   status: number;
   body: unknown;
   headers?: Record<string, string>;
+  /** Bytes answered as they are (with their own content-type header) in place of JSON. */
+  raw?: Buffer;
 }
 
 /** An answer with a JSON body. */

@@ -10,6 +10,8 @@ export interface ForgeRepo {
   private: boolean;
   description: string | null;
   defaultBranch: string;
+  /** Others may generate repositories from it (GitHub's `is_template`). */
+  isTemplate: boolean;
   createdAt: string;
   gitDir: string;
 }
@@ -22,6 +24,8 @@ export interface NewRepo {
   description?: string | null;
   /** Make a first commit (a README.md) on the default branch, as GitHub's auto_init. */
   autoInit?: boolean;
+  /** A template repository (GitHub's `is_template`). */
+  isTemplate?: boolean;
 }
 
 const key = (owner: string, name: string) => `${owner.toLowerCase()}/${name.toLowerCase()}`;
@@ -57,6 +61,7 @@ export class Repositories {
       private: options.private ?? false,
       description: options.description ?? null,
       defaultBranch: 'main',
+      isTemplate: options.isTemplate ?? false,
       createdAt: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
       gitDir,
     };

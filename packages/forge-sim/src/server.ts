@@ -3,10 +3,14 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { answerRest } from './github/rest.js';
+import { answerRest, type RestRequest } from './github/rest.js';
 import { Faults } from './faults.js';
+import { Gists } from './gists.js';
+import { OAuthApps } from './oauth/apps.js';
+import { exchangeCode, showAuthorize, submitAuthorize, type WebReply } from './oauth/flow.js';
 import { DOCS_URL, error, ReplyError, type Reply } from './http-reply.js';
 import { RateLimits } from './rate-limits.js';
+import { rawFile } from './raw-files.js';
 import { Repositories } from './repositories.js';
 import { serveSmartHttp } from './smart-http.js';
 import { Users, type ForgeUser } from './users.js';
@@ -37,6 +41,10 @@ export interface ForgeSim {
   users: Users;
   /** The repositories, for tests that set one up without the API. */
   repos: Repositories;
+  /** The gists, each a bare repository. */
+  gists: Gists;
+  /** The OAuth apps the web flow (`{url}/login/oauth/…`) knows. */
+  oauthApps: OAuthApps;
   /** Stops the server (and removes the data folder when it was a temporary one). */
   close(): Promise<void>;
 }
@@ -50,7 +58,7 @@ const CORS = {
   'access-control-allow-headers':
     'Authorization, Content-Type, If-Match, If-Modified-Since, If-None-Match, Accept, X-GitHub-Api-Version',
   'access-control-expose-headers':
-    'ETag, Link, Location, Retry-After, X-GitHub-Media-Type, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, X-RateLimit-Used, X-RateLimit-Resource',
+    'ETag, Link, Location, Retry-After, X-GitHub-Media-Type, X-OAuth-Scopes, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, X-RateLimit-Used, X-RateLimit-Resource',
 };
 const MAX_BODY = 100 * 1024 * 1024;
 
@@ -62,6 +70,8 @@ export async function startForgeSim(options: ForgeSimOptions = {}): Promise<Forg
   await mkdir(reposRoot, { recursive: true });
   const users = new Users();
   const repos = new Repositories(reposRoot);
+  const gists = new Gists(join(dataDir, 'gists'));
+  const oauthApps = new OAuthApps();
   const faults = new Faults();
   const rateLimits = new RateLimits();
   const treeLimit = options.treeLimit ?? 100_000;
@@ -79,7 +89,7 @@ export async function startForgeSim(options: ForgeSimOptions = {}): Promise<Forg
 
   async function handle(request: IncomingMessage, response: ServerResponse) {
     const url = new URL(request.url ?? '/', 'http://forge-sim.invalid');
-    const fault = faults.take(`${url.pathname}${url.search}`);
+    const fault = faults.take(`${url.pathname}${url.search}`, request.method ?? 'GET');
     if (fault?.latencyMs) await new Promise((resolve) => setTimeout(resolve, fault.latencyMs));
 
     if (url.pathname.startsWith(`${API_PREFIX}/`) || url.pathname === API_PREFIX) {
@@ -91,6 +101,7 @@ export async function startForgeSim(options: ForgeSimOptions = {}): Promise<Forg
       }
       const token = bearer(request.headers.authorization);
       const user = token === undefined ? undefined : users.byToken(token);
+      const scopes = token === undefined || !user ? undefined : users.scopesOf(token);
       const limits = rateLimits.take(
         user?.id ?? `ip:${request.socket.remoteAddress ?? ''}`,
         !!user,
@@ -111,21 +122,87 @@ export async function startForgeSim(options: ForgeSimOptions = {}): Promise<Forg
         reply = error(401, 'Bad credentials');
         await drain(request);
       } else {
-        reply = await answerApi(request, url, user);
+        reply = await answerApi(request, url, user, {
+          scopes,
+          fault: {
+            ...(fault?.staleSha ? { stale: true } : {}),
+            ...(fault?.truncateTree !== undefined
+              ? { truncateTo: fault.truncateTree === true ? -1 : fault.truncateTree }
+              : {}),
+          },
+        });
       }
       if (fault?.dropReply) {
         request.socket.destroy();
         return;
       }
-      const body = JSON.stringify(reply.body);
+      const body = reply.raw ?? JSON.stringify(reply.body);
       response.writeHead(reply.status, {
         'content-type': 'application/json; charset=utf-8',
         'x-github-media-type': 'github.v3; format=json',
         ...CORS,
         ...limits,
+        ...(scopes ? { 'x-oauth-scopes': scopes.join(', ') } : {}),
         ...reply.headers,
       });
       response.end(body);
+      return;
+    }
+
+    if (url.pathname.startsWith('/login/oauth/')) {
+      if (fault?.status) {
+        await drain(request);
+        response.writeHead(fault.status, { 'content-type': 'text/plain' });
+        response.end('Server Error\n');
+        return;
+      }
+      const reply = await answerOAuth(request, url);
+      if (fault?.dropReply) {
+        request.socket.destroy();
+        return;
+      }
+      response.writeHead(reply.status, reply.headers);
+      response.end(reply.body);
+      return;
+    }
+
+    const gistClone =
+      /^\/gist\/([0-9a-f]+)\.git(\/(?:info\/refs|git-upload-pack|git-receive-pack))$/.exec(
+        url.pathname,
+      );
+    if (gistClone) {
+      // A gist clones as GitHub's do: anyone with its id, secret or not.
+      const gist = gists.get(gistClone[1] ?? '');
+      if (fault?.status || !gist) {
+        response.writeHead(fault?.status ?? 404, { 'content-type': 'text/plain' });
+        response.end(fault?.status ? 'Server Error\n' : 'Repository not found.\n');
+        return;
+      }
+      serveSmartHttp(request, response, {
+        projectRoot: gists.root,
+        pathInfo: `/${gist.id}.git${gistClone[2] ?? ''}`,
+        query: url.search.replace(/^\?/, ''),
+        user: undefined,
+      });
+      return;
+    }
+
+    if (
+      /^\/(?:gist\/[^/]+\/[^/]+|[^/]+\/[^/]+)\/raw\//.test(url.pathname) &&
+      request.method === 'GET'
+    ) {
+      const token = bearer(request.headers.authorization);
+      const file = await rawFile(
+        url.pathname,
+        { repos, gists },
+        token ? users.byToken(token) : undefined,
+      );
+      response.writeHead(file ? 200 : 404, {
+        'content-type': 'text/plain; charset=utf-8',
+        'access-control-allow-origin': '*',
+        'x-content-type-options': 'nosniff',
+      });
+      response.end(file ? file.bytes : '404: Not Found');
       return;
     }
 
@@ -168,7 +245,43 @@ export async function startForgeSim(options: ForgeSimOptions = {}): Promise<Forg
     response.end('Not Found\n');
   }
 
-  async function answerApi(request: IncomingMessage, url: URL, user: ForgeUser | undefined) {
+  async function answerOAuth(request: IncomingMessage, url: URL): Promise<WebReply> {
+    const raw = (await readBody(request)).toString('utf8');
+    const method = request.method ?? 'GET';
+    if (url.pathname === '/login/oauth/authorize' && method === 'GET') {
+      return showAuthorize(oauthApps, url.searchParams, request.headers.cookie);
+    }
+    if (url.pathname === '/login/oauth/authorize' && method === 'POST') {
+      return submitAuthorize(oauthApps, users, new URLSearchParams(raw));
+    }
+    if (url.pathname === '/login/oauth/access_token' && method === 'POST') {
+      // Form-encoded or JSON, as GitHub takes both; the query string counts too.
+      const fields = new URLSearchParams(url.searchParams);
+      let given: Record<string, unknown> = {};
+      if ((request.headers['content-type'] ?? '').includes('json')) {
+        try {
+          const parsed: unknown = JSON.parse(raw);
+          if (parsed && typeof parsed === 'object') given = parsed as Record<string, unknown>;
+        } catch {
+          // An unreadable body gives no fields: the answer says which credential is missing.
+        }
+      } else {
+        given = Object.fromEntries(new URLSearchParams(raw));
+      }
+      for (const [key, value] of Object.entries(given)) {
+        if (typeof value === 'string') fields.set(key, value);
+      }
+      return exchangeCode(oauthApps, users, fields, request.headers.accept);
+    }
+    return { status: 404, headers: { 'content-type': 'text/plain' }, body: 'Not Found\n' };
+  }
+
+  async function answerApi(
+    request: IncomingMessage,
+    url: URL,
+    user: ForgeUser | undefined,
+    extra: Pick<RestRequest, 'scopes' | 'fault'>,
+  ) {
     let body: unknown;
     const raw = await readBody(request);
     if (raw.length > 0) {
@@ -180,13 +293,15 @@ export async function startForgeSim(options: ForgeSimOptions = {}): Promise<Forg
     }
     try {
       return await answerRest(
-        { users, repos, origins, treeLimit },
+        { users, repos, origins, treeLimit, gists },
         {
           method: request.method ?? 'GET',
           path: url.pathname.slice(API_PREFIX.length) || '/',
           query: url.searchParams,
           body,
           user,
+          accept: request.headers.accept,
+          ...extra,
         },
       );
     } catch (cause) {
@@ -211,6 +326,8 @@ export async function startForgeSim(options: ForgeSimOptions = {}): Promise<Forg
     faults,
     users,
     repos,
+    gists,
+    oauthApps,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

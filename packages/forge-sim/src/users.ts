@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+
 /** A user of the forge, who signs requests with `token`. */
 export interface ForgeUser {
   id: number;
@@ -14,12 +16,18 @@ export interface NewUser {
   token: string;
   name?: string;
   email?: string;
+  /**
+   * The OAuth scopes of `token` (answered in `X-OAuth-Scopes` and enforced as GitHub does);
+   * absent: a token that may do everything and answers no scope header.
+   */
+  scopes?: readonly string[];
 }
 
 /** The forge's accounts and their tokens, set up by the caller. */
 export class Users {
   readonly #byLogin = new Map<string, ForgeUser>();
   readonly #byToken = new Map<string, ForgeUser>();
+  readonly #scopes = new Map<string, readonly string[]>();
   #nextId = 1001;
 
   /** Adds a user (or gives the existing one with that login); the token signs its requests. */
@@ -40,7 +48,21 @@ export class Users {
     };
     this.#byLogin.set(user.login.toLowerCase(), created);
     this.#byToken.set(user.token, created);
+    if (user.scopes) this.#scopes.set(user.token, [...user.scopes]);
     return created;
+  }
+
+  /** Gives `user` one more token, carrying `scopes` (as the OAuth flow issues them). */
+  issueToken(user: ForgeUser, scopes: readonly string[]) {
+    const token = `gho_${randomBytes(18).toString('base64url')}`;
+    this.#byToken.set(token, user);
+    this.#scopes.set(token, [...scopes]);
+    return token;
+  }
+
+  /** The scopes of `token`, or undefined for a token without recorded scopes. */
+  scopesOf(token: string) {
+    return this.#scopes.get(token);
   }
 
   /** The user signing with `token`, if any. */
@@ -51,6 +73,16 @@ export class Users {
   /** The user with `login` (case-insensitive), if any. */
   byLogin(login: string) {
     return this.#byLogin.get(login.toLowerCase());
+  }
+
+  /** The user whose email (or noreply address `{id}+{login}@users.noreply.forge-sim`) it is. */
+  byEmail(email: string) {
+    const lower = email.toLowerCase();
+    return [...this.#byLogin.values()].find(
+      (user) =>
+        user.email?.toLowerCase() === lower ||
+        `${user.id}+${user.login}@users.noreply.forge-sim`.toLowerCase() === lower,
+    );
   }
 
   /** The user with the numeric `id`, if any. */

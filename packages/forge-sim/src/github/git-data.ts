@@ -14,11 +14,16 @@ export interface GitDataContext {
   origins: Origins;
   /** Past this many entries a recursive tree answers `truncated: true`. */
   treeLimit: number;
+  /** A truncateTree fault: the recursive listing keeps this many entries (negative: half). */
+  truncateTo?: number;
+  /** A staleSha fault: the next ref update answers as if another writer moved the branch. */
+  stale?: boolean;
 }
 
 const SHA = /^[0-9a-f]{40}$/;
 
-const repoUrl = (ctx: GitDataContext) =>
+/** The API URL of the context's repository. */
+export const repoUrl = (ctx: GitDataContext) =>
   `${ctx.origins.api}/repos/${ctx.repo.owner}/${ctx.repo.name}`;
 
 /** GitHub answers 409 to the git data API of a repository without a commit. */
@@ -27,7 +32,8 @@ export async function requireNotEmpty(repo: ForgeRepo) {
   if (refs === '') fail(409, 'Git Repository is empty.');
 }
 
-async function objectType(repo: ForgeRepo, sha: unknown): Promise<string | undefined> {
+/** The type of the object `sha` (blob, tree, commit), or undefined when there is none. */
+export async function objectType(repo: ForgeRepo, sha: unknown): Promise<string | undefined> {
   if (typeof sha !== 'string' || !SHA.test(sha)) return undefined;
   try {
     return await gitText(repo.gitDir, ['cat-file', '-t', sha]);
@@ -37,7 +43,8 @@ async function objectType(repo: ForgeRepo, sha: unknown): Promise<string | undef
   }
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
+/** A JSON object (not null, not an array). */
+export const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** POST /repos/{owner}/{repo}/git/blobs: `content` in `utf-8` (default) or `base64`. */
@@ -73,7 +80,8 @@ export async function getBlob(ctx: GitDataContext, sha: string): Promise<Reply> 
   });
 }
 
-interface TreeEntry {
+/** One entry of `git ls-tree -l`. */
+export interface TreeEntry {
   mode: string;
   type: string;
   sha: string;
@@ -82,7 +90,7 @@ interface TreeEntry {
 }
 
 /** The entries of a tree, listed by `git ls-tree` (`recursive`: every level, trees included). */
-async function listTree(repo: ForgeRepo, treeish: string, recursive: boolean) {
+export async function listTree(repo: ForgeRepo, treeish: string, recursive: boolean) {
   const args = ['ls-tree', '-l', '-z', ...(recursive ? ['-r', '-t'] : []), treeish];
   const out = (await git(repo.gitDir, args)).toString('utf8');
   return out
@@ -126,23 +134,39 @@ export async function getTree(
   recursive: boolean,
 ): Promise<Reply> {
   await requireNotEmpty(ctx.repo);
-  // A sha or a branch name; never something git would read as an option or a revision range.
-  if (!/^[A-Za-z0-9][A-Za-z0-9._/-]*$/.test(treeish) || treeish.includes('..')) {
-    fail(404, 'Not Found');
-  }
-  let sha: string;
+  const sha = await resolve(ctx.repo, treeish, 'tree');
+  if (!sha) fail(404, 'Not Found');
+  const entries = await listTree(ctx.repo, sha, recursive);
+  // A truncateTree fault keeps `truncateTo` entries (half when negative), and always drops one.
+  const fault = ctx.truncateTo;
+  const limit =
+    fault !== undefined && recursive
+      ? Math.min(
+          ctx.treeLimit,
+          fault < 0 ? Math.floor(entries.length / 2) : fault,
+          Math.max(0, entries.length - 1),
+        )
+      : ctx.treeLimit;
+  const truncated = recursive && entries.length > limit;
+  return json(200, treeJson(ctx, sha, truncated ? entries.slice(0, limit) : entries, truncated));
+}
+
+/**
+ * The sha of the `type` object named by `name` (a sha, a branch or a tag; a commit's tree when
+ * `type` is tree), or undefined. Never something git would read as an option or a range.
+ */
+export async function resolve(
+  repo: ForgeRepo,
+  name: string,
+  type: 'tree' | 'commit',
+): Promise<string | undefined> {
+  if (!/^[A-Za-z0-9][A-Za-z0-9._/-]*$/.test(name) || name.includes('..')) return undefined;
   try {
-    sha = await gitText(ctx.repo.gitDir, ['rev-parse', '--verify', '--quiet', `${treeish}^{tree}`]);
+    return await gitText(repo.gitDir, ['rev-parse', '--verify', '--quiet', `${name}^{${type}}`]);
   } catch (cause) {
-    if (cause instanceof GitError) fail(404, 'Not Found');
+    if (cause instanceof GitError) return undefined;
     throw cause;
   }
-  const entries = await listTree(ctx.repo, sha, recursive);
-  const truncated = recursive && entries.length > ctx.treeLimit;
-  return json(
-    200,
-    treeJson(ctx, sha, truncated ? entries.slice(0, ctx.treeLimit) : entries, truncated),
-  );
 }
 
 const MODES = new Set(['100644', '100755', '040000', '160000', '120000']);
@@ -239,7 +263,7 @@ function person(line: string) {
 }
 
 /** The commit `sha` in GitHub's `git-commit` shape. */
-async function commitJson(ctx: GitDataContext, sha: string) {
+export async function commitJson(ctx: GitDataContext, sha: string) {
   const raw = (await git(ctx.repo.gitDir, ['cat-file', 'commit', sha])).toString('utf8');
   const split = raw.indexOf('\n\n');
   const headers = (split < 0 ? raw : raw.slice(0, split)).split('\n');
@@ -384,6 +408,7 @@ export async function updateRef(ctx: GitDataContext, ref: string, body: unknown)
   const full = `refs/${ref}`;
   const old = validRef(full) ? await refTarget(ctx.repo, full) : undefined;
   if (!old) fail(422, 'Reference does not exist');
+  if (ctx.stale) fail(422, 'Update is not a fast forward');
   if ((await objectType(ctx.repo, body.sha)) !== 'commit') fail(422, 'Object does not exist');
   if (body.force !== true && old !== body.sha) {
     try {

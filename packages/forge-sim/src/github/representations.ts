@@ -163,7 +163,7 @@ export function fullRepository(
     default_branch: repo.defaultBranch,
     open_issues_count: 0,
     open_issues: 0,
-    is_template: false,
+    is_template: repo.isTemplate,
     topics: [],
     has_issues: true,
     has_projects: true,
