@@ -9,6 +9,9 @@ import { type AppDispatch, useAppDispatch, useAppSelector } from '../store';
 import { sideBarPanelChosen } from '../store/layout-slice';
 import { storageWarningDismissed } from '../store/storage-slice';
 import { useWorkspaces } from './workspaces-panel';
+import { useStore } from 'react-redux';
+import { type AppStore } from '../store';
+import { shareCurrentFile } from '../providers/github/share-action';
 import './menu-panel.css';
 
 /** An entry of the main menu: one action, named as the spec names it (interface §2). An entry
@@ -120,6 +123,7 @@ export function syncStateText(syncedWith: string | undefined): string {
 export function MenuPanel() {
   const dispatch = useAppDispatch();
   const services = useAppServices();
+  const store = useStore() as AppStore;
   const workspaces = useWorkspaces(services.workspaces);
   const opened = services.workspaces.current;
   const current = workspaces.find((workspace) => workspace.id === opened.id) ?? opened;
@@ -152,6 +156,22 @@ export function MenuPanel() {
           </li>
         ))}
       </ul>
+      <div className="side-menu__buttons">
+        <button
+          type="button"
+          className="button"
+          title="Share the file as a web page through a gist (needs Sign in with GitHub)."
+          onClick={() =>
+            runAction(
+              dispatch,
+              () => shareCurrentFile(services, store, dispatch),
+              'Sharing failed.',
+            )
+          }
+        >
+          Share
+        </button>
+      </div>
     </nav>
   );
 }

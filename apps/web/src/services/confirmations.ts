@@ -8,7 +8,9 @@ export type ConfirmationType =
   | 'reset'
   | 'autoSyncWorkspace'
   | 'stopAutoSyncWorkspace'
-  | 'sponsorOnly';
+  | 'sponsorOnly'
+  | 'shareHtmlPre'
+  | 'shareHtml';
 
 /** What a confirmation dialog says: its title (the dialog's name), its text and its Ok button.
  * The spec names the dialogs but not their words: these are ours (docs/reference/choices.md). */
@@ -69,5 +71,16 @@ export const CONFIRMATIONS: Record<
     text: () =>
       'Every workspace stored in this browser will be deleted, with every file not synced elsewhere. The application then reloads.',
     ok: 'Reset',
+  },
+  shareHtmlPre: {
+    title: 'Share as a web page',
+    text: (subject) =>
+      `“${subject}” will be exported as HTML to a new secret gist of your GitHub account. Anyone with the link can read it; the gist stays until you delete it on GitHub.`,
+    ok: 'Share',
+  },
+  shareHtml: {
+    title: 'File shared',
+    text: (subject) => `Anyone with this link can read the file: ${subject}`,
+    ok: 'Open',
   },
 };
