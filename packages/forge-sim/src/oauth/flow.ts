@@ -26,8 +26,7 @@ function page(
     status,
     headers: {
       'content-type': 'text/html; charset=utf-8',
-      'content-security-policy':
-        "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'",
+      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
       'x-frame-options': 'deny',
       ...headers,
     },
