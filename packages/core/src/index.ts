@@ -158,6 +158,7 @@ export {
 export { WordCounter } from './stats/word-count.js';
 export {
   createFile,
+  newFileItems,
   readLastOpened,
   recordOpened,
   renameFile,

@@ -54,7 +54,11 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     perform: panel('sync'),
     count: (counts) => counts.syncLocations,
   },
-  { name: 'Publish', description: 'Publish the file to a blog or a site.' },
+  {
+    name: 'Publish',
+    description: 'Publish the file through a template to GitHub or a gist.',
+    perform: panel('publish'),
+  },
   { name: 'History', description: 'The revisions of the file.' },
   {
     name: 'File properties',

@@ -4,6 +4,12 @@ import { type ComponentType, useEffect, useRef, useSyncExternalStore } from 'rea
 import { type ModalType } from '../../services/modals';
 import { useAppServices } from '../app-context';
 import { GithubWorkspaceDialog } from '../../providers/github/workspace-dialog';
+import { GithubFileLocationDialog } from '../../providers/github/file-location-dialog';
+import { GistLocationDialog } from '../../providers/github/gist-location-dialog';
+import {
+  PublishManagementDialog,
+  SyncManagementDialog,
+} from '../../providers/github/location-management-dialog';
 import { AboutDialog } from './about-dialog';
 import { CommitMessageDialog } from './commit-message-dialog';
 import { ConfirmationDialog } from './confirmation-dialog';
@@ -39,6 +45,10 @@ const DIALOGS: { [K in ModalType]: ComponentType<DialogProps<K>> } = {
   importReport: ImportReportDialog,
   githubWorkspace: GithubWorkspaceDialog,
   commitMessage: CommitMessageDialog,
+  githubFileLocation: GithubFileLocationDialog,
+  gistLocation: GistLocationDialog,
+  syncManagement: SyncManagementDialog,
+  publishManagement: PublishManagementDialog,
 };
 
 /** The dialog on top of the modal stack, if any. When the last one closes, the editor gets its
