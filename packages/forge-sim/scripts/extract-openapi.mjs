@@ -20,6 +20,8 @@ export const operations = [
   ['get', '/repos/{owner}/{repo}/git/ref/{ref}'],
   ['post', '/repos/{owner}/{repo}/git/refs'],
   ['patch', '/repos/{owner}/{repo}/git/refs/{ref}'],
+  ['delete', '/repos/{owner}/{repo}/git/refs/{ref}'],
+  ['get', '/repos/{owner}/{repo}/git/matching-refs/{ref}'],
   ['patch', '/repos/{owner}/{repo}'],
   ['get', '/repos/{owner}/{repo}/commits'],
   ['get', '/repos/{owner}/{repo}/commits/{ref}'],

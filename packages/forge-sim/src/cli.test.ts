@@ -34,7 +34,7 @@ describe('pnpm forge-sim', () => {
   it('refuses an option it does not know, and an option without its value, starting nothing', async () => {
     const lines: string[] = [];
     await expect(runCli(['--prot', '0'], (line) => lines.push(line))).rejects.toThrow(
-      'Unknown option: --prot (forge-sim takes --port N and --data DIR).',
+      'Unknown option: --prot (forge-sim takes --port N, --data DIR and --callback URL).',
     );
     await expect(runCli(['--port'], (line) => lines.push(line))).rejects.toThrow(
       '--port needs a value.',
@@ -43,5 +43,50 @@ describe('pnpm forge-sim', () => {
       '--data needs a value.',
     );
     expect(lines).toEqual([]);
+  });
+
+  it("prints an OAuth app whose credentials the token endpoint takes, for the app's server", async () => {
+    const lines: string[] = [];
+    const callback = 'http://localhost:9090/oauth2/callback';
+    const { forge } = await runCli(['--port', '0', '--callback', callback], (line) =>
+      lines.push(line),
+    );
+    running = forge;
+    const output = lines.join('\n');
+    const env = Object.fromEntries(
+      [...output.matchAll(/(GITHUB_[A-Z_]+)=(\S+)/g)].map((match) => [match[1], match[2]]),
+    );
+    expect(env.GITHUB_URL).toBe(forge.url);
+    expect(env.GITHUB_API_URL).toBe(forge.apiUrl);
+    expect(output).toContain(`callback ${callback}`);
+
+    const authorized = await fetch(`${forge.url}/login/oauth/authorize`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        client_id: env.GITHUB_CLIENT_ID ?? '',
+        login: 'demo',
+        scope: 'gist',
+      }),
+      redirect: 'manual',
+    });
+    const location = new URL(authorized.headers.get('location') ?? '');
+    expect(`${location.origin}${location.pathname}`).toBe(callback);
+    const token = await fetch(`${forge.url}/login/oauth/access_token`, {
+      method: 'POST',
+      headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        client_id: env.GITHUB_CLIENT_ID ?? '',
+        client_secret: env.GITHUB_CLIENT_SECRET ?? '',
+        code: location.searchParams.get('code') ?? '',
+      }),
+    });
+    expect(((await token.json()) as { scope: string }).scope).toBe('gist');
+  });
+
+  it('refuses a callback that is no http URL, starting nothing', async () => {
+    await expect(runCli(['--port', '0', '--callback', 'nowhere'], () => undefined)).rejects.toThrow(
+      'Invalid callback URL: nowhere (an http or https URL).',
+    );
   });
 });

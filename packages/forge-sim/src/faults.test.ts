@@ -76,4 +76,66 @@ describe('faults on demand', () => {
     // The client never heard back, yet the ref moved: a retry must read before it writes.
     expect((await t.api('GET', `${base}/ref/heads/main`)).body.object.sha).toBe(commit.body.sha);
   });
+
+  it('staleSha: the next ref update is not a fast forward, the next contents write stale; nothing moves', async () => {
+    const base = '/repos/alice/notes';
+    const head = (await t.api('GET', `${base}/git/ref/heads/main`)).body.object.sha;
+    const tree = (await t.api('GET', `${base}/git/commits/${head}`)).body.tree.sha;
+    const commit = await t.api('POST', `${base}/git/commits`, {
+      message: 'Mine',
+      tree,
+      parents: [head],
+    });
+    t.forge.faults.next({ staleSha: true });
+    // Reads pass the fault by: it waits for a write.
+    expect((await t.api('GET', `${base}/git/ref/heads/main`)).status).toBe(200);
+    expect(t.forge.faults.pending).toBe(1);
+    const refused = await t.api('PATCH', `${base}/git/refs/heads/main`, { sha: commit.body.sha });
+    expect(refused.status).toBe(422);
+    expect(refused.body.message).toBe('Update is not a fast forward');
+    expect(
+      schemaErrors('patch', '/repos/{owner}/{repo}/git/refs/{ref}', 422, refused.body),
+    ).toEqual([]);
+    expect((await t.api('GET', `${base}/git/ref/heads/main`)).body.object.sha).toBe(head);
+    expect(
+      (await t.api('PATCH', `${base}/git/refs/heads/main`, { sha: commit.body.sha })).status,
+    ).toBe(200);
+
+    const readme = await t.api('GET', `${base}/contents/README.md`);
+    t.forge.faults.next({ staleSha: true });
+    const stale = await t.api('PUT', `${base}/contents/README.md`, {
+      message: 'Edit',
+      content: Buffer.from('# Edited\n').toString('base64'),
+      sha: readme.body.sha,
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body.message).toBe(`README.md does not match ${readme.body.sha}`);
+    const after = await t.api('GET', `${base}/contents/README.md`);
+    expect(after.body.sha).toBe(readme.body.sha);
+  });
+
+  it('truncateTree: the next recursive listing says truncated and gives fewer entries', async () => {
+    const base = '/repos/alice/notes';
+    for (const name of ['a', 'b', 'c']) {
+      await t.api('PUT', `${base}/contents/${name}.md`, {
+        message: name,
+        content: Buffer.from(name).toString('base64'),
+      });
+    }
+    t.forge.faults.next({ truncateTree: true });
+    // A listing that is not recursive passes it by.
+    expect((await t.api('GET', `${base}/git/trees/main`)).body.truncated).toBe(false);
+    const half = await t.api('GET', `${base}/git/trees/main?recursive=1`);
+    expect(half.body.truncated).toBe(true);
+    expect(half.body.tree).toHaveLength(2);
+    expect(
+      schemaErrors('get', '/repos/{owner}/{repo}/git/trees/{tree_sha}', 200, half.body),
+    ).toEqual([]);
+    t.forge.faults.next({ truncateTree: 1 });
+    const one = await t.api('GET', `${base}/git/trees/main?recursive=1`);
+    expect(one.body.tree).toHaveLength(1);
+    const whole = await t.api('GET', `${base}/git/trees/main?recursive=1`);
+    expect(whole.body.truncated).toBe(false);
+    expect(whole.body.tree).toHaveLength(4);
+  });
 });

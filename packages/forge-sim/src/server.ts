@@ -136,7 +136,7 @@ export async function startForgeSim(options: ForgeSimOptions = {}): Promise<Forg
         request.socket.destroy();
         return;
       }
-      const body = reply.raw ?? JSON.stringify(reply.body);
+      const body = reply.raw ?? (reply.body === undefined ? '' : JSON.stringify(reply.body));
       response.writeHead(reply.status, {
         'content-type': 'application/json; charset=utf-8',
         'x-github-media-type': 'github.v3; format=json',

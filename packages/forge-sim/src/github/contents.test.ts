@@ -230,3 +230,24 @@ describe('what git sees', () => {
     }
   });
 });
+
+describe('bad input', () => {
+  it('refuses content that is not base64, a file below a file, and changes nothing', async () => {
+    const before = (await t.api('GET', `${repo}/git/ref/heads/main`)).body.object.sha;
+    const notBase64 = await t.api('PUT', `${repo}/contents/bad.md`, {
+      message: 'bad',
+      content: 'not base64!',
+    });
+    expect(notBase64.status).toBe(422);
+    expect(notBase64.body.message).toBe('content is not valid Base64');
+    const belowFile = await t.api('PUT', `${repo}/contents/README.md/inside.md`, {
+      message: 'inside',
+      content: b64('x'),
+    });
+    expect(belowFile.status).toBe(422);
+    const noMessage = await t.api('PUT', `${repo}/contents/x.md`, { content: b64('x') });
+    expect(noMessage.status).toBe(422);
+    expect(noMessage.body.message).toBe('Invalid request.\n\n"message" wasn\'t supplied.');
+    expect((await t.api('GET', `${repo}/git/ref/heads/main`)).body.object.sha).toBe(before);
+  });
+});

@@ -43,11 +43,17 @@ function links(
 /** A path as the contents API takes it: no leading or trailing slash, no `.` or `..` parts. */
 function cleanPath(path: string) {
   const clean = path.replace(/^\/+|\/+$/g, '');
-  if (clean.split('/').some((part) => part === '.' || part === '..' || part === '.git')) {
-    fail(404, 'Not Found');
+  if (
+    // eslint-disable-next-line no-control-regex
+    /[\u0000-\u001f]/.test(clean) ||
+    clean.split('/').some((part) => part === '' || part === '.' || part === '..' || part === '.git')
+  ) {
+    if (clean !== '') fail(404, 'Not Found');
   }
   return clean;
 }
+
+const BASE64 = /^[A-Za-z0-9+/\r\n]*={0,2}[\r\n]*$/;
 
 /** The entry of `path` in commit `commit`, or undefined. */
 async function entryAt(ctx: GitDataContext, commit: string, path: string) {
@@ -157,6 +163,13 @@ async function target(ctx: GitDataContext, path: string, body: Record<string, un
   if (!tip && branch !== ctx.repo.defaultBranch) fail(404, `Branch ${branch} not found`);
   const entry = tip ? await entryAt(ctx, tip, path) : undefined;
   if (entry && entry.type !== 'blob') fail(422, `path ${path} is a directory`);
+  // A file below a path that is a file: git would not have it, nor does GitHub.
+  const parts = path.split('/');
+  for (let depth = 1; tip && depth < parts.length; depth += 1) {
+    const above = await entryAt(ctx, tip, parts.slice(0, depth).join('/'));
+    if (above === undefined) break;
+    if (above.type !== 'tree') fail(422, `path ${path} cannot be written below a file`);
+  }
   return { branch, tip, current: entry?.sha };
 }
 
@@ -216,6 +229,7 @@ export async function putContents(
   if (ctx.stale || (typeof body.sha === 'string' && body.sha !== at.current)) {
     fail(409, `${path} does not match ${typeof body.sha === 'string' ? body.sha : ''}`);
   }
+  if (!BASE64.test(String(body.content))) fail(422, 'content is not valid Base64');
   const bytes = Buffer.from(String(body.content), 'base64');
   const sha = await write(ctx, path, body, at, bytes);
   const entry = await entryAt(ctx, sha, path);

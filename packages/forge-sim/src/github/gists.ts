@@ -17,7 +17,8 @@ export interface GistContext {
 
 /** GitHub gives at most this much of a file's content in a gist's answer (then `truncated`). */
 export const GIST_FILE_LIMIT = 1024 * 1024;
-const FILE_NAME = /^[^/\\\0]{1,255}$/;
+// eslint-disable-next-line no-control-regex
+const FILE_NAME = /^[^/\\\u0000-\u001f]{1,255}$/;
 
 const TYPES: Record<string, [string, string | null]> = {
   md: ['text/markdown', 'Markdown'],

@@ -201,6 +201,30 @@ describe('trees, commits and refs', () => {
     expect(missing.body.message).toBe('Not Found');
   });
 
+  it('lists the refs matching a prefix, and deletes a branch (422 when it is not there)', async () => {
+    const main = await t.api('GET', `${base}/ref/heads/main`);
+    for (const name of ['topic/a', 'topic/b']) {
+      await t.api('POST', `${base}/refs`, { ref: `refs/heads/${name}`, sha: main.body.object.sha });
+    }
+    const topics = await t.api('GET', `${base}/matching-refs/heads/topic/`);
+    expect(topics.status).toBe(200);
+    expect(topics.body.map((ref: { ref: string }) => ref.ref)).toEqual([
+      'refs/heads/topic/a',
+      'refs/heads/topic/b',
+    ]);
+    expect(schemaErrors('get', `${R}/git/matching-refs/{ref}`, 200, topics.body)).toEqual([]);
+
+    const deleted = await t.api('DELETE', `${base}/refs/heads/topic/a`);
+    expect(deleted.status).toBe(204);
+    expect(deleted.body).toBeNull();
+    expect((await t.api('GET', `${base}/ref/heads/topic/a`)).status).toBe(404);
+    const again = await t.api('DELETE', `${base}/refs/heads/topic/a`);
+    expect(again.status).toBe(422);
+    expect(again.body.message).toBe('Reference does not exist');
+    const left = await t.api('GET', `${base}/matching-refs/heads/topic`);
+    expect(left.body.map((ref: { ref: string }) => ref.ref)).toEqual(['refs/heads/topic/b']);
+  });
+
   it('refuses a commit whose tree or parent does not exist', async () => {
     const badTree = await t.api('POST', `${base}/commits`, { message: 'x', tree: 'f'.repeat(40) });
     expect(badTree.status).toBe(422);

@@ -427,3 +427,37 @@ export async function updateRef(ctx: GitDataContext, ref: string, body: unknown)
   }
   return json(200, refJson(ctx, full, body.sha));
 }
+
+/** DELETE /repos/{owner}/{repo}/git/refs/{ref}: 204; 422 'Reference does not exist'. */
+export async function deleteRef(ctx: GitDataContext, ref: string): Promise<Reply> {
+  await requireNotEmpty(ctx.repo);
+  const full = `refs/${ref}`;
+  const old = validRef(full) ? await refTarget(ctx.repo, full) : undefined;
+  if (!old) fail(422, 'Reference does not exist');
+  try {
+    await git(ctx.repo.gitDir, ['update-ref', '-d', full, old]);
+  } catch (cause) {
+    if (cause instanceof GitError) fail(422, 'Reference does not exist');
+    throw cause;
+  }
+  return { status: 204, body: undefined };
+}
+
+/** GET /repos/{owner}/{repo}/git/matching-refs/{ref}: the refs starting with `refs/{ref}`. */
+export async function matchingRefs(ctx: GitDataContext, prefix: string): Promise<Reply> {
+  await requireNotEmpty(ctx.repo);
+  const out = await gitText(ctx.repo.gitDir, [
+    'for-each-ref',
+    '--format=%(refname) %(objectname)',
+    'refs/heads/',
+    'refs/tags/',
+  ]);
+  const wanted = `refs/${prefix}`;
+  const refs = out
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => line.split(' ') as [string, string])
+    .filter(([name]) => name.startsWith(wanted))
+    .map(([name, sha]) => refJson(ctx, name, sha));
+  return json(200, refs);
+}

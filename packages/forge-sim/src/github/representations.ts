@@ -177,8 +177,19 @@ export function fullRepository(
     pushed_at: state.pushedAt ?? repo.createdAt,
     created_at: repo.createdAt,
     updated_at: state.pushedAt ?? repo.createdAt,
+    // What GitHub shows only to those who administer the repository.
     ...(state.isOwner
-      ? { permissions: { admin: true, maintain: true, push: true, triage: true, pull: true } }
+      ? {
+          permissions: { admin: true, maintain: true, push: true, triage: true, pull: true },
+          temp_clone_token: '',
+          allow_squash_merge: true,
+          allow_merge_commit: true,
+          allow_rebase_merge: true,
+          allow_auto_merge: false,
+          delete_branch_on_merge: false,
+          allow_update_branch: false,
+          use_squash_pr_title_as_default: false,
+        }
       : {}),
     license: null,
     allow_forking: true,

@@ -184,6 +184,12 @@ export async function answerRest(ctx: RestContext, request: RestRequest): Promis
       if ((match = /^\/git\/refs\/(.+)$/.exec(rest)) && method === 'PATCH') {
         return gitData.updateRef(git, decodeURIComponent(match[1] ?? ''), request.body);
       }
+      if ((match = /^\/git\/refs\/(.+)$/.exec(rest)) && method === 'DELETE') {
+        return gitData.deleteRef(git, decodeURIComponent(match[1] ?? ''));
+      }
+      if ((match = /^\/git\/matching-refs\/(.*)$/.exec(rest)) && method === 'GET') {
+        return gitData.matchingRefs(git, decodeURIComponent(match[1] ?? ''));
+      }
       return undefined;
     };
     const answer = writing ? ctx.repos.exclusive(repo, () => route() ?? notFound()) : route();

@@ -2,18 +2,27 @@ import { describe, expect, it } from 'vitest';
 import { CODE_LIFETIME_MS, OAuthApps, parseScopes, redirectAllowed } from './apps.js';
 
 describe('redirectAllowed (GitHub: same host and port, a path at or under the callback)', () => {
-  const callback = 'http://127.0.0.1:8080/oauth2/callback';
+  const callback = 'https://notes.example:8443/oauth2/callback';
   it.each([
-    ['http://127.0.0.1:8080/oauth2/callback', true],
-    ['http://127.0.0.1:8080/oauth2/callback/deeper?x=1', true],
-    ['http://127.0.0.1:8080/oauth2/callbackevil', false],
-    ['http://127.0.0.1:8080/elsewhere', false],
-    ['http://127.0.0.1:9999/oauth2/callback', false],
-    ['https://127.0.0.1:8080/oauth2/callback', false],
-    ['http://evil.example/oauth2/callback', false],
+    ['https://notes.example:8443/oauth2/callback', true],
+    ['https://notes.example:8443/oauth2/callback/deeper?x=1', true],
+    ['https://notes.example:8443/oauth2/callbackevil', false],
+    ['https://notes.example:8443/elsewhere', false],
+    ['https://notes.example:9999/oauth2/callback', false],
+    ['http://notes.example:8443/oauth2/callback', false],
+    ['https://evil.example:8443/oauth2/callback', false],
+    ['https://sub.notes.example:8443/oauth2/callback', false],
     ['not a url', false],
   ])('%s → %s', (redirect, allowed) => {
     expect(redirectAllowed(callback, redirect)).toBe(allowed);
+  });
+
+  it('lets a loopback callback take any port, but not another host or path', () => {
+    const loopback = 'http://127.0.0.1/oauth2/callback';
+    expect(redirectAllowed(loopback, 'http://127.0.0.1:4101/oauth2/callback')).toBe(true);
+    expect(redirectAllowed('http://localhost:8080/cb', 'http://localhost:3000/cb')).toBe(true);
+    expect(redirectAllowed(loopback, 'http://localhost:4101/oauth2/callback')).toBe(false);
+    expect(redirectAllowed(loopback, 'http://127.0.0.1:4101/other')).toBe(false);
   });
 });
 

@@ -23,9 +23,12 @@ export interface Grant {
 /** How long a code may wait for its token request: 10 minutes, as GitHub. */
 export const CODE_LIFETIME_MS = 10 * 60 * 1000;
 
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+
 /**
  * Whether `redirectUri` may receive a code of an app with `callbackUrl`: the same scheme, host
- * and port, and a path at or under the callback's path (GitHub's rule).
+ * and port (any port for a loopback callback), and a path at or under the callback's path
+ * (GitHub's rules, "Redirect URLs" and "Loopback redirect URLs" of its OAuth documentation).
  */
 export function redirectAllowed(callbackUrl: string, redirectUri: string) {
   let callback: URL;
@@ -36,7 +39,10 @@ export function redirectAllowed(callbackUrl: string, redirectUri: string) {
   } catch {
     return false;
   }
-  if (callback.protocol !== redirect.protocol || callback.host !== redirect.host) return false;
+  if (callback.protocol !== redirect.protocol || callback.hostname !== redirect.hostname) {
+    return false;
+  }
+  if (callback.port !== redirect.port && !LOOPBACK.has(callback.hostname)) return false;
   const base = callback.pathname.replace(/\/+$/, '');
   return redirect.pathname === callback.pathname || redirect.pathname.startsWith(`${base}/`);
 }

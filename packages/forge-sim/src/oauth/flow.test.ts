@@ -109,22 +109,26 @@ describe('the authorize page', () => {
     expect(await response.text()).toContain('Incorrect username.');
   });
 
-  it('refuses a redirect_uri outside the callback URL with a page, never a redirect', async () => {
+  it('sends a redirect_uri outside the callback URL back to the callback, with no code', async () => {
     for (const redirect of ['http://evil.example/oauth2/callback', `${callbackUrl}evil`]) {
-      const page = await fetch(
-        authorizeUrl({ client_id: app.clientId, redirect_uri: redirect, state: 's' }),
+      const shown = await fetch(
+        authorizeUrl({ client_id: app.clientId, redirect_uri: redirect, state: 's1' }),
         { redirect: 'manual' },
       );
-      expect(page.status).toBe(400);
-      expect(await page.text()).toContain('is not associated with this application');
       const posted = await authorize({
         client_id: app.clientId,
         redirect_uri: redirect,
-        state: 's',
+        state: 's1',
         login: 'alice',
       });
-      expect(posted.status).toBe(400);
-      expect(posted.headers.get('location')).toBeNull();
+      for (const response of [shown, posted]) {
+        expect(response.status).toBe(302);
+        const location = new URL(response.headers.get('location') ?? '');
+        expect(`${location.origin}${location.pathname}`).toBe(callbackUrl);
+        expect(location.searchParams.get('error')).toBe('redirect_uri_mismatch');
+        expect(location.searchParams.get('state')).toBe('s1');
+        expect(location.searchParams.get('code')).toBeNull();
+      }
     }
     const unknownApp = await fetch(authorizeUrl({ client_id: 'nope' }));
     expect(unknownApp.status).toBe(404);

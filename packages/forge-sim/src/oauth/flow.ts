@@ -70,12 +70,20 @@ function check(
     );
   const asked = params.get('redirect_uri');
   if (asked && !redirectAllowed(app.callbackUrl, asked)) {
-    return page(
-      400,
-      'Redirect URI mismatch',
-      `<h1>Be careful!</h1><p class="error" role="alert">The <code>redirect_uri</code> is not associated with this application.</p>
-<p>The application that brought you here could be trying to trick you into giving it your data.</p>`,
-    );
+    // As GitHub documents it: back to the registered callback, never to the URI asked for.
+    return {
+      status: 302,
+      headers: {
+        location: withParams(app.callbackUrl, {
+          error: 'redirect_uri_mismatch',
+          error_description:
+            'The redirect_uri MUST match the registered callback URL for this application.',
+          error_uri: `${AUTHORIZE_DOCS}/#redirect-uri-mismatch`,
+          state: params.get('state') ?? undefined,
+        }),
+      },
+      body: '',
+    };
   }
   return { app, redirect: asked || app.callbackUrl };
 }
