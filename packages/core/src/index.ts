@@ -350,6 +350,34 @@ export {
 } from './providers/github/constants.js';
 export { GITHUB_TOKENS_KEY, type GithubToken, isGithubToken } from './providers/github/token.js';
 export {
+  GithubWorkspaceProvider,
+  type GithubWorkspaceOptions,
+} from './providers/github/github-workspace-provider.js';
+export {
+  APP_DATA_REPO_PUBLIC,
+  ensureAppDataRepository,
+  type GithubRepository,
+} from './providers/github/app-data-repository.js';
+export { GithubGitData, type GithubBranch } from './providers/github/github-git-data.js';
+
+// Git workspaces, forge-neutral (docs/adr/0004-git-workspaces.md).
+export {
+  type GitDataPort,
+  GitObjectMissingError,
+  type GitTreeChange,
+  type GitTreeEntry,
+  type GitTreeListing,
+  NotFastForwardError,
+} from './providers/git/git-data-port.js';
+export { GitWorkspace, type GitWorkspaceOptions } from './providers/git/git-workspace.js';
+export {
+  DEFAULT_COMMIT_MESSAGES,
+  defaultCommitMessage,
+  type GitCommitMessages,
+} from './providers/git/commit-message.js';
+export { InvalidManifestError } from './providers/git/snapshot.js';
+export { GIT_DATA_FOLDER, GIT_MANIFEST_PATH, GIT_TRASH_FOLDER } from './providers/git/layout.js';
+export {
   parseRepositoryUrl,
   repositoryWebUrl,
   type RepositoryRef,

@@ -14,7 +14,8 @@ import { ExplorerService } from '../services/explorer';
 import { ModalStack } from '../services/modals';
 import { Notifier } from '../services/notifier';
 import { saveEditorFirst } from '../services/save-first';
-import { SyncService } from '../services/sync';
+import { loadGithubRemote } from '../services/github-sync';
+import { SyncService, type SyncRemote } from '../services/sync';
 import { TransferService } from '../services/transfer';
 import { LOCAL_DB_ERROR, WorkspaceService } from '../services/workspace';
 import { MAIN_WORKSPACE, parseWorkspaceQuery } from '../services/workspace-list';
@@ -71,6 +72,7 @@ export function App() {
         modals,
         announcer,
         flushEditor: () => saveEditorFirst(editor),
+        remote: started.remote,
         autoSyncOn: () =>
           isAutoSyncOn(started.workspaces.find(started.workspaces.current.id) ?? {}),
       });
@@ -138,7 +140,9 @@ export function App() {
 // cannot be used (the error is shown), the main workspace opens.
 async function startUp(
   store: AppStore,
-): Promise<{ workspace: WorkspaceService; workspaces: WorkspaceList } | undefined> {
+): Promise<
+  { workspace: WorkspaceService; workspaces: WorkspaceList; remote?: SyncRemote } | undefined
+> {
   try {
     if (typeof indexedDB !== 'undefined')
       await resetIfRequested({ storage: localStorage, indexedDB });
@@ -162,7 +166,9 @@ async function startUp(
     workspaces.close();
     return undefined;
   }
-  return { workspace, workspaces };
+  // (Read once the workspace is open: its settings give the commit messages.)
+  const remote = await loadGithubRemote(workspaces.find(current.id) ?? current, store);
+  return { workspace, workspaces, remote };
 }
 
 // Asks the browser to keep this site's storage; when it refuses, the menu warns until dismissed,

@@ -13,6 +13,13 @@ export const NO_SYNC_ACCOUNT = 'You have to link an account to start syncing fil
 export const tempFileNotSynced = (file: string) =>
   `${file} can't be synced as it's a temporary file.`;
 
+/** What the workspace's remote is, in the panel's words. */
+export function workspaceRemoteKind(providerId: string): string {
+  if (providerId === 'couchdbWorkspace') return 'Workspace database (CouchDB)';
+  if (providerId === 'githubWorkspace') return 'Workspace repository (GitHub)';
+  return 'Main workspace repository (GitHub)';
+}
+
 /** When the last sync ended, in words. */
 export function lastSyncText(lastSyncedAt: number | null, lastError: string | null): string {
   if (lastError !== null) return `Last synchronization failed: ${lastError}`;
@@ -25,7 +32,7 @@ export function lastSyncText(lastSyncedAt: number | null, lastError: string | nu
  * without one, the prompt to link an account. */
 export function SyncPanel() {
   const dispatch = useAppDispatch();
-  const { sync } = useAppServices();
+  const { sync, workspaces } = useAppServices();
   const state = useAppSelector((root) => root.sync);
   const file = useAppSelector((root) => {
     const id = root.workspace.currentFileId;
@@ -57,7 +64,9 @@ export function SyncPanel() {
       <>
         <ul className="sync-panel__locations" aria-label="Sync locations">
           <li>
-            <span className="sync-panel__kind">Workspace database (CouchDB)</span>{' '}
+            <span className="sync-panel__kind">
+              {workspaceRemoteKind(workspaces.current.providerId)}
+            </span>{' '}
             <span className="sync-panel__url">{state.target}</span>
             <p className="sync-panel__status" role="status">
               {lastSyncText(state.lastSyncedAt, state.lastError)}

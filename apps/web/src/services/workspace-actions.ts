@@ -1,6 +1,14 @@
-import { GITHUB_PROVIDER_IDS, type Workspace } from '@inkstone/core';
-import { loadGithubOrigins } from '../providers/github/github-conf';
-import { githubWorkspace } from '../providers/github/workspace-params';
+import {
+  GithubApiError,
+  GithubClient,
+  GITHUB_PROVIDER_IDS,
+  type GithubToken,
+  HttpClient,
+  type Workspace,
+} from '@inkstone/core';
+import { browserTimers } from './broadcast-signal';
+import { type GithubOrigins, loadGithubOrigins } from '../providers/github/github-conf';
+import { githubWorkspace, type RepoFolder } from '../providers/github/workspace-params';
 import { type AppServices } from '../components/app-context';
 import { type AppDispatch } from '../store';
 import { notified } from '../store/notifications-slice';
@@ -72,14 +80,45 @@ export async function addGithubWorkspace(
       dispatch(notified('error', GITHUB_ACCOUNT_NEEDED));
       return;
     }
-    const { githubUrl } = await loadGithubOrigins();
-    const folder = await modals.open('githubWorkspace', { githubUrl });
-    const workspace = githubWorkspace(folder, githubUrl, account.sub);
+    const origins = await loadGithubOrigins();
+    const folder = await modals.open('githubWorkspace', { githubUrl: origins.githubUrl });
+    await checkRepository(folder, account, origins);
+    const workspace = githubWorkspace(folder, origins.githubUrl, account.sub);
     workspaces.add(workspace);
     openInNewTab(workspace);
   } catch (error) {
     if (isCancelled(error)) return;
     dispatch(notified('error', error instanceof Error ? error.message : String(error)));
+  }
+}
+
+/** Said when the repository of a new GitHub workspace cannot be seen with its account. */
+export const repositoryNotFound = (folder: Pick<RepoFolder, 'owner' | 'repo'>, login: string) =>
+  `Repository ${folder.owner}/${folder.repo} was not found with the GitHub account ${login}: check its URL, or that the account may read it (private repositories need full repository access).`;
+
+// Reads the repository with the account's token (GET /repos/{owner}/{repo}): a typing mistake
+// is told now rather than as an error of the first sync.
+async function checkRepository(
+  folder: RepoFolder,
+  account: GithubToken,
+  origins: GithubOrigins,
+): Promise<void> {
+  const client = new GithubClient({
+    http: new HttpClient({
+      fetch: (url, init) => fetch(url, init as RequestInit),
+      timers: browserTimers,
+    }),
+    apiUrl: origins.githubApiUrl,
+    token: account.accessToken,
+  });
+  const path = `/repos/${encodeURIComponent(folder.owner)}/${encodeURIComponent(folder.repo)}`;
+  try {
+    await client.get(path);
+  } catch (error) {
+    if (error instanceof GithubApiError && error.status === 404) {
+      throw new Error(repositoryNotFound(folder, account.name));
+    }
+    throw error;
   }
 }
 

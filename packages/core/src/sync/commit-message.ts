@@ -44,6 +44,13 @@ export function askingCommitMessage(
       return target.saveItems ? target.saveItems(entries) : provider.saveItems!(entries);
     };
   }
+  if (provider.beginSync) {
+    // One commit per sync (S16): the writes made through the message's provider are buffered
+    // by the same remote, which commits them with the message.
+    gated.beginSync = () => provider.beginSync!();
+    gated.commitSync = () => provider.commitSync!();
+    gated.discardSync = () => provider.discardSync?.();
+  }
   if (provider.listRevisions) {
     gated.listRevisions = (fileId, syncData) => provider.listRevisions!(fileId, syncData);
   }

@@ -1,4 +1,4 @@
-import { checkAborted, type SyncContext } from './sync-context.js';
+import { acknowledge, checkAborted, type SyncContext } from './sync-context.js';
 import { type SaveEntry, type SyncData, TooLateError } from './workspace-provider.js';
 
 /** Most items sent in one batch save (rule S12), unless the synchronizer is given another. */
@@ -58,7 +58,7 @@ export class SaveQueue {
     let tooLate = false;
     for (const [index, result] of results.entries()) {
       if ('tooLate' in result) tooLate = true;
-      else await batch[index]!.saved(result.syncData);
+      else await acknowledge(this.context, () => batch[index]!.saved(result.syncData));
     }
     if (tooLate) throw new TooLateError();
   }
@@ -70,6 +70,6 @@ export class SaveQueue {
       item.type === 'content'
         ? await provider.uploadContent(item, syncData)
         : await provider.saveItem(item, syncData);
-    await saved(result);
+    await acknowledge(this.context, () => saved(result));
   }
 }

@@ -36,11 +36,25 @@ export interface SyncContext {
   /** Told of each file merged with conflicts (the app shows that the file had conflicts and was
    * merged). */
   onConflict?: (fileId: string, conflicts: number) => void;
+  /** Set while the provider buffers the sync's writes (`beginSync`, S16): what to record once
+   * `commitSync` made them, in order. A write is recorded only when the remote has it. */
+  acknowledgements?: (() => Promise<void>)[];
 }
 
 /** Throws {@link OfflineError} when the sync was stopped; called before each remote call. */
 export function checkAborted(context: SyncContext): void {
   if (context.signal?.aborted) throw new OfflineError();
+}
+
+/** Records what a remote write changed (`record`): at once, or, while the provider buffers the
+ * sync's writes, once they are committed (S16), so that a refused commit leaves no record of
+ * writes the remote never made. */
+export async function acknowledge(
+  context: SyncContext,
+  record: () => Promise<void>,
+): Promise<void> {
+  if (context.acknowledgements) context.acknowledgements.push(record);
+  else await record();
 }
 
 /** Saves the context's sync state, when it changed since last saved. */

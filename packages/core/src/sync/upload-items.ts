@@ -1,6 +1,6 @@
 import { type StoredItem } from '../db/repository.js';
 import { SaveQueue } from './save-queue.js';
-import { checkAborted, type SyncContext, withoutTx } from './sync-context.js';
+import { acknowledge, checkAborted, type SyncContext, withoutTx } from './sync-context.js';
 import { owningFileId, SYNCED_ITEM_TYPES } from './syncable.js';
 
 /** Uploads every local item (files, folders, locations) whose hash differs from the one last
@@ -40,6 +40,9 @@ export async function uploadItems(
   for (const id of gone) {
     checkAborted(context);
     await provider.removeItem(state.records[id]!.syncData);
-    delete state.records[id];
+    await acknowledge(context, () => {
+      delete state.records[id];
+      return Promise.resolve();
+    });
   }
 }

@@ -86,6 +86,16 @@ export interface WorkspaceProvider {
   /** The same remote, its writes carrying `message` (a git host's commit message, S14).
    * Providers without commits do not have it. */
   withCommitMessage?(message: string): WorkspaceProvider;
+  /** Starts buffering writes: the writes until {@link commitSync} are made together (a git
+   * host's one commit per sync, S16). Their sync data comes back at once but is not the
+   * remote's until `commitSync` resolves. Anything still buffered is dropped. With it, the
+   * provider has `commitSync` and `discardSync`. */
+  beginSync?(): void;
+  /** Makes the buffered writes and stops buffering; `TooLateError` when the remote moved since
+   * the changes were read (none of them is made then). */
+  commitSync?(): Promise<void>;
+  /** Drops the buffered writes and stops buffering. */
+  discardSync?(): void;
 }
 
 /** The remote changed between reading and writing: the sync step starts again (spec core §4

@@ -12,7 +12,13 @@ import {
 import { type ImageUploader, uploadPendingImages } from './pending-images.js';
 import { SaveQueue } from './save-queue.js';
 import { syncContent } from './sync-content.js';
-import { type AbortFlag, checkAborted, persist, type SyncContext } from './sync-context.js';
+import {
+  type AbortFlag,
+  acknowledge,
+  checkAborted,
+  persist,
+  type SyncContext,
+} from './sync-context.js';
 import { loadSyncState } from './sync-state.js';
 import { localSyncView, SYNCED_ITEM_TYPES, type SyncScope } from './syncable.js';
 import { uploadItems } from './upload-items.js';
@@ -72,6 +78,12 @@ export class WorkspaceSynchronizer {
         onConflict: this.options.onConflict,
         batchSize: this.options.batchSize,
       };
+      // A provider that commits (git) buffers the sync's writes and makes them one commit (S16).
+      const buffered = provider.beginSync !== undefined;
+      if (buffered) {
+        provider.beginSync!();
+        context.acknowledgements = [];
+      }
       try {
         await this.syncOnce(context);
         const { images } = this.options;
@@ -84,8 +96,13 @@ export class WorkspaceSynchronizer {
           );
         }
         await this.purgeTrash(context);
+        if (buffered) await this.commit(context);
         return;
       } catch (error) {
+        if (buffered) {
+          provider.discardSync?.();
+          context.acknowledgements = undefined;
+        }
         // The commit message was cancelled: what the remote had is applied here, nothing goes up.
         if (error instanceof UploadCancelledError) return;
         if (!(error instanceof TooLateError)) throw error;
@@ -96,6 +113,16 @@ export class WorkspaceSynchronizer {
         await persist(context);
       }
     }
+  }
+
+  // The sync's writes made at once (S16), then recorded: the records, the synced contents and
+  // the trash purged here follow only a commit the remote has.
+  private async commit(context: SyncContext): Promise<void> {
+    checkAborted(context);
+    await context.provider.commitSync?.();
+    const acknowledgements = context.acknowledgements ?? [];
+    context.acknowledgements = undefined;
+    for (const record of acknowledgements) await record();
   }
 
   private async syncOnce(context: SyncContext): Promise<void> {
@@ -130,19 +157,24 @@ export class WorkspaceSynchronizer {
       try {
         checkAborted(context);
         if (contentRecord) await provider.removeItem(contentRecord.syncData);
-        delete state.records[contentId];
+        await acknowledge(context, () => {
+          delete state.records[contentId];
+          return Promise.resolve();
+        });
         await provider.removeItem(state.records[file.id]!.syncData);
-        delete state.records[file.id];
       } catch (error) {
         if (error instanceof TooLateError) continue;
         throw error;
       }
-      await repository.delete([
-        file.id,
-        contentId,
-        itemIds.contentState(file.id),
-        itemIds.syncedContent(file.id),
-      ]);
+      await acknowledge(context, async () => {
+        delete state.records[file.id];
+        await repository.delete([
+          file.id,
+          contentId,
+          itemIds.contentState(file.id),
+          itemIds.syncedContent(file.id),
+        ]);
+      });
     }
   }
 }

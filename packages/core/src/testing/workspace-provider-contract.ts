@@ -1,5 +1,6 @@
 // The contract every WorkspaceProvider passes (rules P1–P6 of SPEC.md): run by
-// couchdb-contract.test.ts against a CouchDB-protocol server, and by the in-memory remote's tests.
+// couchdb-contract.test.ts against a CouchDB-protocol server, github-contract.test.ts against
+// forge-sim, and by the in-memory remote's tests.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { hashItem } from '../items/hash.js';
 import { type ContentItem, type FileItem, type Item } from '../items/types.js';
@@ -65,7 +66,7 @@ async function latest(provider: WorkspaceProvider, cursor?: string) {
 }
 
 /** Registers the contract tests for one WorkspaceProvider implementation. */
-export function workspaceProviderContract(
+export function describeProviderContract(
   name: string,
   makeProvider: (options: ProviderFixtureOptions) => Promise<ProviderFixture>,
 ): void {
@@ -223,3 +224,6 @@ export function workspaceProviderContract(
     });
   });
 }
+
+/** The former name of {@link describeProviderContract}. */
+export const workspaceProviderContract = describeProviderContract;

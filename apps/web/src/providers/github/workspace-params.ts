@@ -105,12 +105,7 @@ export const isGithubWorkspaceQuery = (search: string) =>
 
 /** The repository folder of a workspace's parameters (a workspace URL's query, or a stored
  * workspace), normalised; an error message when they name no repository. */
-export function readRepoFolder(params: {
-  owner?: unknown;
-  repo?: unknown;
-  branch?: unknown;
-  path?: unknown;
-}): RepoFolder | string {
+export function readRepoFolder(params: Record<string, unknown>): RepoFolder | string {
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
   const owner = text(params.owner).trim();
   const repo = text(params.repo).trim();

@@ -1,0 +1,59 @@
+import {
+  GITHUB_PROVIDER_IDS,
+  type GithubToken,
+  HttpClient,
+  MAIN_WORKSPACE_ID,
+  type Workspace,
+} from '@inkstone/core';
+import { loadGithubOrigins } from '../providers/github/github-conf';
+import { githubRemote } from '../providers/github/workspace-remote';
+import { type AppStore } from '../store';
+import { notified } from '../store/notifications-slice';
+import { syncTargetSet } from '../store/sync-slice';
+import { browserTimers } from './broadcast-signal';
+import { readGithubTokens } from './github-tokens';
+import { type SyncRemote } from './sync';
+
+/** Said when a repository workspace opens in a browser where its GitHub account is not linked:
+ * it is kept here until the account is. */
+export const githubAccountMissing = (name: string) =>
+  `“${name}” syncs with a GitHub account that is not linked in this browser: sign in with GitHub to sync it.`;
+
+/**
+ * The remote of a workspace kept on GitHub, made with the account it needs (read from the main
+ * workspace's `tokens` item) and GitHub's addresses from `/conf`: a repository workspace, or the
+ * main workspace once signed in (its `inkstone-appdata` repository). Undefined for any other
+ * workspace, and for the main one while nobody is signed in: it then stays in this browser.
+ */
+export async function loadGithubRemote(
+  current: Workspace,
+  store: AppStore,
+): Promise<SyncRemote | undefined> {
+  const isMain = current.id === MAIN_WORKSPACE_ID;
+  if (!isMain && current.providerId !== GITHUB_PROVIDER_IDS.workspace) return undefined;
+  let accounts: GithubToken[];
+  try {
+    accounts = await readGithubTokens();
+  } catch (error) {
+    console.error('The GitHub accounts could not be read.', error);
+    accounts = [];
+  }
+  if (isMain && !accounts.some((account) => account.isLogin)) return undefined;
+  const remote = githubRemote({
+    current,
+    accounts,
+    origins: await loadGithubOrigins(),
+    // No cookies: GitHub's API answers any origin, never with credentials.
+    http: new HttpClient({
+      fetch: (url, init) => fetch(url, init as RequestInit),
+      timers: browserTimers,
+    }),
+    messages: store.getState().settings.settings.git,
+    onTarget: (target) => store.dispatch(syncTargetSet(target)),
+  });
+  if (!remote) {
+    store.dispatch(notified('error', githubAccountMissing(current.name)));
+    return undefined;
+  }
+  return { ...remote, git: true };
+}

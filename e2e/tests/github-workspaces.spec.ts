@@ -1,0 +1,444 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type ForgeSim, startForgeSim } from '../../packages/forge-sim/src/index';
+import {
+  alert,
+  editor,
+  editorText,
+  fileTitle,
+  menu,
+  openMenu,
+  openMenuEntry,
+  replaceText,
+  skipTour,
+  tree,
+} from './helpers';
+
+// One forge-sim (real bare git repositories behind GitHub's REST dialect) and one Inkstone
+// server told its addresses (GITHUB_URL, GITHUB_API_URL) for the whole file: the suite's own
+// server cannot know the port forge-sim gets. The server listens 1,000 above E2E_PORT.
+const appPort = Number(process.env.E2E_PORT ?? 8181) + 1000;
+const appUrl = `http://127.0.0.1:${appPort}`;
+test.use({ baseURL: appUrl });
+
+const run = promisify(execFile);
+const ALICE = { login: 'alice', token: 'ghp_alice_e2e' };
+
+let sim: ForgeSim;
+let server: ChildProcess;
+let sub: string;
+
+test.beforeAll(async () => {
+  sim = await startForgeSim({ port: 0 });
+  sub = String(sim.users.add(ALICE).id);
+  server = spawn('node', ['../apps/server/dist/main.js'], {
+    env: {
+      ...process.env,
+      PORT: String(appPort),
+      HOST: '127.0.0.1',
+      RATE_LIMIT_MAX: '1000000',
+      GITHUB_URL: sim.url,
+      GITHUB_API_URL: sim.apiUrl,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await expect
+    .poll(
+      () =>
+        fetch(`${appUrl}/conf`).then(
+          (r) => r.ok,
+          () => false,
+        ),
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+});
+
+test.afterAll(async () => {
+  server?.kill();
+  await sim?.close();
+});
+
+/** Opens the app on `path` and waits until its workspace is ready. */
+async function open(page: Page, path = '/'): Promise<void> {
+  await page.goto(path);
+  await expect(editor(page)).toBeVisible({ timeout: 15_000 });
+  await skipTour(page);
+}
+
+/** Links alice's GitHub account in this browser as the sign-in does: her token in the main
+ * workspace's `tokens` item (key github, by sub), written while no app page runs. */
+async function linkAccount(page: Page, isLogin: boolean, token = ALICE.token): Promise<void> {
+  await open(page);
+  await page.goto('/conf');
+  await page.evaluate(
+    async ({ token, sub, login, isLogin }) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open('inkstone-db');
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      const store = db.transaction('objects', 'readwrite').objectStore('objects');
+      const rows = await new Promise<{ tx?: number }[]>((resolve) => {
+        const request = store.getAll();
+        request.onsuccess = () => resolve(request.result as { tx?: number }[]);
+      });
+      const tx = Math.max(0, ...rows.map((row) => row.tx ?? 0)) + 1;
+      const account = { sub, name: login, accessToken: token, scopes: ['repo', 'gist'] };
+      store.put({
+        id: 'tokens',
+        type: 'data',
+        hash: 'e2e',
+        tx,
+        data: { github: { [sub]: { ...account, isLogin, repoFullAccess: true } } },
+      });
+      await new Promise((resolve) => {
+        store.transaction.oncomplete = resolve;
+      });
+      db.close();
+    },
+    { token, sub, login: ALICE.login, isLogin },
+  );
+  await open(page);
+}
+
+const panel = (page: Page) => page.getByRole('region', { name: 'Workspaces' });
+
+/** Opens the Workspaces panel from the menu. */
+async function openPanel(page: Page): Promise<void> {
+  await openMenu(page);
+  await menu(page)
+    .getByRole('button', { name: /^Workspaces \(\d+\)$/ })
+    .click();
+  await expect(panel(page)).toBeVisible();
+}
+
+/** Fills the GitHub workspace dialog and returns the tab it opens. */
+async function addGithubWorkspace(
+  page: Page,
+  context: BrowserContext,
+  fields: { repoUrl: string; path?: string; branch?: string },
+): Promise<Page> {
+  await openPanel(page);
+  await panel(page).getByRole('button', { name: 'Add a GitHub workspace' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add a GitHub workspace' });
+  await dialog.getByRole('textbox', { name: 'Repository URL' }).fill(fields.repoUrl);
+  if (fields.path) await dialog.getByRole('textbox', { name: /^Folder path/ }).fill(fields.path);
+  if (fields.branch) await dialog.getByRole('textbox', { name: /^Branch/ }).fill(fields.branch);
+  const opened = context.waitForEvent('page');
+  await dialog.getByRole('button', { name: 'Open' }).click();
+  const tab = await opened;
+  await expect(editor(tab)).toBeVisible({ timeout: 15_000 });
+  await skipTour(tab);
+  return tab;
+}
+
+test('a GitHub workspace needs an account, refuses a URL that names no repository, and opens by its URL parameters', async ({
+  page,
+  context,
+}) => {
+  await open(page);
+  await openPanel(page);
+  await panel(page).getByRole('button', { name: 'Add a GitHub workspace' }).click();
+  await expect(
+    alert(
+      page,
+      'A GitHub workspace syncs with your GitHub account: sign in with GitHub first (menu, Sign in with GitHub).',
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Add a GitHub workspace' })).toBeHidden();
+
+  await linkAccount(page, false);
+  await openPanel(page);
+  await panel(page).getByRole('button', { name: 'Add a GitHub workspace' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add a GitHub workspace' });
+  await dialog
+    .getByRole('textbox', { name: 'Repository URL' })
+    .fill('https://gitlab.com/alice/notes');
+  await dialog.getByRole('button', { name: 'Open' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'Enter a repository URL such as https://github.com/owner/repo, or owner/repo.',
+  );
+  // A repository the account cannot see is told before any workspace is made.
+  await dialog.getByRole('textbox', { name: 'Repository URL' }).fill('alice/no-such-notes');
+  await dialog.getByRole('button', { name: 'Open' }).click();
+  await expect(
+    alert(
+      page,
+      'Repository alice/no-such-notes was not found with the GitHub account alice: check its URL, or that the account may read it (private repositories need full repository access).',
+    ),
+  ).toBeVisible();
+  expect(
+    await page.evaluate(() => localStorage.getItem('inkstone-workspaces') ?? ''),
+  ).not.toContain('no-such-notes');
+
+  await sim.repos.create({
+    owner: ALICE.login,
+    name: 'dialog-notes',
+    private: true,
+    autoInit: true,
+  });
+  const tab = await addGithubWorkspace(page, context, {
+    repoUrl: `${sim.url}/alice/dialog-notes`,
+    path: ' /journal/ ',
+  });
+  const query = new URL(tab.url()).searchParams;
+  expect(Object.fromEntries(query)).toEqual({
+    providerId: 'githubWorkspace',
+    owner: 'alice',
+    repo: 'dialog-notes',
+    branch: 'main',
+    path: 'journal/',
+  });
+  // The token is in no URL and not in the workspace list.
+  expect(tab.url()).not.toContain(ALICE.token);
+  const list = await tab.evaluate(() => localStorage.getItem('inkstone-workspaces'));
+  expect(list).not.toContain(ALICE.token);
+
+  await openPanel(tab);
+  const entry = panel(tab).locator('[aria-current="true"]');
+  await expect(entry).toContainText('dialog-notes/journal');
+  await expect(entry).toContainText('GitHub (current)');
+  await expect(entry.getByRole('link', { name: 'dialog-notes/journal on GitHub' })).toHaveAttribute(
+    'href',
+    `${sim.url}/alice/dialog-notes/tree/main/journal`,
+  );
+});
+
+test.describe.configure({ timeout: 120_000 });
+
+const git = (args: string[], cwd?: string) =>
+  run('git', args, { cwd, env: { ...process.env, GIT_TERMINAL_PROMPT: '0' } }).then(
+    (result) => result.stdout,
+  );
+
+/** How many commits the branch of a forge-sim repository has (read in its bare repository). */
+async function commitCount(repo: string, branch = 'main'): Promise<number> {
+  const { gitDir } = sim.repos.get(ALICE.login, repo)!;
+  return Number((await git(['--git-dir', gitDir, 'rev-list', '--count', branch])).trim());
+}
+
+const syncButton = (page: Page) =>
+  page.getByRole('banner').getByRole('button', { name: 'Synchronize now' });
+const syncPanel = (page: Page) => page.getByRole('region', { name: 'Synchronize' });
+const syncStatus = (page: Page) => syncPanel(page).getByRole('status');
+
+/** Opens the Synchronize panel and waits for the first sync of the tab to end well. */
+async function firstSync(page: Page, target: string): Promise<void> {
+  await openMenu(page);
+  await expect(menu(page)).toContainText(`synced with ${target}`);
+  await menu(page)
+    .getByRole('button', { name: /^Synchronize \(\d+\)$/ })
+    .click();
+  await expect(syncStatus(page)).toHaveText(/^Last synchronized at/, { timeout: 20_000 });
+  await expect(syncPanel(page)).toContainText(target);
+}
+
+/** Presses "Synchronize now" and waits for that sync to end well (two syncs of a tab are over
+ * 3 s apart, so the time shown changes). */
+async function syncNow(page: Page): Promise<void> {
+  const before = await syncStatus(page).textContent();
+  await expect(syncButton(page)).toBeEnabled();
+  await syncButton(page).click();
+  await expect(syncStatus(page)).not.toHaveText(before ?? '', { timeout: 20_000 });
+  await expect(syncStatus(page)).toHaveText(/^Last synchronized at/);
+}
+
+/** A browser of its own (a context) with alice's account linked. */
+async function browserOfAlice(
+  browser: Browser,
+  isLogin: boolean,
+  token = ALICE.token,
+): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: appUrl,
+    viewport: { width: 1400, height: 900 },
+  });
+  const page = await context.newPage();
+  await linkAccount(page, isLogin, token);
+  return page;
+}
+
+/** Opens a file from the explorer. */
+async function openFile(page: Page, name: string): Promise<void> {
+  if (!(await tree(page).isVisible())) {
+    await page.getByRole('button', { name: 'Toggle explorer' }).click();
+  }
+  await tree(page).getByRole('treeitem', { name, exact: true }).click();
+  await expect(fileTitle(page)).toHaveValue(name);
+}
+
+test('the main workspace of a signed-in user syncs to a private inkstone-appdata repository, created at its first sync', async ({
+  browser,
+}) => {
+  expect(sim.repos.get(ALICE.login, 'inkstone-appdata')).toBeUndefined();
+  const page = await browserOfAlice(browser, true);
+  await firstSync(page, `${sim.url}/alice/inkstone-appdata`);
+  await expect(syncPanel(page)).toContainText('Main workspace repository (GitHub)');
+  const created = sim.repos.get(ALICE.login, 'inkstone-appdata');
+  expect(created?.private).toBe(true);
+
+  await fileTitle(page).fill('Diary');
+  await fileTitle(page).press('Enter');
+  await replaceText(page, 'Dear diary,\n\nthe main workspace is on GitHub now.');
+  const before = await commitCount('inkstone-appdata');
+  await syncNow(page);
+  expect(await commitCount('inkstone-appdata')).toBe(before + 1);
+  const text = await git(['--git-dir', created!.gitDir, 'show', 'main:Diary.md']);
+  expect(text).toBe('Dear diary,\n\nthe main workspace is on GitHub now.\n');
+  await page.context().close();
+});
+
+test('two browsers edit one repository workspace: different paragraphs and the same sentence converge with nothing lost, one commit per sync, and git clone shows plain markdown', async ({
+  browser,
+}) => {
+  const repo = 'team-notes';
+  await sim.repos.create({ owner: ALICE.login, name: repo, private: false, autoInit: true });
+  const path = `/?providerId=githubWorkspace&owner=alice&repo=${repo}&branch=main&path=notes`;
+  const target = `${sim.url}/alice/${repo}/tree/main/notes`;
+  const count = () => commitCount(repo);
+  let commits = await count();
+  const expectCommits = async (added: number) => {
+    commits += added;
+    expect(await count()).toBe(commits);
+  };
+
+  const alice = await browserOfAlice(browser, false);
+  await alice.goto(path);
+  await expect(editor(alice)).toBeVisible({ timeout: 15_000 });
+  await firstSync(alice, target);
+  await expect(syncPanel(alice)).toContainText('Workspace repository (GitHub)');
+  await expectCommits(0);
+  await fileTitle(alice).fill('Team notes');
+  await fileTitle(alice).press('Enter');
+  await replaceText(alice, 'Alpha paragraph.\n\nBeta paragraph.');
+  await syncNow(alice);
+  await expectCommits(1);
+
+  // A second browser opens the same folder: its first sync brings Alice's file, writes nothing.
+  const bob = await browserOfAlice(browser, false);
+  await bob.goto(path);
+  await expect(editor(bob)).toBeVisible({ timeout: 15_000 });
+  await firstSync(bob, target);
+  await expectCommits(0);
+  await openFile(bob, 'Team notes');
+  await expect.poll(() => editorText(bob)).toBe('Alpha paragraph.\n\nBeta paragraph.');
+
+  // Different paragraphs: both edits survive, on both sides.
+  await replaceText(alice, 'Alpha paragraph, edited in one browser.\n\nBeta paragraph.');
+  await replaceText(bob, 'Alpha paragraph.\n\nBeta paragraph, edited in another.');
+  await syncNow(alice);
+  await expectCommits(1);
+  await syncNow(bob);
+  await expectCommits(1);
+  await syncNow(alice);
+  await expectCommits(0);
+  const both = 'Alpha paragraph, edited in one browser.\n\nBeta paragraph, edited in another.';
+  await expect.poll(() => editorText(bob)).toBe(both);
+  await expect.poll(() => editorText(alice)).toBe(both);
+
+  // The same sentence, two ways: both versions are kept, on both sides.
+  await replaceText(alice, `${both.split('\n\n')[0]}\n\nBeta paragraph, the first way.`);
+  await replaceText(bob, `${both.split('\n\n')[0]}\n\nBeta paragraph, the second way.`);
+  await syncNow(alice);
+  await expectCommits(1);
+  await syncNow(bob);
+  await expectCommits(1);
+  for (const words of ['the first way', 'the second way', '<<<<<<<', '>>>>>>>']) {
+    await expect.poll(() => editorText(bob)).toContain(words);
+  }
+  await syncNow(alice);
+  await expectCommits(0);
+  const merged = await editorText(bob);
+  await expect.poll(() => editorText(alice)).toBe(merged);
+
+  // A clone over smart HTTP: the file is plain markdown in the folder, one commit per sync.
+  const folder = await mkdtemp(join(tmpdir(), 'inkstone-clone-'));
+  try {
+    await git(['clone', '--quiet', `${sim.url}/alice/${repo}.git`, folder]);
+    expect(await readFile(join(folder, 'notes', 'Team notes.md'), 'utf8')).toBe(`${merged}\n`);
+    expect(await readdir(join(folder, 'notes'))).toContain('Team notes.md');
+    const log = (await git(['log', '--format=%s'], folder)).trim().split('\n');
+    expect(log).toHaveLength(commits);
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+  await alice.context().close();
+  await bob.context().close();
+});
+
+test('with auto sync stopped, a sync asks its commit message: Cancel uploads nothing, Commit makes one commit with it', async ({
+  browser,
+}) => {
+  const repo = 'quiet-notes';
+  await sim.repos.create({ owner: ALICE.login, name: repo, private: true, autoInit: true });
+  const page = await browserOfAlice(browser, false);
+  await page.goto(`/?providerId=githubWorkspace&owner=alice&repo=${repo}`);
+  await expect(editor(page)).toBeVisible({ timeout: 15_000 });
+  await firstSync(page, `${sim.url}/alice/${repo}`);
+
+  // Auto sync is on by default; stopping it asks first.
+  await openPanel(page);
+  await panel(page).getByRole('button', { name: 'Manage workspaces' }).click();
+  const manage = page.getByRole('dialog', { name: 'Manage workspaces' });
+  const toggle = manage
+    .getByRole('listitem', { name: repo })
+    .getByRole('button', { name: 'Auto sync' });
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  await toggle.click();
+  const stop = page.getByRole('dialog', { name: 'Stop auto sync' });
+  await expect(stop).toContainText(`“${repo}” will sync only when you ask`);
+  await stop.getByRole('button', { name: 'Stop' }).click();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  await manage.getByRole('button', { name: 'Close' }).click();
+  const stored = await page.evaluate(() => localStorage.getItem('inkstone-workspaces'));
+  expect(stored).toContain('"autoSync":false');
+
+  await fileTitle(page).fill('Quiet');
+  await fileTitle(page).press('Enter');
+  await replaceText(page, 'Words kept here until committed.');
+  const before = await commitCount(repo);
+  await openMenuEntry(page, /^Synchronize/);
+  await syncButton(page).click();
+  const ask = page.getByRole('dialog', { name: 'Commit message' });
+  await expect(ask).toBeVisible({ timeout: 15_000 });
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(syncStatus(page)).toHaveText(/^Last synchronized at/, { timeout: 15_000 });
+  expect(await commitCount(repo)).toBe(before);
+  expect(await editorText(page)).toBe('Words kept here until committed.');
+
+  await page.waitForTimeout(3_100); // two syncs of a tab are over 3 s apart (spec core §4)
+  await syncButton(page).click();
+  await expect(ask).toBeVisible({ timeout: 15_000 });
+  await ask.getByRole('textbox', { name: 'Message' }).fill('Quiet words, committed');
+  await ask.getByRole('button', { name: 'Commit' }).click();
+  await expect.poll(() => commitCount(repo), { timeout: 15_000 }).toBe(before + 1);
+  const { gitDir } = sim.repos.get(ALICE.login, repo)!;
+  expect((await git(['--git-dir', gitDir, 'log', '-1', '--format=%s', 'main'])).trim()).toBe(
+    'Quiet words, committed',
+  );
+  expect(await git(['--git-dir', gitDir, 'show', 'main:Quiet.md'])).toBe(
+    'Words kept here until committed.\n',
+  );
+  await page.context().close();
+});
+
+test('a token GitHub refuses asks to sign in again, and the words stay', async ({ browser }) => {
+  const repo = 'refused-notes';
+  await sim.repos.create({ owner: ALICE.login, name: repo, autoInit: true });
+  const page = await browserOfAlice(browser, false, 'ghp_revoked');
+  await page.goto(`/?providerId=githubWorkspace&owner=alice&repo=${repo}`);
+  await expect(editor(page)).toBeVisible({ timeout: 15_000 });
+  await skipTour(page);
+  await replaceText(page, 'Words written while the token is refused.');
+  await syncButton(page).click();
+  await expect(
+    alert(page, 'GitHub refused the access token. Sign in with GitHub again.'),
+  ).toBeVisible({ timeout: 15_000 });
+  expect(await editorText(page)).toBe('Words written while the token is refused.');
+  await page.context().close();
+});

@@ -1,0 +1,228 @@
+import { withHash } from '../../items/hash.js';
+import { type ContentItem, type Item } from '../../items/types.js';
+import {
+  type ChangesPage,
+  type SaveEntry,
+  type SaveResult,
+  type SyncData,
+  TooLateError,
+} from '../../sync/workspace-provider.js';
+import { utf8Text } from './bytes.js';
+import { planCommit } from './commit-builder.js';
+import {
+  defaultCommitMessage,
+  DEFAULT_COMMIT_MESSAGES,
+  type GitCommitMessages,
+} from './commit-message.js';
+import { GitDraft } from './draft.js';
+import { GitObjectMissingError, type GitDataPort, NotFastForwardError } from './git-data-port.js';
+import { type GitContentData } from './layout.js';
+import { emptySnapshot, type GitSnapshot, readSnapshot } from './snapshot.js';
+import { viewChanges } from './workspace-view.js';
+
+/** What a git workspace needs. */
+export interface GitWorkspaceOptions {
+  port: GitDataPort;
+  /** The workspace's folder in the repository ('' or 'a/b'). */
+  path: string;
+  /** Most changes a page holds (default: all in one page). */
+  pageSize?: number;
+  /** Commit message templates (default: the settings' defaults). */
+  messages?: GitCommitMessages;
+}
+
+// A single write (no sync around it) tries this many times when another client commits first.
+const SINGLE_WRITE_ATTEMPTS = 5;
+// Snapshots kept to diff against (the engine's cursor is usually the last but one).
+const KEPT_SNAPSHOTS = 4;
+
+/**
+ * A workspace kept in a folder of a git branch, over a forge's git data API (see
+ * docs/adr/0004-git-workspaces.md). Reading: the branch's head, then, when it moved, its tree
+ * once and the manifest when it changed; the changes are the difference with the commit of the
+ * cursor. Writing: inside `beginSync`/`commitSync`, every write of a sync is buffered and made
+ * as one commit; outside, each write is its own commit.
+ */
+export class GitWorkspace {
+  private readonly prefix: string;
+  private readonly snapshots: GitSnapshot[] = [];
+  private latest: GitSnapshot | undefined;
+  private batch: { draft: GitDraft | undefined } | undefined;
+
+  constructor(private readonly options: GitWorkspaceOptions) {
+    const folder = options.path.replace(/^\/+|\/+$/g, '');
+    this.prefix = folder === '' ? '' : `${folder}/`;
+  }
+
+  /** Changes since `cursor`: a commit sha, or `{from}..{to}#{offset}` within a paged read. */
+  async getChanges(cursor: string | undefined): Promise<ChangesPage> {
+    const paged = /^([0-9a-f]*)\.\.([0-9a-f]+)#(\d+)$/.exec(cursor ?? '');
+    let from = cursor;
+    let head: string | undefined;
+    let offset = 0;
+    if (paged) {
+      [from, head, offset] = [paged[1] || undefined, paged[2]!, Number(paged[3])];
+    } else {
+      head = (await this.options.port.readHead()) ?? '';
+      if (head === cursor) return { changes: [], cursor, more: false };
+    }
+    const after = await this.snapshot(head);
+    this.latest = after;
+    // A cursor whose commit is gone (history rewritten): everything is reported again.
+    const before = from
+      ? await this.snapshot(from).catch((error: unknown) => {
+          if (error instanceof GitObjectMissingError) return undefined;
+          throw error;
+        })
+      : undefined;
+    const changes = viewChanges(before?.view, after.view);
+    const size = this.options.pageSize ?? Number.POSITIVE_INFINITY;
+    const end = offset + size;
+    if (end >= changes.length) return { changes: changes.slice(offset), cursor: head, more: false };
+    return {
+      changes: changes.slice(offset, end),
+      cursor: `${from ?? ''}..${head}#${end}`,
+      more: true,
+    };
+  }
+
+  /** A file's content as the last commit read has it; null when it has none. */
+  async downloadContent(fileId: string): Promise<ContentItem | null> {
+    const snapshot = this.latest ?? (await this.headSnapshot());
+    const entry = snapshot.view.get(`${fileId}/content`)?.content;
+    if (!entry) return null;
+    const [text, data] = await Promise.all([
+      this.options.port.readBlob(entry.sha),
+      entry.data ? this.options.port.readBlob(entry.data) : undefined,
+    ]);
+    let fields: GitContentData = {};
+    if (data) {
+      try {
+        fields = JSON.parse(utf8Text(data)) as GitContentData;
+      } catch {
+        // A data file broken elsewhere: the text alone.
+      }
+    }
+    const content = {
+      id: `${fileId}/content`,
+      type: 'content' as const,
+      text: utf8Text(text),
+      properties: typeof fields.properties === 'string' ? fields.properties : '',
+      discussions: fields.discussions ?? {},
+      comments: fields.comments ?? {},
+      history: Array.isArray(fields.history) ? fields.history : [],
+    };
+    return withHash<ContentItem>(content);
+  }
+
+  /** Saves an item (content with its text). */
+  saveItem(item: Item, syncData: SyncData | undefined, message?: string): Promise<SyncData> {
+    return this.write(message, (draft) => draft.saveItem(item, syncData));
+  }
+
+  /** Saves several items, in one commit outside a sync; a stale entry is refused alone. */
+  saveItems(entries: readonly SaveEntry[], message?: string): Promise<SaveResult[]> {
+    return this.write(message, (draft) =>
+      entries.map(({ item, syncData }): SaveResult => {
+        try {
+          return { syncData: draft.saveItem(item, syncData) };
+        } catch (error) {
+          if (error instanceof TooLateError) return { tooLate: true };
+          throw error;
+        }
+      }),
+    );
+  }
+
+  /** Removes an item (a file's content takes its text and data file with it). */
+  removeItem(syncData: SyncData, message?: string): Promise<void> {
+    return this.write(message, (draft) => draft.remove(syncData));
+  }
+
+  /** Starts buffering writes until {@link commitSync} (anything still buffered is dropped). */
+  beginSync(): void {
+    this.batch = { draft: undefined };
+  }
+
+  /** Makes the buffered writes one commit and stops buffering. The branch moved meanwhile:
+   * `TooLateError`, nothing written (the sync starts again). */
+  async commitSync(): Promise<void> {
+    const draft = this.batch?.draft;
+    this.batch = undefined;
+    if (!draft || draft.empty) return;
+    try {
+      await this.commit(draft);
+    } catch (error) {
+      if (error instanceof NotFastForwardError) throw new TooLateError();
+      throw error;
+    }
+  }
+
+  /** Drops the buffered writes and stops buffering. */
+  discardSync(): void {
+    this.batch = undefined;
+  }
+
+  private async write<T>(message: string | undefined, apply: (draft: GitDraft) => T): Promise<T> {
+    if (this.batch) {
+      this.batch.draft ??= new GitDraft(this.latest ?? (await this.headSnapshot()));
+      const result = apply(this.batch.draft);
+      if (message !== undefined) this.batch.draft.message = message;
+      return result;
+    }
+    for (let attempt = 1; ; attempt += 1) {
+      const draft = new GitDraft(await this.headSnapshot());
+      draft.message = message;
+      const result = apply(draft);
+      if (draft.empty) return result;
+      try {
+        await this.commit(draft);
+        return result;
+      } catch (error) {
+        if (!(error instanceof NotFastForwardError)) throw error;
+        if (attempt >= SINGLE_WRITE_ATTEMPTS) throw new TooLateError();
+      }
+    }
+  }
+
+  private async commit(draft: GitDraft): Promise<void> {
+    const { port } = this.options;
+    const plan = planCommit(draft);
+    const message =
+      draft.message ??
+      defaultCommitMessage(this.options.messages ?? DEFAULT_COMMIT_MESSAGES, {
+        created: plan.created.map((path) => this.prefix + path),
+        updated: plan.updated.map((path) => this.prefix + path),
+        deleted: plan.deleted.map((path) => this.prefix + path),
+      });
+    const changes = plan.changes.map((change) => ({ ...change, path: this.prefix + change.path }));
+    const tree = await port.writeTree(draft.base.tree || undefined, changes);
+    const parents = draft.base.commit ? [draft.base.commit] : [];
+    const commit = await port.writeCommit(message, tree, parents);
+    await port.moveHead(commit, draft.base.commit || undefined);
+    this.latest = { ...plan.snapshot, commit, tree };
+    this.keep(this.latest);
+  }
+
+  private async headSnapshot(): Promise<GitSnapshot> {
+    const head = await this.options.port.readHead();
+    this.latest = await this.snapshot(head ?? '');
+    return this.latest;
+  }
+
+  private async snapshot(commit: string): Promise<GitSnapshot> {
+    if (commit === '') return emptySnapshot();
+    const known = this.snapshots.find((snapshot) => snapshot.commit === commit);
+    if (known) return known;
+    const snapshot = await readSnapshot(this.options.port, commit, this.prefix, this.snapshots);
+    this.keep(snapshot);
+    return snapshot;
+  }
+
+  private keep(snapshot: GitSnapshot): void {
+    const index = this.snapshots.findIndex((known) => known.commit === snapshot.commit);
+    if (index >= 0) this.snapshots.splice(index, 1);
+    this.snapshots.push(snapshot);
+    if (this.snapshots.length > KEPT_SNAPSHOTS) this.snapshots.shift();
+  }
+}
