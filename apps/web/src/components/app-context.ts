@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import { type EditorController } from '../editor/editor-controller';
 import { type ScrollSync } from '../preview/scroll-sync';
+import { type GithubAccounts } from '../providers/github/github-accounts';
 import { type Announcer } from '../services/announcer';
 import { type Confirmer } from '../services/confirm';
 import { type DocumentChannel } from '../services/document-channel';
@@ -34,6 +35,8 @@ export interface AppServices {
   announcer: Announcer;
   /** Imports of many files and the workspace's zip. */
   transfer: TransferService;
+  /** The GitHub accounts linked in this browser: sign-in, linking, removal, sponsorship. */
+  accounts: GithubAccounts;
   /** The editor, once its pane is mounted. */
   editor: { current: EditorController | null };
 }

@@ -6,10 +6,13 @@ import { Provider } from 'react-redux';
 import { ScrollSync } from '../preview/scroll-sync';
 import { loadGithubOrigins } from '../providers/github/github-conf';
 import { isGithubWorkspaceQuery } from '../providers/github/workspace-params';
+import { GithubAccounts } from '../providers/github/github-accounts';
 import { Announcer } from '../services/announcer';
 import { browserTimers } from '../services/broadcast-signal';
 import { Confirmer } from '../services/confirm';
 import { DocumentChannel } from '../services/document-channel';
+import { readGithubTokens, removeGithubToken, writeGithubToken } from '../services/github-tokens';
+import { browserOpener } from '../services/oauth/authorize-popup';
 import { ExplorerService } from '../services/explorer';
 import { ModalStack } from '../services/modals';
 import { Notifier } from '../services/notifier';
@@ -28,7 +31,7 @@ import {
 import { RESET_FAILED, resetIfRequested } from '../services/reset';
 import { type AppStore, createStore, useAppSelector } from '../store';
 import { notified } from '../store/notifications-slice';
-import { serverConfLoaded } from '../store/server-slice';
+import { readServerConf, serverConfLoaded } from '../store/server-slice';
 import { persistenceChecked } from '../store/storage-slice';
 import { workspaceFailed } from '../store/workspace-slice';
 import { AppContext, type AppServices } from './app-context';
@@ -65,6 +68,13 @@ export function App() {
       explorer = new ExplorerService(workspace, store, confirmer);
       const editor: AppServices['editor'] = { current: null };
       const announcer = new Announcer(browserTimers);
+      const accounts = new GithubAccounts({
+        store,
+        tokens: { read: readGithubTokens, write: writeGithubToken, remove: removeGithubToken },
+        opener: browserOpener(window),
+        timers: browserTimers,
+        fetch: window.fetch.bind(window),
+      });
       sync = new SyncService({
         store,
         workspace,
@@ -101,14 +111,20 @@ export function App() {
           announcer,
         }),
         editor,
+        accounts,
       });
       // Neither is waited for: the app works without them, and each keeps its own failure.
       checkPersistentStorage(store).catch((error: unknown) =>
         console.error('Asking for persistent storage failed.', error),
       );
-      loadServerConf(store).catch((error: unknown) =>
-        console.error('Reading the server configuration failed.', error),
-      );
+      // The accounts show at once; the sponsorship of the signed-in one is asked once the
+      // server has said whether it sells any.
+      const accountsRead = accounts.load();
+      Promise.all([accountsRead, loadServerConf(store)])
+        .then(() => accounts.refreshSponsorship())
+        .catch((error: unknown) =>
+          console.error('Reading the server configuration or the accounts failed.', error),
+        );
     });
     opening.catch((error: unknown) => {
       // The workspace could not be read or written: say so, rather than leave the splash
@@ -193,8 +209,7 @@ async function loadServerConf(store: AppStore): Promise<void> {
   try {
     const response = await fetch(new URL('conf', window.location.href), { cache: 'no-store' });
     if (!response.ok) return;
-    const conf = (await response.json()) as { allowSponsorship?: unknown };
-    store.dispatch(serverConfLoaded({ allowSponsorship: conf.allowSponsorship === true }));
+    store.dispatch(serverConfLoaded(readServerConf(await response.json())));
   } catch {
     // Unknown: nobody is told to sponsor.
   }

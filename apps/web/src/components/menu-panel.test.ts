@@ -3,7 +3,7 @@ import { MENU_ENTRIES, syncStateText } from './menu-panel';
 
 // The menu entries of spec interface §2, in its order.
 const SPEC_ENTRIES = [
-  'Sign in',
+  'Sign in with GitHub',
   'Workspaces',
   'Synchronize',
   'Publish',
@@ -32,7 +32,26 @@ describe('main menu', () => {
   it('opens Templates, counting the templates', () => {
     const entry = MENU_ENTRIES.find((candidate) => candidate.name === 'Templates')!;
     expect(entry.perform).toBeDefined();
-    expect(entry.count?.({ workspaces: 1, syncLocations: 0, templates: 8 })).toBe(8);
+    expect(
+      entry.count?.({
+        workspaces: 1,
+        syncLocations: 0,
+        templates: 8,
+        accounts: 0,
+        signedIn: false,
+      }),
+    ).toBe(8);
+  });
+
+  it('offers Sign in with GitHub only while signed out, and counts the linked accounts', () => {
+    const signIn = MENU_ENTRIES.find((candidate) => candidate.name === 'Sign in with GitHub')!;
+    const accounts = MENU_ENTRIES.find((candidate) => candidate.name === 'Accounts')!;
+    const counts = { workspaces: 1, syncLocations: 0, templates: 7, accounts: 2, signedIn: false };
+    expect(signIn.perform).toBeDefined();
+    expect(signIn.hidden?.(counts)).toBe(false);
+    expect(signIn.hidden?.({ ...counts, signedIn: true })).toBe(true);
+    expect(accounts.perform).toBeDefined();
+    expect(accounts.count?.(counts)).toBe(2);
   });
 
   it('says the sync state of the workspace', () => {

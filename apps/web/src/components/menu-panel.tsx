@@ -1,11 +1,14 @@
 'use client';
 
 import { type AppServices, useAppServices } from './app-context';
+import { signInWithGithub } from '../providers/github/github-actions';
+import { GithubUser } from '../providers/github/github-user';
 import { ignore } from '../services/modals';
 import { RESET_NOT_REQUESTED, requestReset } from '../services/reset';
 import { runAction } from '../services/run-action';
 import { STORAGE_WARNING, STORAGE_WARNING_DISMISSED_KEY } from '../services/persistent-storage';
 import { type AppDispatch, useAppDispatch, useAppSelector } from '../store';
+import { loginAccount } from '../store/accounts-slice';
 import { sideBarPanelChosen } from '../store/layout-slice';
 import { storageWarningDismissed } from '../store/storage-slice';
 import { useWorkspaces } from './workspaces-panel';
@@ -22,6 +25,8 @@ interface MenuEntry {
   perform?: (dispatch: AppDispatch, services: AppServices) => void;
   /** The count the entry shows after its name, as "Workspaces (2)". */
   count?: (counts: MenuCounts) => number;
+  /** Whether the entry is left out now ("Sign in" once signed in). */
+  hidden?: (counts: MenuCounts) => boolean;
 }
 
 /** What the menu's counts are read from. */
@@ -31,17 +36,26 @@ interface MenuCounts {
   syncLocations: number;
   /** The export templates, built-in ones included. */
   templates: number;
+  /** The accounts linked in this browser. */
+  accounts: number;
+  /** Whether the user is signed in (a login token). */
+  signedIn: boolean;
 }
 
 const panel = (name: string) => (dispatch: AppDispatch) => dispatch(sideBarPanelChosen(name));
 const dialog =
-  (type: 'fileProperties' | 'settings' | 'about' | 'templates') =>
+  (type: 'fileProperties' | 'settings' | 'about' | 'templates' | 'accountManagement') =>
   (_dispatch: AppDispatch, { modals }: AppServices) =>
     void modals.open(type).catch(ignore);
 
 /** Every entry of the spec's main menu, in its order. */
 export const MENU_ENTRIES: readonly MenuEntry[] = [
-  { name: 'Sign in', description: 'Sign in with your git host to sync the main workspace.' },
+  {
+    name: 'Sign in with GitHub',
+    description: 'Sign in with GitHub to sync the main workspace, share and comment.',
+    perform: signInWithGithub,
+    hidden: (counts) => counts.signedIn,
+  },
   {
     name: 'Workspaces',
     description: 'Open, add and manage workspaces.',
@@ -78,7 +92,12 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
   },
   { name: 'Print', description: 'Print the preview.', perform: () => window.print() },
   { name: 'Badges', description: 'Features you have used.' },
-  { name: 'Accounts', description: 'Accounts linked to this browser.' },
+  {
+    name: 'Accounts',
+    description: 'Accounts linked to this browser.',
+    perform: dialog('accountManagement'),
+    count: (counts) => counts.accounts,
+  },
   {
     name: 'Templates',
     description: 'Templates for exports.',
@@ -133,20 +152,29 @@ export function MenuPanel() {
   const current = workspaces.find((workspace) => workspace.id === opened.id) ?? opened;
   const syncTarget = useAppSelector((state) => state.sync.target);
   const templateCount = useAppSelector((state) => Object.keys(state.templates).length);
+  const accountCount = useAppSelector((state) => state.accounts.github.length);
+  const login = useAppSelector((state) => loginAccount(state.accounts));
   const counts: MenuCounts = {
     workspaces: workspaces.length,
     syncLocations: syncTarget === null ? 0 : 1,
     templates: templateCount,
+    accounts: accountCount,
+    signedIn: login !== undefined,
   };
   return (
     <nav className="side-menu" aria-label="Main menu">
-      <p className="side-menu__top">
-        <span className="side-menu__workspace">{current.name}</span>{' '}
-        <span className="side-menu__sync-state">{syncStateText(syncTarget ?? undefined)}</span>
-      </p>
+      {/* The signed-in user, else the sync state of the workspace (spec interface §2). */}
+      {login ? (
+        <GithubUser account={login} />
+      ) : (
+        <p className="side-menu__top">
+          <span className="side-menu__workspace">{current.name}</span>{' '}
+          <span className="side-menu__sync-state">{syncStateText(syncTarget ?? undefined)}</span>
+        </p>
+      )}
       <StorageWarning />
       <ul className="side-menu__entries">
-        {MENU_ENTRIES.map((entry) => (
+        {MENU_ENTRIES.filter((entry) => !entry.hidden?.(counts)).map((entry) => (
           <li key={entry.name}>
             <button
               type="button"

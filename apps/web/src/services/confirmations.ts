@@ -10,7 +10,8 @@ export type ConfirmationType =
   | 'stopAutoSyncWorkspace'
   | 'sponsorOnly'
   | 'shareHtmlPre'
-  | 'shareHtml';
+  | 'shareHtml'
+  | 'signInForSponsorship';
 
 /** What a confirmation dialog says: its title (the dialog's name), its text and its Ok button.
  * The spec names the dialogs but not their words: these are ours (docs/reference/choices.md). */
@@ -47,6 +48,12 @@ export const CONFIRMATIONS: Record<
     text: (feature) =>
       `${feature} is for sponsors of this server. Sign in with the account you sponsor with, or ask the server's administrator.`,
     ok: 'Ok',
+  },
+  signInForSponsorship: {
+    title: 'Sign in for sponsorship',
+    text: (feature) =>
+      `${feature} is for sponsors of this server. Sign in with GitHub: a sponsor's account unlocks it, and any account can become one.`,
+    ok: 'Sign in with GitHub',
   },
   removeWorkspace: {
     title: 'Remove workspace',

@@ -8,6 +8,7 @@ describe('local settings', () => {
       htmlExportTemplate: 'styledHtml',
       pdfExportTemplate: 'styledHtml',
       pandocExportFormat: 'pdf',
+      githubRepoFullAccess: false,
     });
   });
 
@@ -24,5 +25,7 @@ describe('local settings', () => {
     expect(readLocalSettings('yaml').filePropertiesTab).toBe('simple');
     expect(readLocalSettings({ filePropertiesTab: 'other' }).filePropertiesTab).toBe('simple');
     expect(readLocalSettings({ filePropertiesTab: 3 }).filePropertiesTab).toBe('simple');
+    expect(readLocalSettings({ githubRepoFullAccess: 'yes' }).githubRepoFullAccess).toBe(false);
+    expect(readLocalSettings({ githubRepoFullAccess: true }).githubRepoFullAccess).toBe(true);
   });
 });

@@ -7,6 +7,9 @@ export interface LocalSettings {
   htmlExportTemplate: string;
   pdfExportTemplate: string;
   pandocExportFormat: string;
+  /** The GitHub account dialog's "access to private repositories" (spec providers §3), also
+   * what "Sign in with GitHub" asks for. */
+  githubRepoFullAccess: boolean;
 }
 
 /** The local settings before the user changes any. */
@@ -15,6 +18,7 @@ export const defaultLocalSettings: Readonly<LocalSettings> = Object.freeze({
   htmlExportTemplate: 'styledHtml',
   pdfExportTemplate: 'styledHtml',
   pandocExportFormat: 'pdf',
+  githubRepoFullAccess: false,
 });
 
 /** Reads the local settings of a stored `localSettings` data: values of the right type over the
@@ -24,7 +28,9 @@ export function readLocalSettings(stored: unknown): LocalSettings {
   if (typeof stored !== 'object' || stored === null) return result;
   for (const key of Object.keys(result) as (keyof LocalSettings)[]) {
     const value = (stored as Record<string, unknown>)[key];
-    if (typeof value === 'string') (result as unknown as Record<string, string>)[key] = value;
+    if (typeof value === typeof defaultLocalSettings[key]) {
+      (result as unknown as Record<string, unknown>)[key] = value;
+    }
   }
   if (result.filePropertiesTab !== 'yaml') result.filePropertiesTab = 'simple';
   return result;

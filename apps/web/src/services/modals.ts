@@ -56,6 +56,10 @@ export interface ModalMap {
   syncManagement: { props: undefined; result: void };
   /** Lists the current file's publish locations: copy URL, remove. */
   publishManagement: { props: undefined; result: void };
+  /** Links a GitHub account: whether to grant access to private repositories (repoFullAccess). */
+  githubAccount: { props: undefined; result: { repoFullAccess: boolean } };
+  /** Lists the accounts linked in this browser, each with Remove access. */
+  accountManagement: { props: undefined; result: void };
 }
 
 /** A dialog type name. */

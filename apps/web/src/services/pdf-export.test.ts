@@ -22,6 +22,7 @@ describe('requestPdf', () => {
     const url = new URL(call!.url);
     expect(url.pathname).toBe('/app/pdfExport');
     expect(JSON.parse(url.searchParams.get('options')!)).toEqual(page);
+    expect(url.searchParams.get('tokenKind')).toBe('accessToken');
     expect(call!.url).not.toContain('secret-1');
     expect(call!.init.method).toBe('POST');
     expect(call!.init.body).toBe('<h1>Hi</h1>');

@@ -16,7 +16,8 @@ export class SponsorOnlyError extends Error {
 /** What `requestPdf` needs: the server's fetch, and the sponsor's token when signed in. */
 export interface PdfRequestOptions {
   fetch: typeof fetch;
-  /** The sponsor's token; sent in the Authorization header, never in the URL. */
+  /** The signed-in user's GitHub access token; sent in the Authorization header, never in the
+   * URL, with `tokenKind=accessToken` in the query. */
   token?: string;
   /** The server's base URL (the app's own origin by default). */
   base?: string;
@@ -81,6 +82,9 @@ async function post(
 ): Promise<Blob> {
   const url = new URL(path, base);
   for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
+  // The kind of token sent (a GitHub access token), never the token itself: that goes in the
+  // Authorization header.
+  if (token) url.searchParams.set('tokenKind', 'accessToken');
   let response: Response;
   try {
     response = await send(url.href, {

@@ -1,5 +1,6 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
+import { accountsSlice } from './accounts-slice';
 import { editorSlice } from './editor-slice';
 import { layoutSlice } from './layout-slice';
 import { localSettingsSlice } from './local-settings-slice';
@@ -29,6 +30,7 @@ export function createStore() {
       themes: themesSlice.reducer,
       templates: templatesSlice.reducer,
       editor: editorSlice.reducer,
+      accounts: accountsSlice.reducer,
     },
   });
 }

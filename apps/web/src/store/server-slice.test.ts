@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { createStore } from '.';
-import { isSponsor, serverConfLoaded } from './server-slice';
+import { githubAccountsLoaded, loginAccount } from './accounts-slice';
+import { isSponsor, readServerConf, serverConfLoaded } from './server-slice';
 
-describe('who counts as a sponsor (spec core §5)', () => {
+const account = (sub: string, extra: { isLogin?: boolean; isSponsor?: boolean }) => ({
+  sub,
+  name: `user${sub}`,
+  scopes: ['public_repo', 'gist'],
+  repoFullAccess: false,
+  ...extra,
+});
+
+describe('who counts as a sponsor (spec core §5 and §6)', () => {
   it('is everyone while the server sells no sponsorships or is unknown, nobody signed-out otherwise', () => {
     const store = createStore();
     expect(isSponsor(store.getState().server)).toBe(true);
@@ -10,5 +19,54 @@ describe('who counts as a sponsor (spec core §5)', () => {
     expect(isSponsor(store.getState().server)).toBe(true);
     store.dispatch(serverConfLoaded({ allowSponsorship: true }));
     expect(isSponsor(store.getState().server)).toBe(false);
+  });
+
+  it('is, with sponsorship on, only the signed-in account the server confirmed as a sponsor', () => {
+    const store = createStore();
+    store.dispatch(serverConfLoaded({ allowSponsorship: true }));
+    const sponsor = () => {
+      const state = store.getState();
+      return isSponsor(state.server, loginAccount(state.accounts));
+    };
+    // A sponsor's account linked but not used to sign in does not count.
+    store.dispatch(githubAccountsLoaded([account('1', { isSponsor: true })]));
+    expect(sponsor()).toBe(false);
+    store.dispatch(githubAccountsLoaded([account('1', { isLogin: true, isSponsor: false })]));
+    expect(sponsor()).toBe(false);
+    store.dispatch(githubAccountsLoaded([account('1', { isLogin: true, isSponsor: true })]));
+    expect(sponsor()).toBe(true);
+  });
+});
+
+describe('the server configuration (GET /conf)', () => {
+  it("reads GitHub's client id and addresses, github.com's when the server gives none", () => {
+    const store = createStore();
+    expect(store.getState().server).toMatchObject({
+      githubClientId: '',
+      githubUrl: 'https://github.com',
+      githubApiUrl: 'https://api.github.com',
+    });
+    store.dispatch(
+      serverConfLoaded(
+        readServerConf({
+          githubClientId: 'Iv1.abc',
+          githubUrl: 'http://127.0.0.1:4010/',
+          githubApiUrl: 'http://127.0.0.1:4010/api/v3',
+          allowSponsorship: true,
+        }),
+      ),
+    );
+    expect(store.getState().server).toEqual({
+      allowSponsorship: true,
+      githubClientId: 'Iv1.abc',
+      githubUrl: 'http://127.0.0.1:4010',
+      githubApiUrl: 'http://127.0.0.1:4010/api/v3',
+    });
+    store.dispatch(serverConfLoaded(readServerConf({ githubUrl: 42 })));
+    expect(store.getState().server).toMatchObject({
+      allowSponsorship: false,
+      githubClientId: '',
+      githubUrl: 'https://github.com',
+    });
   });
 });

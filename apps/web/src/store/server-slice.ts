@@ -1,28 +1,70 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { type GithubAccount } from './accounts-slice';
 
-/** What the app knows of its server's configuration (`GET /conf`, spec core §7): for now, whether
- * the server sells sponsorships. Null until read, or when the server could not be read. */
+/** GitHub's addresses when the server does not give them (a static host): github.com's. */
+export const GITHUB_DEFAULTS = {
+  githubUrl: 'https://github.com',
+  githubApiUrl: 'https://api.github.com',
+} as const;
+
+/** What the app knows of its server's configuration (`GET /conf`, spec core §7): whether the
+ * server sells sponsorships (null until read, or when the server could not be read), and the
+ * GitHub OAuth application and addresses (GitHub Enterprise and forge-sim need no rebuild). */
 export interface ServerState {
   allowSponsorship: boolean | null;
+  /** The OAuth application's client id; empty: GitHub sign-in is not configured. */
+  githubClientId: string;
+  /** GitHub's web origin (the authorize page). */
+  githubUrl: string;
+  /** GitHub's REST API root. */
+  githubApiUrl: string;
 }
+
+/** The parts of `GET /conf` the app reads. */
+export type ServerConf = Partial<Omit<ServerState, 'allowSponsorship'>> & {
+  allowSponsorship: boolean;
+};
 
 export const serverSlice = createSlice({
   name: 'server',
-  initialState: { allowSponsorship: null } as ServerState,
+  initialState: {
+    allowSponsorship: null,
+    githubClientId: '',
+    ...GITHUB_DEFAULTS,
+  } as ServerState,
   reducers: {
-    serverConfLoaded: (state, action: PayloadAction<{ allowSponsorship: boolean }>) => {
-      state.allowSponsorship = action.payload.allowSponsorship;
+    serverConfLoaded: (state, action: PayloadAction<ServerConf>) => {
+      const conf = action.payload;
+      state.allowSponsorship = conf.allowSponsorship;
+      state.githubClientId = conf.githubClientId ?? '';
+      state.githubUrl = conf.githubUrl || GITHUB_DEFAULTS.githubUrl;
+      state.githubApiUrl = conf.githubApiUrl || GITHUB_DEFAULTS.githubApiUrl;
     },
   },
 });
 
 export const { serverConfLoaded } = serverSlice.actions;
 
-/** Whether the user counts as a sponsor (spec core §5): everyone does when the server does not
- * sell sponsorships (or its configuration is unknown); otherwise only a signed-in sponsor, and
- * signing in does not exist yet, so nobody does. */
-export function isSponsor(state: ServerState): boolean {
-  return state.allowSponsorship !== true;
+/** Reads the answer of `GET /conf`: strings where strings are expected, else the defaults. */
+export function readServerConf(answer: unknown): ServerConf {
+  const conf = (typeof answer === 'object' && answer !== null ? answer : {}) as Record<
+    string,
+    unknown
+  >;
+  const text = (key: string) => (typeof conf[key] === 'string' ? conf[key] : '');
+  return {
+    allowSponsorship: conf.allowSponsorship === true,
+    githubClientId: text('githubClientId'),
+    githubUrl: text('githubUrl').replace(/\/+$/, ''),
+    githubApiUrl: text('githubApiUrl').replace(/\/+$/, ''),
+  };
+}
+
+/** Whether the user counts as a sponsor (spec core §5 and §6): everyone does when the server does
+ * not sell sponsorships (or its configuration is unknown); otherwise only a user signed in with
+ * an account whose sponsorship the server confirmed (`isSponsor` of the login token). */
+export function isSponsor(server: ServerState, login?: GithubAccount): boolean {
+  return server.allowSponsorship !== true || login?.isSponsor === true;
 }
 
 /** The banner of the sponsor-only export dialogs (spec interface §6 and §9: it suggests $1.99). */

@@ -12,6 +12,8 @@ import {
 } from '../../providers/github/location-management-dialog';
 import { AboutDialog } from './about-dialog';
 import { CommitMessageDialog } from './commit-message-dialog';
+import { GithubAccountDialog } from '../../providers/github/github-account-dialog';
+import { AccountManagementDialog } from './account-management-dialog';
 import { ConfirmationDialog } from './confirmation-dialog';
 import { ConflictsDialog } from './conflicts-dialog';
 import { CouchdbCredentialsDialog, CouchdbWorkspaceDialog } from './couchdb-dialogs';
@@ -49,6 +51,8 @@ const DIALOGS: { [K in ModalType]: ComponentType<DialogProps<K>> } = {
   gistLocation: GistLocationDialog,
   syncManagement: SyncManagementDialog,
   publishManagement: PublishManagementDialog,
+  githubAccount: GithubAccountDialog,
+  accountManagement: AccountManagementDialog,
 };
 
 /** The dialog on top of the modal stack, if any. When the last one closes, the editor gets its

@@ -7,6 +7,7 @@ import { downloadBlob } from '../../services/file-transfer';
 import { exportCurrentFile } from '../../services/html-export';
 import { LARGE_PDF_DOCUMENT, requestPdf } from '../../services/pdf-export';
 import { type AppStore, useAppSelector } from '../../store';
+import { loginAccount } from '../../store/accounts-slice';
 import { isSponsor } from '../../store/server-slice';
 import { useAppServices } from '../app-context';
 import { Modal } from '../modal';
@@ -21,9 +22,9 @@ import { saveEditorFirst } from '../../services/save-first';
  * sandboxed Chromium with the page settings (`wkhtmltopdf`); the PDF is downloaded. A 401 opens
  * sponsorOnly. */
 export function PdfExportDialog({ resolve, reject }: DialogProps<'pdfExport'>) {
-  const { workspace, editor } = useAppServices();
+  const { workspace, editor, accounts } = useAppServices();
   const store = useStore() as AppStore;
-  const sponsor = useAppSelector((state) => isSponsor(state.server));
+  const sponsor = useAppSelector((state) => isSponsor(state.server, loginAccount(state.accounts)));
   const templates = useAppSelector((state) => state.templates);
   const remembered = useAppSelector((state) => state.localSettings.pdfExportTemplate);
   const page = useAppSelector((state) => state.settings.settings.wkhtmltopdf);
@@ -52,7 +53,10 @@ export function PdfExportDialog({ resolve, reject }: DialogProps<'pdfExport'>) {
         { workspace, store, flush: () => saveEditorFirst(editor) },
         true,
       );
-      const pdf = await requestPdf(result, page, { fetch: window.fetch.bind(window) });
+      const pdf = await requestPdf(result, page, {
+        fetch: window.fetch.bind(window),
+        token: await accounts.loginToken(),
+      });
       downloadBlob(`${fileName}.pdf`, pdf);
     });
 

@@ -1,8 +1,10 @@
 'use client';
 
 import { useState } from 'react';
+import { signInWithGithub } from '../../providers/github/github-actions';
 import { SponsorOnlyError } from '../../services/pdf-export';
-import { useAppDispatch } from '../../store';
+import { useAppDispatch, useAppSelector } from '../../store';
+import { loginAccount } from '../../store/accounts-slice';
 import { notified } from '../../store/notifications-slice';
 import { runAction } from '../../services/run-action';
 import { useAppServices } from '../app-context';
@@ -16,13 +18,16 @@ export interface ExportMessages {
 
 /** What the export dialogs share: one action at a time (`busy`), announced as it starts and ends,
  * its error shown in the dialog and as a notification, and a 401 that closes the dialog and opens
- * sponsorOnly for `feature`. */
+ * sponsorOnly for `feature`, or, for a user not signed in, signInForSponsorship, whose Ok signs
+ * in with GitHub. */
 export function useExportAction(
   { resolve, reject }: { resolve(): void; reject(): void },
   feature: string,
 ) {
-  const { confirmer, announcer } = useAppServices();
+  const services = useAppServices();
+  const { confirmer, announcer } = services;
   const dispatch = useAppDispatch();
+  const signedIn = useAppSelector((state) => loginAccount(state.accounts) !== undefined);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
 
@@ -39,7 +44,10 @@ export function useExportAction(
       announced.end();
       if (failure instanceof SponsorOnlyError) {
         reject();
-        await confirmer.ask('sponsorOnly', feature);
+        if (signedIn) await confirmer.ask('sponsorOnly', feature);
+        else if (await confirmer.ask('signInForSponsorship', feature)) {
+          signInWithGithub(dispatch, services);
+        }
         return;
       }
       console.error(failure);

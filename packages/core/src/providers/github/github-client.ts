@@ -1,4 +1,9 @@
-import { HttpError, type HttpClient } from '../../sync/http-client.js';
+import {
+  HttpError,
+  type HeadersPort,
+  type HttpClient,
+  type HttpResponse,
+} from '../../sync/http-client.js';
 import { GITHUB_NAME, httpErrorOnLocation } from './constants.js';
 
 /** Where GitHub's REST API answers and with which token. `apiUrl` comes from `/conf`
@@ -69,8 +74,23 @@ export class GithubClient {
     return this.send<T>('DELETE', path, body);
   }
 
+  /** Like `get`, with the answer's headers too (`X-OAuth-Scopes`, `Link`, rate limits). */
+  async getWithHeaders<T>(path: string, query?: Query): Promise<{ body: T; headers: HeadersPort }> {
+    const response = await this.exchange('GET', path, undefined, query);
+    return { body: parseBody<T>(response.text), headers: response.headers };
+  }
+
   /** Sends one request; `path` starts with a slash and its segments are already encoded. */
   async send<T>(method: string, path: string, body?: unknown, query?: Query): Promise<T> {
+    return parseBody<T>((await this.exchange(method, path, body, query)).text);
+  }
+
+  private async exchange(
+    method: string,
+    path: string,
+    body: unknown,
+    query: Query | undefined,
+  ): Promise<HttpResponse> {
     const headers: Record<string, string> = {
       Accept: 'application/vnd.github+json',
       'X-GitHub-Api-Version': '2022-11-28',
@@ -78,13 +98,12 @@ export class GithubClient {
     if (this.options.token) headers.Authorization = `Bearer ${this.options.token}`;
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     try {
-      const response = await this.options.http.request({
+      return await this.options.http.request({
         method,
         url: this.base + path + queryString(query),
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),
       });
-      return (response.text === '' ? undefined : JSON.parse(response.text)) as T;
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
       if (error.status === 401) throw new GithubAuthError();
@@ -92,6 +111,8 @@ export class GithubClient {
     }
   }
 }
+
+const parseBody = <T>(text: string): T => (text === '' ? undefined : JSON.parse(text)) as T;
 
 function queryString(query: Query | undefined): string {
   if (!query) return '';
