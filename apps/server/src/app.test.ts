@@ -18,6 +18,15 @@ function fakeExport(): string {
   writeFileSync(join(root, '404.html'), '<!doctype html><title>Not found</title>');
   mkdirSync(join(root, 'oauth2'));
   writeFileSync(join(root, 'oauth2', 'callback.html'), '<!doctype html><title>Signing in</title>');
+  // Next's export writes a folder of segment data beside each page.
+  mkdirSync(join(root, 'oauth2', 'callback'));
+  writeFileSync(join(root, 'oauth2', 'callback', '__next._full.txt'), 'segment');
+  writeFileSync(
+    join(root, 'share.html'),
+    '<!doctype html><title>Shared file</title><script>window.x=1</script>',
+  );
+  mkdirSync(join(root, 'share'));
+  writeFileSync(join(root, 'share', '__next._full.txt'), 'segment');
   mkdirSync(join(root, '_next', 'static', 'chunks'), { recursive: true });
   writeFileSync(join(root, '_next', 'static', 'chunks', 'app.js'), 'console.log(1)');
   return root;
@@ -97,6 +106,16 @@ describe('static web app', () => {
     expect(page.body).toContain('<title>Signing in</title>');
     // The code in its query must not leak to another site through the Referer header.
     expect(page.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it('serves a page that has a folder of the same name beside it (/share, /share.html), with its policy', async () => {
+    app = await buildApp({ conf: readPublicConf({}), webRoot: fakeExport() });
+    for (const url of ['/share?id=abc', '/share.html?id=abc']) {
+      const page = await app.inject({ method: 'GET', url });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<title>Shared file</title>');
+      expect(page.headers['content-security-policy']).toMatch(/script-src 'self' 'sha256-/);
+    }
   });
 
   it('answers 404 with the exported not-found page for unknown paths', async () => {

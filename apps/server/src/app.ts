@@ -23,6 +23,7 @@ import {
   workerContentSecurityPolicy,
 } from './security-headers.js';
 import { closeAfterEarlyAnswers } from './unread-body.js';
+import { pagesShadowedByFolders } from './page-paths.js';
 
 /** What `buildApp` needs: where the static web export lives and the public configuration. */
 export interface AppOptions {
@@ -150,6 +151,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         else if (WORKER_SCRIPT.test(path)) reply.header(cspHeader, workerContentSecurityPolicy());
       },
     });
+    // `/share` and `/oauth2/callback` are pages and folders of the export at once: the page.
+    for (const page of pagesShadowedByFolders(options.webRoot)) {
+      app.get(`/${page}`, (_request, reply) => reply.sendFile(`${page}.html`));
+    }
   }
 
   // Unknown paths: the exported not-found page for a browser's GET, JSON otherwise; a known
