@@ -1,7 +1,7 @@
 import { type ForgeSim, startForgeSim } from '@inkstone/forge-sim';
 import { expect, type Page, test } from '@playwright/test';
 import { type GithubAppServer, startGithubAppServer } from './fixtures/github-app-server';
-import { alert, editor, openMenu, skipTour } from './helpers';
+import { alert, editor, editorText, fileTitle, openMenu, replaceText, skipTour } from './helpers';
 
 // GitHub file locations, gists, publishing and sharing against forge-sim (the local GitHub of
 // packages/forge-sim), through a server of this file's own whose /conf points at the forge.
@@ -9,11 +9,23 @@ import { alert, editor, openMenu, skipTour } from './helpers';
 let forge: ForgeSim;
 let app: GithubAppServer;
 const token = 'ghp_alice_e2e';
+const CLIENT_ID = 'Iv1.e2elocations';
+const CLIENT_SECRET = 'e2e-locations-secret';
 
 test.beforeAll(async () => {
   forge = await startForgeSim({ port: 0 });
   forge.users.add({ login: 'alice', token, name: 'Alice' });
-  app = await startGithubAppServer(forge);
+  app = await startGithubAppServer(forge, {
+    GITHUB_CLIENT_ID: CLIENT_ID,
+    GITHUB_CLIENT_SECRET: CLIENT_SECRET,
+  });
+  forge.oauthApps.add({
+    clientId: CLIENT_ID,
+    clientSecret: CLIENT_SECRET,
+    callbackUrl: `${app.origin}/oauth2/callback`,
+    name: 'Inkstone',
+  });
+  await api('POST', '/user/repos', { name: 'notes', auto_init: true });
 });
 test.afterAll(async () => {
   await app?.stop();
@@ -125,4 +137,200 @@ test('Share without signing in says that sharing needs the main workspace’s si
   await expect(
     alert(page, 'You can only use the sharing function after logging into the main workspace!'),
   ).toBeVisible();
+});
+
+/** Signs in with GitHub as alice through the authorize window, as a user does. */
+async function signIn(page: Page): Promise<void> {
+  const menu = await openMenu(page);
+  const popup = page.waitForEvent('popup');
+  await menu.getByRole('button', { name: 'Sign in with GitHub' }).click();
+  const authorize = await popup;
+  await authorize.getByLabel('Username').fill('alice');
+  await authorize.getByRole('button', { name: 'Authorize Inkstone' }).click();
+  await expect(menu.getByRole('button', { name: 'Sign in with GitHub' })).toBeHidden({
+    timeout: 15_000,
+  });
+}
+
+const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
+const fromBase64 = (text: string) => Buffer.from(text, 'base64').toString('utf8');
+
+async function putFile(path: string, text: string): Promise<void> {
+  const current = await fetch(`${forge.apiUrl}/repos/alice/notes/contents/${path}`, {
+    headers: { authorization: `token ${token}` },
+  });
+  const sha = current.ok ? ((await current.json()) as { sha: string }).sha : undefined;
+  await api('PUT', `/repos/alice/notes/contents/${path}`, {
+    message: 'Edited on GitHub',
+    content: base64(text),
+    ...(sha ? { sha } : {}),
+  });
+}
+
+const fileOnForge = async (path: string) =>
+  fromBase64(
+    (await api<{ content: string }>('GET', `/repos/alice/notes/contents/${path}`)).content,
+  );
+
+const syncPanel = (page: Page) => page.getByRole('region', { name: 'Synchronize' });
+const locationsSection = (page: Page) => page.getByRole('region', { name: 'File locations' });
+
+async function openSyncPanel(page: Page): Promise<void> {
+  const menu = await openMenu(page);
+  await menu.getByRole('button', { name: /^Synchronize/ }).click();
+  await expect(syncPanel(page)).toBeVisible();
+}
+
+async function syncLocationsNow(page: Page): Promise<void> {
+  const section = locationsSection(page);
+  await section.getByRole('button', { name: 'Synchronize now' }).click();
+  await expect(section.getByRole('status')).toHaveText(/^Synchronized at/, { timeout: 20_000 });
+}
+
+test.describe.configure({ timeout: 90_000 });
+
+test('a file opened from GitHub syncs both ways, and a gist location syncs', async ({ page }) => {
+  await putFile('docs/hello.md', '# Hello\n\nFirst words from GitHub.\n');
+  await openAppAt(page);
+  await signIn(page);
+  await openSyncPanel(page);
+
+  await locationsSection(page).getByRole('button', { name: 'Open from GitHub' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Open from GitHub' });
+  await dialog.getByRole('textbox', { name: 'Repository URL' }).fill('nobody');
+  await dialog.getByRole('button', { name: 'Open' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Repository URL is invalid.');
+  await dialog.getByRole('textbox', { name: 'Repository URL' }).fill(`${forge.url}/alice/notes`);
+  await dialog.getByRole('textbox', { name: 'File path' }).fill('docs/hello.md');
+  await dialog.getByRole('button', { name: 'Open' }).click();
+  await expect(page.getByText('hello was imported from GitHub.')).toBeVisible();
+  await expect(fileTitle(page)).toHaveValue('hello');
+  await expect.poll(() => editorText(page)).toBe('# Hello\n\nFirst words from GitHub.');
+  await expect(locationsSection(page)).toContainText('alice/notes docs/hello.md (main)');
+
+  // Edited on GitHub: it comes in.
+  await putFile('docs/hello.md', '# Hello\n\nFirst words from GitHub, edited there.\n');
+  await syncLocationsNow(page);
+  await expect
+    .poll(() => editorText(page))
+    .toBe('# Hello\n\nFirst words from GitHub, edited there.');
+
+  // Edited here: it goes out.
+  await replaceText(page, '# Hello\n\nFirst words from GitHub, edited there.\n\nAnd here.\n');
+  await syncLocationsNow(page);
+  expect(await fileOnForge('docs/hello.md')).toBe(
+    '# Hello\n\nFirst words from GitHub, edited there.\n\nAnd here.\n',
+  );
+
+  // A gist location: created on its first sync, with the file's text.
+  await locationsSection(page).getByRole('button', { name: 'Add a gist location' }).click();
+  const gistDialog = page.getByRole('dialog', { name: 'Synchronize with a gist' });
+  await gistDialog.getByRole('textbox', { name: 'Filename' }).fill('hello.md');
+  await gistDialog.getByRole('button', { name: 'Ok' }).click();
+  await expect(locationsSection(page).getByRole('status')).toHaveText(/^Synchronized at/, {
+    timeout: 20_000,
+  });
+  const gists = forge.gists.ownedBy('alice');
+  expect(gists).toHaveLength(1);
+  const gist = await api<{ id: string; files: Record<string, { content: string }> }>(
+    'GET',
+    `/gists/${gists[0]!.id}`,
+  );
+  expect(gist.files['hello.md']?.content).toBe(
+    '# Hello\n\nFirst words from GitHub, edited there.\n\nAnd here.\n',
+  );
+  await api('PATCH', `/gists/${gist.id}`, {
+    files: { 'hello.md': { content: '# Hello\n\nFrom the gist.\n' } },
+  });
+  // The repository file has the text before; the gist's edit merges in and goes to both.
+  await syncLocationsNow(page);
+  await expect.poll(() => editorText(page)).toBe('# Hello\n\nFrom the gist.');
+
+  // The management dialog: both listed; the URL copied.
+  await locationsSection(page).getByRole('button', { name: 'Manage locations' }).click();
+  const manage = page.getByRole('dialog', { name: 'Synchronized locations' });
+  await expect(manage.getByRole('listitem')).toHaveCount(2);
+  await manage.getByRole('button', { name: 'Remove Gist hello.md (secret)' }).click();
+  await expect(manage.getByRole('listitem')).toHaveCount(1);
+  await manage.getByRole('button', { name: 'Close' }).first().click();
+});
+
+test('publishing to a repository file and to a gist writes the template output there', async ({
+  page,
+}) => {
+  await openAppAt(page);
+  await signIn(page);
+  await replaceText(page, '# Published\n\nWords to publish.\n');
+  const menu = await openMenu(page);
+  await menu.getByRole('button', { name: 'Publish', exact: true }).click();
+  const panel = page.getByRole('region', { name: 'Publish' });
+
+  await panel.getByRole('button', { name: 'Publish to GitHub' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Publish to GitHub' });
+  await dialog.getByRole('textbox', { name: 'Repository URL' }).fill('alice/notes');
+  await dialog.getByRole('textbox', { name: 'File path' }).fill('site/published.html');
+  await dialog.getByRole('combobox', { name: 'Template' }).selectOption({ label: 'Plain HTML' });
+  await dialog.getByRole('button', { name: 'Ok' }).click();
+  const commit = page.getByRole('dialog', { name: 'Commit message' });
+  await commit.getByRole('textbox').fill('Publish the notes');
+  await commit.getByRole('button', { name: 'Commit' }).click();
+  await expect(page.getByText(/was published to 1 location\(s\)\./)).toBeVisible({
+    timeout: 20_000,
+  });
+  const published = await fileOnForge('site/published.html');
+  expect(published).toContain('<h1');
+  expect(published).toContain('Words to publish.');
+  const commits = await api<{ commit: { message: string } }[]>(
+    'GET',
+    '/repos/alice/notes/commits?path=site/published.html',
+  );
+  expect(commits.map((c) => c.commit.message)).toEqual(['Publish the notes']);
+
+  await panel.getByRole('button', { name: 'Publish to gist' }).click();
+  const gistDialog = page.getByRole('dialog', { name: 'Publish to gist' });
+  await gistDialog.getByRole('textbox', { name: 'Filename' }).fill('published.html');
+  await gistDialog.getByRole('checkbox', { name: 'Public' }).check();
+  await gistDialog.getByRole('button', { name: 'Ok' }).click();
+  await expect(page.getByText(/was published to 2 location\(s\)\./)).toBeVisible({
+    timeout: 20_000,
+  });
+  const gist = forge.gists.ownedBy('alice').find((candidate) => candidate.public);
+  expect(gist).toBeDefined();
+  const read = await api<{ files: Record<string, { content: string }> }>(
+    'GET',
+    `/gists/${gist!.id}`,
+  );
+  expect(read.files['published.html']?.content).toContain('Words to publish.');
+
+  // The navigation bar's button publishes again once the text changed.
+  await replaceText(page, '# Published\n\nWords to publish, changed.\n');
+  await page.getByRole('banner').getByRole('button', { name: 'Publish now' }).click();
+  await commit.getByRole('button', { name: 'Commit' }).click();
+  await expect
+    .poll(() => fileOnForge('site/published.html'), { timeout: 20_000 })
+    .toContain('Words to publish, changed.');
+});
+
+test('a signed-in user shares the file; the share page shows it', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.origin });
+  await openAppAt(page);
+  await signIn(page);
+  await replaceText(page, '# Shared here\n\nWords for the reader.\n');
+  const menu = await openMenu(page);
+  await menu.getByRole('button', { name: 'Share', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: 'Share as a web page' })
+    .getByRole('button', { name: 'Share' })
+    .click();
+  const done = page.getByRole('dialog', { name: 'File shared' });
+  await expect(done).toContainText(`${app.origin}/share.html?id=`, { timeout: 20_000 });
+  await expect(page.getByText('Share URL copied to clipboard!')).toBeVisible();
+  const url = /https?:\/\/\S+share\.html\?id=[0-9a-f]+/.exec((await done.textContent()) ?? '')![0];
+  await done.getByRole('button', { name: 'Cancel' }).click();
+  const reader = await context.newPage();
+  await reader.goto(url);
+  await expect(
+    reader.getByRole('article').getByRole('heading', { name: 'Shared here' }),
+  ).toBeVisible();
+  await expect(reader.getByRole('article')).toContainText('Words for the reader.');
 });

@@ -1,6 +1,11 @@
 'use client';
 
-import { GITHUB_PROVIDER_IDS, NO_PUBLISH_ACCOUNT, tempFileNotPublished } from '@inkstone/core';
+import {
+  GITHUB_PROVIDER_IDS,
+  NO_PUBLISH_ACCOUNT,
+  tempFileNotPublished,
+  UploadCancelledError,
+} from '@inkstone/core';
 import { useState } from 'react';
 import { useStore } from 'react-redux';
 import { describeLocation } from '../providers/github/file-locations';
@@ -79,6 +84,8 @@ export function PublishPanel() {
         dispatch(notified('error', error instanceof Error ? error.message : String(error)));
       }
     } catch (error) {
+      // A cancelled commit message publishes nothing and says nothing; the location stays.
+      if (error instanceof UploadCancelledError) return;
       console.error(error);
       dispatch(notified('error', error instanceof Error ? error.message : String(error)));
     } finally {

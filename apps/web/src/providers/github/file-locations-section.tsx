@@ -4,6 +4,7 @@ import { GITHUB_PROVIDER_IDS } from '@inkstone/core';
 import { useState } from 'react';
 import { useAppServices } from '../../components/app-context';
 import { ignore } from '../../services/modals';
+import { saveEditorFirst } from '../../services/save-first';
 import { useAppDispatch, useAppSelector } from '../../store';
 import { notified } from '../../store/notifications-slice';
 import {
@@ -26,17 +27,19 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  */
 export function FileLocationsSection(props: { workspaceSyncs: boolean }) {
   const dispatch = useAppDispatch();
-  const { workspace, modals, settingsMessages } = useSectionServices();
+  const { workspace, modals, editor, settingsMessages } = useSectionServices();
   const { fileId, locations, origins, reload } = useFileLocations('syncLocation');
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<string>();
   const fileLocations = locations.filter((location) => location.id !== 'main');
 
   const run = async (action: () => Promise<string | undefined>) => {
+    const before = status;
     setBusy(true);
+    setStatus('Synchronizing…');
     try {
-      const done = await action();
-      if (done !== undefined) setStatus(done);
+      // A dialog cancelled, or a file opened: the status says what it said before.
+      setStatus((await action()) ?? before);
     } catch (error) {
       console.error(error);
       setStatus(`Last synchronization failed: ${messageOf(error)}`);
@@ -50,8 +53,10 @@ export function FileLocationsSection(props: { workspaceSyncs: boolean }) {
   const syncNow = () =>
     run(async () => {
       if (!fileId) return undefined;
+      // What was just typed is part of the sync.
+      await saveEditorFirst(editor);
       let conflicts = 0;
-      await syncGithubLocations(workspace.repo, fileId, settingsMessages(), (_id, count) => {
+      await syncGithubLocations(workspace.syncRepo, fileId, settingsMessages(), (_id, count) => {
         conflicts += count;
       });
       const when = new Date().toLocaleTimeString();
@@ -68,7 +73,7 @@ export function FileLocationsSection(props: { workspaceSyncs: boolean }) {
         .catch(() => undefined);
       if (!request) return undefined;
       await addSyncLocation(
-        workspace.repo,
+        workspace.syncRepo,
         workspace.newId,
         fileId,
         GITHUB_PROVIDER_IDS.file,
@@ -84,7 +89,7 @@ export function FileLocationsSection(props: { workspaceSyncs: boolean }) {
       const request = await modals.open('gistLocation', { purpose: 'sync' }).catch(() => undefined);
       if (!request) return undefined;
       await addSyncLocation(
-        workspace.repo,
+        workspace.syncRepo,
         workspace.newId,
         fileId,
         GITHUB_PROVIDER_IDS.gist,
@@ -97,7 +102,8 @@ export function FileLocationsSection(props: { workspaceSyncs: boolean }) {
   // A location just added syncs at once: the file goes there, or what is there comes in.
   const syncNowInline = async () => {
     if (!fileId) return undefined;
-    await syncGithubLocations(workspace.repo, fileId, settingsMessages());
+    await saveEditorFirst(editor);
+    await syncGithubLocations(workspace.syncRepo, fileId, settingsMessages());
     return `Synchronized at ${new Date().toLocaleTimeString()}.`;
   };
 
@@ -107,7 +113,12 @@ export function FileLocationsSection(props: { workspaceSyncs: boolean }) {
         .open('githubFileLocation', { purpose: 'open', githubUrl: origins.githubUrl })
         .catch(() => undefined);
       if (!request) return undefined;
-      const opened = await openFromGithub(workspace.repo, workspace.newId, request.fields);
+      const opened = await openFromGithub(
+        workspace.syncRepo,
+        workspace.newId,
+        request.fields,
+        settingsMessages(),
+      );
       await workspace.openFile(opened.fileId);
       if (!opened.existing) dispatch(notified('info', importedFromGithub(opened.name)));
       return undefined;

@@ -178,6 +178,7 @@ export async function openFromGithub(
   repo: ItemRepository,
   newId: () => string,
   fields: GithubFileFields,
+  messages: { createFileMessage: string; updateFileMessage: string },
 ): Promise<{ fileId: string; name: string; existing: boolean }> {
   const same = ((await repo.getAll('syncLocation')) as LocationItem[]).find(
     (location) =>
@@ -218,5 +219,9 @@ export async function openFromGithub(
     sub: account.sub,
   });
   await repo.put([file, content, state, location]);
+  // A first sync with what was just read: the location's version becomes the one both sides
+  // share, so the next sync merges from it (without it, the first edit on either side would
+  // be merged from nothing, a conflict).
+  await syncGithubLocations(repo, file.id, messages);
   return { fileId: file.id, name: file.name, existing: false };
 }
