@@ -152,6 +152,11 @@ async function signIn(page: Page): Promise<void> {
   });
 }
 
+// The forge is shared by the tests of this file: each looks at the gists it made.
+const gistIds = () => new Set(forge.gists.ownedBy('alice').map((gist) => gist.id));
+const newGists = (before: Set<string>) =>
+  forge.gists.ownedBy('alice').filter((gist) => !before.has(gist.id));
+
 const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
 const fromBase64 = (text: string) => Buffer.from(text, 'base64').toString('utf8');
 
@@ -223,6 +228,7 @@ test('a file opened from GitHub syncs both ways, and a gist location syncs', asy
   );
 
   // A gist location: created on its first sync, with the file's text.
+  const gistsBefore = gistIds();
   await locationsSection(page).getByRole('button', { name: 'Add a gist location' }).click();
   const gistDialog = page.getByRole('dialog', { name: 'Synchronize with a gist' });
   await gistDialog.getByRole('textbox', { name: 'Filename' }).fill('hello.md');
@@ -230,11 +236,11 @@ test('a file opened from GitHub syncs both ways, and a gist location syncs', asy
   await expect(locationsSection(page).getByRole('status')).toHaveText(/^Synchronized at/, {
     timeout: 20_000,
   });
-  const gists = forge.gists.ownedBy('alice');
-  expect(gists).toHaveLength(1);
+  const created = newGists(gistsBefore);
+  expect(created).toHaveLength(1);
   const gist = await api<{ id: string; files: Record<string, { content: string }> }>(
     'GET',
-    `/gists/${gists[0]!.id}`,
+    `/gists/${created[0]!.id}`,
   );
   expect(gist.files['hello.md']?.content).toBe(
     '# Hello\n\nFirst words from GitHub, edited there.\n\nAnd here.\n',
@@ -253,6 +259,31 @@ test('a file opened from GitHub syncs both ways, and a gist location syncs', asy
   await manage.getByRole('button', { name: 'Remove Gist hello.md (secret)' }).click();
   await expect(manage.getByRole('listitem')).toHaveCount(1);
   await manage.getByRole('button', { name: 'Close' }).first().click();
+});
+
+test('a file opened from a gist comes with its words; a gist that is not there says so', async ({
+  page,
+}) => {
+  const gist = await api<{ id: string }>('POST', '/gists', {
+    public: true,
+    files: { 'ideas.md': { content: '# Ideas\n\nFrom a gist.\n' }, 'other.txt': { content: 'x' } },
+  });
+  await openAppAt(page);
+  await signIn(page);
+  await openSyncPanel(page);
+  await locationsSection(page).getByRole('button', { name: 'Open from gist' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Open from gist' });
+  await dialog.getByRole('textbox', { name: 'Gist ID' }).fill('0000000000000000dead');
+  await dialog.getByRole('button', { name: 'Open' }).click();
+  await expect(alert(page, 'Gist file not found.')).toBeVisible({ timeout: 15_000 });
+
+  await locationsSection(page).getByRole('button', { name: 'Open from gist' }).click();
+  await dialog.getByRole('textbox', { name: 'Gist ID' }).fill(gist.id);
+  await dialog.getByRole('button', { name: 'Open' }).click();
+  await expect(page.getByText('ideas was imported from GitHub.')).toBeVisible({ timeout: 15_000 });
+  await expect(fileTitle(page)).toHaveValue('ideas');
+  await expect.poll(() => editorText(page)).toBe('# Ideas\n\nFrom a gist.');
+  await expect(locationsSection(page)).toContainText('Gist ideas.md (public)');
 });
 
 test('publishing to a repository file and to a gist writes the template output there', async ({
@@ -286,6 +317,7 @@ test('publishing to a repository file and to a gist writes the template output t
   );
   expect(commits.map((c) => c.commit.message)).toEqual(['Publish the notes']);
 
+  const gistsBefore = gistIds();
   await panel.getByRole('button', { name: 'Publish to gist' }).click();
   const gistDialog = page.getByRole('dialog', { name: 'Publish to gist' });
   await gistDialog.getByRole('textbox', { name: 'Filename' }).fill('published.html');
@@ -294,8 +326,8 @@ test('publishing to a repository file and to a gist writes the template output t
   await expect(page.getByText(/was published to 2 location\(s\)\./)).toBeVisible({
     timeout: 20_000,
   });
-  const gist = forge.gists.ownedBy('alice').find((candidate) => candidate.public);
-  expect(gist).toBeDefined();
+  const [gist] = newGists(gistsBefore);
+  expect(gist?.public).toBe(true);
   const read = await api<{ files: Record<string, { content: string }> }>(
     'GET',
     `/gists/${gist!.id}`,

@@ -13,7 +13,8 @@ export interface GithubFileLocationRequest {
   templateId?: string;
 }
 
-/** A gist file the user asked for, with the template when publishing. */
+/** A gist file the user asked for, with the template when publishing. When opening, only
+ * `fields.gistId` and, if given, `fields.filename` count. */
 export interface GistLocationRequest {
   fields: GistFields;
   templateId?: string;

@@ -11,6 +11,7 @@ import {
   addSyncLocation,
   describeLocation,
   importedFromGithub,
+  openFromGist,
   openFromGithub,
   syncGithubLocations,
 } from './file-locations';
@@ -124,6 +125,22 @@ export function FileLocationsSection(props: { workspaceSyncs: boolean }) {
       return undefined;
     });
 
+  const openGist = () =>
+    run(async () => {
+      const request = await modals.open('gistLocation', { purpose: 'open' }).catch(() => undefined);
+      if (!request) return undefined;
+      const opened = await openFromGist(
+        workspace.syncRepo,
+        workspace.newId,
+        request.fields.gistId,
+        request.fields.filename || undefined,
+        settingsMessages(),
+      );
+      await workspace.openFile(opened.fileId);
+      dispatch(notified('info', importedFromGithub(opened.name)));
+      return undefined;
+    });
+
   return (
     <section className="file-locations" aria-label="File locations">
       <h3 className="side-panel__heading">This file’s locations</h3>
@@ -186,6 +203,16 @@ export function FileLocationsSection(props: { workspaceSyncs: boolean }) {
           }}
         >
           Open from GitHub
+        </button>
+        <button
+          type="button"
+          className="button"
+          disabled={busy}
+          onClick={() => {
+            openGist().catch(console.error);
+          }}
+        >
+          Open from gist
         </button>
         <button
           type="button"

@@ -11,7 +11,9 @@ import {
   type ItemRepository,
   type LocationItem,
   newFileItems,
+  readGist,
   readRepositoryFile,
+  GIST_FILE_NOT_FOUND,
   syncFileLocations,
   withHash,
   type GithubFileFields,
@@ -224,4 +226,47 @@ export async function openFromGithub(
   // be merged from nothing, a conflict).
   await syncGithubLocations(repo, file.id, messages);
   return { fileId: file.id, name: file.name, existing: false };
+}
+
+/**
+ * Opens a file of a gist as a new file (spec providers §2 gist open dialog: Gist ID): the file
+ * named `filename`, else the gist's first markdown file, else its first file; 'Gist file not
+ * found.' when the gist or that file is not there. The new file is linked to it by a sync
+ * location and synced once, as {@link openFromGithub} does.
+ */
+export async function openFromGist(
+  repo: ItemRepository,
+  newId: () => string,
+  gistId: string,
+  filename: string | undefined,
+  messages: { createFileMessage: string; updateFileMessage: string },
+): Promise<{ fileId: string; name: string }> {
+  const account = await locationAccount();
+  const gist = await readGist(await browserGithubClient(account.accessToken), gistId);
+  const names = Object.keys(gist.files).filter((name) => gist.files[name]);
+  const chosen = filename
+    ? names.find((name) => name === filename)
+    : (names.find((name) => /\.(md|markdown)$/i.test(name)) ?? names[0]);
+  const file = chosen ? gist.files[chosen] : undefined;
+  if (!chosen || !file || typeof file.content !== 'string' || file.truncated) {
+    throw new Error(GIST_FILE_NOT_FOUND);
+  }
+  const dot = chosen.lastIndexOf('.');
+  const [item, content, state] = newFileItems(newId, {
+    name: dot > 0 ? chosen.slice(0, dot) : chosen,
+    text: file.content,
+  });
+  const location = withHash<LocationItem>({
+    id: newId(),
+    type: 'syncLocation',
+    fileId: item.id,
+    providerId: GITHUB_PROVIDER_IDS.gist,
+    gistId,
+    filename: chosen,
+    isPublic: gist.public,
+    sub: account.sub,
+  });
+  await repo.put([item, content, state, location]);
+  await syncGithubLocations(repo, item.id, messages);
+  return { fileId: item.id, name: item.name };
 }
