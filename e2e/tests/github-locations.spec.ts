@@ -293,7 +293,7 @@ test('publishing to a repository file and to a gist writes the template output t
   await signIn(page);
   await replaceText(page, '# Published\n\nWords to publish.\n');
   const menu = await openMenu(page);
-  await menu.getByRole('button', { name: 'Publish', exact: true }).click();
+  await menu.getByRole('button', { name: 'Publish (0)', exact: true }).click();
   const panel = page.getByRole('region', { name: 'Publish' });
 
   await panel.getByRole('button', { name: 'Publish to GitHub' }).click();

@@ -15,6 +15,7 @@ import { useWorkspaces } from './workspaces-panel';
 import { useStore } from 'react-redux';
 import { type AppStore } from '../store';
 import { shareCurrentFile } from '../providers/github/share-action';
+import { useFileLocations } from '../providers/github/use-file-locations';
 import './menu-panel.css';
 
 /** An entry of the main menu: one action, named as the spec names it (interface §2). An entry
@@ -32,8 +33,11 @@ interface MenuEntry {
 /** What the menu's counts are read from. */
 interface MenuCounts {
   workspaces: number;
-  /** The sync locations of the current file: the workspace's own, when it syncs. */
+  /** The sync locations of the current file: the workspace's own, when it syncs, and the
+   * file's own (a GitHub file, a gist). */
   syncLocations: number;
+  /** The publish locations of the current file (absent: none known yet). */
+  publishLocations?: number;
   /** The export templates, built-in ones included. */
   templates: number;
   /** The accounts linked in this browser. */
@@ -72,6 +76,7 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     name: 'Publish',
     description: 'Publish the file through a template to GitHub or a gist.',
     perform: panel('publish'),
+    count: (counts) => counts.publishLocations ?? 0,
   },
   { name: 'History', description: 'The revisions of the file.' },
   {
@@ -154,9 +159,14 @@ export function MenuPanel() {
   const templateCount = useAppSelector((state) => Object.keys(state.templates).length);
   const accountCount = useAppSelector((state) => state.accounts.github.length);
   const login = useAppSelector((state) => loginAccount(state.accounts));
+  const fileSyncLocations = useFileLocations('syncLocation').locations.filter(
+    (location) => location.id !== 'main',
+  ).length;
+  const publishLocations = useFileLocations('publishLocation').locations.length;
   const counts: MenuCounts = {
     workspaces: workspaces.length,
-    syncLocations: syncTarget === null ? 0 : 1,
+    syncLocations: (syncTarget === null ? 0 : 1) + fileSyncLocations,
+    publishLocations,
     templates: templateCount,
     accounts: accountCount,
     signedIn: login !== undefined,
