@@ -9,6 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 export const operations = [
   ['get', '/user'],
   ['get', '/user/{account_id}'],
+  ['get', '/users/{username}'],
   ['post', '/user/repos'],
   ['get', '/repos/{owner}/{repo}'],
   ['post', '/repos/{owner}/{repo}/git/blobs'],

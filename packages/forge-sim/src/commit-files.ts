@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { git, GitError, gitText } from './git.js';
+import { git, GitError, gitText, writeBlobs } from './git.js';
 
 /** Who writes a commit, and when (now when absent). */
 export interface Signature {
@@ -66,15 +66,17 @@ export async function commitFiles(commit: FileCommit): Promise<string> {
   try {
     const env = { GIT_INDEX_FILE: join(folder, 'index') };
     if (commit.parent) await git(gitDir, ['read-tree', commit.parent], { env });
-    const lines: string[] = [];
-    for (const [path, content] of commit.changes) {
-      if (content === null) {
-        lines.push(`0 ${'0'.repeat(40)}\t${path}\n`);
-      } else {
-        const sha = await gitText(gitDir, ['hash-object', '-w', '--stdin'], { input: content });
-        lines.push(`100644 ${sha}\t${path}\n`);
-      }
-    }
+    const written = [...commit.changes].filter(
+      (change): change is [string, Buffer] => change[1] !== null,
+    );
+    const shas = await writeBlobs(
+      gitDir,
+      written.map(([, content]) => content),
+    );
+    const blobOf = new Map(written.map(([path], index) => [path, shas[index] ?? '']));
+    const lines = [...commit.changes].map(([path, content]) =>
+      content === null ? `0 ${'0'.repeat(40)}\t${path}\n` : `100644 ${blobOf.get(path)}\t${path}\n`,
+    );
     // Mode 0 removes an entry; --index-info takes paths with any character but a newline.
     await git(gitDir, ['update-index', '--add', '--remove', '--index-info'], {
       input: lines.join(''),

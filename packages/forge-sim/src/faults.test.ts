@@ -41,6 +41,15 @@ describe('faults on demand', () => {
     expect(reset).toBeGreaterThan(Date.now() / 1000);
   });
 
+  it('answers 429 with retry-after for a secondary rate limit, changing nothing', async () => {
+    t.forge.faults.next({ secondaryRateLimit: 7 });
+    const limited = await t.api('POST', '/user/repos', { name: 'burst' });
+    expect(limited.status).toBe(429);
+    expect(limited.body.message).toMatch(/secondary rate limit/);
+    expect(limited.headers.get('retry-after')).toBe('7');
+    expect((await t.api('GET', '/repos/alice/burst')).status).toBe(404);
+  });
+
   it('serves a fault only to a request whose path matches', async () => {
     t.forge.faults.next({ status: 503, path: /\/git\/refs\// });
     expect((await t.api('GET', '/user')).status).toBe(200);

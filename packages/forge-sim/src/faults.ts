@@ -6,6 +6,11 @@ export interface Fault {
   status?: 500 | 502 | 503;
   /** Answer 403 with GitHub's rate-limit body and `x-ratelimit-remaining: 0`. */
   rateLimit?: true;
+  /**
+   * Answer 429 with GitHub's secondary rate-limit body and `retry-after` in seconds (this many;
+   * 1 when true), the limit GitHub puts on bursts of writes.
+   */
+  secondaryRateLimit?: true | number;
   /** Make the change, then destroy the socket so the client never reads the answer. */
   dropReply?: true;
   /**
@@ -33,7 +38,7 @@ function applies(fault: Fault, method: string, path: string) {
     );
   }
   if (fault.truncateTree !== undefined) {
-    return method === 'GET' && /\/git\/trees\/[^?]+\?(?:.*&)?recursive=(?!0(?:&|$))/.test(path);
+    return method === 'GET' && /\/git\/trees\/[^?]+\?(?:.*&)?recursive(?:[=&]|$)/.test(path);
   }
   return true;
 }

@@ -1,4 +1,7 @@
 import { spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 /** A failed `git` command: its arguments, exit code and what it wrote to stderr. */
 export class GitError extends Error {
@@ -42,4 +45,24 @@ export function git(gitDir: string, args: readonly string[], options: GitRunOpti
 /** Runs `git` and gives its stdout as trimmed text. */
 export async function gitText(gitDir: string, args: readonly string[], options?: GitRunOptions) {
   return (await git(gitDir, args, options)).toString('utf8').trim();
+}
+
+/**
+ * Stores `contents` as blobs of the bare repository `gitDir` with one `git hash-object` for all
+ * of them (a tree of a thousand inline files is one process, not a thousand), and gives their
+ * shas in the same order.
+ */
+export async function writeBlobs(gitDir: string, contents: readonly (string | Buffer)[]) {
+  if (contents.length === 0) return [];
+  const folder = await mkdtemp(join(tmpdir(), 'forge-sim-blobs-'));
+  try {
+    const paths = contents.map((_, index) => join(folder, String(index)));
+    await Promise.all(contents.map((content, index) => writeFile(paths[index] ?? '', content)));
+    const out = await gitText(gitDir, ['hash-object', '-w', '--no-filters', '--stdin-paths'], {
+      input: `${paths.join('\n')}\n`,
+    });
+    return out.split('\n');
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
 }

@@ -7,7 +7,7 @@ import { answerRest, type RestRequest } from './github/rest.js';
 import { Faults } from './faults.js';
 import { Gists } from './gists.js';
 import { OAuthApps } from './oauth/apps.js';
-import { exchangeCode, showAuthorize, submitAuthorize, type WebReply } from './oauth/flow.js';
+import { answerOAuth } from './oauth/routes.js';
 import { DOCS_URL, error, ReplyError, type Reply } from './http-reply.js';
 import { RateLimits } from './rate-limits.js';
 import { rawFile } from './raw-files.js';
@@ -118,6 +118,14 @@ export async function startForgeSim(options: ForgeSimOptions = {}): Promise<Forg
           'x-ratelimit-used': limits['x-ratelimit-limit'] ?? '5000',
         };
         await drain(request);
+      } else if (fault?.secondaryRateLimit !== undefined) {
+        reply = error(
+          429,
+          'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.',
+        );
+        const seconds = fault.secondaryRateLimit === true ? 1 : fault.secondaryRateLimit;
+        reply.headers = { 'retry-after': String(seconds) };
+        await drain(request);
       } else if (token !== undefined && !user) {
         reply = error(401, 'Bad credentials');
         await drain(request);
@@ -149,14 +157,26 @@ export async function startForgeSim(options: ForgeSimOptions = {}): Promise<Forg
       return;
     }
 
+    // The web origin (OAuth, raw files, clones) answers a server-error fault in plain text.
+    if (fault?.status) {
+      await drain(request);
+      response.writeHead(fault.status, { 'content-type': 'text/plain' });
+      response.end('Server Error\n');
+      return;
+    }
+
     if (url.pathname.startsWith('/login/oauth/')) {
-      if (fault?.status) {
-        await drain(request);
-        response.writeHead(fault.status, { 'content-type': 'text/plain' });
-        response.end('Server Error\n');
-        return;
-      }
-      const reply = await answerOAuth(request, url);
+      const reply = answerOAuth(
+        { apps: oauthApps, users },
+        {
+          method: request.method ?? 'GET',
+          url,
+          body: (await readBody(request)).toString('utf8'),
+          contentType: request.headers['content-type'],
+          accept: request.headers.accept,
+          cookie: request.headers.cookie,
+        },
+      );
       if (fault?.dropReply) {
         request.socket.destroy();
         return;
@@ -173,9 +193,13 @@ export async function startForgeSim(options: ForgeSimOptions = {}): Promise<Forg
     if (gistClone) {
       // A gist clones as GitHub's do: anyone with its id, secret or not.
       const gist = gists.get(gistClone[1] ?? '');
-      if (fault?.status || !gist) {
-        response.writeHead(fault?.status ?? 404, { 'content-type': 'text/plain' });
-        response.end(fault?.status ? 'Server Error\n' : 'Repository not found.\n');
+      if (!gist) {
+        response.writeHead(404, { 'content-type': 'text/plain' });
+        response.end('Repository not found.\n');
+        return;
+      }
+      if (fault?.dropReply) {
+        request.socket.destroy();
         return;
       }
       serveSmartHttp(request, response, {
@@ -191,6 +215,10 @@ export async function startForgeSim(options: ForgeSimOptions = {}): Promise<Forg
       /^\/(?:gist\/[^/]+\/[^/]+|[^/]+\/[^/]+)\/raw\//.test(url.pathname) &&
       request.method === 'GET'
     ) {
+      if (fault?.dropReply) {
+        request.socket.destroy();
+        return;
+      }
       const token = bearer(request.headers.authorization);
       const file = await rawFile(
         url.pathname,
@@ -214,11 +242,6 @@ export async function startForgeSim(options: ForgeSimOptions = {}): Promise<Forg
       const [, owner = '', name = ''] = /^\/([^/]+)\/(.+)\.git$/.exec(repoPath) ?? [];
       const repo = repos.get(owner, name);
       const user = basicUser(request.headers.authorization, users);
-      if (fault?.status) {
-        response.writeHead(fault.status, { 'content-type': 'text/plain' });
-        response.end('Server Error\n');
-        return;
-      }
       if (!repo || (repo.private && user?.login.toLowerCase() !== repo.owner.toLowerCase())) {
         // As GitHub: a private repository asks for credentials rather than saying it exists.
         response.writeHead(repo?.private ? 401 : 404, {
@@ -243,37 +266,6 @@ export async function startForgeSim(options: ForgeSimOptions = {}): Promise<Forg
 
     response.writeHead(404, { 'content-type': 'text/plain' });
     response.end('Not Found\n');
-  }
-
-  async function answerOAuth(request: IncomingMessage, url: URL): Promise<WebReply> {
-    const raw = (await readBody(request)).toString('utf8');
-    const method = request.method ?? 'GET';
-    if (url.pathname === '/login/oauth/authorize' && method === 'GET') {
-      return showAuthorize(oauthApps, url.searchParams, request.headers.cookie);
-    }
-    if (url.pathname === '/login/oauth/authorize' && method === 'POST') {
-      return submitAuthorize(oauthApps, users, new URLSearchParams(raw));
-    }
-    if (url.pathname === '/login/oauth/access_token' && method === 'POST') {
-      // Form-encoded or JSON, as GitHub takes both; the query string counts too.
-      const fields = new URLSearchParams(url.searchParams);
-      let given: Record<string, unknown> = {};
-      if ((request.headers['content-type'] ?? '').includes('json')) {
-        try {
-          const parsed: unknown = JSON.parse(raw);
-          if (parsed && typeof parsed === 'object') given = parsed as Record<string, unknown>;
-        } catch {
-          // An unreadable body gives no fields: the answer says which credential is missing.
-        }
-      } else {
-        given = Object.fromEntries(new URLSearchParams(raw));
-      }
-      for (const [key, value] of Object.entries(given)) {
-        if (typeof value === 'string') fields.set(key, value);
-      }
-      return exchangeCode(oauthApps, users, fields, request.headers.accept);
-    }
-    return { status: 404, headers: { 'content-type': 'text/plain' }, body: 'Not Found\n' };
   }
 
   async function answerApi(

@@ -52,6 +52,22 @@ describe('trees by commit or branch', () => {
     const old = await t.api('GET', `${repo}/git/trees/${made[0]}`);
     expect(old.body.tree.map((entry: { path: string }) => entry.path)).toEqual(['README.md']);
   });
+
+  it('lists every level for any value of recursive, 0 and false included, as GitHub', async () => {
+    await t.api('POST', '/user/repos', { name: 'deep', auto_init: true });
+    await t.api('PUT', '/repos/alice/deep/contents/deep/er.md', {
+      message: 'Deeper',
+      content: b64('deep'),
+    });
+    const paths = async (query: string) =>
+      (await t.api('GET', `/repos/alice/deep/git/trees/main${query}`)).body.tree.map(
+        (entry: { path: string }) => entry.path,
+      );
+    expect(await paths('')).toEqual(['README.md', 'deep']);
+    for (const value of ['0', 'false', '1']) {
+      expect(await paths(`?recursive=${value}`)).toEqual(['README.md', 'deep', 'deep/er.md']);
+    }
+  });
 });
 
 describe('GET /repos/{owner}/{repo}/commits/{ref}', () => {

@@ -58,6 +58,47 @@ describe('GET contents', () => {
     expect(root.body.map((e: { name: string }) => e.name)).toEqual(['README.md', 'notes']);
   });
 
+  it('leaves the content of a file past 1 MB empty (encoding none), as GitHub; raw gives it', async () => {
+    const big = 'Long text.\n'.repeat(100_000);
+    await t.api('PUT', `${repo}/contents/big.md`, { message: 'big', content: b64(big) });
+    const file = await t.api('GET', `${repo}/contents/big.md`);
+    expect(file.body.encoding).toBe('none');
+    expect(file.body.content).toBe('');
+    expect(file.body.size).toBe(big.length);
+    expect(schemaErrors('get', P, 200, file.body)).toEqual([]);
+    const blob = await t.api('GET', `${repo}/git/blobs/${file.body.sha}`);
+    expect(Buffer.from(blob.body.content, 'base64').toString()).toBe(big);
+    const raw = await fetch(`${t.forge.apiUrl}${repo}/contents/big.md`, {
+      headers: { authorization: `token ${t.token}`, accept: 'application/vnd.github.raw' },
+    });
+    expect(await raw.text()).toBe(big);
+  });
+
+  it('lists at most 1,000 entries of a folder, as GitHub; the git trees API lists them all', async () => {
+    await t.api('POST', '/user/repos', { name: 'crowded', auto_init: true });
+    const tree = await t.api('POST', '/repos/alice/crowded/git/trees', {
+      tree: Array.from({ length: 1005 }, (_, index) => ({
+        path: `many/note-${String(index).padStart(4, '0')}.md`,
+        mode: '100644',
+        type: 'blob',
+        content: `Note ${index}`,
+      })),
+    });
+    const head = await t.api('GET', '/repos/alice/crowded/git/ref/heads/main');
+    const commit = await t.api('POST', '/repos/alice/crowded/git/commits', {
+      message: 'Many notes',
+      tree: tree.body.sha,
+      parents: [head.body.object.sha],
+    });
+    await t.api('PATCH', '/repos/alice/crowded/git/refs/heads/main', { sha: commit.body.sha });
+    const listed = await t.api('GET', '/repos/alice/crowded/contents/many');
+    expect(listed.body).toHaveLength(1000);
+    const recursive = await t.api('GET', '/repos/alice/crowded/git/trees/main?recursive=1');
+    expect(recursive.body.tree.filter((e: { type: string }) => e.type === 'blob')).toHaveLength(
+      1005,
+    );
+  });
+
   it('reads at a ref: a branch or a commit sha', async () => {
     const before = (await t.api('GET', `${repo}/git/ref/heads/main`)).body.object.sha;
     const created = await t.api('PUT', `${repo}/contents/later.md`, {

@@ -65,6 +65,12 @@ async function entryAt(ctx: GitDataContext, commit: string, path: string) {
   return inside.find((entry) => entry.path === name);
 }
 
+/** GitHub's contents API lists at most this many entries of a folder. */
+export const FOLDER_LIMIT = 1000;
+
+/** Past this size GitHub's contents API leaves a file's `content` empty (encoding `none`). */
+export const CONTENT_LIMIT = 1024 * 1024;
+
 const base64Lines = (bytes: Buffer) =>
   (bytes.toString('base64').match(/.{1,60}/g) ?? []).map((line) => `${line}\n`).join('');
 
@@ -100,13 +106,15 @@ export async function getContents(
           raw: bytes,
           headers: { 'content-type': 'application/vnd.github.raw; charset=utf-8' },
         };
+      // Past 1 MB GitHub gives the bytes only raw (or by the blob): `content` '', encoding none.
+      const whole = bytes.length <= CONTENT_LIMIT;
       return json(200, {
         type: 'file',
-        encoding: 'base64',
+        encoding: whole ? 'base64' : 'none',
         size: bytes.length,
         name: entry.path,
         path,
-        content: base64Lines(bytes),
+        content: whole ? base64Lines(bytes) : '',
         sha: entry.sha,
         ...links(ctx, path, ref, entry),
       });
@@ -123,7 +131,8 @@ export async function getContents(
       });
     }
   }
-  const entries = await listTree(ctx.repo, `${commit}:${path}`, false);
+  // GitHub lists at most 1,000 entries of a folder, silently: the git trees API gives them all.
+  const entries = (await listTree(ctx.repo, `${commit}:${path}`, false)).slice(0, FOLDER_LIMIT);
   return json(
     200,
     entries.map((entry) => {

@@ -3,7 +3,7 @@ import { GIST_BRANCH, type ForgeGist, type Gists } from '../gists.js';
 import { git, GitError, gitText } from '../git.js';
 import { fail, json, type Reply } from '../http-reply.js';
 import type { ForgeUser, Users } from '../users.js';
-import { linkHeader, pageOf } from './commits.js';
+import { linkHeader, pageOf } from './pagination.js';
 import { isObject } from './git-data.js';
 import { nodeId, simpleUser, type Origins } from './representations.js';
 

@@ -78,6 +78,9 @@ describe('blobs', () => {
     expect(answer.status).toBe(409);
     expect(answer.body.message).toBe('Git Repository is empty.');
     expect(schemaErrors('post', `${R}/git/blobs`, 409, answer.body)).toEqual([]);
+    const read = await t.api('GET', `/repos/alice/empty/git/blobs/${'1'.repeat(40)}`);
+    expect(read.status).toBe(409);
+    expect(read.body.message).toBe('Git Repository is empty.');
   });
 
   it('lets nobody but the owner write', async () => {

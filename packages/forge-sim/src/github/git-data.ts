@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { git, GitError, gitText } from '../git.js';
+import { git, GitError, gitText, writeBlobs } from '../git.js';
 import { fail, json, type Reply } from '../http-reply.js';
 import type { ForgeRepo } from '../repositories.js';
 import type { ForgeUser } from '../users.js';
@@ -43,6 +43,25 @@ export async function objectType(repo: ForgeRepo, sha: unknown): Promise<string 
   }
 }
 
+/** The types of the objects `shas` (those that exist and are well formed), read in one git run. */
+export async function objectTypes(repo: ForgeRepo, shas: readonly string[]) {
+  const valid = [...new Set(shas.filter((sha) => SHA.test(sha)))];
+  const types = new Map<string, string>();
+  if (valid.length === 0) return types;
+  const out = await gitText(
+    repo.gitDir,
+    ['cat-file', '--batch-check=%(objectname) %(objecttype)'],
+    {
+      input: `${valid.join('\n')}\n`,
+    },
+  );
+  for (const line of out.split('\n')) {
+    const [sha = '', type = ''] = line.split(' ');
+    if (type !== 'missing' && SHA.test(sha)) types.set(sha, type);
+  }
+  return types;
+}
+
 /** A JSON object (not null, not an array). */
 export const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -65,9 +84,20 @@ export async function createBlob(ctx: GitDataContext, body: unknown): Promise<Re
 
 /** GET /repos/{owner}/{repo}/git/blobs/{sha}: the content in base64, lines of 60. */
 export async function getBlob(ctx: GitDataContext, sha: string): Promise<Reply> {
-  await requireNotEmpty(ctx.repo);
-  if ((await objectType(ctx.repo, sha)) !== 'blob') fail(404, 'Not Found');
-  const bytes = await git(ctx.repo.gitDir, ['cat-file', 'blob', sha]);
+  // One git run on the usual path (a first sync reads a thousand blobs): `cat-file blob` fails
+  // for anything but a blob, and only then does it matter whether the repository is empty.
+  let bytes: Buffer | undefined;
+  if (SHA.test(sha)) {
+    try {
+      bytes = await git(ctx.repo.gitDir, ['cat-file', 'blob', sha]);
+    } catch (cause) {
+      if (!(cause instanceof GitError)) throw cause;
+    }
+  }
+  if (!bytes) {
+    await requireNotEmpty(ctx.repo);
+    fail(404, 'Not Found');
+  }
   const base64 = bytes.toString('base64');
   const content = (base64.match(/.{1,60}/g) ?? []).map((line) => `${line}\n`).join('');
   return json(200, {
@@ -193,7 +223,22 @@ export async function createTree(ctx: GitDataContext, body: unknown): Promise<Re
       if (existing.startsWith(`${path}/`)) files.delete(existing);
     }
   };
-  for (const raw of body.tree as unknown[]) {
+  // Inline contents are stored, and the types of the shas named are read, in one git run each
+  // (a tree of a thousand files is a sync's usual size).
+  const entries = body.tree as unknown[];
+  const inline = entries.filter(
+    (raw): raw is { content: string } => isObject(raw) && typeof raw.content === 'string',
+  );
+  const inlineShas = await writeBlobs(
+    ctx.repo.gitDir,
+    inline.map((raw) => raw.content),
+  );
+  const blobOfInline = new Map(inline.map((raw, index) => [raw, inlineShas[index] ?? '']));
+  const types = await objectTypes(
+    ctx.repo,
+    entries.flatMap((raw) => (isObject(raw) && typeof raw.sha === 'string' ? [raw.sha] : [])),
+  );
+  for (const raw of entries) {
     if (!isObject(raw) || typeof raw.path !== 'string' || typeof raw.mode !== 'string') {
       fail(422, 'Invalid tree info');
     }
@@ -212,11 +257,9 @@ export async function createTree(ctx: GitDataContext, body: unknown): Promise<Re
     }
     let sha: string;
     if (typeof raw.content === 'string') {
-      sha = await gitText(ctx.repo.gitDir, ['hash-object', '-w', '--stdin'], {
-        input: raw.content,
-      });
+      sha = blobOfInline.get(raw as { content: string }) ?? '';
     } else {
-      const type = await objectType(ctx.repo, raw.sha);
+      const type = typeof raw.sha === 'string' ? types.get(raw.sha) : undefined;
       const expected = raw.mode === '040000' ? 'tree' : raw.mode === '160000' ? 'commit' : 'blob';
       if (raw.mode !== '160000' && type !== expected) {
         fail(422, `tree.sha ${JSON.stringify(raw.sha)} is not a valid ${expected}`);
@@ -347,117 +390,4 @@ export async function getCommit(ctx: GitDataContext, sha: string): Promise<Reply
   await requireNotEmpty(ctx.repo);
   if ((await objectType(ctx.repo, sha)) !== 'commit') fail(404, 'Not Found');
   return json(200, await commitJson(ctx, sha));
-}
-
-async function refTarget(repo: ForgeRepo, ref: string) {
-  try {
-    return await gitText(repo.gitDir, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]);
-  } catch (cause) {
-    if (cause instanceof GitError) return undefined;
-    throw cause;
-  }
-}
-
-function refJson(ctx: GitDataContext, ref: string, sha: string) {
-  return {
-    ref,
-    node_id: nodeId('REF', `${ctx.repo.id}:${ref}`),
-    url: `${repoUrl(ctx)}/git/${ref}`,
-    object: { type: 'commit', sha, url: `${repoUrl(ctx)}/git/commits/${sha}` },
-  };
-}
-
-const validRef = (ref: string) =>
-  /^refs\/(heads|tags)\/[^\s~^:?*[\\]+$/.test(ref) && !ref.includes('..') && !ref.endsWith('/');
-
-/** GET /repos/{owner}/{repo}/git/ref/{ref}, `ref` as `heads/main`. */
-export async function getRef(ctx: GitDataContext, ref: string): Promise<Reply> {
-  await requireNotEmpty(ctx.repo);
-  const full = `refs/${ref}`;
-  if (!validRef(full)) fail(404, 'Not Found');
-  const sha = await refTarget(ctx.repo, full);
-  if (!sha) fail(404, 'Not Found');
-  return json(200, refJson(ctx, full, sha));
-}
-
-/** POST /repos/{owner}/{repo}/git/refs: `ref` (`refs/heads/x`) and `sha`; 422 when it exists. */
-export async function createRef(ctx: GitDataContext, body: unknown): Promise<Reply> {
-  await requireNotEmpty(ctx.repo);
-  if (!isObject(body) || typeof body.ref !== 'string' || typeof body.sha !== 'string') {
-    fail(422, 'Invalid request.\n\n"ref", "sha" weren\'t supplied.');
-  }
-  const ref = body.ref;
-  if (!validRef(ref)) fail(422, 'Reference name is not valid');
-  if ((await objectType(ctx.repo, body.sha)) !== 'commit') fail(422, 'Object does not exist');
-  try {
-    // The zero old value makes git refuse when the ref exists.
-    await git(ctx.repo.gitDir, ['update-ref', ref, body.sha, '0'.repeat(40)]);
-  } catch (cause) {
-    if (cause instanceof GitError) fail(422, 'Reference already exists');
-    throw cause;
-  }
-  return json(201, refJson(ctx, ref, body.sha));
-}
-
-/** PATCH /repos/{owner}/{repo}/git/refs/{ref}: `sha` and `force`; 422 when not a fast forward. */
-export async function updateRef(ctx: GitDataContext, ref: string, body: unknown): Promise<Reply> {
-  await requireNotEmpty(ctx.repo);
-  if (!isObject(body) || typeof body.sha !== 'string') {
-    fail(422, 'Invalid request.\n\n"sha" wasn\'t supplied.');
-  }
-  const full = `refs/${ref}`;
-  const old = validRef(full) ? await refTarget(ctx.repo, full) : undefined;
-  if (!old) fail(422, 'Reference does not exist');
-  if (ctx.stale) fail(422, 'Update is not a fast forward');
-  if ((await objectType(ctx.repo, body.sha)) !== 'commit') fail(422, 'Object does not exist');
-  if (body.force !== true && old !== body.sha) {
-    try {
-      await git(ctx.repo.gitDir, ['merge-base', '--is-ancestor', old, body.sha]);
-    } catch (cause) {
-      if (cause instanceof GitError) fail(422, 'Update is not a fast forward');
-      throw cause;
-    }
-  }
-  // The old value makes the move atomic: a ref moved meanwhile is refused, not overwritten.
-  try {
-    await git(ctx.repo.gitDir, ['update-ref', full, body.sha, old]);
-  } catch (cause) {
-    if (cause instanceof GitError) fail(422, 'Update is not a fast forward');
-    throw cause;
-  }
-  return json(200, refJson(ctx, full, body.sha));
-}
-
-/** DELETE /repos/{owner}/{repo}/git/refs/{ref}: 204; 422 'Reference does not exist'. */
-export async function deleteRef(ctx: GitDataContext, ref: string): Promise<Reply> {
-  await requireNotEmpty(ctx.repo);
-  const full = `refs/${ref}`;
-  const old = validRef(full) ? await refTarget(ctx.repo, full) : undefined;
-  if (!old) fail(422, 'Reference does not exist');
-  try {
-    await git(ctx.repo.gitDir, ['update-ref', '-d', full, old]);
-  } catch (cause) {
-    if (cause instanceof GitError) fail(422, 'Reference does not exist');
-    throw cause;
-  }
-  return { status: 204, body: undefined };
-}
-
-/** GET /repos/{owner}/{repo}/git/matching-refs/{ref}: the refs starting with `refs/{ref}`. */
-export async function matchingRefs(ctx: GitDataContext, prefix: string): Promise<Reply> {
-  await requireNotEmpty(ctx.repo);
-  const out = await gitText(ctx.repo.gitDir, [
-    'for-each-ref',
-    '--format=%(refname) %(objectname)',
-    'refs/heads/',
-    'refs/tags/',
-  ]);
-  const wanted = `refs/${prefix}`;
-  const refs = out
-    .split('\n')
-    .filter((line) => line !== '')
-    .map((line) => line.split(' ') as [string, string])
-    .filter(([name]) => name.startsWith(wanted))
-    .map(([name, sha]) => refJson(ctx, name, sha));
-  return json(200, refs);
 }

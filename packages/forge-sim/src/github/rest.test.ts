@@ -87,6 +87,21 @@ describe('users', () => {
   });
 });
 
+describe('users by login', () => {
+  it("answers a user's url (GET /users/{username}), and 404 for an unknown login", async () => {
+    const me = await t.api('GET', '/user');
+    const byUrl = await fetch(me.body.url);
+    expect(byUrl.status).toBe(200);
+    const body = (await byUrl.json()) as { login: string; id: number };
+    expect(body.login).toBe('alice');
+    expect(body.id).toBe(me.body.id);
+    expect(schemaErrors('get', '/users/{username}', 200, body)).toEqual([]);
+    const missing = await t.api('GET', '/users/nobody-here');
+    expect(missing.status).toBe(404);
+    expect(schemaErrors('get', '/users/{username}', 404, missing.body)).toEqual([]);
+  });
+});
+
 describe('repositories', () => {
   it('creates a private repository that its owner sees and others do not', async () => {
     const created = await t.api('POST', '/user/repos', { name: 'secret-notes', private: true });

@@ -5,6 +5,7 @@ import type { ForgeUser, Users } from '../users.js';
 import * as commits from './commits.js';
 import * as contents from './contents.js';
 import * as gitData from './git-data.js';
+import * as refs from './refs.js';
 import * as gists from './gists.js';
 import { fullRepository, privateUser, publicUser, type Origins } from './representations.js';
 import { generateFromTemplate, updateRepository } from './templates.js';
@@ -95,6 +96,14 @@ export async function answerRest(ctx: RestContext, request: RestRequest): Promis
     const publicRepos = ctx.repos.ownedBy(user.login).filter((repo) => !repo.private).length;
     return json(200, publicUser(user, ctx.origins, publicRepos));
   }
+  const byLogin = /^\/users\/([^/]+)$/.exec(path);
+  if (byLogin && method === 'GET') {
+    // Where every user's `url` points: the public profile by login.
+    const user = ctx.users.byLogin(decodeURIComponent(byLogin[1] ?? ''));
+    if (!user) fail(404, 'Not Found');
+    const publicRepos = ctx.repos.ownedBy(user.login).filter((repo) => !repo.private).length;
+    return json(200, publicUser(user, ctx.origins, publicRepos));
+  }
   if (path === '/user/repos' && method === 'POST') return createRepo(ctx, request);
   const gistAnswer = routeGists(ctx, request);
   if (gistAnswer) return gistAnswer;
@@ -168,7 +177,8 @@ export async function answerRest(ctx: RestContext, request: RestRequest): Promis
       }
       if (rest === '/git/trees' && method === 'POST') return gitData.createTree(git, request.body);
       if ((match = /^\/git\/trees\/(.+)$/.exec(rest)) && method === 'GET') {
-        const recursive = request.query.has('recursive') && request.query.get('recursive') !== '0';
+        // Any value asks for every level, 0 and false included, as GitHub documents it.
+        const recursive = request.query.has('recursive');
         return gitData.getTree(git, decodeURIComponent(match[1] ?? ''), recursive);
       }
       if (rest === '/git/commits' && method === 'POST') {
@@ -178,17 +188,17 @@ export async function answerRest(ctx: RestContext, request: RestRequest): Promis
         return gitData.getCommit(git, match[1] ?? '');
       }
       if ((match = /^\/git\/ref\/(.+)$/.exec(rest)) && method === 'GET') {
-        return gitData.getRef(git, decodeURIComponent(match[1] ?? ''));
+        return refs.getRef(git, decodeURIComponent(match[1] ?? ''));
       }
-      if (rest === '/git/refs' && method === 'POST') return gitData.createRef(git, request.body);
+      if (rest === '/git/refs' && method === 'POST') return refs.createRef(git, request.body);
       if ((match = /^\/git\/refs\/(.+)$/.exec(rest)) && method === 'PATCH') {
-        return gitData.updateRef(git, decodeURIComponent(match[1] ?? ''), request.body);
+        return refs.updateRef(git, decodeURIComponent(match[1] ?? ''), request.body);
       }
       if ((match = /^\/git\/refs\/(.+)$/.exec(rest)) && method === 'DELETE') {
-        return gitData.deleteRef(git, decodeURIComponent(match[1] ?? ''));
+        return refs.deleteRef(git, decodeURIComponent(match[1] ?? ''));
       }
       if ((match = /^\/git\/matching-refs\/(.*)$/.exec(rest)) && method === 'GET') {
-        return gitData.matchingRefs(git, decodeURIComponent(match[1] ?? ''));
+        return refs.matchingRefs(git, decodeURIComponent(match[1] ?? ''));
       }
       return undefined;
     };

@@ -195,6 +195,16 @@ describe('the token endpoint', () => {
     }
   });
 
+  it('fails once with a server-error fault, keeping the code for the retry', async () => {
+    const code = await codeFor('gist');
+    const fields = { client_id: app.clientId, client_secret: app.clientSecret, code };
+    t.forge.faults.next({ status: 502, path: /^\/login\/oauth\/access_token/ });
+    const failed = await exchange(fields);
+    expect(failed.response.status).toBe(502);
+    const retried = await exchange(fields);
+    expect(JSON.parse(retried.text).scope).toBe('gist');
+  });
+
   it('refuses a wrong client secret and a redirect_uri other than the callback', async () => {
     const secret = await exchange({
       client_id: app.clientId,
