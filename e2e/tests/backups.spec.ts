@@ -57,7 +57,7 @@ test('the side bar opens on the main menu, which says the workspace is not synce
   await expect(menu(page).locator('.side-menu__top')).toHaveText('Main workspace not synced');
   // Every entry of the spec, in its order.
   await expect(menu(page).getByRole('listitem')).toHaveText([
-    'Sign in',
+    'Sign in with GitHub',
     'Workspaces (1)',
     'Synchronize (0)',
     'Publish (0)',
@@ -68,7 +68,7 @@ test('the side bar opens on the main menu, which says the workspace is not synce
     'Import/export',
     'Print',
     'Badges',
-    'Accounts',
+    'Accounts (0)',
     'Templates (7)',
     'Edit area theme',
     'Preview area theme',

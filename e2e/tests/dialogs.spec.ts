@@ -119,7 +119,8 @@ test('menu entries of features not built yet are disabled; About and the cheat s
   await openApp(page);
   await page.getByRole('button', { name: 'Toggle side bar' }).click();
   const menu = page.getByRole('navigation', { name: 'Main menu' });
-  await expect(menu.getByRole('button', { name: 'Sign in' })).toBeDisabled();
+  await expect(menu.getByRole('button', { name: 'Badges' })).toBeDisabled();
+  await expect(menu.getByRole('button', { name: 'Sign in with GitHub' })).toBeEnabled();
   await expect(menu.getByRole('button', { name: 'Settings' })).toBeEnabled();
 
   await menu.getByRole('button', { name: 'Markdown cheat sheet' }).click();

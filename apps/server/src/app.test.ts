@@ -16,11 +16,13 @@ function fakeExport(): string {
   const root = mkdtempSync(join(tmpdir(), 'inkstone-web-'));
   writeFileSync(join(root, 'index.html'), '<!doctype html><title>Inkstone</title>');
   writeFileSync(join(root, '404.html'), '<!doctype html><title>Not found</title>');
-  mkdirSync(join(root, 'oauth2'));
-  writeFileSync(join(root, 'oauth2', 'callback.html'), '<!doctype html><title>Signing in</title>');
-  // Next's export writes a folder of segment data beside each page.
-  mkdirSync(join(root, 'oauth2', 'callback'));
-  writeFileSync(join(root, 'oauth2', 'callback', '__next._full.txt'), 'segment');
+  // Next writes a page's RSC payloads in a folder named as the page, beside its .html.
+  mkdirSync(join(root, 'oauth2', 'callback'), { recursive: true });
+  writeFileSync(join(root, 'oauth2', 'callback', '__next._tree.txt'), 'tree');
+  writeFileSync(
+    join(root, 'oauth2', 'callback.html'),
+    '<!doctype html><title>Signing in</title><script>self.opener</script>',
+  );
   writeFileSync(
     join(root, 'share.html'),
     '<!doctype html><title>Shared file</title><script>window.x=1</script>',
@@ -104,6 +106,8 @@ describe('static web app', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('<title>Signing in</title>');
+    // Its inline script runs under the page's policy, by hash, as every page of the export.
+    expect(page.headers['content-security-policy']).toMatch(/script-src 'self' 'sha256-/);
     // The code in its query must not leak to another site through the Referer header.
     expect(page.headers['referrer-policy']).toBe('no-referrer');
   });

@@ -22,8 +22,8 @@ import {
   WORKER_SCRIPT,
   workerContentSecurityPolicy,
 } from './security-headers.js';
+import { pagesShadowedByFolders } from './static-pages.js';
 import { closeAfterEarlyAnswers } from './unread-body.js';
-import { pagesShadowedByFolders } from './page-paths.js';
 
 /** What `buildApp` needs: where the static web export lives and the public configuration. */
 export interface AppOptions {
@@ -151,9 +151,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         else if (WORKER_SCRIPT.test(path)) reply.header(cspHeader, workerContentSecurityPolicy());
       },
     });
-    // `/share` and `/oauth2/callback` are pages and folders of the export at once: the page.
+    // `/oauth2/callback` and any other page whose path is also a folder of the export.
     for (const page of pagesShadowedByFolders(options.webRoot)) {
-      app.get(`/${page}`, (_request, reply) => reply.sendFile(`${page}.html`));
+      app.get(page.route, (_request, reply) => reply.sendFile(page.file));
     }
   }
 

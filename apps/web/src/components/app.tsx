@@ -8,7 +8,7 @@ import { loadGithubOrigins } from '../providers/github/github-conf';
 import { isGithubWorkspaceQuery } from '../providers/github/workspace-params';
 import { GithubAccounts } from '../providers/github/github-accounts';
 import { Announcer } from '../services/announcer';
-import { browserTimers } from '../services/broadcast-signal';
+import { broadcastSignal, browserTimers } from '../services/broadcast-signal';
 import { Confirmer } from '../services/confirm';
 import { DocumentChannel } from '../services/document-channel';
 import { readGithubTokens, removeGithubToken, writeGithubToken } from '../services/github-tokens';
@@ -53,6 +53,8 @@ export function App() {
     let explorer: ExplorerService | undefined;
     let workspaces: WorkspaceList | undefined;
     let sync: SyncService | undefined;
+    let stopSponsorWatch: (() => void) | undefined;
+    let stopAccounts: (() => void) | undefined;
     const opening = startUp(store).then((started) => {
       if (!started) return;
       const { workspace } = started;
@@ -68,13 +70,20 @@ export function App() {
       explorer = new ExplorerService(workspace, store, confirmer);
       const editor: AppServices['editor'] = { current: null };
       const announcer = new Announcer(browserTimers);
+      // Tabs tell each other when accounts change (a sign-in, a sign-out).
+      const accountsSignal = broadcastSignal('inkstone-accounts');
       const accounts = new GithubAccounts({
         store,
         tokens: { read: readGithubTokens, write: writeGithubToken, remove: removeGithubToken },
         opener: browserOpener(window),
         timers: browserTimers,
         fetch: window.fetch.bind(window),
+        signal: accountsSignal,
       });
+      stopAccounts = () => {
+        accounts.close();
+        accountsSignal.close();
+      };
       sync = new SyncService({
         store,
         workspace,
@@ -120,6 +129,7 @@ export function App() {
       // The accounts show at once; the sponsorship of the signed-in one is asked once the
       // server has said whether it sells any.
       const accountsRead = accounts.load();
+      stopSponsorWatch = accounts.watchSponsorship();
       Promise.all([accountsRead, loadServerConf(store)])
         .then(() => accounts.refreshSponsorship())
         .catch((error: unknown) =>
@@ -135,6 +145,8 @@ export function App() {
     return () => {
       cancelled = true;
       sync?.stop();
+      stopSponsorWatch?.();
+      stopAccounts?.();
       explorer?.stop();
       opened?.close();
       workspaces?.close();

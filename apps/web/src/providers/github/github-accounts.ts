@@ -1,4 +1,5 @@
 import {
+  type ChangeSignal,
   GithubClient,
   type GithubToken,
   githubScopes,
@@ -29,7 +30,15 @@ export interface GithubAccountsOptions {
   fetch: typeof fetch;
   /** The product server's base URL (the app's own origin by default). */
   serverBase?: string;
+  /** Tells the other tabs when accounts change, and hears theirs (a BroadcastChannel). */
+  signal?: ChangeSignal;
 }
+
+/** The sponsorship of the signed-in account is asked again this long after the last answer
+ * (spec core §9 "User info: refetched after 1 h")… */
+export const USER_INFO_REFRESH = 60 * 60 * 1000;
+/** …which is looked at this often (spec core §9 "polled every 60 s"). */
+export const USER_INFO_POLL = 60 * 1000;
 
 /** Sign-in when the server has no GitHub OAuth application. */
 export const GITHUB_NOT_CONFIGURED =
@@ -43,12 +52,32 @@ export const GITHUB_NOT_CONFIGURED =
  */
 export class GithubAccounts {
   private readonly http: HttpClient;
+  /** When the server last answered about the signed-in account's sponsorship. */
+  private sponsorCheckedAt = Number.NEGATIVE_INFINITY;
+
+  private readonly unsubscribe: () => void;
 
   constructor(private readonly options: GithubAccountsOptions) {
     this.http = new HttpClient({
       fetch: (url, init) => options.fetch(url, init as RequestInit),
       timers: options.timers,
     });
+    // Another tab signed in or out: this one shows it too.
+    this.unsubscribe =
+      options.signal?.subscribe(() => {
+        this.load().catch((error: unknown) => console.error(error));
+      }) ?? (() => {});
+  }
+
+  /** Stops hearing the other tabs. */
+  close(): void {
+    this.unsubscribe();
+  }
+
+  // After a change of the stored accounts: shown here, and told to the other tabs.
+  private async changed(): Promise<void> {
+    await this.load();
+    this.options.signal?.publish(this.options.timers.now());
   }
 
   /** Reads the stored accounts into the store. */
@@ -75,7 +104,7 @@ export class GithubAccounts {
   /** Unlinks an account from this browser (signing out when it is the login one). */
   async remove(sub: string): Promise<void> {
     await this.options.tokens.remove(sub);
-    await this.load();
+    await this.changed();
   }
 
   /** The access token of the signed-in account, for the sponsor-only exports. */
@@ -100,8 +129,25 @@ export class GithubAccounts {
       }
       throw error;
     }
-    if (login.isSponsor !== isSponsor) await this.options.tokens.write({ ...login, isSponsor });
-    await this.load();
+    this.sponsorCheckedAt = this.options.timers.now();
+    if (login.isSponsor === isSponsor) return;
+    await this.options.tokens.write({ ...login, isSponsor });
+    await this.changed();
+  }
+
+  /** Keeps the signed-in account's sponsorship fresh: every minute, asks again when the last
+   * answer is an hour old (a sponsorship bought or run out meanwhile shows). Returns the stop. */
+  watchSponsorship(): () => void {
+    const { timers } = this.options;
+    let cancel = () => {};
+    const tick = () => {
+      if (timers.now() - this.sponsorCheckedAt >= USER_INFO_REFRESH) {
+        this.refreshSponsorship().catch((error: unknown) => console.error(error));
+      }
+      cancel = timers.set(tick, USER_INFO_POLL);
+    };
+    cancel = timers.set(tick, USER_INFO_POLL);
+    return () => cancel();
   }
 
   // Opens the window synchronously (a popup needs the click it answers), then finishes.
@@ -149,7 +195,7 @@ export class GithubAccounts {
       previous: stored.find((candidate) => candidate.sub === identity.sub),
     });
     await this.options.tokens.write(token);
-    await this.load();
+    await this.changed();
     if (token.isLogin) {
       await this.refreshSponsorship().catch((error: unknown) => console.error(error));
     }

@@ -1,12 +1,13 @@
 import { type AppServices } from '../../components/app-context';
 import { isCancelled } from '../../services/modals';
+import { AuthorizeSuperseded } from '../../services/oauth/authorize-popup';
 import { type AppDispatch } from '../../store';
 import { notified } from '../../store/notifications-slice';
 
 // A failure shown in its own words (the spec's OAuth messages, the server's refusal…).
 function shown(dispatch: AppDispatch) {
   return (error: unknown) => {
-    if (isCancelled(error)) return;
+    if (isCancelled(error) || error instanceof AuthorizeSuperseded) return;
     console.error(error);
     dispatch(notified('error', error instanceof Error ? error.message : String(error)));
   };

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   authorizeInPopup,
+  AuthorizeSuperseded,
   type OpenerPort,
   type PopupWindow,
   type ReceivedMessage,
@@ -120,5 +121,15 @@ describe('authorizeInPopup (spec core §4, §5 "OAuth", §8)', () => {
     await failed;
     expect(popup.close).toHaveBeenCalled();
     expect(AUTHORIZE_TIMEOUT).toBe(360_000);
+  });
+
+  it('drops, without a word, an authorisation a newer one took the window from', async () => {
+    const { opener, post } = fakeOpener();
+    const first = authorizeInPopup('https://github.example/authorize', 'one', { opener, timers });
+    const second = authorizeInPopup('https://github.example/authorize', 'two', { opener, timers });
+    await expect(first).rejects.toBeInstanceOf(AuthorizeSuperseded);
+    post(callbackMessage(`${APP}/oauth2/callback?code=c2&state=two`));
+    await expect(second).resolves.toEqual({ code: 'c2' });
+    expect(vi.getTimerCount()).toBe(0);
   });
 });

@@ -38,6 +38,18 @@ export class AuthorizeError extends Error {
   }
 }
 
+/** A newer authorisation took the window over (the user clicked again): this one is dropped,
+ * and nothing needs saying. */
+export class AuthorizeSuperseded extends Error {
+  constructor() {
+    super('Another authorization started.');
+    this.name = 'AuthorizeSuperseded';
+  }
+}
+
+// The authorisation each page is waiting for: one window, one at a time.
+const pending = new WeakMap<OpenerPort, () => void>();
+
 /** Options of {@link authorizeInPopup}. */
 export interface AuthorizeOptions {
   opener: OpenerPort;
@@ -64,18 +76,25 @@ export function authorizeInPopup(
   state: string,
   { opener, timers, timeoutMs = AUTHORIZE_TIMEOUT }: AuthorizeOptions,
 ): Promise<{ code: string }> {
+  // The window is shared (one name): an earlier authorisation still waiting gives way.
+  pending.get(opener)?.();
   const popup = opener.open(url);
   if (!popup) return Promise.reject(new AuthorizeError(AUTHORIZE_WINDOW_BLOCKED));
   return new Promise((resolve, reject) => {
     let settled = false;
     const cleanups: (() => void)[] = [];
-    const finish = (result: { code: string } | AuthorizeError) => {
+    const finish = (result: { code: string } | Error) => {
       if (settled) return;
       settled = true;
       for (const cleanup of cleanups) cleanup();
-      if (result instanceof AuthorizeError) reject(result);
+      if (result instanceof Error) reject(result);
       else resolve(result);
     };
+    const supersede = () => finish(new AuthorizeSuperseded());
+    pending.set(opener, supersede);
+    cleanups.push(() => {
+      if (pending.get(opener) === supersede) pending.delete(opener);
+    });
 
     cleanups.push(
       opener.listen(({ origin, source, data }) => {
