@@ -1,5 +1,6 @@
 import { benchConversion } from './conversion';
 import { benchExplorer } from './explorer';
+import { benchGithub } from './github';
 import { benchImageZip } from './image-zip';
 import { benchLongBlocks } from './long-blocks';
 import { benchServer } from './server-load';
@@ -14,7 +15,8 @@ import { benchTyping } from './typing';
 const port = Number(process.env.BENCH_PORT ?? 8190);
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-// BENCH_ONLY=explorer (or typing, blocks, transfer, images, conversion, statistics, sync, server;
+// BENCH_ONLY=explorer (or typing, blocks, transfer, images, conversion, statistics, sync, github,
+// server;
 // comma-separated) runs only
 // those parts.
 // The sync part's local database is the app's Dexie repository over fake-indexeddb;
@@ -28,6 +30,7 @@ if (wanted('conversion')) benchConversion();
 if (wanted('statistics')) benchStatistics();
 if (wanted('server')) await benchServer(port + 1);
 if (wanted('sync')) await benchSync(process.env.BENCH_SYNC_DB === 'memory' ? 'memory' : 'dexie');
+if (wanted('github')) await benchGithub();
 const inBrowser = ['typing', 'blocks', 'explorer', 'transfer', 'images'];
 if (inBrowser.some(wanted)) {
   // Without the general rate limit: one client reopening the app dozens of times goes past 600

@@ -360,7 +360,7 @@ export {
 } from './providers/github/app-data-repository.js';
 export { GithubGitData, type GithubBranch } from './providers/github/github-git-data.js';
 
-// Git workspaces, forge-neutral (docs/adr/0004-git-workspaces.md).
+// Git workspaces, forge-neutral (docs/adr/0005-git-workspaces.md).
 export {
   type GitDataPort,
   GitObjectMissingError,

@@ -4,9 +4,9 @@ import { isAutoSyncOn } from '@inkstone/core';
 import { useEffect, useState } from 'react';
 import { Provider } from 'react-redux';
 import { ScrollSync } from '../preview/scroll-sync';
+import { GithubAccounts } from '../providers/github/github-accounts';
 import { loadGithubOrigins } from '../providers/github/github-conf';
 import { isGithubWorkspaceQuery } from '../providers/github/workspace-params';
-import { GithubAccounts } from '../providers/github/github-accounts';
 import { Announcer } from '../services/announcer';
 import { broadcastSignal, browserTimers } from '../services/broadcast-signal';
 import { Confirmer } from '../services/confirm';
@@ -30,6 +30,7 @@ import {
 } from '../services/persistent-storage';
 import { RESET_FAILED, resetIfRequested } from '../services/reset';
 import { type AppStore, createStore, useAppSelector } from '../store';
+import { loginAccount } from '../store/accounts-slice';
 import { notified } from '../store/notifications-slice';
 import { readServerConf, serverConfLoaded } from '../store/server-slice';
 import { persistenceChecked } from '../store/storage-slice';
@@ -53,6 +54,7 @@ export function App() {
     let explorer: ExplorerService | undefined;
     let workspaces: WorkspaceList | undefined;
     let sync: SyncService | undefined;
+    let stopFollowingLogin = () => {};
     let stopSponsorWatch: (() => void) | undefined;
     let stopAccounts: (() => void) | undefined;
     const opening = startUp(store).then((started) => {
@@ -95,6 +97,18 @@ export function App() {
         autoSyncOn: () =>
           isAutoSyncOn(started.workspaces.find(started.workspaces.current.id) ?? {}),
       });
+      // Signing in or out in a tab of the main workspace: it syncs with the signed-in account's
+      // inkstone-appdata from then on, or stays here.
+      if (workspaces.current.id === MAIN_WORKSPACE.id) {
+        const current = workspaces.current;
+        const startedSync = sync;
+        stopFollowingLogin = followLogin(store, () => {
+          loadGithubRemote(current, store).then(
+            (remote) => startedSync.setRemote(remote),
+            (error: unknown) => console.error('The GitHub remote could not be made.', error),
+          );
+        });
+      }
       // Trashed files are purged after the cleaning delay only without a sync target (spec core
       // §4): a synced workspace deletes them in its syncs, once the trashing is synced.
       if (!sync.syncable) explorer.startTrashPurge();
@@ -144,6 +158,7 @@ export function App() {
     });
     return () => {
       cancelled = true;
+      stopFollowingLogin();
       sync?.stop();
       stopSponsorWatch?.();
       stopAccounts?.();
@@ -197,6 +212,23 @@ async function startUp(
   // (Read once the workspace is open: its settings give the commit messages.)
   const remote = await loadGithubRemote(workspaces.find(current.id) ?? current, store);
   return { workspace, workspaces, remote };
+}
+
+// Calls `changed` when the signed-in GitHub account changes after the accounts were first read
+// (that first read finds what the sync began with, read from the same place).
+function followLogin(store: AppStore, changed: () => void): () => void {
+  let accounts = store.getState().accounts;
+  let read = false;
+  let login: string | undefined;
+  return store.subscribe(() => {
+    const now = store.getState().accounts;
+    if (now === accounts) return;
+    accounts = now;
+    const sub = loginAccount(now)?.sub;
+    if (read && sub !== login) changed();
+    read = true;
+    login = sub;
+  });
 }
 
 // Asks the browser to keep this site's storage; when it refuses, the menu warns until dismissed,

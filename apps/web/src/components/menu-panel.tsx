@@ -173,15 +173,13 @@ export function MenuPanel() {
   };
   return (
     <nav className="side-menu" aria-label="Main menu">
-      {/* The signed-in user, else the sync state of the workspace (spec interface §2). */}
-      {login ? (
-        <GithubUser account={login} />
-      ) : (
-        <p className="side-menu__top">
-          <span className="side-menu__workspace">{current.name}</span>{' '}
-          <span className="side-menu__sync-state">{syncStateText(syncTarget ?? undefined)}</span>
-        </p>
-      )}
+      {/* The signed-in user, then the sync state of the workspace (spec interface §2): signed
+          in, the main workspace says which repository it syncs with. */}
+      {login && <GithubUser account={login} />}
+      <p className="side-menu__top">
+        <span className="side-menu__workspace">{current.name}</span>{' '}
+        <span className="side-menu__sync-state">{syncStateText(syncTarget ?? undefined)}</span>
+      </p>
       <StorageWarning />
       <ul className="side-menu__entries">
         {MENU_ENTRIES.filter((entry) => !entry.hidden?.(counts)).map((entry) => (

@@ -86,8 +86,9 @@ export const DEFAULT_COMMIT_MESSAGE = 'Sync from Inkstone';
 export class SyncService {
   readonly queue: TaskQueue;
   private readonly offline: OfflineDetector;
-  private readonly requester: SyncRequester | undefined;
-  private readonly autoSync: AutoSyncScheduler | undefined;
+  private readonly requester: SyncRequester;
+  private readonly autoSync: AutoSyncScheduler;
+  private remote: SyncRemote | undefined;
   private readonly timers: Timers;
   private lastInputAt: number;
   private readonly cleanups: (() => void)[] = [];
@@ -109,13 +110,12 @@ export class SyncService {
         if (offline) this.queue.goOffline();
       },
     });
-    const remote = options.remote ?? this.createCouchdbRemote(current);
-    store.dispatch(syncTargetSet(remote?.target ?? null));
-    if (!remote) return;
+    this.remote = options.remote ?? this.createCouchdbRemote(current);
+    store.dispatch(syncTargetSet(this.remote?.target ?? null));
     const autoSyncOn = options.autoSyncOn ?? (() => isAutoSyncOn(current));
     // One synchronizer per sync: whether it asks for a commit message is decided then, as the
     // workspace's auto sync is now.
-    const synchronizer = () =>
+    const synchronizer = (remote: SyncRemote) =>
       new WorkspaceSynchronizer({
         repository: options.workspace.syncRepo,
         provider: remote.provider,
@@ -132,7 +132,7 @@ export class SyncService {
       lastSyncActivity: sharedTimestamp(syncActivityKey(current.id)),
       queue: this.queue,
       isOffline: () => this.offline.offline,
-      hasSyncTarget: () => true,
+      hasSyncTarget: () => this.remote !== undefined,
       onPendingChange: (pending) => store.dispatch(syncRequestChanged(pending)),
       // A sync the user asked for (the button, the panel, Ctrl+S) is announced; automatic ones
       // are not: they would speak every minute and a half.
@@ -140,7 +140,8 @@ export class SyncService {
         const announced = asked ? options.announcer.start('Syncing…') : undefined;
         try {
           await options.flushEditor();
-          await synchronizer().sync(signal);
+          const remote = this.remote;
+          if (remote) await synchronizer(remote).sync(signal);
         } catch (error) {
           const told = error instanceof OfflineError || isCancelled(error);
           if (!told) store.dispatch(syncFailed(errorMessage(error)));
@@ -157,7 +158,7 @@ export class SyncService {
       timers: this.timers,
       random: Math.random,
       period: () => autoSyncPeriod(store.getState().settings.settings.autoSyncEvery),
-      enabled: autoSyncOn,
+      enabled: () => this.remote !== undefined && autoSyncOn(),
       request: () => this.request(),
     });
   }
@@ -185,13 +186,21 @@ export class SyncService {
     );
     if (!navigator.onLine) this.offline.networkStatus(false);
     this.offline.start();
-    this.autoSync?.start();
+    this.autoSync.start();
     this.request();
   }
 
   /** Whether this workspace syncs at all. */
   get syncable(): boolean {
-    return this.requester !== undefined;
+    return this.remote !== undefined;
+  }
+
+  /** Syncs with another remote from now on (the main workspace once signed in with GitHub),
+   * or with none (signed out): the interface shows it, and a sync follows. */
+  setRemote(remote: SyncRemote | undefined): void {
+    this.remote = remote;
+    this.options.store.dispatch(syncTargetSet(remote?.target ?? null));
+    if (remote) this.request();
   }
 
   /** The sync button (interface §2): asks for a sync, announced, or says 'Sync not
@@ -202,24 +211,24 @@ export class SyncService {
       this.options.store.dispatch(notified('error', SYNC_NOT_POSSIBLE));
       return;
     }
-    this.requester?.request(true);
+    this.requester.request(true);
   }
 
   /** Whether a sync can be asked for now: the workspace has a remote and the app is online. */
   get canSyncNow(): boolean {
-    return this.requester !== undefined && !this.offline.offline;
+    return this.remote !== undefined && !this.offline.offline;
   }
 
   /** Stops everything; a sync request not started is dropped. */
   stop(): void {
     for (const cleanup of this.cleanups.splice(0)) cleanup();
     this.offline.stop();
-    this.autoSync?.stop();
-    this.requester?.cancel();
+    this.autoSync.stop();
+    this.requester.cancel();
   }
 
   private request(): void {
-    this.requester?.request();
+    this.requester.request();
   }
 
   private isUserActive(): boolean {

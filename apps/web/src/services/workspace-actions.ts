@@ -23,10 +23,6 @@ import {
 import { readGithubTokens } from './github-tokens';
 import { storeCredentials } from './workspaces';
 
-/** Said when a GitHub workspace is asked for in a browser with no GitHub account linked. */
-export const GITHUB_ACCOUNT_NEEDED =
-  'A GitHub workspace syncs with your GitHub account: sign in with GitHub first (menu, Sign in with GitHub).';
-
 /** The provider ids whose workspaces have an auto sync switch (spec interface §4: git
  * workspaces; the main workspace syncs with git once signed in). */
 export const AUTO_SYNC_PROVIDER_IDS: ReadonlySet<string> = new Set([
@@ -66,20 +62,19 @@ export async function addCouchdbWorkspace(
   }
 }
 
-/** The panel's "Add a GitHub workspace": with a GitHub account linked, asks the repository
- * folder (Repository URL, Folder path, Branch), adds the workspace (synced with the login
- * account, else the first one linked) and opens it in a new tab. Without an account, says so. */
+/** The panel's "Add a GitHub workspace": asks the repository folder (Repository URL, Folder
+ * path, Branch), adds the workspace (synced with the login account, else the first one linked)
+ * and opens it in a new tab. Without a GitHub account, the account dialog comes first and links
+ * one (spec providers §4). */
 export async function addGithubWorkspace(
-  { modals, workspaces }: Services,
+  services: Pick<AppServices, 'modals' | 'workspaces' | 'accounts' | 'workspace'>,
   dispatch: AppDispatch,
 ): Promise<void> {
+  const { modals, workspaces } = services;
   try {
-    const accounts = await readGithubTokens();
-    const account = accounts.find((token) => token.isLogin) ?? accounts[0];
-    if (!account) {
-      dispatch(notified('error', GITHUB_ACCOUNT_NEEDED));
-      return;
-    }
+    const linked = await readGithubTokens();
+    const account =
+      linked.find((token) => token.isLogin) ?? linked[0] ?? (await linkGithubAccount(services));
     const origins = await loadGithubOrigins();
     const folder = await modals.open('githubWorkspace', { githubUrl: origins.githubUrl });
     await checkRepository(folder, account, origins);
@@ -90,6 +85,20 @@ export async function addGithubWorkspace(
     if (isCancelled(error)) return;
     dispatch(notified('error', error instanceof Error ? error.message : String(error)));
   }
+}
+
+// The account dialog, then GitHub's authorize window from its Ok; the choice of private
+// repositories is remembered (local setting githubRepoFullAccess), as Accounts does.
+async function linkGithubAccount({
+  modals,
+  accounts,
+  workspace,
+}: Pick<AppServices, 'modals' | 'accounts' | 'workspace'>): Promise<GithubToken> {
+  const { repoFullAccess } = await modals.open('githubAccount');
+  // The window first, while the click on Ok still counts as the user's.
+  const linking = accounts.addAccount(repoFullAccess);
+  await workspace.saveLocalSettings({ githubRepoFullAccess: repoFullAccess });
+  return linking;
 }
 
 /** Said when the repository of a new GitHub workspace cannot be seen with its account. */

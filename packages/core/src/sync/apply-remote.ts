@@ -39,6 +39,7 @@ async function applyChange(context: SyncContext, change: RemoteChange): Promise<
     const fileId = id.slice(0, -'/content'.length);
     if (change.item && change.syncData) {
       state.records[id] = { syncData: change.syncData };
+      (context.remoteContents ??= new Set()).add(fileId);
       await resurrectFile(context, fileId);
     } else {
       // Kept when its text or its file changed here (the file is then kept too, S5).

@@ -51,6 +51,9 @@ export function askingCommitMessage(
     gated.commitSync = () => provider.commitSync!();
     gated.discardSync = () => provider.discardSync?.();
   }
+  if (provider.prefetchContent) {
+    gated.prefetchContent = (fileIds) => provider.prefetchContent!(fileIds);
+  }
   if (provider.listRevisions) {
     gated.listRevisions = (fileId, syncData) => provider.listRevisions!(fileId, syncData);
   }

@@ -39,6 +39,8 @@ export interface SyncContext {
   /** Set while the provider buffers the sync's writes (`beginSync`, S16): what to record once
    * `commitSync` made them, in order. A write is recorded only when the remote has it. */
   acknowledgements?: (() => Promise<void>)[];
+  /** Files whose content changed remotely, as the changes of this attempt said. */
+  remoteContents?: Set<string>;
 }
 
 /** Throws {@link OfflineError} when the sync was stopped; called before each remote call. */

@@ -79,6 +79,9 @@ export interface WorkspaceProvider {
   removeItem(syncData: SyncData): Promise<void>;
   /** The content of a file as the remote has it, or null when it has none. */
   downloadContent(fileId: string, syncData: SyncData): Promise<ContentItem | null>;
+  /** Told which files' contents the sync is about to download, in the order it will: a
+   * provider whose reads are one request each may read a few ahead. Optional. */
+  prefetchContent?(fileIds: readonly string[]): void;
   /** Creates or updates a file's content; rejects with `TooLateError` like `saveItem`. */
   uploadContent(content: ContentItem, syncData: SyncData | undefined): Promise<SyncData>;
   /** The revisions of a file's content, newest first, when the remote keeps them. */
@@ -92,8 +95,10 @@ export interface WorkspaceProvider {
    * provider has `commitSync` and `discardSync`. */
   beginSync?(): void;
   /** Makes the buffered writes and stops buffering; `TooLateError` when the remote moved since
-   * the changes were read (none of them is made then). */
-  commitSync?(): Promise<void>;
+   * the changes were read (none of them is made then). Resolves with the cursors before and
+   * after the writes when the remote is exactly the `from` cursor's state plus them (a commit
+   * on top of the commit read), so that the engine can read on from `to`. */
+  commitSync?(): Promise<{ from: string; to: string } | undefined>;
   /** Drops the buffered writes and stops buffering. */
   discardSync?(): void;
 }

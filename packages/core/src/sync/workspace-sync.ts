@@ -78,13 +78,11 @@ export class WorkspaceSynchronizer {
         onConflict: this.options.onConflict,
         batchSize: this.options.batchSize,
       };
-      // A provider that commits (git) buffers the sync's writes and makes them one commit (S16).
+      // A provider that commits (git) buffers the sync's writes and makes them one commit (S16);
+      // deleting synced trashed files, which needs that commit recorded, is a second one.
       const buffered = provider.beginSync !== undefined;
-      if (buffered) {
-        provider.beginSync!();
-        context.acknowledgements = [];
-      }
       try {
+        if (buffered) this.buffer(context);
         await this.syncOnce(context);
         const { images } = this.options;
         if (images) {
@@ -94,6 +92,10 @@ export class WorkspaceSynchronizer {
             images.timers,
             signal,
           );
+        }
+        if (buffered) {
+          await this.commit(context);
+          this.buffer(context);
         }
         await this.purgeTrash(context);
         if (buffered) await this.commit(context);
@@ -115,26 +117,46 @@ export class WorkspaceSynchronizer {
     }
   }
 
-  // The sync's writes made at once (S16), then recorded: the records, the synced contents and
-  // the trash purged here follow only a commit the remote has.
+  // Writes from here on are buffered by the provider and recorded once committed (S16).
+  private buffer(context: SyncContext): void {
+    context.provider.beginSync!();
+    context.acknowledgements = [];
+  }
+
+  // The buffered writes made at once (S16), then recorded: the records, the synced contents and
+  // the trash purged here follow only a commit the remote has. When the commit is exactly the
+  // cursor's commit plus these writes, the cursor moves to it: the records now describe it, and
+  // changes read from the older cursor would miss an item someone else put back as it was.
   private async commit(context: SyncContext): Promise<void> {
     checkAborted(context);
-    await context.provider.commitSync?.();
+    const committed = await context.provider.commitSync!();
     const acknowledgements = context.acknowledgements ?? [];
     context.acknowledgements = undefined;
     for (const record of acknowledgements) await record();
+    if (committed && committed.from === context.state.cursor) {
+      context.state.cursor = committed.to;
+    }
+    await persist(context);
   }
 
   private async syncOnce(context: SyncContext): Promise<void> {
     await applyRemoteChanges(context);
     const view = localSyncView(await syncedItems(context), context.scope);
+    const files = [...view.items.values()].filter(
+      (item) => item.type === 'file' && !view.excludedFileIds.has(item.id),
+    );
+    // The texts changed remotely are about to be downloaded, in this order.
+    const remote = context.remoteContents;
+    if (remote && context.provider.prefetchContent) {
+      context.provider.prefetchContent(
+        files.flatMap((file) => (remote.has(file.id) ? [file.id] : [])),
+      );
+    }
     // Each file's content step decides what to upload; the uploads go in batches (S12).
     const uploads = new SaveQueue(context);
-    for (const item of view.items.values()) {
-      if (item.type === 'file' && !view.excludedFileIds.has(item.id)) {
-        const upload = await syncContent(context, item);
-        if (upload) await uploads.add(upload);
-      }
+    for (const file of files) {
+      const upload = await syncContent(context, file as FileItem);
+      if (upload) await uploads.add(upload);
     }
     await uploads.flush();
     const after = localSyncView(await syncedItems(context), context.scope);

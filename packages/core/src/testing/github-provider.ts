@@ -12,7 +12,9 @@ import { nodeFetch, nodeTimers } from './couchdb-provider.js';
 
 /** The forge's user of the tests. */
 export const GITHUB_TEST_LOGIN = 'alice';
-const TOKEN = 'ghp_alice_core_tests';
+/** The test user's token (for clones over smart HTTP). */
+export const GITHUB_TEST_TOKEN = 'ghp_alice_core_tests';
+const TOKEN = GITHUB_TEST_TOKEN;
 
 /** A running forge-sim with the test user, and how many API requests went to it. */
 export interface GithubTestForge {

@@ -4,7 +4,13 @@ import { HttpError, NetworkError } from '../sync/http-client.js';
 import { OfflineError } from '../sync/sync-context.js';
 import { SyncKeptChangingError, WorkspaceSynchronizer } from '../sync/workspace-sync.js';
 import { TooLateError } from '../sync/workspace-provider.js';
-import { MemoryWorkspaceProvider, type ProviderFault } from './memory-workspace-provider.js';
+import { type WorkspaceProvider } from '../sync/workspace-provider.js';
+import {
+  type FaultInjector,
+  type MemoryConnectionOptions,
+  MemoryWorkspaceProvider,
+  type ProviderFault,
+} from './memory-workspace-provider.js';
 import { SimRandom } from './sim-random.js';
 import { randomEdit } from './sim-edits.js';
 
@@ -26,10 +32,21 @@ export interface SimClient {
   signal: { aborted: boolean };
 }
 
+/** The remote the clients of a simulation share: the in-memory one, or a real provider's (the
+ * GitHub provider over forge-sim). Each client connects with its own faults. */
+export interface SimRemote {
+  connect(faults: FaultInjector, options: MemoryConnectionOptions): WorkspaceProvider;
+  /** Every live item the remote holds (content with its text), for the final comparison. */
+  snapshot(): Item[] | Promise<Item[]>;
+}
+
+/** Makes the remote of one seed (its random source, to draw the remote's own choices). */
+export type SimRemoteFactory = (random: SimRandom) => SimRemote | Promise<SimRemote>;
+
 /** What the simulation checks at the end. */
 export interface SimWorld {
   random: SimRandom;
-  remote: MemoryWorkspaceProvider;
+  remote: SimRemote;
   clients: SimClient[];
   /** Every marker word saved by any client. */
   inserted: Set<string>;
@@ -68,13 +85,14 @@ function openTab(world: SimWorld, client: SimClient): void {
   });
 }
 
-/** Creates the world of one seed: 2–4 clients and one remote with a small page size. Three
- * clients in four save in batches of 1 to 8 items, the others one item a call. */
-export function createWorld(seed: number): SimWorld {
+/** Creates the world of one seed: 2–4 clients and one remote (by default the in-memory one with
+ * a small page size). Three clients in four save in batches of 1 to 8 items, the others one
+ * item a call. */
+export async function createWorld(seed: number, makeRemote?: SimRemoteFactory): Promise<SimWorld> {
   const random = new SimRandom(seed);
   const world: SimWorld = {
     random,
-    remote: new MemoryWorkspaceProvider(1 + random.int(6)),
+    remote: makeRemote ? await makeRemote(random) : new MemoryWorkspaceProvider(1 + random.int(6)),
     clients: [],
     inserted: new Set(),
     deletable: new Set(),
@@ -141,8 +159,13 @@ export function itemsView(items: readonly Item[]): string {
 
 /** Plays one seed: random edits and faulty syncs, then quiet syncs until every client is
  * stable. Returns the views of the clients and the words lost (to check by the caller). */
-export async function runSimulation(seed: number, steps = 40, watch?: (world: SimWorld) => void) {
-  const world = createWorld(seed);
+export async function runSimulation(
+  seed: number,
+  steps = 40,
+  watch?: (world: SimWorld) => void,
+  makeRemote?: SimRemoteFactory,
+) {
+  const world = await createWorld(seed, makeRemote);
   watch?.(world);
   const { random } = world;
   for (let step = 0; step < steps; step += 1) {
@@ -165,7 +188,7 @@ export async function runSimulation(seed: number, steps = 40, watch?: (world: Si
   );
   return {
     views,
-    remoteView: itemsView(world.remote.snapshot()),
+    remoteView: itemsView(await world.remote.snapshot()),
     lost,
     conflicts: world.conflicts,
     log: world.log,

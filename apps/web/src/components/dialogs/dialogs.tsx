@@ -3,6 +3,7 @@
 import { type ComponentType, useEffect, useRef, useSyncExternalStore } from 'react';
 import { type ModalType } from '../../services/modals';
 import { useAppServices } from '../app-context';
+import { GithubAccountDialog } from '../../providers/github/github-account-dialog';
 import { GithubWorkspaceDialog } from '../../providers/github/workspace-dialog';
 import { GithubFileLocationDialog } from '../../providers/github/file-location-dialog';
 import { GistLocationDialog } from '../../providers/github/gist-location-dialog';
@@ -11,9 +12,8 @@ import {
   SyncManagementDialog,
 } from '../../providers/github/location-management-dialog';
 import { AboutDialog } from './about-dialog';
-import { CommitMessageDialog } from './commit-message-dialog';
-import { GithubAccountDialog } from '../../providers/github/github-account-dialog';
 import { AccountManagementDialog } from './account-management-dialog';
+import { CommitMessageDialog } from './commit-message-dialog';
 import { ConfirmationDialog } from './confirmation-dialog';
 import { ConflictsDialog } from './conflicts-dialog';
 import { CouchdbCredentialsDialog, CouchdbWorkspaceDialog } from './couchdb-dialogs';

@@ -1,6 +1,6 @@
 import { type GithubToken, HttpClient, MAIN_WORKSPACE_ID } from '@inkstone/core';
 import { describe, expect, it } from 'vitest';
-import { accountFor, githubRemote } from './workspace-remote';
+import { accountFor, APP_DATA_NEEDS_PRIVATE_ACCESS, githubRemote } from './workspace-remote';
 import { githubWorkspace } from './workspace-params';
 
 const origins = { githubUrl: 'https://github.com', githubApiUrl: 'https://api.github.com' };
@@ -53,6 +53,14 @@ describe('the GitHub remote of a workspace', () => {
     const remote = githubRemote({ current: main, accounts: [account('1', true)], origins, http });
     expect(remote?.provider.id).toBe('githubAppData');
     expect(remote?.target).toBe('https://github.com/user1/inkstone-appdata');
+  });
+
+  it('refuses a login without access to private repositories before any request', async () => {
+    const login = { ...account('1', true), scopes: ['public_repo', 'gist'], repoFullAccess: false };
+    const remote = githubRemote({ current: main, accounts: [login], origins, http });
+    await expect(remote?.provider.getChanges(undefined)).rejects.toThrow(
+      APP_DATA_NEEDS_PRIVATE_ACCESS,
+    );
   });
 
   it('has none for a workspace without its account, or of another provider', () => {

@@ -22,6 +22,11 @@ export interface GithubRemote {
   target: string;
 }
 
+/** The main workspace's repository is private: a login token without the `repo` scope (signed in
+ * without access to private repositories) can neither create nor read it. */
+export const APP_DATA_NEEDS_PRIVATE_ACCESS =
+  'The main workspace is kept in your private repository inkstone-appdata: sign in with GitHub again with access to private repositories to sync it.';
+
 /** What {@link githubRemote} needs. */
 export interface GithubRemoteOptions {
   /** The workspace this tab has open. */
@@ -68,7 +73,7 @@ export function githubRemote(options: GithubRemoteOptions): GithubRemote | undef
       token: login.accessToken,
     });
     return {
-      provider: new AppDataProvider(client, messages, (owner) =>
+      provider: new AppDataProvider(client, login.scopes.includes('repo'), messages, (owner) =>
         options.onTarget?.(
           repoFolderUrl(
             { owner, repo: APP_DATA_REPO, branch: 'main', path: '' },
@@ -98,7 +103,8 @@ export function githubRemote(options: GithubRemoteOptions): GithubRemote | undef
 /**
  * The main workspace's provider: at its first call it reads the signed-in login (GET /user),
  * checks the app-data repository (created private on 404) and from then on is the GitHub
- * workspace provider of that repository's default branch, at its root.
+ * workspace provider of that repository's default branch, at its root. A login token without
+ * the `repo` scope is refused with {@link APP_DATA_NEEDS_PRIVATE_ACCESS}, before any request.
  */
 class AppDataProvider implements WorkspaceProvider {
   readonly id = GITHUB_PROVIDER_IDS.appData;
@@ -109,6 +115,7 @@ class AppDataProvider implements WorkspaceProvider {
 
   constructor(
     private readonly client: GithubClient,
+    private readonly privateAccess: boolean,
     private readonly messages: GitCommitMessages | undefined,
     private readonly onOwner: (owner: string) => void,
   ) {}
@@ -123,6 +130,8 @@ class AppDataProvider implements WorkspaceProvider {
   }
 
   private async connect(): Promise<GithubWorkspaceProvider> {
+    // (GitHub would hide the repository, or refuse to create it: say why instead.)
+    if (!this.privateAccess) throw new Error(APP_DATA_NEEDS_PRIVATE_ACCESS);
     const user = await this.client.get<{ login: string }>('/user');
     const repository = await ensureAppDataRepository(this.client, user.login);
     this.onOwner(repository.owner.login);
@@ -168,9 +177,9 @@ class AppDataProvider implements WorkspaceProvider {
     this.opened?.beginSync();
   }
 
-  commitSync(): Promise<void> {
+  commitSync(): Promise<{ from: string; to: string } | undefined> {
     this.buffering = false;
-    return this.opened ? this.opened.commitSync() : Promise.resolve();
+    return this.opened ? this.opened.commitSync() : Promise.resolve(undefined);
   }
 
   discardSync(): void {

@@ -62,11 +62,16 @@ export function planCommit(draft: GitDraft): CommitPlan {
     const oldPath = base.view.get(id)?.content?.path;
     const text = draft.texts.get(fileId);
     if (text) {
-      writes.set(path, { path, content: text.text });
-      if (text.data !== null)
-        writes.set(dataPath(fileId), { path: dataPath(fileId), content: text.data });
-      else deletes.add(dataPath(fileId));
-      (oldPath === undefined ? plan.created : plan.updated).push(path);
+      // A text or data file the branch already has at that path is not written again (a text
+      // taken from elsewhere and recorded as it is only changes the manifest).
+      const unchanged = base.files.get(path) === entry.content.sha;
+      if (!unchanged) writes.set(path, { path, content: text.text });
+      const data = dataPath(fileId);
+      if (text.data === null) deletes.add(data);
+      else if (base.files.get(data) !== entry.content.data) {
+        writes.set(data, { path: data, content: text.data });
+      }
+      if (!unchanged) (oldPath === undefined ? plan.created : plan.updated).push(path);
     } else if (path !== oldPath) {
       writes.set(path, { path, sha: entry.content.sha });
       plan.updated.push(path);

@@ -1,4 +1,3 @@
-import { withHash } from '../../items/hash.js';
 import { type ContentItem, type Item } from '../../items/types.js';
 import {
   type ChangesPage,
@@ -7,7 +6,7 @@ import {
   type SyncData,
   TooLateError,
 } from '../../sync/workspace-provider.js';
-import { utf8Text } from './bytes.js';
+import { ContentReader } from './content-reader.js';
 import { planCommit } from './commit-builder.js';
 import {
   defaultCommitMessage,
@@ -16,7 +15,6 @@ import {
 } from './commit-message.js';
 import { GitDraft } from './draft.js';
 import { GitObjectMissingError, type GitDataPort, NotFastForwardError } from './git-data-port.js';
-import { type GitContentData } from './layout.js';
 import { emptySnapshot, type GitSnapshot, readSnapshot } from './snapshot.js';
 import { viewChanges } from './workspace-view.js';
 
@@ -38,7 +36,7 @@ const KEPT_SNAPSHOTS = 4;
 
 /**
  * A workspace kept in a folder of a git branch, over a forge's git data API (see
- * docs/adr/0004-git-workspaces.md). Reading: the branch's head, then, when it moved, its tree
+ * docs/adr/0005-git-workspaces.md). Reading: the branch's head, then, when it moved, its tree
  * once and the manifest when it changed; the changes are the difference with the commit of the
  * cursor. Writing: inside `beginSync`/`commitSync`, every write of a sync is buffered and made
  * as one commit; outside, each write is its own commit.
@@ -48,6 +46,7 @@ export class GitWorkspace {
   private readonly snapshots: GitSnapshot[] = [];
   private latest: GitSnapshot | undefined;
   private batch: { draft: GitDraft | undefined } | undefined;
+  private reader: ContentReader | undefined;
 
   constructor(private readonly options: GitWorkspaceOptions) {
     const folder = options.path.replace(/^\/+|\/+$/g, '');
@@ -89,30 +88,14 @@ export class GitWorkspace {
   /** A file's content as the last commit read has it; null when it has none. */
   async downloadContent(fileId: string): Promise<ContentItem | null> {
     const snapshot = this.latest ?? (await this.headSnapshot());
-    const entry = snapshot.view.get(`${fileId}/content`)?.content;
-    if (!entry) return null;
-    const [text, data] = await Promise.all([
-      this.options.port.readBlob(entry.sha),
-      entry.data ? this.options.port.readBlob(entry.data) : undefined,
-    ]);
-    let fields: GitContentData = {};
-    if (data) {
-      try {
-        fields = JSON.parse(utf8Text(data)) as GitContentData;
-      } catch {
-        // A data file broken elsewhere: the text alone.
-      }
-    }
-    const content = {
-      id: `${fileId}/content`,
-      type: 'content' as const,
-      text: utf8Text(text),
-      properties: typeof fields.properties === 'string' ? fields.properties : '',
-      discussions: fields.discussions ?? {},
-      comments: fields.comments ?? {},
-      history: Array.isArray(fields.history) ? fields.history : [],
-    };
-    return withHash<ContentItem>(content);
+    if (this.reader?.snapshot !== snapshot)
+      this.reader = new ContentReader(this.options.port, snapshot);
+    return this.reader.read(fileId);
+  }
+
+  /** The engine will download these files' contents, in this order: read a few ahead. */
+  prefetchContent(fileIds: readonly string[]): void {
+    if (this.latest) this.reader = new ContentReader(this.options.port, this.latest, fileIds);
   }
 
   /** Saves an item (content with its text). */
@@ -144,14 +127,15 @@ export class GitWorkspace {
     this.batch = { draft: undefined };
   }
 
-  /** Makes the buffered writes one commit and stops buffering. The branch moved meanwhile:
-   * `TooLateError`, nothing written (the sync starts again). */
-  async commitSync(): Promise<void> {
+  /** Makes the buffered writes one commit and stops buffering; resolves with the commit read
+   * and the new one (its only parent). The branch moved meanwhile: `TooLateError`, nothing
+   * written (the sync starts again). */
+  async commitSync(): Promise<{ from: string; to: string } | undefined> {
     const draft = this.batch?.draft;
     this.batch = undefined;
-    if (!draft || draft.empty) return;
+    if (!draft || draft.empty) return undefined;
     try {
-      await this.commit(draft);
+      return { from: draft.base.commit, to: await this.commit(draft) };
     } catch (error) {
       if (error instanceof NotFastForwardError) throw new TooLateError();
       throw error;
@@ -185,7 +169,7 @@ export class GitWorkspace {
     }
   }
 
-  private async commit(draft: GitDraft): Promise<void> {
+  private async commit(draft: GitDraft): Promise<string> {
     const { port } = this.options;
     const plan = planCommit(draft);
     const message =
@@ -202,6 +186,7 @@ export class GitWorkspace {
     await port.moveHead(commit, draft.base.commit || undefined);
     this.latest = { ...plan.snapshot, commit, tree };
     this.keep(this.latest);
+    return commit;
   }
 
   private async headSnapshot(): Promise<GitSnapshot> {

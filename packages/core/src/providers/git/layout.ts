@@ -1,4 +1,4 @@
-// Where a git workspace keeps what (docs/adr/0004-git-workspaces.md): each file's text alone in
+// Where a git workspace keeps what (docs/adr/0005-git-workspaces.md): each file's text alone in
 // `{folders}/{name}.md`, trashed files in `.inkstone-trash/`, and everything else (items, ids,
 // per-file data) under `.inkstone-data/`.
 import { sha1 } from '@noble/hashes/legacy.js';

@@ -32,7 +32,7 @@ export interface GithubWorkspaceOptions {
 /**
  * A workspace kept in a folder of a GitHub repository branch (spec providers §4: repository
  * workspaces, and the main workspace in the account's `inkstone-appdata`). Each file is a plain
- * `{path}.md` of the user's text; the rest lives in `.inkstone-data/` (docs/adr/0004). Between
+ * `{path}.md` of the user's text; the rest lives in `.inkstone-data/` (docs/adr/0005-git-workspaces.md). Between
  * `beginSync` and `commitSync` a sync's writes make one commit; alone, each write commits.
  */
 export class GithubWorkspaceProvider implements WorkspaceProvider {
@@ -80,6 +80,10 @@ export class GithubWorkspaceProvider implements WorkspaceProvider {
     return this.workspace.downloadContent(fileId);
   }
 
+  prefetchContent(fileIds: readonly string[]): void {
+    this.workspace.prefetchContent(fileIds);
+  }
+
   uploadContent(content: ContentItem, syncData: SyncData | undefined): Promise<SyncData> {
     return this.workspace.saveItem(content, syncData, this.message);
   }
@@ -93,7 +97,7 @@ export class GithubWorkspaceProvider implements WorkspaceProvider {
     this.workspace.beginSync();
   }
 
-  commitSync(): Promise<void> {
+  commitSync(): Promise<{ from: string; to: string } | undefined> {
     return this.workspace.commitSync();
   }
 
