@@ -188,7 +188,7 @@ async function openSyncPanel(page: Page): Promise<void> {
 
 async function syncLocationsNow(page: Page): Promise<void> {
   const section = locationsSection(page);
-  await section.getByRole('button', { name: 'Synchronize now' }).click();
+  await section.getByRole('button', { name: /^Synchronize (now|the file’s locations)$/ }).click();
   await expect(section.getByRole('status')).toHaveText(/^Synchronized at/, { timeout: 20_000 });
 }
 
