@@ -60,7 +60,7 @@ test('the side bar opens on the main menu, which says the workspace is not synce
     'Sign in with GitHub',
     'Workspaces (1)',
     'Synchronize (0)',
-    'Publish',
+    'Publish (0)',
     'History',
     'File properties',
     'Table of contents',

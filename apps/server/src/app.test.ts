@@ -23,6 +23,12 @@ function fakeExport(): string {
     join(root, 'oauth2', 'callback.html'),
     '<!doctype html><title>Signing in</title><script>self.opener</script>',
   );
+  writeFileSync(
+    join(root, 'share.html'),
+    '<!doctype html><title>Shared file</title><script>window.x=1</script>',
+  );
+  mkdirSync(join(root, 'share'));
+  writeFileSync(join(root, 'share', '__next._full.txt'), 'segment');
   mkdirSync(join(root, '_next', 'static', 'chunks'), { recursive: true });
   writeFileSync(join(root, '_next', 'static', 'chunks', 'app.js'), 'console.log(1)');
   return root;
@@ -104,6 +110,16 @@ describe('static web app', () => {
     expect(page.headers['content-security-policy']).toMatch(/script-src 'self' 'sha256-/);
     // The code in its query must not leak to another site through the Referer header.
     expect(page.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it('serves a page that has a folder of the same name beside it (/share, /share.html), with its policy', async () => {
+    app = await buildApp({ conf: readPublicConf({}), webRoot: fakeExport() });
+    for (const url of ['/share?id=abc', '/share.html?id=abc']) {
+      const page = await app.inject({ method: 'GET', url });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<title>Shared file</title>');
+      expect(page.headers['content-security-policy']).toMatch(/script-src 'self' 'sha256-/);
+    }
   });
 
   it('answers 404 with the exported not-found page for unknown paths', async () => {

@@ -158,6 +158,7 @@ export {
 export { WordCounter } from './stats/word-count.js';
 export {
   createFile,
+  newFileItems,
   readLastOpened,
   recordOpened,
   renameFile,
@@ -377,3 +378,63 @@ export {
 } from './providers/git/commit-message.js';
 export { InvalidManifestError } from './providers/git/snapshot.js';
 export { GIT_DATA_FOLDER, GIT_MANIFEST_PATH, GIT_TRASH_FOLDER } from './providers/git/layout.js';
+export {
+  parseRepositoryUrl,
+  repositoryWebUrl,
+  type RepositoryRef,
+} from './providers/github/file-location-url.js';
+export {
+  type GistFields,
+  type GistForm,
+  type GithubFileFields,
+  type GithubFileForm,
+  isGistLocation,
+  isGithubFileLocation,
+  LocationFieldError,
+  readGistForm,
+  readGithubFileForm,
+} from './providers/github/file-location-fields.js';
+export {
+  contentsPath,
+  createGithubFileProvider,
+  type FileCommitMessages,
+  type GithubFileProviderOptions,
+  readRepositoryFile,
+  writeRepositoryFile,
+} from './providers/github/file-location-provider.js';
+export { base64ToText, textToBase64 } from './providers/github/file-location-content.js';
+export { createGithubFilePublisher } from './providers/github/file-location-publisher.js';
+export {
+  createGist,
+  type Gist,
+  gistFileText,
+  GistNotFoundError,
+  readGist,
+  writeGistFile,
+} from './providers/github/gist-api.js';
+export {
+  createGistProvider,
+  type GistProviderOptions,
+} from './providers/github/gist-location-provider.js';
+export { createGistPublisher } from './providers/github/gist-publisher.js';
+export {
+  NO_PUBLISH_ACCOUNT,
+  PUBLISH_NOT_POSSIBLE,
+  publicationLocationAdded,
+  publishedTo,
+  tempFileNotPublished,
+} from './publish/constants.js';
+export {
+  type PublishedDocument,
+  type Publisher,
+  type PublisherUpdate,
+  type PublishLocation,
+} from './publish/publisher.js';
+export {
+  PublishError,
+  publishFile,
+  type PublishOptions,
+  type PublishReport,
+  type RenderPort,
+} from './publish/publish-engine.js';
+export { addPublishLocation, type NewPublishLocation } from './publish/publish-location.js';

@@ -12,6 +12,10 @@ import { loginAccount } from '../store/accounts-slice';
 import { sideBarPanelChosen } from '../store/layout-slice';
 import { storageWarningDismissed } from '../store/storage-slice';
 import { useWorkspaces } from './workspaces-panel';
+import { useStore } from 'react-redux';
+import { type AppStore } from '../store';
+import { shareCurrentFile } from '../providers/github/share-action';
+import { useFileLocations } from '../providers/github/use-file-locations';
 import './menu-panel.css';
 
 /** An entry of the main menu: one action, named as the spec names it (interface §2). An entry
@@ -29,8 +33,11 @@ interface MenuEntry {
 /** What the menu's counts are read from. */
 interface MenuCounts {
   workspaces: number;
-  /** The sync locations of the current file: the workspace's own, when it syncs. */
+  /** The sync locations of the current file: the workspace's own, when it syncs, and the
+   * file's own (a GitHub file, a gist). */
   syncLocations: number;
+  /** The publish locations of the current file (absent: none known yet). */
+  publishLocations?: number;
   /** The export templates, built-in ones included. */
   templates: number;
   /** The accounts linked in this browser. */
@@ -65,7 +72,12 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     perform: panel('sync'),
     count: (counts) => counts.syncLocations,
   },
-  { name: 'Publish', description: 'Publish the file to a blog or a site.' },
+  {
+    name: 'Publish',
+    description: 'Publish the file through a template to GitHub or a gist.',
+    perform: panel('publish'),
+    count: (counts) => counts.publishLocations ?? 0,
+  },
   { name: 'History', description: 'The revisions of the file.' },
   {
     name: 'File properties',
@@ -139,6 +151,7 @@ export function syncStateText(syncedWith: string | undefined): string {
 export function MenuPanel() {
   const dispatch = useAppDispatch();
   const services = useAppServices();
+  const store = useStore() as AppStore;
   const workspaces = useWorkspaces(services.workspaces);
   const opened = services.workspaces.current;
   const current = workspaces.find((workspace) => workspace.id === opened.id) ?? opened;
@@ -146,9 +159,14 @@ export function MenuPanel() {
   const templateCount = useAppSelector((state) => Object.keys(state.templates).length);
   const accountCount = useAppSelector((state) => state.accounts.github.length);
   const login = useAppSelector((state) => loginAccount(state.accounts));
+  const fileSyncLocations = useFileLocations('syncLocation').locations.filter(
+    (location) => location.id !== 'main',
+  ).length;
+  const publishLocations = useFileLocations('publishLocation').locations.length;
   const counts: MenuCounts = {
     workspaces: workspaces.length,
-    syncLocations: syncTarget === null ? 0 : 1,
+    syncLocations: (syncTarget === null ? 0 : 1) + fileSyncLocations,
+    publishLocations,
     templates: templateCount,
     accounts: accountCount,
     signedIn: login !== undefined,
@@ -178,6 +196,22 @@ export function MenuPanel() {
           </li>
         ))}
       </ul>
+      <div className="side-menu__buttons">
+        <button
+          type="button"
+          className="button"
+          title="Share the file as a web page through a gist (needs Sign in with GitHub)."
+          onClick={() =>
+            runAction(
+              dispatch,
+              () => shareCurrentFile(services, store, dispatch),
+              'Sharing failed.',
+            )
+          }
+        >
+          Share
+        </button>
+      </div>
     </nav>
   );
 }

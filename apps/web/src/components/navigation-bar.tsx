@@ -9,11 +9,12 @@ import { FileTitle } from './file-title';
 import { FormattingToolbar } from './formatting-toolbar';
 import { Icon } from './icon';
 import { SyncButton } from './sync-button';
+import { PublishButton } from './publish-button';
 import './navigation-bar.css';
 
 /** The navigation bar (spec interface §2): the file title, undo, redo and the formatting
- * buttons, the sync button with the queue's spinner, the theme switch, and the side bar toggle.
- * The publish button joins it in a later issue. */
+ * buttons, the sync button with the queue's spinner, the publish button, the theme switch, and the side bar toggle.
+ * and the publish button. */
 export function NavigationBar() {
   const dispatch = useAppDispatch();
   const { modals } = useAppServices();
@@ -38,6 +39,7 @@ export function NavigationBar() {
       <FormattingToolbar />
       <div className="navigation-bar__actions">
         <SyncButton />
+        <PublishButton />
         <DarkThemeButton />
         <button
           type="button"

@@ -9,7 +9,8 @@ describe('side bar panels', () => {
     expect(shownPanel('help')).toBe('help');
     expect(shownPanel('editTheme')).toBe('editTheme');
     expect(shownPanel('previewTheme')).toBe('previewTheme');
-    expect(shownPanel('publish')).toBe('menu');
+    expect(shownPanel('publish')).toBe('publish');
+    expect(shownPanel('history')).toBe('menu');
     expect(shownPanel('constructor')).toBe('menu');
     expect(shownPanel('')).toBe('menu');
   });

@@ -8,6 +8,7 @@ import { ImportExportPanel } from './import-export-panel';
 import { MenuPanel } from './menu-panel';
 import { THEME_PANEL_TITLES, ThemePanel } from './theme-panel';
 import { SyncPanel } from './sync-panel';
+import { PublishPanel } from './publish-panel';
 import { TocPanel } from './toc-panel';
 import { WorkspaceBackupsPanel } from './workspace-backups-panel';
 import { WorkspacesPanel } from './workspaces-panel';
@@ -18,6 +19,7 @@ const PANELS: Record<string, { title: string; render: () => ReactNode }> = {
   menu: { title: 'Menu', render: () => <MenuPanel /> },
   workspaces: { title: 'Workspaces', render: () => <WorkspacesPanel /> },
   sync: { title: 'Synchronize', render: () => <SyncPanel /> },
+  publish: { title: 'Publish', render: () => <PublishPanel /> },
   toc: { title: 'Table of contents', render: () => <TocPanel /> },
   help: { title: 'Markdown cheat sheet', render: () => <HelpPanel /> },
   importExport: { title: 'Import/export', render: () => <ImportExportPanel /> },

@@ -4,6 +4,7 @@ import { useAppDispatch, useAppSelector } from '../store';
 import { sideBarPanelChosen } from '../store/layout-slice';
 import { syncButtonBlocker } from '../store/sync-slice';
 import { useAppServices } from './app-context';
+import { FileLocationsSection } from '../providers/github/file-locations-section';
 import './sync-panel.css';
 
 /** Spec interface §8's words when there is nothing to sync with. */
@@ -88,6 +89,9 @@ export function SyncPanel() {
   return (
     <section className="sync-panel" aria-label="Synchronize">
       {body}
+      {file && file.parentId !== 'temp' && (
+        <FileLocationsSection workspaceSyncs={state.target !== null} />
+      )}
     </section>
   );
 }

@@ -9,6 +9,8 @@ export type ConfirmationType =
   | 'autoSyncWorkspace'
   | 'stopAutoSyncWorkspace'
   | 'sponsorOnly'
+  | 'shareHtmlPre'
+  | 'shareHtml'
   | 'signInForSponsorship';
 
 /** What a confirmation dialog says: its title (the dialog's name), its text and its Ok button.
@@ -76,5 +78,16 @@ export const CONFIRMATIONS: Record<
     text: () =>
       'Every workspace stored in this browser will be deleted, with every file not synced elsewhere. The application then reloads.',
     ok: 'Reset',
+  },
+  shareHtmlPre: {
+    title: 'Share as a web page',
+    text: (subject) =>
+      `“${subject}” will be exported as HTML to a new secret gist of your GitHub account. Anyone with the link can read it; the gist stays until you delete it on GitHub.`,
+    ok: 'Share',
+  },
+  shareHtml: {
+    title: 'File shared',
+    text: (subject) => `Anyone with this link can read the file: ${subject}`,
+    ok: 'Open',
   },
 };

@@ -1,5 +1,10 @@
 import { type CouchdbCredentials } from '@inkstone/core';
 import { type RepoFolder } from '../providers/github/workspace-params';
+import {
+  type GistLocationRequest,
+  type GithubFileLocationRequest,
+  type LocationDialogProps,
+} from '../providers/github/file-location-dialog-types';
 import { type ImageDetails, type LinkDetails } from '../editor/commands/insert-link';
 import { type ConfirmationType } from './confirmations';
 import { type ImportReportProps } from './transfer';
@@ -38,6 +43,19 @@ export interface ModalMap {
   /** After an import that skipped files: what was imported, and each file not imported with
    * the reason. */
   importReport: { props: ImportReportProps; result: void };
+  /** Asks for a file of a GitHub repository: to sync with, to open, or to publish to (spec
+   * providers §2: Repository URL, File path, Branch; Template when publishing). */
+  githubFileLocation: {
+    props: LocationDialogProps & { githubUrl: string };
+    result: GithubFileLocationRequest;
+  };
+  /** Asks for a gist file: to sync with or to publish to (Filename, Public, Existing Gist ID;
+   * Template when publishing). */
+  gistLocation: { props: LocationDialogProps; result: GistLocationRequest };
+  /** Lists the current file's sync locations: copy URL, remove. */
+  syncManagement: { props: undefined; result: void };
+  /** Lists the current file's publish locations: copy URL, remove. */
+  publishManagement: { props: undefined; result: void };
   /** Links a GitHub account: whether to grant access to private repositories (repoFullAccess). */
   githubAccount: { props: undefined; result: { repoFullAccess: boolean } };
   /** Lists the accounts linked in this browser, each with Remove access. */

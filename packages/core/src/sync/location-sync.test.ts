@@ -8,6 +8,7 @@ import {
   type SyncedContentItem,
 } from '../items/types.js';
 import { type FileLocationProvider, syncFileLocations } from './location-sync.js';
+import { TooLateError } from './workspace-provider.js';
 
 const content = (text: string): ContentItem =>
   withHash<ContentItem>({
@@ -34,9 +35,17 @@ function setup() {
   const stored = new Map<string, ContentItem>();
   let loseNextReply = false;
   let uploads = 0;
+  // Written at the location between the download and the upload, by someone else: the upload
+  // is refused (a stale sha) and the location keeps it.
+  let writtenMeanwhile: string[] = [];
   const provider: FileLocationProvider = {
     download: async (where) => stored.get(where.id) ?? null,
     upload: async (where, item) => {
+      const meanwhile = writtenMeanwhile.shift();
+      if (meanwhile !== undefined) {
+        stored.set(where.id, content(meanwhile));
+        throw new TooLateError();
+      }
       uploads += 1;
       stored.set(where.id, item);
       if (loseNextReply) {
@@ -65,6 +74,7 @@ function setup() {
     conflicts,
     uploads: () => uploads,
     loseReply: () => (loseNextReply = true),
+    writeMeanwhile: (...texts: string[]) => (writtenMeanwhile = texts),
   };
 }
 
@@ -145,5 +155,32 @@ describe('syncing the current file with its sync locations (S15)', () => {
     await withFile(s, 'Kept.\n');
     await syncFileLocations('f', { repository: s.repository, providers: {} });
     expect(s.remoteText()).toBeUndefined();
+  });
+
+  it('reads a location changed during the sync again and merges it before writing (TOO_LATE, once)', async () => {
+    const s = setup();
+    await withFile(s, 'Alpha.\n\nBeta.\n');
+    await s.sync();
+    await edit(s, 'Alpha, here.\n\nBeta.\n');
+    s.writeMeanwhile('Alpha.\n\nBeta, there.\n');
+    await s.sync();
+    expect(await s.text()).toBe('Alpha, here.\n\nBeta, there.\n');
+    expect(s.remoteText()).toBe('Alpha, here.\n\nBeta, there.\n');
+
+    // Refused twice in a row: the sync stops with TOO_LATE; the location keeps its version and
+    // the next sync merges it.
+    await edit(s, 'Alpha, here again.\n\nBeta, there.\n');
+    s.writeMeanwhile(
+      'Alpha, here.\n\nBeta, there.\n\nGamma.\n',
+      'Alpha, here.\n\nBeta, there.\n\nGamma.\n\nDelta.\n',
+    );
+    await expect(s.sync()).rejects.toBeInstanceOf(TooLateError);
+    expect(s.remoteText()).toBe('Alpha, here.\n\nBeta, there.\n\nGamma.\n\nDelta.\n');
+    await s.sync();
+    const merged = await s.text();
+    for (const words of ['Alpha, here again.', 'Beta, there.', 'Gamma.', 'Delta.']) {
+      expect(merged).toContain(words);
+    }
+    expect(s.remoteText()).toBe(merged);
   });
 });

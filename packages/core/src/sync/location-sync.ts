@@ -10,6 +10,7 @@ import {
 import { chooseContent, remoteContent, unique, writeSyncHistory } from './content-versions.js';
 import { toSnapshot } from './merge-content.js';
 import { type AbortFlag, OfflineError, replaceIf, withoutTx } from './sync-context.js';
+import { TooLateError } from './workspace-provider.js';
 
 /** A provider that keeps one file at a sync location (a git path, a drive file): the sync of the
  * current file's locations (spec core §4 rule 2, rule S15). */
@@ -37,7 +38,8 @@ export interface FileLocationSyncOptions {
  * it is a version this file already had, and otherwise merged three-way from the last version
  * synced with that location; then the result is written here and uploaded when the location
  * does not have it. The hash about to be uploaded is recorded first ("last unsynced"), so a
- * version whose upload reply was lost is recognised next time.
+ * version whose upload reply was lost is recognised next time. An upload the provider refuses
+ * as TOO_LATE (the location changed since it was read) is done again once from the download.
  */
 export async function syncFileLocations(
   fileId: string,
@@ -49,7 +51,15 @@ export async function syncFileLocations(
   );
   for (const location of locations) {
     const provider = options.providers[location.providerId];
-    if (provider) await syncLocation(fileId, location, provider, options);
+    if (!provider) continue;
+    try {
+      await syncLocation(fileId, location, provider, options);
+    } catch (error) {
+      // The location changed between the download and the upload (a stale sha): read it again
+      // and merge it, once; its version is never overwritten unmerged.
+      if (!(error instanceof TooLateError)) throw error;
+      await syncLocation(fileId, location, provider, options);
+    }
   }
 }
 

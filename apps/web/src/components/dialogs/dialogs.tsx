@@ -5,6 +5,12 @@ import { type ModalType } from '../../services/modals';
 import { useAppServices } from '../app-context';
 import { GithubAccountDialog } from '../../providers/github/github-account-dialog';
 import { GithubWorkspaceDialog } from '../../providers/github/workspace-dialog';
+import { GithubFileLocationDialog } from '../../providers/github/file-location-dialog';
+import { GistLocationDialog } from '../../providers/github/gist-location-dialog';
+import {
+  PublishManagementDialog,
+  SyncManagementDialog,
+} from '../../providers/github/location-management-dialog';
 import { AboutDialog } from './about-dialog';
 import { AccountManagementDialog } from './account-management-dialog';
 import { CommitMessageDialog } from './commit-message-dialog';
@@ -41,6 +47,10 @@ const DIALOGS: { [K in ModalType]: ComponentType<DialogProps<K>> } = {
   importReport: ImportReportDialog,
   githubWorkspace: GithubWorkspaceDialog,
   commitMessage: CommitMessageDialog,
+  githubFileLocation: GithubFileLocationDialog,
+  gistLocation: GistLocationDialog,
+  syncManagement: SyncManagementDialog,
+  publishManagement: PublishManagementDialog,
   githubAccount: GithubAccountDialog,
   accountManagement: AccountManagementDialog,
 };

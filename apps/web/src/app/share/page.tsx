@@ -1,0 +1,12 @@
+import type { Metadata } from 'next';
+import { SharePage } from '../../share/share-page';
+
+export const metadata: Metadata = {
+  title: 'Shared file · Inkstone',
+  referrer: 'no-referrer',
+};
+
+/** `/share.html`: a file shared through a gist (the static export writes it as share.html). */
+export default function Page() {
+  return <SharePage />;
+}

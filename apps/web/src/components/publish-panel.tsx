@@ -1,0 +1,170 @@
+'use client';
+
+import {
+  GITHUB_PROVIDER_IDS,
+  NO_PUBLISH_ACCOUNT,
+  tempFileNotPublished,
+  UploadCancelledError,
+} from '@inkstone/core';
+import { useState } from 'react';
+import { useStore } from 'react-redux';
+import { describeLocation } from '../providers/github/file-locations';
+import { useFileLocations } from '../providers/github/use-file-locations';
+import { addCurrentPublishLocation, publishCurrentFile } from '../providers/github/publish-service';
+import { ignore } from '../services/modals';
+import { type AppStore, useAppDispatch, useAppSelector } from '../store';
+import { notified } from '../store/notifications-slice';
+import { sortedTemplateIds } from '../templates/templates';
+import { useAppServices } from './app-context';
+import { usePublishNow } from './use-publish-now';
+import '../providers/github/locations.css';
+
+/**
+ * The Publish side bar panel (spec interface §2, providers §2 and §4): the current file's
+ * publish locations with "Publish now", "Publish to GitHub" and "Publish to gist" (each with its
+ * Template), and "Manage publication locations" (publishManagement). A temporary file is
+ * never published.
+ */
+export function PublishPanel() {
+  const dispatch = useAppDispatch();
+  const services = useAppServices();
+  const store = useStore() as AppStore;
+  const file = useAppSelector((root) => {
+    const id = root.workspace.currentFileId;
+    return id ? root.workspace.files[id] : undefined;
+  });
+  const templates = useAppSelector((root) => root.templates);
+  const { locations, origins, reload } = useFileLocations('publishLocation');
+  const { publishing, publishNow } = usePublishNow();
+  const [adding, setAdding] = useState(false);
+
+  if (file?.parentId === 'temp') {
+    return (
+      <section className="side-panel" aria-label="Publish">
+        <p>{tempFileNotPublished(file.name)}</p>
+      </section>
+    );
+  }
+  const templateChoices = sortedTemplateIds(templates).map((id) => ({
+    id,
+    name: templates[id]!.name,
+  }));
+
+  const add = async (kind: 'github' | 'gist') => {
+    setAdding(true);
+    try {
+      const request =
+        kind === 'github'
+          ? await services.modals
+              .open('githubFileLocation', {
+                purpose: 'publish',
+                githubUrl: origins.githubUrl,
+                templates: templateChoices,
+              })
+              .catch(() => undefined)
+          : await services.modals
+              .open('gistLocation', { purpose: 'publish', templates: templateChoices })
+              .catch(() => undefined);
+      if (!request) return;
+      const providerId = kind === 'github' ? GITHUB_PROVIDER_IDS.file : GITHUB_PROVIDER_IDS.gist;
+      const message = await addCurrentPublishLocation(
+        services,
+        store,
+        providerId,
+        request.templateId ?? 'styledHtml',
+        { ...request.fields },
+      );
+      dispatch(notified('info', message));
+      reload();
+      // The new location is published at once; the others only if they changed.
+      const report = await publishCurrentFile(services, store);
+      if (report.message) dispatch(notified('info', report.message));
+      for (const failure of report.failures) {
+        const error = failure.error;
+        dispatch(notified('error', error instanceof Error ? error.message : String(error)));
+      }
+    } catch (error) {
+      // A cancelled commit message publishes nothing and says nothing; the location stays.
+      if (error instanceof UploadCancelledError) return;
+      console.error(error);
+      dispatch(notified('error', error instanceof Error ? error.message : String(error)));
+    } finally {
+      setAdding(false);
+      reload();
+    }
+  };
+
+  return (
+    <section className="side-panel file-locations" aria-label="Publish">
+      {locations.length === 0 ? (
+        <p>This file is not published anywhere yet.</p>
+      ) : (
+        <ul className="file-locations__list" aria-label="Publication locations">
+          {locations.map((location) => {
+            const { description, url } = describeLocation(location, origins.githubUrl);
+            const template = templates[String(location.templateId)]?.name;
+            return (
+              <li key={location.id} className="file-locations__item">
+                {url ? (
+                  <a href={url} target="_blank" rel="noopener noreferrer">
+                    {description}
+                  </a>
+                ) : (
+                  description
+                )}
+                {template && <span>({template})</span>}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <p className="form__hint">{NO_PUBLISH_ACCOUNT_HINT}</p>
+      <div className="file-locations__actions">
+        {locations.length > 0 && (
+          <button
+            type="button"
+            className="button"
+            disabled={publishing}
+            aria-busy={publishing}
+            onClick={publishNow}
+          >
+            Publish now
+          </button>
+        )}
+        <button
+          type="button"
+          className="button"
+          disabled={adding}
+          onClick={() => {
+            add('github').catch(console.error);
+          }}
+        >
+          Publish to GitHub
+        </button>
+        <button
+          type="button"
+          className="button"
+          disabled={adding}
+          onClick={() => {
+            add('gist').catch(console.error);
+          }}
+        >
+          Publish to gist
+        </button>
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            services.modals.open('publishManagement').then(reload, reload).catch(ignore);
+          }}
+        >
+          Manage publication locations
+        </button>
+      </div>
+    </section>
+  );
+}
+
+// Said under the list: publishing writes with a linked GitHub account (spec interface §8 has
+// 'You have to link an account to start publishing files.' for the case without one).
+const NO_PUBLISH_ACCOUNT_HINT = `Publishing writes the file through a template with your GitHub account. ${NO_PUBLISH_ACCOUNT}`;

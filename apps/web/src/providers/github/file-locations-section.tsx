@@ -1,0 +1,241 @@
+'use client';
+
+import { GITHUB_PROVIDER_IDS } from '@inkstone/core';
+import { useState } from 'react';
+import { useAppServices } from '../../components/app-context';
+import { ignore } from '../../services/modals';
+import { saveEditorFirst } from '../../services/save-first';
+import { useAppDispatch, useAppSelector } from '../../store';
+import { notified } from '../../store/notifications-slice';
+import {
+  addSyncLocation,
+  describeLocation,
+  importedFromGithub,
+  openFromGist,
+  openFromGithub,
+  syncGithubLocations,
+} from './file-locations';
+import { useFileLocations } from './use-file-locations';
+import './locations.css';
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * The current file's own sync locations in the Synchronize panel (spec interface §2 and
+ * providers §2): each listed, "Add a GitHub location", "Add a gist location", "Open from
+ * GitHub", "Synchronize now" (labelled for the file when the workspace syncs too) and "Manage
+ * locations" (syncManagement).
+ */
+export function FileLocationsSection(props: { workspaceSyncs: boolean }) {
+  const dispatch = useAppDispatch();
+  const { workspace, modals, editor, settingsMessages } = useSectionServices();
+  const { fileId, locations, origins, reload } = useFileLocations('syncLocation');
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState<string>();
+  const fileLocations = locations.filter((location) => location.id !== 'main');
+
+  const run = async (action: () => Promise<string | undefined>) => {
+    const before = status;
+    setBusy(true);
+    setStatus('Synchronizing…');
+    try {
+      // A dialog cancelled, or a file opened: the status says what it said before.
+      setStatus((await action()) ?? before);
+    } catch (error) {
+      console.error(error);
+      setStatus(`Last synchronization failed: ${messageOf(error)}`);
+      dispatch(notified('error', messageOf(error)));
+    } finally {
+      setBusy(false);
+      reload();
+    }
+  };
+
+  const syncNow = () =>
+    run(async () => {
+      if (!fileId) return undefined;
+      // What was just typed is part of the sync.
+      await saveEditorFirst(editor);
+      let conflicts = 0;
+      await syncGithubLocations(workspace.syncRepo, fileId, settingsMessages(), (_id, count) => {
+        conflicts += count;
+      });
+      const when = new Date().toLocaleTimeString();
+      return conflicts > 0
+        ? `Synchronized at ${when}, with ${conflicts} conflict(s) kept side by side in the text.`
+        : `Synchronized at ${when}.`;
+    });
+
+  const addGithub = () =>
+    run(async () => {
+      if (!fileId) return undefined;
+      const request = await modals
+        .open('githubFileLocation', { purpose: 'sync', githubUrl: origins.githubUrl })
+        .catch(() => undefined);
+      if (!request) return undefined;
+      await addSyncLocation(
+        workspace.syncRepo,
+        workspace.newId,
+        fileId,
+        GITHUB_PROVIDER_IDS.file,
+        request.fields,
+      );
+      reload();
+      return syncNowInline();
+    });
+
+  const addGist = () =>
+    run(async () => {
+      if (!fileId) return undefined;
+      const request = await modals.open('gistLocation', { purpose: 'sync' }).catch(() => undefined);
+      if (!request) return undefined;
+      await addSyncLocation(
+        workspace.syncRepo,
+        workspace.newId,
+        fileId,
+        GITHUB_PROVIDER_IDS.gist,
+        request.fields,
+      );
+      reload();
+      return syncNowInline();
+    });
+
+  // A location just added syncs at once: the file goes there, or what is there comes in.
+  const syncNowInline = async () => {
+    if (!fileId) return undefined;
+    await saveEditorFirst(editor);
+    await syncGithubLocations(workspace.syncRepo, fileId, settingsMessages());
+    return `Synchronized at ${new Date().toLocaleTimeString()}.`;
+  };
+
+  const open = () =>
+    run(async () => {
+      const request = await modals
+        .open('githubFileLocation', { purpose: 'open', githubUrl: origins.githubUrl })
+        .catch(() => undefined);
+      if (!request) return undefined;
+      const opened = await openFromGithub(
+        workspace.syncRepo,
+        workspace.newId,
+        request.fields,
+        settingsMessages(),
+      );
+      await workspace.openFile(opened.fileId);
+      if (!opened.existing) dispatch(notified('info', importedFromGithub(opened.name)));
+      return undefined;
+    });
+
+  const openGist = () =>
+    run(async () => {
+      const request = await modals.open('gistLocation', { purpose: 'open' }).catch(() => undefined);
+      if (!request) return undefined;
+      const opened = await openFromGist(
+        workspace.syncRepo,
+        workspace.newId,
+        request.fields.gistId,
+        request.fields.filename || undefined,
+        settingsMessages(),
+      );
+      await workspace.openFile(opened.fileId);
+      dispatch(notified('info', importedFromGithub(opened.name)));
+      return undefined;
+    });
+
+  return (
+    <section className="file-locations" aria-label="File locations">
+      <h3 className="side-panel__heading">This file’s locations</h3>
+      {fileLocations.length === 0 ? (
+        <p>This file is not synchronized with a file of GitHub or a gist.</p>
+      ) : (
+        <ul className="file-locations__list" aria-label="File sync locations">
+          {fileLocations.map((location) => (
+            <li key={location.id} className="file-locations__item">
+              {describeLocation(location, origins.githubUrl).description}
+            </li>
+          ))}
+        </ul>
+      )}
+      {status && (
+        <p role="status" aria-label="File locations status">
+          {status}
+        </p>
+      )}
+      <div className="file-locations__actions">
+        {fileLocations.length > 0 && (
+          <button
+            type="button"
+            className="button"
+            disabled={busy}
+            aria-busy={busy}
+            onClick={() => {
+              syncNow().catch(console.error);
+            }}
+          >
+            {props.workspaceSyncs ? 'Synchronize the file’s locations' : 'Synchronize now'}
+          </button>
+        )}
+        <button
+          type="button"
+          className="button"
+          disabled={busy}
+          onClick={() => {
+            addGithub().catch(console.error);
+          }}
+        >
+          Add a GitHub location
+        </button>
+        <button
+          type="button"
+          className="button"
+          disabled={busy}
+          onClick={() => {
+            addGist().catch(console.error);
+          }}
+        >
+          Add a gist location
+        </button>
+        <button
+          type="button"
+          className="button"
+          disabled={busy}
+          onClick={() => {
+            open().catch(console.error);
+          }}
+        >
+          Open from GitHub
+        </button>
+        <button
+          type="button"
+          className="button"
+          disabled={busy}
+          onClick={() => {
+            openGist().catch(console.error);
+          }}
+        >
+          Open from gist
+        </button>
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            modals.open('syncManagement').then(reload, reload).catch(ignore);
+          }}
+        >
+          Manage locations
+        </button>
+      </div>
+    </section>
+  );
+}
+
+// The services the section uses, and the commit messages of the settings.
+function useSectionServices() {
+  const services = useAppServices();
+  const git = useGitMessages();
+  return { ...services, settingsMessages: () => git };
+}
+
+function useGitMessages() {
+  const git = useAppSelector((state) => state.settings.settings.git);
+  return { createFileMessage: git.createFileMessage, updateFileMessage: git.updateFileMessage };
+}
