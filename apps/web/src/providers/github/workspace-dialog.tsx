@@ -1,13 +1,13 @@
 'use client';
 
 import { useId, useState } from 'react';
+import { parseRepositoryUrl } from '@inkstone/core';
 import { type DialogProps } from '../../components/dialogs/dialog-props';
 import { Modal } from '../../components/modal';
 import {
   DEFAULT_WORKSPACE_BRANCH,
   normalizeBranch,
   normalizeFolderPath,
-  parseRepoUrl,
   REPO_URL_INVALID,
 } from './workspace-params';
 
@@ -21,7 +21,7 @@ export function GithubWorkspaceDialog({ props, resolve, reject }: DialogProps<'g
   const [error, setError] = useState<string | undefined>();
   const errorId = useId();
   const submit = () => {
-    const repository = parseRepoUrl(repoUrl, props.githubUrl);
+    const repository = parseRepositoryUrl(repoUrl, props.githubUrl);
     if (!repository) {
       setError(REPO_URL_INVALID);
       return;

@@ -2,56 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   githubWorkspace,
   normalizeFolderPath,
-  parseRepoUrl,
   readRepoFolder,
   repoFolderUrl,
   repoWorkspaceName,
 } from './workspace-params';
 
 const GH = 'https://github.com';
-
-describe('the Repository URL', () => {
-  it('reads a repository page on the configured host, with or without .git or a deeper path', () => {
-    const expected = { owner: 'alice', repo: 'notes' };
-    expect(parseRepoUrl('https://github.com/alice/notes', GH)).toEqual(expected);
-    expect(parseRepoUrl('  https://github.com/alice/notes.git ', GH)).toEqual(expected);
-    expect(parseRepoUrl('https://github.com/alice/notes/', GH)).toEqual(expected);
-    expect(parseRepoUrl('https://github.com/alice/notes/tree/main/journal', GH)).toEqual(expected);
-  });
-
-  it('reads owner/repo', () => {
-    expect(parseRepoUrl('alice/my.notes_2', GH)).toEqual({ owner: 'alice', repo: 'my.notes_2' });
-  });
-
-  it('reads the host the server names (an Enterprise server under a prefix, the local forge)', () => {
-    expect(parseRepoUrl('http://127.0.0.1:9000/bob/wiki', 'http://127.0.0.1:9000')).toEqual({
-      owner: 'bob',
-      repo: 'wiki',
-    });
-    expect(
-      parseRepoUrl('https://ghe.example.com/git/bob/wiki', 'https://ghe.example.com/git'),
-    ).toEqual({ owner: 'bob', repo: 'wiki' });
-    expect(parseRepoUrl('https://ghe.example.com/bob/wiki', 'https://ghe.example.com/git')).toBe(
-      undefined,
-    );
-  });
-
-  it('refuses another host, a missing repository and names GitHub would not take', () => {
-    for (const input of [
-      '',
-      'alice',
-      'alice/',
-      'alice/notes/extra',
-      'https://gitlab.com/alice/notes',
-      'https://github.com/alice',
-      'https://github.com/alice/..',
-      'alice/no tes',
-      'not a url://x',
-    ]) {
-      expect(parseRepoUrl(input, GH), input).toBeUndefined();
-    }
-  });
-});
 
 describe('the Folder path (spec providers §5)', () => {
   it('is trimmed, loses its leading slashes and ends with exactly one slash', () => {

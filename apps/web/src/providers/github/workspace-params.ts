@@ -22,38 +22,6 @@ export interface RepoFolder {
 const NAME = /^[A-Za-z0-9_.-]+$/;
 const isName = (value: string) => NAME.test(value) && value !== '.' && value !== '..';
 
-/** The owner and repository of a Repository URL (spec providers §5: a parsable repository URL):
- * `https://{GitHub host}/owner/repo` (with `.git`, a trailing slash or a deeper path such as
- * `/tree/main/notes` accepted) or `owner/repo`; undefined when it is neither. */
-export function parseRepoUrl(
-  input: string,
-  githubUrl: string,
-): { owner: string; repo: string } | undefined {
-  const text = input.trim();
-  let segments: string[];
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) {
-    let url: URL;
-    let base: URL;
-    try {
-      url = new URL(text);
-      base = new URL(githubUrl);
-    } catch {
-      return undefined;
-    }
-    if (url.host !== base.host) return undefined;
-    // An Enterprise server under a path prefix: the path starts after it.
-    const prefix = base.pathname.replace(/\/+$/, '');
-    if (prefix && !url.pathname.startsWith(`${prefix}/`)) return undefined;
-    segments = url.pathname.slice(prefix.length).split('/').filter(Boolean);
-  } else {
-    segments = text.split('/');
-    if (segments.length !== 2) return undefined;
-  }
-  const [owner = '', repoSegment = ''] = segments;
-  const repo = repoSegment.replace(/\.git$/, '');
-  return isName(owner) && isName(repo) ? { owner, repo } : undefined;
-}
-
 /** A workspace folder path as spec providers §5 writes it: trimmed, leading slashes removed,
  * one trailing slash; a path of slashes only (or nothing) is the root, ''. */
 export function normalizeFolderPath(input: string): string {

@@ -23,6 +23,25 @@ describe('parseRepositoryUrl (Repository URL of the GitHub dialogs, spec provide
     expect(
       parseRepositoryUrl('https://git.corp/github/team/notes', 'https://git.corp/github'),
     ).toEqual({ owner: 'team', repo: 'notes' });
+    // The same host without the server's path is not the server.
+    expect(parseRepositoryUrl('https://git.corp/team/notes', 'https://git.corp/github')).toBe(
+      undefined,
+    );
+  });
+
+  it('reads the host /conf names (the local forge) and names with dots and underscores', () => {
+    expect(parseRepositoryUrl('http://127.0.0.1:9000/bob/wiki', 'http://127.0.0.1:9000')).toEqual({
+      owner: 'bob',
+      repo: 'wiki',
+    });
+    expect(parseRepositoryUrl('  https://github.com/alice/notes.git ', GITHUB)).toEqual({
+      owner: 'alice',
+      repo: 'notes',
+    });
+    expect(parseRepositoryUrl('alice/my.notes_2', GITHUB)).toEqual({
+      owner: 'alice',
+      repo: 'my.notes_2',
+    });
   });
 
   it.each([
@@ -34,6 +53,12 @@ describe('parseRepositoryUrl (Repository URL of the GitHub dialogs, spec provide
     ['-owner/repo', GITHUB],
     ['owner/re po', GITHUB],
     ['git@gitlab.com:owner/repo.git', GITHUB],
+    ['owner/', GITHUB],
+    ['owner/repo/extra', GITHUB],
+    ['https://github.com/owner/..', GITHUB],
+    ['owner/..', GITHUB],
+    ['not a url://x', GITHUB],
+    ['http://127.0.0.1:4011/owner/repo', FORGE],
   ])('refuses %j', (input, host) => {
     expect(parseRepositoryUrl(input, host)).toBeUndefined();
   });

@@ -10,12 +10,14 @@ export interface RepositoryRef {
 // `-` and `_` (GitHub replaces anything else).
 const OWNER = /^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/;
 const REPO = /^[A-Za-z0-9._-]+$/;
+const isRepoName = (name: string) => REPO.test(name) && name !== '.' && name !== '..';
 
 /**
  * Reads the 'Repository URL' of the GitHub dialogs (spec providers §2, §5): `owner/repo`, or a
  * web URL of the repository on `githubUrl` (GitHub, an Enterprise server or forge-sim, from
  * `/conf`), with or without `.git`, a trailing slash or a `/tree/…` tail; `git@host:owner/repo`
- * too. Undefined when it names no repository, or one on another host.
+ * too. Undefined when it names no repository, or one on another host. The one parser of the
+ * GitHub workspace dialog and of the file location and publish dialogs.
  */
 export function parseRepositoryUrl(input: string, githubUrl: string): RepositoryRef | undefined {
   const text = input.trim();
@@ -32,11 +34,13 @@ export function parseRepositoryUrl(input: string, githubUrl: string): Repository
     if (!url.path.startsWith(`${base}/`)) return undefined;
     path = url.path.slice(base.length);
   } else {
+    // The short form is exactly `owner/repo`: anything more is a path, not a repository.
+    if (text.split('/').length !== 2) return undefined;
     path = text;
   }
   const [owner, rawRepo] = path.replace(/^\/+/, '').split('/');
   const repo = rawRepo?.replace(/\.git$/, '');
-  if (!owner || !repo || !OWNER.test(owner) || !REPO.test(repo)) return undefined;
+  if (!owner || !repo || !OWNER.test(owner) || !isRepoName(repo)) return undefined;
   return { owner, repo };
 }
 
