@@ -420,6 +420,8 @@ export { createGistPublisher } from './providers/github/gist-publisher.js';
 export {
   NO_PUBLISH_ACCOUNT,
   PUBLISH_NOT_POSSIBLE,
+  PUBLISH_POLL_EVERY,
+  PUBLISH_TYPING_PAUSE,
   publicationLocationAdded,
   publishedTo,
   tempFileNotPublished,
@@ -438,3 +440,4 @@ export {
   type RenderPort,
 } from './publish/publish-engine.js';
 export { addPublishLocation, type NewPublishLocation } from './publish/publish-location.js';
+export { PublishQueue, type PublishQueueOptions } from './publish/publish-queue.js';

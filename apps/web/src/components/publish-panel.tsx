@@ -1,16 +1,12 @@
 'use client';
 
-import {
-  GITHUB_PROVIDER_IDS,
-  NO_PUBLISH_ACCOUNT,
-  tempFileNotPublished,
-  UploadCancelledError,
-} from '@inkstone/core';
+import { GITHUB_PROVIDER_IDS, NO_PUBLISH_ACCOUNT, tempFileNotPublished } from '@inkstone/core';
 import { useState } from 'react';
 import { useStore } from 'react-redux';
 import { describeLocation } from '../providers/github/file-locations';
 import { useFileLocations } from '../providers/github/use-file-locations';
-import { addCurrentPublishLocation, publishCurrentFile } from '../providers/github/publish-service';
+import { addCurrentPublishLocation } from '../providers/github/publish-service';
+import { requestPublish } from '../providers/github/publish-queue';
 import { ignore } from '../services/modals';
 import { type AppStore, useAppDispatch, useAppSelector } from '../store';
 import { notified } from '../store/notifications-slice';
@@ -76,16 +72,10 @@ export function PublishPanel() {
       );
       dispatch(notified('info', message));
       reload();
-      // The new location is published at once; the others only if they changed.
-      const report = await publishCurrentFile(services, store);
-      if (report.message) dispatch(notified('info', report.message));
-      for (const failure of report.failures) {
-        const error = failure.error;
-        dispatch(notified('error', error instanceof Error ? error.message : String(error)));
-      }
+      // The new location is published (queued, as every publish); the others only if they
+      // changed.
+      await requestPublish(services, store);
     } catch (error) {
-      // A cancelled commit message publishes nothing and says nothing; the location stays.
-      if (error instanceof UploadCancelledError) return;
       console.error(error);
       dispatch(notified('error', error instanceof Error ? error.message : String(error)));
     } finally {

@@ -2,18 +2,15 @@
 
 import { useState } from 'react';
 import { useStore } from 'react-redux';
-import { UploadCancelledError } from '@inkstone/core';
-import { publishCurrentFile } from '../providers/github/publish-service';
+import { requestPublish } from '../providers/github/publish-queue';
 import { useFileLocations } from '../providers/github/use-file-locations';
-import { type AppStore, useAppDispatch } from '../store';
-import { notified } from '../store/notifications-slice';
+import { type AppStore } from '../store';
 import { useAppServices } from './app-context';
 
-/** "Publish now" of the Publish panel and of the navigation bar (spec interface §2): one
- * publish at a time; its notice ('"{name}" was published to {n} location(s).') or each
- * location's error as notifications. */
+/** "Publish now" of the Publish panel and of the navigation bar (spec interface §2): the
+ * publish is queued (spec providers §4: one at a time, once the user paused typing); its notice
+ * ('"{name}" was published to {n} location(s).') or each location's error as notifications. */
 export function usePublishNow() {
-  const dispatch = useAppDispatch();
   const services = useAppServices();
   const store = useStore() as AppStore;
   const { locations, reload } = useFileLocations('publishLocation');
@@ -23,17 +20,7 @@ export function usePublishNow() {
     setPublishing(true);
     const announced = services.announcer.start('Publishing…');
     try {
-      const report = await publishCurrentFile(services, store);
-      if (report.message) dispatch(notified('info', report.message));
-      for (const failure of report.failures) {
-        const error = failure.error;
-        dispatch(notified('error', error instanceof Error ? error.message : String(error)));
-      }
-    } catch (error) {
-      if (!(error instanceof UploadCancelledError)) {
-        console.error(error);
-        dispatch(notified('error', error instanceof Error ? error.message : String(error)));
-      }
+      await requestPublish(services, store);
     } finally {
       announced.end();
       setPublishing(false);

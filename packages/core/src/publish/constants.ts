@@ -15,3 +15,11 @@ export const tempFileNotPublished = (file: string) =>
 
 /** The Publish panel without a linked account. */
 export const NO_PUBLISH_ACCOUNT = 'You have to link an account to start publishing files.';
+
+/** A queued publish checks this often whether the user stopped typing (spec providers §9
+ * "Publish polling every 1 s"). */
+export const PUBLISH_POLL_EVERY = 1_000;
+
+/** The user counts as typing while their last keystroke in the text is this recent: a publish
+ * waits for the pause (the spec is silent; the reference waited 3 s after the last change). */
+export const PUBLISH_TYPING_PAUSE = 3_000;
