@@ -552,3 +552,64 @@ test('a token GitHub refuses asks to sign in again, and the words stay', async (
   expect(await editorText(page)).toBe('Words written while the token is refused.');
   await page.context().close();
 });
+
+test("a repository whose tree GitHub truncates says 'Git tree too big', loses no local file, and syncs once the tree is whole", async ({
+  browser,
+}) => {
+  const repo = 'big-notes';
+  await sim.repos.create({ owner: ALICE.login, name: repo, autoInit: true });
+  const page = await browserOfAlice(browser, false);
+  await page.goto(`/?providerId=githubWorkspace&owner=alice&repo=${repo}`);
+  await expect(editor(page)).toBeVisible({ timeout: 15_000 });
+  await skipTour(page);
+  await firstSync(page, `${sim.url}/alice/${repo}`);
+  await fileTitle(page).fill('Kept');
+  await fileTitle(page).press('Enter');
+
+  await replaceText(page, 'Words that must survive a truncated tree.');
+
+  // Another writer moves the branch, so the next sync reads the repository's tree; that listing
+  // comes back truncated, as GitHub's does past its size limit: files past it would look
+  // deleted, so the sync stops with the spec's error.
+  const written = await fetch(`${sim.apiUrl}/repos/alice/${repo}/contents/Elsewhere.md`, {
+    method: 'PUT',
+    headers: { authorization: `token ${ALICE.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      message: 'Written elsewhere',
+      content: Buffer.from('Words written elsewhere.\n').toString('base64'),
+    }),
+  });
+  expect(written.status).toBe(201);
+  sim.faults.next({ truncateTree: true, path: new RegExp(`/repos/alice/${repo}/git/trees/`) });
+  await page.waitForTimeout(3_100); // two syncs of a tab are over 3 s apart (spec core §4)
+  await syncButton(page).click();
+  await expect(
+    alert(page, 'Git tree too big. Please remove some files in the repository.'),
+  ).toBeVisible({ timeout: 15_000 });
+  expect(sim.faults.pending).toBe(0);
+  expect(
+    await git([
+      '--git-dir',
+      sim.repos.get(ALICE.login, repo)!.gitDir,
+      'ls-tree',
+      '--name-only',
+      'main',
+    ]),
+  ).not.toContain('Kept.md');
+  expect(await editorText(page)).toBe('Words that must survive a truncated tree.');
+  await openFile(page, 'Kept');
+  expect(await editorText(page)).toBe('Words that must survive a truncated tree.');
+
+  // With the tree whole again the same words reach the repository: nothing was lost.
+  const { gitDir } = sim.repos.get(ALICE.login, repo)!;
+  await page.waitForTimeout(3_100);
+  await syncButton(page).click();
+  await expect
+    .poll(() => git(['--git-dir', gitDir, 'show', 'main:Kept.md']).catch(() => ''), {
+      timeout: 20_000,
+    })
+    .toBe('Words that must survive a truncated tree.\n');
+  await openFile(page, 'Elsewhere');
+  expect(await editorText(page)).toBe('Words written elsewhere.');
+  await page.context().close();
+});
