@@ -407,6 +407,7 @@ export { createGithubFilePublisher } from './providers/github/file-location-publ
 export {
   createGist,
   type Gist,
+  type GistFile,
   gistFileText,
   GistNotFoundError,
   readGist,

@@ -11,6 +11,7 @@ import {
   type ItemRepository,
   type LocationItem,
   newFileItems,
+  gistFileText,
   readGist,
   readRepositoryFile,
   GIST_FILE_NOT_FOUND,
@@ -242,19 +243,19 @@ export async function openFromGist(
   messages: { createFileMessage: string; updateFileMessage: string },
 ): Promise<{ fileId: string; name: string }> {
   const account = await locationAccount();
-  const gist = await readGist(await browserGithubClient(account.accessToken), gistId);
+  const client = await browserGithubClient(account.accessToken);
+  const gist = await readGist(client, gistId);
   const names = Object.keys(gist.files).filter((name) => gist.files[name]);
   const chosen = filename
     ? names.find((name) => name === filename)
     : (names.find((name) => /\.(md|markdown)$/i.test(name)) ?? names[0]);
-  const file = chosen ? gist.files[chosen] : undefined;
-  if (!chosen || !file || typeof file.content !== 'string' || file.truncated) {
-    throw new Error(GIST_FILE_NOT_FOUND);
-  }
+  // A file past 1 MB, which GitHub truncates in the gist, is read whole from its raw_url.
+  const text = chosen ? await gistFileText(client, gist, chosen) : undefined;
+  if (!chosen || text === undefined) throw new Error(GIST_FILE_NOT_FOUND);
   const dot = chosen.lastIndexOf('.');
   const [item, content, state] = newFileItems(newId, {
     name: dot > 0 ? chosen.slice(0, dot) : chosen,
-    text: file.content,
+    text,
   });
   const location = withHash<LocationItem>({
     id: newId(),

@@ -1,13 +1,22 @@
 import { GIST_FILE_NOT_FOUND } from './constants.js';
 import { GithubApiError, type GithubClient } from './github-client.js';
 
+/** A file of a gist as GitHub answers it: past 1 MB its `content` is cut and `truncated` set,
+ * and the whole file is at its `raw_url`. */
+export interface GistFile {
+  filename: string;
+  content?: string;
+  truncated?: boolean;
+  raw_url?: string;
+}
+
 /** A gist as GitHub answers it (the fields Inkstone reads). */
 export interface Gist {
   id: string;
   html_url: string;
   public: boolean;
   description: string | null;
-  files: Record<string, { filename: string; content?: string; truncated?: boolean } | null>;
+  files: Record<string, GistFile | null>;
 }
 
 /** The gist refused or gone (404): 'Gist file not found.'. */
@@ -53,12 +62,16 @@ export async function readGist(client: GithubClient, gistId: string): Promise<Gi
 }
 
 /** The text of one file of a gist, or undefined when the gist has no such file. A file GitHub
- * truncated (past 1 MB) is refused rather than taken short: its text would be cut. */
-export function gistFileText(gist: Gist, filename: string): string | undefined {
+ * truncated (past 1 MB) is read whole from its `raw_url`; without one it is refused rather than
+ * taken short: its text would be cut. */
+export async function gistFileText(
+  client: GithubClient,
+  gist: Gist,
+  filename: string,
+): Promise<string | undefined> {
   const file = gist.files[filename];
   if (!file) return undefined;
-  if (file.truncated || file.content === undefined) {
-    throw new Error(`${filename} is too large to be read from the gist.`);
-  }
-  return file.content;
+  if (!file.truncated && file.content !== undefined) return file.content;
+  if (file.raw_url) return client.getRaw(file.raw_url);
+  throw new Error(`${filename} is too large to be read from the gist.`);
 }

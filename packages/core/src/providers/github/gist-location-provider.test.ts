@@ -79,6 +79,28 @@ describe('a gist file as a sync location (over forge-sim)', () => {
     expect(after.files['other.md']?.content).toBe('Other.\n');
   });
 
+  it('reads a gist file past 1 MB whole from its raw_url, where GitHub truncates its content', async () => {
+    const s = await setup('Short at first.\n');
+    await s.sync();
+    const id = await s.gistId();
+    // About 1.3 MB, each paragraph numbered, so that a cut anywhere shows.
+    const long = Array.from({ length: 40_000 }, (_, i) => `Paragraph ${i} of a long file.`)
+      .join('\n\n')
+      .concat('\n');
+    expect(new TextEncoder().encode(long).length).toBeGreaterThan(1024 * 1024);
+    await forge.api('PATCH', `/gists/${id}`, { files: { 'notes.md': { content: long } } });
+    const answered = (await gist(id)).files['notes.md'];
+    expect(answered?.truncated).toBe(true);
+    expect(answered?.content?.length).toBeLessThan(long.length);
+
+    await s.sync();
+    expect((await s.read()).text).toBe(long);
+    // Nothing was written back: the gist holds the long text as it was.
+    expect((await forge.api<{ history: unknown[] }>('GET', `/gists/${id}`)).history).toHaveLength(
+      2,
+    );
+  });
+
   it("says 'Gist file not found.' for a gist that is not there, and keeps the text", async () => {
     const s = await setup('Kept.\n', 'no-such-gist');
     await expect(s.sync()).rejects.toThrow(GIST_FILE_NOT_FOUND);

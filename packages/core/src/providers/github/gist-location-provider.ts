@@ -32,7 +32,8 @@ export function createGistProvider(options: GistProviderOptions): FileLocationPr
       const fields = gistFields(location);
       const id = gistId(fields);
       if (id === '') return null;
-      const text = gistFileText(await readGist(options.client, id), fields.filename);
+      const gist = await readGist(options.client, id);
+      const text = await gistFileText(options.client, gist, fields.filename);
       return text === undefined ? null : locationContent(options.repository, location, text);
     },
     async upload(location: LocationItem, content: ContentItem): Promise<void> {

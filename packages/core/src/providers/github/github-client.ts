@@ -80,6 +80,18 @@ export class GithubClient {
     return { body: parseBody<T>(response.text), headers: response.headers };
   }
 
+  /** The text behind an absolute raw URL GitHub gave (a gist file's `raw_url`): sent without
+   * the token, which never leaves the API's origin (GitHub's raw hosts need none for a gist). */
+  async getRaw(url: string): Promise<string> {
+    if (!/^https?:\/\//i.test(url)) throw new GithubApiError(0, `Not a raw URL: ${url}`);
+    try {
+      return (await this.options.http.request({ method: 'GET', url })).text;
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      throw new GithubApiError(error.status, httpErrorOnLocation(error.status, GITHUB_NAME));
+    }
+  }
+
   /** Sends one request; `path` starts with a slash and its segments are already encoded. */
   async send<T>(method: string, path: string, body?: unknown, query?: Query): Promise<T> {
     return parseBody<T>((await this.exchange(method, path, body, query)).text);
