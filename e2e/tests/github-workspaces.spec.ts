@@ -30,6 +30,8 @@ const OAUTH = { clientId: 'inkstone-e2e', clientSecret: 'inkstone-e2e-secret' };
 const CAROL = { login: 'carol', token: 'ghp_carol_e2e' };
 const DAVE = { login: 'dave', token: 'ghp_dave_e2e' };
 const ALICE = { login: 'alice', token: 'ghp_alice_e2e' };
+const ERIN = { login: 'erin', token: 'ghp_erin_e2e' };
+const FRANK = { login: 'frank', token: 'ghp_frank_e2e' };
 
 let sim: ForgeSim;
 let server: ChildProcess;
@@ -41,6 +43,8 @@ test.beforeAll(async () => {
   sub = String(sim.users.add(ALICE).id);
   sim.users.add(CAROL);
   daveSub = String(sim.users.add(DAVE).id);
+  sim.users.add(ERIN);
+  sim.users.add(FRANK);
   sim.oauthApps.add({ ...OAUTH, callbackUrl: `${appUrl}/oauth2/callback`, name: 'Inkstone' });
   server = spawn('node', ['../apps/server/dist/main.js'], {
     env: {
@@ -378,6 +382,46 @@ test('signing in with GitHub through the popup makes the open main workspace syn
   const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }));
   expect(stored).not.toMatch(/gho_|ghp_|fsim_/);
   expect(page.url()).not.toContain('token');
+  await page.context().close();
+});
+
+test('signed out and in as someone else, the main workspace merges its files with the new account’s inkstone-appdata', async ({
+  browser,
+}) => {
+  const page = await signedOutBrowser(browser);
+  await fileTitle(page).fill('Journal');
+  await fileTitle(page).press('Enter');
+  await replaceText(page, 'Written as frank.');
+  const onForge = (login: string) => async () => {
+    const repo = sim.repos.get(login, 'inkstone-appdata');
+    if (!repo) return '';
+    return git(['--git-dir', repo.gitDir, 'show', 'main:Journal.md']).catch(() => '');
+  };
+  await openMenu(page);
+  await authorizeAs(page, FRANK.login, () =>
+    menu(page).getByRole('button', { name: 'Sign in with GitHub' }).click(),
+  );
+  await page.bringToFront();
+  await editor(page).click();
+  await expect.poll(onForge(FRANK.login), { timeout: 20_000 }).toBe('Written as frank.\n');
+
+  // Signed out, then signed in as erin: her repository gets the file, unchanged since frank's
+  // sync (the sync state of frank's repository, which says it is synced, is not taken for
+  // hers); frank's keeps what it had.
+  await openMenu(page);
+  await page
+    .getByRole('group', { name: 'Signed-in user' })
+    .getByRole('button', { name: 'Sign out' })
+    .click();
+  await expect(menu(page)).toContainText('not synced');
+  await authorizeAs(page, ERIN.login, () =>
+    menu(page).getByRole('button', { name: 'Sign in with GitHub' }).click(),
+  );
+  await page.bringToFront();
+  await editor(page).click();
+  await expect.poll(onForge(ERIN.login), { timeout: 20_000 }).toBe('Written as frank.\n');
+  expect(await onForge(FRANK.login)()).toBe('Written as frank.\n');
+  await expect.poll(() => editorText(page)).toBe('Written as frank.');
   await page.context().close();
 });
 
