@@ -23,6 +23,7 @@ export function CouchdbWorkspaceDialog({ resolve, reject }: DialogProps<'couchdb
       <div className="form">
         <TextField
           label="Database URL"
+          name="dbUrl"
           value={dbUrl}
           required
           placeholder="https://couch.example.com/notes"

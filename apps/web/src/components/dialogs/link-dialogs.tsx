@@ -57,6 +57,7 @@ function UrlForm({ title, children, onCancel, onOk }: UrlFormProps) {
       <div className="form">
         <TextField
           label="URL"
+          name="url"
           value={url}
           required
           error={touched && empty ? URL_REQUIRED : undefined}
