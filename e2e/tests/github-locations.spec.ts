@@ -186,10 +186,25 @@ async function openSyncPanel(page: Page): Promise<void> {
   await expect(syncPanel(page)).toBeVisible();
 }
 
+/** The workspace's sync state in the Synchronize panel (the file's locations have their own). */
+const workspaceSyncStatus = (page: Page) =>
+  page.getByRole('list', { name: 'Sync locations' }).getByRole('status');
+
+/** Presses the panel's one "Synchronize now", which syncs the workspace and then the current
+ * file's own locations (spec core §4 rule 2), and waits for that sync to end well (two syncs of
+ * a tab are over 3 s apart, so the time shown changes). */
 async function syncLocationsNow(page: Page): Promise<void> {
-  const section = locationsSection(page);
-  await section.getByRole('button', { name: /^Synchronize (now|the file’s locations)$/ }).click();
-  await expect(section.getByRole('status')).toHaveText(/^Synchronized at/, { timeout: 20_000 });
+  await expect(workspaceSyncStatus(page)).toHaveText(/^(Last synchronized at|Not synchronized)/, {
+    timeout: 20_000,
+  });
+  const before = await workspaceSyncStatus(page).textContent();
+  // Signed in, the main workspace syncs: the file's locations have no button of their own.
+  await expect(locationsSection(page).getByRole('button', { name: /^Synchronize/ })).toHaveCount(0);
+  const button = syncPanel(page).getByRole('button', { name: 'Synchronize now', exact: true });
+  await expect(button).toBeEnabled({ timeout: 20_000 });
+  await button.click();
+  await expect(workspaceSyncStatus(page)).not.toHaveText(before ?? '', { timeout: 20_000 });
+  await expect(workspaceSyncStatus(page)).toHaveText(/^Last synchronized at/);
 }
 
 test.describe.configure({ timeout: 90_000 });
@@ -259,6 +274,55 @@ test('a file opened from GitHub syncs both ways, and a gist location syncs', asy
   await manage.getByRole('button', { name: 'Remove Gist hello.md (secret)' }).click();
   await expect(manage.getByRole('listitem')).toHaveCount(1);
   await manage.getByRole('button', { name: 'Close' }).first().click();
+});
+
+test('in a main workspace kept only in this browser, the sync button syncs the file’s locations', async ({
+  page,
+}) => {
+  await putFile('docs/local.md', 'Kept here, synced there.\n');
+  await openAppAt(page);
+  // An account linked, nobody signed in: the main workspace stays in this browser.
+  const menu = await openMenu(page);
+  await menu.getByRole('button', { name: /^Accounts \(\d+\)$/ }).click();
+  const accounts = page.getByRole('dialog', { name: 'Manage external accounts' });
+  await accounts.getByRole('button', { name: 'Add GitHub account' }).click();
+  const popup = page.waitForEvent('popup');
+  await page
+    .getByRole('dialog', { name: 'Add GitHub account' })
+    .getByRole('button', { name: 'Ok' })
+    .click();
+  const authorize = await popup;
+  await authorize.getByLabel('Username').fill('alice');
+  await authorize.getByRole('button', { name: 'Authorize Inkstone' }).click();
+  await expect(accounts).toContainText('alice', { timeout: 15_000 });
+  await page.keyboard.press('Escape');
+  await expect(accounts).toBeHidden();
+  const syncButton = page.getByRole('banner').getByRole('button', { name: 'Synchronize now' });
+  await expect(syncButton).toBeDisabled();
+
+  await openSyncPanel(page);
+  await locationsSection(page).getByRole('button', { name: 'Open from GitHub' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Open from GitHub' });
+  await dialog.getByRole('textbox', { name: 'Repository URL' }).fill(`${forge.url}/alice/notes`);
+  await dialog.getByRole('textbox', { name: 'File path' }).fill('docs/local.md');
+  await dialog.getByRole('button', { name: 'Open' }).click();
+  await expect.poll(() => editorText(page), { timeout: 15_000 }).toBe('Kept here, synced there.');
+  // The file's locations make the sync button work, though the workspace has no remote.
+  await expect(syncButton).toBeEnabled({ timeout: 15_000 });
+
+  // Edited on GitHub: the sync button brings it in.
+  await putFile('docs/local.md', 'Kept here, synced there, edited there.\n');
+  await syncButton.click();
+  await expect
+    .poll(() => editorText(page), { timeout: 20_000 })
+    .toBe('Kept here, synced there, edited there.');
+  // Typed here: the sync button sends it (the tab waits 3 s between two syncs).
+  await replaceText(page, 'Kept here, synced there, edited there.\n\nAnd here.\n');
+  await expect(syncButton).toBeEnabled({ timeout: 20_000 });
+  await syncButton.click();
+  await expect
+    .poll(() => fileOnForge('docs/local.md'), { timeout: 20_000 })
+    .toBe('Kept here, synced there, edited there.\n\nAnd here.\n');
 });
 
 test('a file opened from a gist comes with its words; a gist that is not there says so', async ({

@@ -180,7 +180,8 @@ test('signs in with GitHub through the popup: the user at the menu’s top, the 
     .poll(storedAccount)
     .toMatchObject({ name: 'ink-sponsor', isLogin: true, isSponsor: true });
   const account = await storedAccount();
-  expect(account?.scopes).toEqual(['public_repo', 'gist']);
+  // Private repositories: the main workspace is kept in the private inkstone-appdata.
+  expect(account?.scopes).toEqual(['repo', 'gist']);
   const accessToken = String(account?.accessToken);
   expect(accessToken).toMatch(/^gho_/);
   // …and nowhere else: not in localStorage, nor in any URL the browser asked for.

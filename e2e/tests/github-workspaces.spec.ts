@@ -30,16 +30,21 @@ const OAUTH = { clientId: 'inkstone-e2e', clientSecret: 'inkstone-e2e-secret' };
 const CAROL = { login: 'carol', token: 'ghp_carol_e2e' };
 const DAVE = { login: 'dave', token: 'ghp_dave_e2e' };
 const ALICE = { login: 'alice', token: 'ghp_alice_e2e' };
+const ERIN = { login: 'erin', token: 'ghp_erin_e2e' };
+const FRANK = { login: 'frank', token: 'ghp_frank_e2e' };
 
 let sim: ForgeSim;
 let server: ChildProcess;
 let sub: string;
+let daveSub: string;
 
 test.beforeAll(async () => {
   sim = await startForgeSim({ port: 0 });
   sub = String(sim.users.add(ALICE).id);
   sim.users.add(CAROL);
-  sim.users.add(DAVE);
+  daveSub = String(sim.users.add(DAVE).id);
+  sim.users.add(ERIN);
+  sim.users.add(FRANK);
   sim.oauthApps.add({ ...OAUTH, callbackUrl: `${appUrl}/oauth2/callback`, name: 'Inkstone' });
   server = spawn('node', ['../apps/server/dist/main.js'], {
     env: {
@@ -78,13 +83,22 @@ async function open(page: Page, path = '/'): Promise<void> {
   await skipTour(page);
 }
 
-/** Links alice's GitHub account in this browser as the sign-in does: her token in the main
- * workspace's `tokens` item (key github, by sub), written while no app page runs. */
-async function linkAccount(page: Page, isLogin: boolean, token = ALICE.token): Promise<void> {
+/** Links a GitHub account (alice's by default) in this browser as the sign-in does: its token in
+ * the main workspace's `tokens` item (key github, by sub), written while no app page runs. */
+async function linkAccount(
+  page: Page,
+  isLogin: boolean,
+  token = ALICE.token,
+  user: { sub: string; login: string; scopes: string[] } = {
+    sub,
+    login: ALICE.login,
+    scopes: ['repo', 'gist'],
+  },
+): Promise<void> {
   await open(page);
   await page.goto('/conf');
   await page.evaluate(
-    async ({ token, sub, login, isLogin }) => {
+    async ({ token, sub, login, scopes, isLogin }) => {
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
         const request = indexedDB.open('inkstone-db');
         request.onsuccess = () => resolve(request.result);
@@ -96,20 +110,21 @@ async function linkAccount(page: Page, isLogin: boolean, token = ALICE.token): P
         request.onsuccess = () => resolve(request.result as { tx?: number }[]);
       });
       const tx = Math.max(0, ...rows.map((row) => row.tx ?? 0)) + 1;
-      const account = { sub, name: login, accessToken: token, scopes: ['repo', 'gist'] };
+      const account = { sub, name: login, accessToken: token, scopes };
+      const repoFullAccess = scopes.includes('repo');
       store.put({
         id: 'tokens',
         type: 'data',
         hash: 'e2e',
         tx,
-        data: { github: { [sub]: { ...account, isLogin, repoFullAccess: true } } },
+        data: { github: { [sub]: { ...account, isLogin, repoFullAccess } } },
       });
       await new Promise((resolve) => {
         store.transaction.oncomplete = resolve;
       });
       db.close();
     },
-    { token, sub, login: ALICE.login, isLogin },
+    { token, ...user, isLogin },
   );
   await open(page);
 }
@@ -339,20 +354,7 @@ test('signing in with GitHub through the popup makes the open main workspace syn
   await expect(menu(page)).toContainText('not synced');
   expect(sim.repos.get(CAROL.login, 'inkstone-appdata')).toBeUndefined();
 
-  // Private repositories granted (the account dialog remembers it), then Sign in with GitHub.
-  await menu(page)
-    .getByRole('button', { name: /^Accounts \(\d+\)$/ })
-    .click();
-  const accounts = page.getByRole('dialog', { name: 'Manage external accounts' });
-  await accounts.getByRole('button', { name: 'Add GitHub account' }).click();
-  const account = page.getByRole('dialog', { name: 'Add GitHub account' });
-  await account
-    .getByRole('checkbox', { name: 'Grant access to your private repositories' })
-    .check();
-  await authorizeAs(page, CAROL.login, () => account.getByRole('button', { name: 'Ok' }).click());
-  await expect(accounts).toContainText('carol');
-  await page.keyboard.press('Escape');
-  await expect(accounts).toBeHidden();
+  // Sign in with GitHub asks for private repositories itself: no other step is needed.
   await openMenu(page);
   await authorizeAs(page, CAROL.login, () =>
     menu(page).getByRole('button', { name: 'Sign in with GitHub' }).click(),
@@ -383,15 +385,60 @@ test('signing in with GitHub through the popup makes the open main workspace syn
   await page.context().close();
 });
 
-test('signed in without access to private repositories, the main workspace says why it cannot sync and creates nothing', async ({
+test('signed out and in as someone else, the main workspace merges its files with the new account’s inkstone-appdata', async ({
   browser,
 }) => {
   const page = await signedOutBrowser(browser);
+  await fileTitle(page).fill('Journal');
+  await fileTitle(page).press('Enter');
+  await replaceText(page, 'Written as frank.');
+  const onForge = (login: string) => async () => {
+    const repo = sim.repos.get(login, 'inkstone-appdata');
+    if (!repo) return '';
+    return git(['--git-dir', repo.gitDir, 'show', 'main:Journal.md']).catch(() => '');
+  };
   await openMenu(page);
-  await authorizeAs(page, DAVE.login, () =>
+  await authorizeAs(page, FRANK.login, () =>
     menu(page).getByRole('button', { name: 'Sign in with GitHub' }).click(),
   );
   await page.bringToFront();
+  await editor(page).click();
+  await expect.poll(onForge(FRANK.login), { timeout: 20_000 }).toBe('Written as frank.\n');
+
+  // Signed out, then signed in as erin: her repository gets the file, unchanged since frank's
+  // sync (the sync state of frank's repository, which says it is synced, is not taken for
+  // hers); frank's keeps what it had.
+  await openMenu(page);
+  await page
+    .getByRole('group', { name: 'Signed-in user' })
+    .getByRole('button', { name: 'Sign out' })
+    .click();
+  await expect(menu(page)).toContainText('not synced');
+  await authorizeAs(page, ERIN.login, () =>
+    menu(page).getByRole('button', { name: 'Sign in with GitHub' }).click(),
+  );
+  await page.bringToFront();
+  await editor(page).click();
+  await expect.poll(onForge(ERIN.login), { timeout: 20_000 }).toBe('Written as frank.\n');
+  expect(await onForge(FRANK.login)()).toBe('Written as frank.\n');
+  await expect.poll(() => editorText(page)).toBe('Written as frank.');
+  await page.context().close();
+});
+
+test('signed in with an older token without access to private repositories, the main workspace says why it cannot sync and creates nothing', async ({
+  browser,
+}) => {
+  // (Sign in with GitHub asks `repo` now; a token signed in before, with public_repo, stays.)
+  const context = await browser.newContext({
+    baseURL: appUrl,
+    viewport: { width: 1400, height: 900 },
+  });
+  const page = await context.newPage();
+  await linkAccount(page, true, DAVE.token, {
+    sub: daveSub,
+    login: DAVE.login,
+    scopes: ['public_repo', 'gist'],
+  });
   await editor(page).click();
   await expect(
     alert(
@@ -400,7 +447,7 @@ test('signed in without access to private repositories, the main workspace says 
     ),
   ).toBeVisible({ timeout: 20_000 });
   expect(sim.repos.get(DAVE.login, 'inkstone-appdata')).toBeUndefined();
-  await page.context().close();
+  await context.close();
 });
 
 test('two browsers edit one repository workspace: different paragraphs and the same sentence converge with nothing lost, one commit per sync, and git clone shows plain markdown', async ({

@@ -17,7 +17,7 @@ import { ExplorerService } from '../services/explorer';
 import { ModalStack } from '../services/modals';
 import { Notifier } from '../services/notifier';
 import { saveEditorFirst } from '../services/save-first';
-import { loadGithubRemote } from '../services/github-sync';
+import { currentFileLocations, loadGithubRemote } from '../services/github-sync';
 import { SyncService, type SyncRemote } from '../services/sync';
 import { TransferService } from '../services/transfer';
 import { LOCAL_DB_ERROR, WorkspaceService } from '../services/workspace';
@@ -96,6 +96,7 @@ export function App() {
         remote: started.remote,
         autoSyncOn: () =>
           isAutoSyncOn(started.workspaces.find(started.workspaces.current.id) ?? {}),
+        fileLocations: currentFileLocations(store, workspace),
       });
       // Signing in or out in a tab of the main workspace: it syncs with the signed-in account's
       // inkstone-appdata from then on, or stays here.

@@ -5,6 +5,7 @@ import {
   MAIN_WORKSPACE_ID,
   type Workspace,
 } from '@inkstone/core';
+import { fileLocations, syncGithubLocations } from '../providers/github/file-locations';
 import { loadGithubOrigins } from '../providers/github/github-conf';
 import { githubRemote } from '../providers/github/workspace-remote';
 import { type AppStore } from '../store';
@@ -12,7 +13,8 @@ import { notified } from '../store/notifications-slice';
 import { syncTargetSet } from '../store/sync-slice';
 import { browserTimers } from './broadcast-signal';
 import { readGithubTokens } from './github-tokens';
-import { type SyncRemote } from './sync';
+import { type CurrentFileLocations, type SyncRemote } from './sync';
+import { type WorkspaceService } from './workspace';
 
 /** Said when a repository workspace opens in a browser where its GitHub account is not linked:
  * it is kept here until the account is. */
@@ -55,5 +57,33 @@ export async function loadGithubRemote(
     store.dispatch(notified('error', githubAccountMissing(current.name)));
     return undefined;
   }
-  return { ...remote, git: true };
+  // The main workspace's repository is the signed-in account's: its sync state is that
+  // account's, and starts afresh when someone else signs in.
+  const login = isMain ? accounts.find((account) => account.isLogin)?.sub : undefined;
+  return { ...remote, git: true, ...(login === undefined ? {} : { account: login }) };
+}
+
+/** The current file's own GitHub and gist sync locations for the sync service (spec core §4
+ * rule 2): counted (the workspace's own location 'main' and a temporary file's are not), and
+ * synced with the accounts that wrote them and the settings' commit messages. */
+export function currentFileLocations(
+  store: AppStore,
+  workspace: Pick<WorkspaceService, 'repo' | 'syncRepo'>,
+): CurrentFileLocations {
+  return {
+    count: async (fileId) => {
+      if (store.getState().workspace.files[fileId]?.parentId === 'temp') return 0;
+      const found = await fileLocations(workspace.repo, fileId, 'syncLocation');
+      return found.filter((location) => location.id !== 'main').length;
+    },
+    sync: (fileId, onConflict) => {
+      const { createFileMessage, updateFileMessage } = store.getState().settings.settings.git;
+      return syncGithubLocations(
+        workspace.syncRepo,
+        fileId,
+        { createFileMessage, updateFileMessage },
+        onConflict,
+      );
+    },
+  };
 }

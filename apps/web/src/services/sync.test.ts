@@ -19,6 +19,7 @@ const idle: SyncUiState = {
   offline: false,
   lastSyncedAt: null,
   lastError: null,
+  fileLocations: 0,
 };
 
 describe('sync in the app', () => {
@@ -40,6 +41,8 @@ describe('sync in the app', () => {
     expect(syncButtonBlocker({ ...idle, target: null })).toBe(
       'This workspace is kept only in this browser.',
     );
+    // A workspace kept here whose current file has GitHub or gist locations syncs them.
+    expect(syncButtonBlocker({ ...idle, target: null, fileLocations: 1 })).toBeNull();
     expect(syncButtonBlocker({ ...idle, offline: true })).toBe('You are offline.');
     expect(syncButtonBlocker({ ...idle, requested: true })).toBe('A synchronization is under way.');
   });

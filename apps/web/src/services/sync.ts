@@ -23,6 +23,7 @@ import { type AppStore } from '../store';
 import { type Announcer } from './announcer';
 import { notified } from '../store/notifications-slice';
 import {
+  fileLocationsCounted,
   offlineChanged,
   queueBusyChanged,
   syncFailed,
@@ -34,6 +35,7 @@ import { WELCOME_TEXT } from '../welcome/welcome-text';
 import { browserTimers } from './broadcast-signal';
 import { isCancelled, type ModalStack } from './modals';
 import { type WorkspaceService } from './workspace';
+import { startAfreshForAccount } from './sync-account';
 import { readCredentials, writeCredentials } from './workspaces';
 
 /** The localStorage key, per workspace, of the last sync activity of any of its tabs (spec core
@@ -61,7 +63,18 @@ export interface SyncServiceOptions {
   /** Whether the workspace's auto sync is on now (it can be switched in any tab); by default,
    * its flag as opened. */
   autoSyncOn?: () => boolean;
+  /** The current file's own sync locations (GitHub files, gists), synced after each sync of the
+   * workspace (spec core §4 rule 2); without it, only the workspace syncs. */
+  fileLocations?: CurrentFileLocations;
   timers?: Timers;
+}
+
+/** The current file's own sync locations, for the sync service. */
+export interface CurrentFileLocations {
+  /** How many the file `fileId` has. */
+  count(fileId: string): Promise<number>;
+  /** Syncs the file `fileId` with them, telling a merge with conflicts. */
+  sync(fileId: string, onConflict: (fileId: string) => void): Promise<void>;
 }
 
 /** Where a workspace syncs: its provider, what the interface shows as its target (the
@@ -71,6 +84,9 @@ export interface SyncRemote {
   provider: WorkspaceProvider;
   target: string;
   git: boolean;
+  /** The account whose repository this is, when it follows who is signed in (the main
+   * workspace): another account than the sync state's starts the state afresh. */
+  account?: string;
 }
 
 /** The message suggested in the commitMessage dialog. */
@@ -93,6 +109,9 @@ export class SyncService {
   private lastInputAt: number;
   private readonly cleanups: (() => void)[] = [];
   private storedLoginTried = false;
+  // The current file's own sync locations, as last counted.
+  private fileLocationCount = 0;
+  private countedFor: string | null | undefined;
 
   constructor(private readonly options: SyncServiceOptions) {
     const { store, current } = options;
@@ -132,7 +151,7 @@ export class SyncService {
       lastSyncActivity: sharedTimestamp(syncActivityKey(current.id)),
       queue: this.queue,
       isOffline: () => this.offline.offline,
-      hasSyncTarget: () => this.remote !== undefined,
+      hasSyncTarget: () => this.hasTarget,
       onPendingChange: (pending) => store.dispatch(syncRequestChanged(pending)),
       // A sync the user asked for (the button, the panel, Ctrl+S) is announced; automatic ones
       // are not: they would speak every minute and a half.
@@ -141,7 +160,11 @@ export class SyncService {
         try {
           await options.flushEditor();
           const remote = this.remote;
+          if (remote?.account !== undefined) {
+            await startAfreshForAccount(options.workspace.syncRepo, remote.account);
+          }
           if (remote) await synchronizer(remote).sync(signal);
+          await this.syncFileLocations(remote === undefined);
         } catch (error) {
           const told = error instanceof OfflineError || isCancelled(error);
           if (!told) store.dispatch(syncFailed(errorMessage(error)));
@@ -158,7 +181,7 @@ export class SyncService {
       timers: this.timers,
       random: Math.random,
       period: () => autoSyncPeriod(store.getState().settings.settings.autoSyncEvery),
-      enabled: () => this.remote !== undefined && autoSyncOn(),
+      enabled: () => this.hasTarget && autoSyncOn(),
       request: () => this.request(),
     });
   }
@@ -184,6 +207,14 @@ export class SyncService {
     this.cleanups.push(
       this.queue.onBusyChange((busy) => this.options.store.dispatch(queueBusyChanged(busy))),
     );
+    // Another file opened: its own locations are counted.
+    this.cleanups.push(
+      this.options.store.subscribe(() => {
+        const fileId = this.options.store.getState().workspace.currentFileId;
+        if (fileId !== this.countedFor) this.fileLocationsChanged();
+      }),
+    );
+    this.fileLocationsChanged();
     if (!navigator.onLine) this.offline.networkStatus(false);
     this.offline.start();
     this.autoSync.start();
@@ -193,6 +224,48 @@ export class SyncService {
   /** Whether this workspace syncs at all. */
   get syncable(): boolean {
     return this.remote !== undefined;
+  }
+
+  /** Counts the current file's own sync locations again (one was added, removed, or another
+   * file opened): a workspace kept only here syncs while the file has some. */
+  fileLocationsChanged(): void {
+    const { store } = this.options;
+    const fileId = store.getState().workspace.currentFileId;
+    this.countedFor = fileId;
+    const counting =
+      fileId && this.options.fileLocations
+        ? this.options.fileLocations.count(fileId)
+        : Promise.resolve(0);
+    counting.then(
+      (count) => {
+        if (this.countedFor !== fileId) return;
+        this.fileLocationCount = count;
+        store.dispatch(fileLocationsCounted(count));
+      },
+      (error: unknown) => console.error('The file’s locations could not be read.', error),
+    );
+  }
+
+  // Where a sync goes: the workspace's remote, or the current file's own locations.
+  private get hasTarget(): boolean {
+    return this.remote !== undefined || this.fileLocationCount > 0;
+  }
+
+  // After the workspace's sync, the current file's own locations (rule 2). Their failure is
+  // told, and fails the sync only when they are all it does (a workspace kept here): the
+  // workspace's sync went well. The words of the file are never lost: a location's version is
+  // merged, never taken over the local one unmerged.
+  private async syncFileLocations(onlyLocations: boolean): Promise<void> {
+    const { fileLocations, store } = this.options;
+    const fileId = store.getState().workspace.currentFileId;
+    if (!fileLocations || !fileId || this.fileLocationCount === 0) return;
+    try {
+      await fileLocations.sync(fileId, (id) => this.conflicted(id));
+    } catch (error) {
+      if (onlyLocations) throw error;
+      console.error('Synchronizing the file’s locations failed.', error);
+      store.dispatch(notified('error', errorMessage(error)));
+    }
   }
 
   /** Syncs with another remote from now on (the main workspace once signed in with GitHub),
@@ -216,7 +289,7 @@ export class SyncService {
 
   /** Whether a sync can be asked for now: the workspace has a remote and the app is online. */
   get canSyncNow(): boolean {
-    return this.remote !== undefined && !this.offline.offline;
+    return this.hasTarget && !this.offline.offline;
   }
 
   /** Stops everything; a sync request not started is dropped. */

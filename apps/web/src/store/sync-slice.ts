@@ -15,6 +15,9 @@ export interface SyncUiState {
   lastSyncedAt: number | null;
   /** The error of the last sync, cleared by the next one that ends well. */
   lastError: string | null;
+  /** How many sync locations of its own (GitHub files, gists) the current file has: they sync
+   * with each sync, so a workspace kept only here syncs when there are some. */
+  fileLocations: number;
 }
 
 const initialState: SyncUiState = {
@@ -24,6 +27,7 @@ const initialState: SyncUiState = {
   offline: false,
   lastSyncedAt: null,
   lastError: null,
+  fileLocations: 0,
 };
 
 export const syncSlice = createSlice({
@@ -49,6 +53,9 @@ export const syncSlice = createSlice({
     syncFailed: (state, action: PayloadAction<string>) => {
       state.lastError = action.payload;
     },
+    fileLocationsCounted: (state, action: PayloadAction<number>) => {
+      state.fileLocations = action.payload;
+    },
   },
 });
 
@@ -59,12 +66,15 @@ export const {
   offlineChanged,
   syncSucceeded,
   syncFailed,
+  fileLocationsCounted,
 } = syncSlice.actions;
 
 /** Why the sync button is disabled (spec interface §2: no sync possible, a sync already
  * requested, or offline), or null when it can be pressed. */
 export function syncButtonBlocker(state: SyncUiState): string | null {
-  if (state.target === null) return 'This workspace is kept only in this browser.';
+  if (state.target === null && state.fileLocations === 0) {
+    return 'This workspace is kept only in this browser.';
+  }
   if (state.offline) return 'You are offline.';
   if (state.requested) return 'A synchronization is under way.';
   return null;

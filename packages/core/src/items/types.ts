@@ -119,7 +119,9 @@ export type DataItemId =
   | 'localSettings'
   | 'templates'
   | 'lastOpened'
-  | 'syncState';
+  | 'syncState'
+  /** The account (sub) the workspace's sync state belongs to (the app's main workspace). */
+  | 'syncAccount';
 
 /** A data item: a named bag of settings or state. */
 export interface DataItem<T = unknown> extends BaseItem {

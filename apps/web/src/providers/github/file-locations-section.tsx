@@ -23,8 +23,9 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 /**
  * The current file's own sync locations in the Synchronize panel (spec interface §2 and
  * providers §2): each listed, "Add a GitHub location", "Add a gist location", "Open from
- * GitHub", "Synchronize now" (labelled for the file when the workspace syncs too) and "Manage
- * locations" (syncManagement).
+ * GitHub", "Synchronize now" and "Manage locations" (syncManagement). In a workspace that
+ * syncs, its own "Synchronize now" syncs the file's locations too (spec core §4 rule 2): the
+ * section then has no button of its own.
  */
 export function FileLocationsSection(props: { workspaceSyncs: boolean }) {
   const dispatch = useAppDispatch();
@@ -161,7 +162,7 @@ export function FileLocationsSection(props: { workspaceSyncs: boolean }) {
         </p>
       )}
       <div className="file-locations__actions">
-        {fileLocations.length > 0 && (
+        {fileLocations.length > 0 && !props.workspaceSyncs && (
           <button
             type="button"
             className="button"
@@ -171,7 +172,7 @@ export function FileLocationsSection(props: { workspaceSyncs: boolean }) {
               syncNow().catch(console.error);
             }}
           >
-            {props.workspaceSyncs ? 'Synchronize the file’s locations' : 'Synchronize now'}
+            Synchronize now
           </button>
         )}
         <button

@@ -125,19 +125,21 @@ function setUp(
 }
 
 describe('GitHub accounts over forge-sim’s OAuth flow', () => {
-  it('signs in: asks public_repo and gist, keeps the token with the scopes GitHub granted', async () => {
+  it('signs in: asks repo and gist (the main workspace is private), keeps the token with the scopes GitHub granted', async () => {
     const { accounts, store, stored, asked } = setUp('ada');
+    // (The remembered choice of "Add GitHub account" is false by default: not asked here.)
+    expect(store.getState().localSettings.githubRepoFullAccess).toBe(false);
     const token = await accounts.signIn();
     const url = new URL(asked[0]!);
     expect(url.origin + url.pathname).toBe(`${forge.url}/login/oauth/authorize`);
     expect(url.searchParams.get('redirect_uri')).toBe(`${APP}/oauth2/callback`);
-    expect(url.searchParams.get('scope')).toBe('public_repo gist');
+    expect(url.searchParams.get('scope')).toBe('repo gist');
     expect(token).toMatchObject({
       sub: String(ada.id),
       name: 'ada',
       isLogin: true,
-      scopes: ['public_repo', 'gist'],
-      repoFullAccess: false,
+      scopes: ['repo', 'gist'],
+      repoFullAccess: true,
     });
     expect(stored.get(String(ada.id))?.accessToken).toBe(token.accessToken);
     // The interface sees the account, never its token.

@@ -87,12 +87,12 @@ export class GithubAccounts {
     return tokens;
   }
 
-  /** "Sign in with GitHub": links an account as the login one, with the access to private
-   * repositories the user last chose. Opens the authorize window at once: call it from the
-   * click's handler. */
+  /** "Sign in with GitHub": links an account as the login one, always with access to private
+   * repositories (`repo` + `gist`): the main workspace syncs with the private repository
+   * `inkstone-appdata` (spec providers §6, §7), which a `public_repo` token can neither read nor
+   * create. Opens the authorize window at once: call it from the click's handler. */
   signIn(): Promise<GithubToken> {
-    const repoFullAccess = this.options.store.getState().localSettings.githubRepoFullAccess;
-    return this.link(repoFullAccess, { isLogin: true });
+    return this.link(true, { isLogin: true });
   }
 
   /** "Add GitHub account" (the account dialog): links one more account, or the same one again

@@ -14,14 +14,16 @@ const listeners = new Set<() => void>();
 /** The current file's locations of one type, read again by `reload` (after an add, a remove,
  * a sync) and when another file is opened; with GitHub's origins from `/conf`. */
 export function useFileLocations(type: 'syncLocation' | 'publishLocation') {
-  const { workspace } = useAppServices();
+  const { workspace, sync } = useAppServices();
   const fileId = useAppSelector((state) => state.workspace.currentFileId);
   const [locations, setLocations] = useState<LocationItem[]>([]);
   const [origins, setOrigins] = useState<GithubOrigins>(GITHUB_COM);
   const [version, setVersion] = useState(0);
   const reload = useCallback(() => {
     for (const listener of listeners) listener();
-  }, []);
+    // (The sync service syncs the current file's locations with each sync: it counts them.)
+    sync.fileLocationsChanged();
+  }, [sync]);
 
   useEffect(() => {
     const listener = () => setVersion((value) => value + 1);
