@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { Modal } from '../modal';
 import { type DialogProps } from './dialog-props';
+import { TextField } from './text-field';
 
 /** The commitMessage dialog (spec core §4 rule 7): asked once per sync of a git workspace whose
  * auto sync is off, before its first upload. Ok commits with the message (the suggested one when
@@ -19,10 +20,7 @@ export function CommitMessageDialog({ props, resolve, reject }: DialogProps<'com
     >
       <div className="form">
         <p>The changes of “{props.workspaceName}” are committed with this message.</p>
-        <label className="form__field">
-          <span>Message</span>
-          <input value={message} onChange={(event) => setMessage(event.target.value)} />
-        </label>
+        <TextField label="Message" value={message} onChange={setMessage} />
       </div>
     </Modal>
   );

@@ -1,16 +1,16 @@
 'use client';
 
 import { normalizeDbUrl } from '@inkstone/core';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Modal } from '../modal';
 import { type DialogProps } from './dialog-props';
+import { TextField } from './text-field';
 
 /** The couchdbWorkspace dialog (spec providers §5): a database URL, required, its trailing
  * slash stripped; a URL the provider cannot use is refused inline with the reason. */
 export function CouchdbWorkspaceDialog({ resolve, reject }: DialogProps<'couchdbWorkspace'>) {
   const [dbUrl, setDbUrl] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const errorId = useId();
   const submit = () => {
     try {
       resolve(normalizeDbUrl(dbUrl));
@@ -21,25 +21,18 @@ export function CouchdbWorkspaceDialog({ resolve, reject }: DialogProps<'couchdb
   return (
     <Modal title="Add a CouchDB workspace" onCancel={reject} onOk={submit} okLabel="Add">
       <div className="form">
-        <label className="form__field">
-          <span>Database URL</span>
-          <input
-            value={dbUrl}
-            required
-            placeholder="https://couch.example.com/notes"
-            aria-invalid={error !== undefined}
-            aria-describedby={error ? errorId : undefined}
-            onChange={(event) => {
-              setDbUrl(event.target.value);
-              setError(undefined);
-            }}
-          />
-        </label>
-        {error && (
-          <p id={errorId} className="field-error" role="alert">
-            {error}
-          </p>
-        )}
+        <TextField
+          label="Database URL"
+          name="dbUrl"
+          value={dbUrl}
+          required
+          placeholder="https://couch.example.com/notes"
+          error={error}
+          onChange={(value) => {
+            setDbUrl(value);
+            setError(undefined);
+          }}
+        />
       </div>
     </Modal>
   );
@@ -65,19 +58,14 @@ export function CouchdbCredentialsDialog({
     >
       <div className="form">
         <p>Log in to {props.dbUrl}.</p>
-        <label className="form__field">
-          <span>Name</span>
-          <input value={name} autoComplete="username" onChange={(e) => setName(e.target.value)} />
-        </label>
-        <label className="form__field">
-          <span>Password</span>
-          <input
-            type="password"
-            value={password}
-            autoComplete="current-password"
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        </label>
+        <TextField label="Name" value={name} autoComplete="username" onChange={setName} />
+        <TextField
+          label="Password"
+          type="password"
+          value={password}
+          autoComplete="current-password"
+          onChange={setPassword}
+        />
       </div>
     </Modal>
   );

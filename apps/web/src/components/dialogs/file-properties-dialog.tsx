@@ -13,6 +13,7 @@ import { useAppServices } from '../app-context';
 import { Modal } from '../modal';
 import { type DialogProps } from './dialog-props';
 import { TabPanel, Tabs, useTabIds } from './tabs';
+import { TextField } from './text-field';
 import { YamlEditor } from './yaml-editor';
 
 type Tab = 'simple' | 'yaml';
@@ -100,14 +101,13 @@ export function FilePropertiesDialog({ resolve, reject }: DialogProps<'filePrope
       {tab === 'simple' ? (
         <TabPanel ids={tabIds} tab="simple" className="form">
           {FIELDS.map((field) => (
-            <label key={field.key} className="form__field">
-              <span>{field.label}</span>
-              <input
-                value={simple[field.key]}
-                placeholder={field.hint}
-                onChange={(event) => setSimple({ ...simple, [field.key]: event.target.value })}
-              />
-            </label>
+            <TextField
+              key={field.key}
+              label={field.label}
+              value={simple[field.key]}
+              placeholder={field.hint}
+              onChange={(value) => setSimple({ ...simple, [field.key]: value })}
+            />
           ))}
           <label className="form__field">
             <span>Markdown preset</span>

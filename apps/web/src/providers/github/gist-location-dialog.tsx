@@ -1,9 +1,10 @@
 'use client';
 
 import { LocationFieldError, readGistForm } from '@inkstone/core';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { type DialogProps } from '../../components/dialogs/dialog-props';
 import { Modal } from '../../components/modal';
+import { TextField } from '../../components/dialogs/text-field';
 import { TemplateSelect } from './template-select';
 
 /** The gist dialogs (spec providers §2 gist open, sync and publish dialogs): to open, a Gist
@@ -16,7 +17,6 @@ export function GistLocationDialog({ props, resolve, reject }: DialogProps<'gist
   const [gistId, setGistId] = useState('');
   const [templateId, setTemplateId] = useState(props.templates?.[0]?.id ?? '');
   const [error, setError] = useState<string>();
-  const errorId = useId();
   const opening = props.purpose === 'open';
   const submit = () => {
     if (opening) {
@@ -39,33 +39,23 @@ export function GistLocationDialog({ props, resolve, reject }: DialogProps<'gist
     return (
       <Modal title="Open from gist" onCancel={reject} onOk={submit} okLabel="Open">
         <div className="form">
-          <label className="form__field">
-            <span>Gist ID</span>
-            <input
-              name="gistId"
-              value={gistId}
-              aria-invalid={error !== undefined}
-              aria-describedby={error ? errorId : undefined}
-              onChange={(event) => {
-                setGistId(event.target.value);
-                setError(undefined);
-              }}
-            />
-          </label>
-          {error && (
-            <p id={errorId} className="field-error" role="alert">
-              {error}
-            </p>
-          )}
-          <label className="form__field">
-            <span>Filename (optional)</span>
-            <input
-              name="filename"
-              value={filename}
-              placeholder="The gist's first markdown file"
-              onChange={(event) => setFilename(event.target.value)}
-            />
-          </label>
+          <TextField
+            label="Gist ID"
+            name="gistId"
+            value={gistId}
+            error={error}
+            onChange={(value) => {
+              setGistId(value);
+              setError(undefined);
+            }}
+          />
+          <TextField
+            label="Filename (optional)"
+            name="filename"
+            value={filename}
+            placeholder="The gist's first markdown file"
+            onChange={setFilename}
+          />
         </div>
       </Modal>
     );
@@ -77,25 +67,17 @@ export function GistLocationDialog({ props, resolve, reject }: DialogProps<'gist
       onOk={submit}
     >
       <div className="form">
-        <label className="form__field">
-          <span>Filename</span>
-          <input
-            name="filename"
-            value={filename}
-            placeholder={publishing ? 'notes.html' : 'notes.md'}
-            aria-invalid={error !== undefined}
-            aria-describedby={error ? errorId : undefined}
-            onChange={(event) => {
-              setFilename(event.target.value);
-              setError(undefined);
-            }}
-          />
-        </label>
-        {error && (
-          <p id={errorId} className="field-error" role="alert">
-            {error}
-          </p>
-        )}
+        <TextField
+          label="Filename"
+          name="filename"
+          value={filename}
+          placeholder={publishing ? 'notes.html' : 'notes.md'}
+          error={error}
+          onChange={(value) => {
+            setFilename(value);
+            setError(undefined);
+          }}
+        />
         <label className="form__check">
           <input
             type="checkbox"
@@ -104,10 +86,12 @@ export function GistLocationDialog({ props, resolve, reject }: DialogProps<'gist
           />
           <span>Public</span>
         </label>
-        <label className="form__field">
-          <span>Existing Gist ID (optional)</span>
-          <input name="gistId" value={gistId} onChange={(event) => setGistId(event.target.value)} />
-        </label>
+        <TextField
+          label="Existing Gist ID (optional)"
+          name="gistId"
+          value={gistId}
+          onChange={setGistId}
+        />
         {publishing && (
           <>
             <TemplateSelect
