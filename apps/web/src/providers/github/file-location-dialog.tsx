@@ -1,8 +1,9 @@
 'use client';
 
 import { LocationFieldError, readGithubFileForm } from '@inkstone/core';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { type DialogProps } from '../../components/dialogs/dialog-props';
+import { TextField } from '../../components/dialogs/text-field';
 import { Modal } from '../../components/modal';
 import { TemplateSelect } from './template-select';
 
@@ -25,7 +26,6 @@ export function GithubFileLocationDialog({
   const [branch, setBranch] = useState('');
   const [templateId, setTemplateId] = useState(props.templates?.[0]?.id ?? '');
   const [error, setError] = useState<LocationFieldError>();
-  const errorId = useId();
   const submit = () => {
     try {
       const fields = readGithubFileForm({ repoUrl, path, branch }, props.githubUrl);
@@ -36,15 +36,7 @@ export function GithubFileLocationDialog({
     }
   };
   const fieldError = (field: LocationFieldError['field']) =>
-    error?.field === field ? (
-      <p id={errorId} className="field-error" role="alert">
-        {error.message}
-      </p>
-    ) : null;
-  const invalid = (field: LocationFieldError['field']) => ({
-    'aria-invalid': error?.field === field,
-    'aria-describedby': error?.field === field ? errorId : undefined,
-  });
+    error?.field === field ? error.message : undefined;
   return (
     <Modal
       title={TITLES[props.purpose]}
@@ -53,43 +45,35 @@ export function GithubFileLocationDialog({
       okLabel={props.purpose === 'open' ? 'Open' : 'Ok'}
     >
       <div className="form">
-        <label className="form__field">
-          <span>Repository URL</span>
-          <input
-            name="repoUrl"
-            value={repoUrl}
-            placeholder={`${props.githubUrl}/owner/repo`}
-            {...invalid('repoUrl')}
-            onChange={(event) => {
-              setRepoUrl(event.target.value);
-              setError(undefined);
-            }}
-          />
-        </label>
-        {fieldError('repoUrl')}
-        <label className="form__field">
-          <span>File path</span>
-          <input
-            name="path"
-            value={path}
-            placeholder={props.purpose === 'publish' ? 'docs/notes.html' : 'docs/notes.md'}
-            {...invalid('path')}
-            onChange={(event) => {
-              setPath(event.target.value);
-              setError(undefined);
-            }}
-          />
-        </label>
-        {fieldError('path')}
-        <label className="form__field">
-          <span>Branch (optional)</span>
-          <input
-            name="branch"
-            value={branch}
-            placeholder="main"
-            onChange={(event) => setBranch(event.target.value)}
-          />
-        </label>
+        <TextField
+          label="Repository URL"
+          name="repoUrl"
+          value={repoUrl}
+          placeholder={`${props.githubUrl}/owner/repo`}
+          error={fieldError('repoUrl')}
+          onChange={(value) => {
+            setRepoUrl(value);
+            setError(undefined);
+          }}
+        />
+        <TextField
+          label="File path"
+          name="path"
+          value={path}
+          placeholder={props.purpose === 'publish' ? 'docs/notes.html' : 'docs/notes.md'}
+          error={fieldError('path')}
+          onChange={(value) => {
+            setPath(value);
+            setError(undefined);
+          }}
+        />
+        <TextField
+          label="Branch (optional)"
+          name="branch"
+          value={branch}
+          placeholder="main"
+          onChange={setBranch}
+        />
         {props.purpose === 'publish' && (
           <TemplateSelect
             templates={props.templates ?? []}

@@ -1,8 +1,9 @@
 'use client';
 
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { parseRepositoryUrl } from '@inkstone/core';
 import { type DialogProps } from '../../components/dialogs/dialog-props';
+import { TextField } from '../../components/dialogs/text-field';
 import { Modal } from '../../components/modal';
 import {
   DEFAULT_WORKSPACE_BRANCH,
@@ -19,7 +20,6 @@ export function GithubWorkspaceDialog({ props, resolve, reject }: DialogProps<'g
   const [path, setPath] = useState('');
   const [branch, setBranch] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const errorId = useId();
   const submit = () => {
     const repository = parseRepositoryUrl(repoUrl, props.githubUrl);
     if (!repository) {
@@ -32,44 +32,32 @@ export function GithubWorkspaceDialog({ props, resolve, reject }: DialogProps<'g
     <Modal title="Add a GitHub workspace" onCancel={reject} onOk={submit} okLabel="Open">
       <div className="form">
         <p>A folder of a repository becomes a workspace: each file is a plain .md file there.</p>
-        <label className="form__field">
-          <span>Repository URL</span>
-          <input
-            name="repoUrl"
-            value={repoUrl}
-            required
-            placeholder={`${props.githubUrl}/owner/repo`}
-            aria-invalid={error !== undefined}
-            aria-describedby={error ? errorId : undefined}
-            onChange={(event) => {
-              setRepoUrl(event.target.value);
-              setError(undefined);
-            }}
-          />
-        </label>
-        {error && (
-          <p id={errorId} className="field-error" role="alert">
-            {error}
-          </p>
-        )}
-        <label className="form__field">
-          <span>Folder path (optional)</span>
-          <input
-            name="path"
-            value={path}
-            placeholder="The repository's root"
-            onChange={(event) => setPath(event.target.value)}
-          />
-        </label>
-        <label className="form__field">
-          <span>Branch (optional)</span>
-          <input
-            name="branch"
-            value={branch}
-            placeholder={DEFAULT_WORKSPACE_BRANCH}
-            onChange={(event) => setBranch(event.target.value)}
-          />
-        </label>
+        <TextField
+          label="Repository URL"
+          name="repoUrl"
+          value={repoUrl}
+          required
+          placeholder={`${props.githubUrl}/owner/repo`}
+          error={error}
+          onChange={(value) => {
+            setRepoUrl(value);
+            setError(undefined);
+          }}
+        />
+        <TextField
+          label="Folder path (optional)"
+          name="path"
+          value={path}
+          placeholder="The repository's root"
+          onChange={setPath}
+        />
+        <TextField
+          label="Branch (optional)"
+          name="branch"
+          value={branch}
+          placeholder={DEFAULT_WORKSPACE_BRANCH}
+          onChange={setBranch}
+        />
       </div>
     </Modal>
   );
