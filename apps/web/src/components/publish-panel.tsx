@@ -121,26 +121,24 @@ export function PublishPanel() {
             Publish now
           </button>
         )}
-        <button
-          type="button"
-          className="button"
-          disabled={adding}
-          onClick={() => {
-            add('github').catch(console.error);
-          }}
-        >
-          Publish to GitHub
-        </button>
-        <button
-          type="button"
-          className="button"
-          disabled={adding}
-          onClick={() => {
-            add('gist').catch(console.error);
-          }}
-        >
-          Publish to gist
-        </button>
+        {(
+          [
+            ['Publish to GitHub', 'github'],
+            ['Publish to gist', 'gist'],
+          ] as const
+        ).map(([label, kind]) => (
+          <button
+            key={kind}
+            type="button"
+            className="button"
+            disabled={adding}
+            onClick={() => {
+              add(kind).catch(console.error);
+            }}
+          >
+            {label}
+          </button>
+        ))}
         <button
           type="button"
           className="button"

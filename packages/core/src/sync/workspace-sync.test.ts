@@ -15,19 +15,11 @@ import {
 } from '../testing/memory-workspace-provider.js';
 import { type SyncState } from './sync-state.js';
 import { WorkspaceSynchronizer } from './workspace-sync.js';
+import { testContent, testFile } from '../testing/test-items.js';
 
 const content = (fileId: string, text: string, properties = ''): ContentItem =>
-  withHash<ContentItem>({
-    id: `${fileId}/content`,
-    type: 'content',
-    text,
-    properties,
-    discussions: {},
-    comments: {},
-    history: [],
-  });
-const file = (id: string, name: string, parentId: string | null = null): FileItem =>
-  withHash<FileItem>({ id, type: 'file', name, parentId });
+  testContent(fileId, text, { properties });
+const file = testFile;
 
 // How a client talks to the remote: one item a call, or in batches (`saveItems`, S12).
 interface Mode {

@@ -1,22 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { withHash } from '../items/hash.js';
-import { type ContentItem, type FileItem } from '../items/types.js';
 import { HttpError, NetworkError } from '../sync/http-client.js';
 import { TooLateError } from '../sync/workspace-provider.js';
+import { testContent, testFile } from './test-items.js';
 import { MemoryWorkspaceProvider, type ProviderFault } from './memory-workspace-provider.js';
 
-const file = (id: string, name: string) =>
-  withHash<FileItem>({ id, type: 'file', name, parentId: null });
-const content = (fileId: string, text: string) =>
-  withHash<ContentItem>({
-    id: `${fileId}/content`,
-    type: 'content',
-    text,
-    properties: '',
-    discussions: {},
-    comments: {},
-    history: [],
-  });
+const file = (id: string, name: string) => testFile(id, name);
+const content = (fileId: string, text: string) => testContent(fileId, text);
 
 describe('MemoryWorkspaceProvider', () => {
   it('pages changes by an opaque cursor, newest version of each item once', async () => {

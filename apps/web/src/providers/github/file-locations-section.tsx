@@ -175,46 +175,26 @@ export function FileLocationsSection(props: { workspaceSyncs: boolean }) {
             Synchronize now
           </button>
         )}
-        <button
-          type="button"
-          className="button"
-          disabled={busy}
-          onClick={() => {
-            addGithub().catch(console.error);
-          }}
-        >
-          Add a GitHub location
-        </button>
-        <button
-          type="button"
-          className="button"
-          disabled={busy}
-          onClick={() => {
-            addGist().catch(console.error);
-          }}
-        >
-          Add a gist location
-        </button>
-        <button
-          type="button"
-          className="button"
-          disabled={busy}
-          onClick={() => {
-            open().catch(console.error);
-          }}
-        >
-          Open from GitHub
-        </button>
-        <button
-          type="button"
-          className="button"
-          disabled={busy}
-          onClick={() => {
-            openGist().catch(console.error);
-          }}
-        >
-          Open from gist
-        </button>
+        {(
+          [
+            ['Add a GitHub location', addGithub],
+            ['Add a gist location', addGist],
+            ['Open from GitHub', open],
+            ['Open from gist', openGist],
+          ] as const
+        ).map(([label, action]) => (
+          <button
+            key={label}
+            type="button"
+            className="button"
+            disabled={busy}
+            onClick={() => {
+              action().catch(console.error);
+            }}
+          >
+            {label}
+          </button>
+        ))}
         <button
           type="button"
           className="button"

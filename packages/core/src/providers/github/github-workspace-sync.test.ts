@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryDatabase } from '../../db/memory-repository.js';
 import { withHash } from '../../items/hash.js';
-import { type ContentItem, type FileItem, type FolderItem, type Item } from '../../items/types.js';
+import { type ContentItem, type FileItem, type Item } from '../../items/types.js';
 import { type FetchPort } from '../../sync/http-client.js';
 import { WorkspaceSynchronizer } from '../../sync/workspace-sync.js';
 import { nodeFetch } from '../../testing/couchdb-provider.js';
@@ -15,24 +15,13 @@ import {
   type GithubTestForge,
   startGithubTestForge,
 } from '../../testing/github-provider.js';
+import { testContent, testFile, testFolder } from '../../testing/test-items.js';
 import { GIT_TREE_TOO_BIG } from './constants.js';
 import { type GithubWorkspaceProvider } from './github-workspace-provider.js';
 
-const content = (fileId: string, text: string, extra: Partial<ContentItem> = {}): ContentItem =>
-  withHash<ContentItem>({
-    id: `${fileId}/content`,
-    type: 'content',
-    text,
-    properties: '',
-    discussions: {},
-    comments: {},
-    history: [],
-    ...extra,
-  });
-const file = (id: string, name: string, parentId: string | null = null): FileItem =>
-  withHash<FileItem>({ id, type: 'file', name, parentId });
-const folder = (id: string, name: string, parentId: string | null = null): FolderItem =>
-  withHash<FolderItem>({ id, type: 'folder', name, parentId });
+const content = testContent;
+const file = testFile;
+const folder = testFolder;
 
 let t: GithubTestForge;
 // A fetch that runs `before` once, just before the first request matching it.
