@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { Provider } from 'react-redux';
 import { ScrollSync } from '../preview/scroll-sync';
 import { GithubAccounts } from '../providers/github/github-accounts';
-import { loadGithubOrigins } from '../providers/github/github-conf';
+import { fetchServerConf, loadGithubOrigins } from '../providers/github/github-conf';
 import { isGithubWorkspaceQuery } from '../providers/github/workspace-params';
 import { Announcer } from '../services/announcer';
 import { broadcastSignal, browserTimers } from '../services/broadcast-signal';
@@ -252,9 +252,9 @@ async function checkPersistentStorage(store: AppStore): Promise<void> {
 // answers nothing usable, and the app then offers every export to everyone.
 async function loadServerConf(store: AppStore): Promise<void> {
   try {
-    const response = await fetch(new URL('conf', window.location.href), { cache: 'no-store' });
-    if (!response.ok) return;
-    store.dispatch(serverConfLoaded(readServerConf(await response.json())));
+    const answer = await fetchServerConf();
+    if (answer === undefined) return;
+    store.dispatch(serverConfLoaded(readServerConf(answer)));
   } catch {
     // Unknown: nobody is told to sponsor.
   }

@@ -1,11 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { GITHUB_COM, readGithubOrigins } from '../providers/github/github-conf';
 import { type GithubAccount } from './accounts-slice';
-
-/** GitHub's addresses when the server does not give them (a static host): github.com's. */
-export const GITHUB_DEFAULTS = {
-  githubUrl: 'https://github.com',
-  githubApiUrl: 'https://api.github.com',
-} as const;
 
 /** What the app knows of its server's configuration (`GET /conf`, spec core §7): whether the
  * server sells sponsorships (null until read, or when the server could not be read), and the
@@ -30,15 +25,15 @@ export const serverSlice = createSlice({
   initialState: {
     allowSponsorship: null,
     githubClientId: '',
-    ...GITHUB_DEFAULTS,
+    ...GITHUB_COM,
   } as ServerState,
   reducers: {
     serverConfLoaded: (state, action: PayloadAction<ServerConf>) => {
       const conf = action.payload;
       state.allowSponsorship = conf.allowSponsorship;
       state.githubClientId = conf.githubClientId ?? '';
-      state.githubUrl = conf.githubUrl || GITHUB_DEFAULTS.githubUrl;
-      state.githubApiUrl = conf.githubApiUrl || GITHUB_DEFAULTS.githubApiUrl;
+      state.githubUrl = conf.githubUrl || GITHUB_COM.githubUrl;
+      state.githubApiUrl = conf.githubApiUrl || GITHUB_COM.githubApiUrl;
     },
   },
 });
@@ -55,8 +50,7 @@ export function readServerConf(answer: unknown): ServerConf {
   return {
     allowSponsorship: conf.allowSponsorship === true,
     githubClientId: text('githubClientId'),
-    githubUrl: text('githubUrl').replace(/\/+$/, ''),
-    githubApiUrl: text('githubApiUrl').replace(/\/+$/, ''),
+    ...readGithubOrigins(conf),
   };
 }
 

@@ -37,17 +37,24 @@ export function readGithubOrigins(conf: unknown): GithubOrigins {
   };
 }
 
-let loading: Promise<GithubOrigins> | undefined;
+let answer: Promise<unknown> | undefined;
 
-/** Reads GitHub's origins from the server's `/conf` once per page; a server that cannot be read
- * (a static host) gives github.com's. */
-export function loadGithubOrigins(): Promise<GithubOrigins> {
-  loading ??= fetch(new URL('conf', window.location.href), { cache: 'no-store' })
-    .then(async (response) => readGithubOrigins(response.ok ? await response.json() : {}))
+/** The server's `/conf` answer (spec core §7), fetched once per page and shared by every reader
+ * (the server slice, GitHub's origins); undefined when the server cannot be read (a static
+ * host, offline), and then asked again next time. */
+export function fetchServerConf(): Promise<unknown> {
+  answer ??= fetch(new URL('conf', window.location.href), { cache: 'no-store' })
+    .then((response) => (response.ok ? (response.json() as Promise<unknown>) : undefined))
     .catch(() => {
       // Asked again next time: a page opened offline still finds the server later.
-      loading = undefined;
-      return GITHUB_COM;
+      answer = undefined;
+      return undefined;
     });
-  return loading;
+  return answer;
+}
+
+/** Reads GitHub's origins from the server's `/conf`; a server that cannot be read gives
+ * github.com's. */
+export async function loadGithubOrigins(): Promise<GithubOrigins> {
+  return readGithubOrigins(await fetchServerConf());
 }
