@@ -1,5 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
-import { editor, editorText, openApp, preview, replaceText, scrollToLine } from './helpers';
+import {
+  editor,
+  editorText,
+  openApp,
+  preview,
+  replaceText,
+  scrollToLine,
+  storedRows,
+} from './helpers';
 
 test.describe('writing and previewing', () => {
   test('first start opens the Welcome file, rendered beside its source', async ({ page }) => {
@@ -96,7 +104,16 @@ test.describe('keeping every word', () => {
     await editor(page).getByText('First line.').click();
     await page.keyboard.press('Home');
     for (let i = 0; i < 'First'.length; i += 1) await page.keyboard.press('ArrowRight');
-    await page.waitForTimeout(150);
+    // Reload once the app has stored that place (100 ms after the caret stops, later when the
+    // machine is busy), not after a fixed wait that a loaded machine outlasts.
+    const caret = '# Kept\n\nFirst'.length;
+    await expect
+      .poll(async () =>
+        (await storedRows(page)).some(
+          (row) => row.type === 'contentState' && !row.deleted && row.selectionStart === caret,
+        ),
+      )
+      .toBe(true);
     await page.reload();
     await expect(editor(page)).toBeVisible();
     await expect(preview(page).getByRole('heading', { level: 1, name: 'Kept' })).toBeVisible();
