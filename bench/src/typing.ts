@@ -452,7 +452,7 @@ function printFloor(label: string, kind: string, frames: number[], note: string)
  * 10-16 s, holding Chromium's slots for low-priority loads, so that the app's own lazy code
  * (the diagram libraries) arrived 16 s late, in the middle of the typing measured.
  */
-async function newAppContext(browser: Browser, baseUrl?: string): Promise<BrowserContext> {
+export async function newAppContext(browser: Browser, baseUrl?: string): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   if (baseUrl !== undefined) {
     const origin = new URL(baseUrl).origin;
