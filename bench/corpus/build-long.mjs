@@ -311,7 +311,8 @@ for (const { name, chars, seed } of TARGETS) {
     parts.push(chunk.text);
     length += chunk.text.length;
   }
-  const text = parts.join('');
+  // Ending with one line break, as a stored text does (spec core §5): the app drops the others.
+  const text = parts.join('').replace(/\n+$/, '\n');
   writeFileSync(join(here, `${name}.md`), text);
   const { html, headings } = converter.render(text);
   const formulas = count(html, /class="katex"/g);
