@@ -1,3 +1,4 @@
+import { startBaseline } from './baseline';
 import { benchConversion } from './conversion';
 import { benchExplorer } from './explorer';
 import { benchGithub } from './github';
@@ -32,7 +33,13 @@ if (wanted('server')) await benchServer(port + 1);
 if (wanted('sync')) await benchSync(process.env.BENCH_SYNC_DB === 'memory' ? 'memory' : 'dexie');
 if (wanted('github')) await benchGithub();
 const inBrowser = ['typing', 'blocks', 'explorer', 'transfer', 'images'];
+// The parts whose figures are printed beside the baseline build (bench/src/baseline.ts: the
+// commit before issue 26 unless BENCH_BASELINE_REV names another; BENCH_BASELINE=off leaves it
+// out), served by its own server on the port after the next.
+const besideBaseline = ['typing'];
 if (inBrowser.some(wanted)) {
+  const baseline = besideBaseline.some(wanted) ? await startBaseline(port + 2) : undefined;
+  if (baseline) console.log(`\nBaseline: the build of ${baseline.rev}, at ${baseline.url}`);
   // Without the general rate limit: one client reopening the app dozens of times goes past 600
   // requests a minute, and a script answered 429 would stop the page being measured (as in
   // e2e/playwright.config.ts).
@@ -45,5 +52,6 @@ if (inBrowser.some(wanted)) {
     if (wanted('images')) await benchImageZip(`http://127.0.0.1:${port}/`, chromiumPath);
   } finally {
     server.kill();
+    baseline?.stop();
   }
 }
