@@ -10,7 +10,7 @@ import {
   type ScrollPosition,
   type TextEdit,
 } from '@inkstone/core';
-import { type TextChange } from '@inkstone/markdown';
+import { type TextChange } from '@inkstone/markdown/essentials';
 import { type DocumentEvent } from '../services/document-channel';
 import { workerItemHasher } from '../services/worker-hash';
 import { LOCAL_DB_ERROR, type WorkspaceService } from '../services/workspace';
