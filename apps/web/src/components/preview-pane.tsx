@@ -147,7 +147,7 @@ export const PREVIEW_LOAD_FAILED = 'The preview could not be loaded. Reload the 
 // The preview controller's chunk, fetched once the editor shows its file.
 function loadPreviewController(): Promise<typeof PreviewController> {
   return afterFirstScreen()
-    .then(() => import('../preview/preview-controller'))
+    .then(() => import('./preview-chunk'))
     .then((module) => module.PreviewController);
 }
 
