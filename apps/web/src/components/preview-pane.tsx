@@ -8,7 +8,11 @@ import {
   SIZE_MEASUREMENT_DEBOUNCE,
   WordCounter,
 } from '@inkstone/core';
-import { resolveMarkdownOptions, sameToc, SOURCE_LINE_ATTRIBUTE } from '@inkstone/markdown/essentials';
+import {
+  resolveMarkdownOptions,
+  sameToc,
+  SOURCE_LINE_ATTRIBUTE,
+} from '@inkstone/markdown/essentials';
 import type { PreviewController, PreviewMode } from '../preview/preview-controller';
 import { runAction } from '../services/run-action';
 import { countWordsInSlices } from '../services/word-count-slices';
