@@ -1,7 +1,9 @@
+import { startBaseline } from './baseline';
 import { benchConversion } from './conversion';
 import { benchExplorer } from './explorer';
 import { benchGithub } from './github';
 import { benchImageZip } from './image-zip';
+import { benchLoad } from './load';
 import { benchLongBlocks } from './long-blocks';
 import { benchServer } from './server-load';
 import { startServer } from './server';
@@ -15,10 +17,8 @@ import { benchTyping } from './typing';
 const port = Number(process.env.BENCH_PORT ?? 8190);
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-// BENCH_ONLY=explorer (or typing, blocks, transfer, images, conversion, statistics, sync, github,
-// server;
-// comma-separated) runs only
-// those parts.
+// BENCH_ONLY=explorer (or typing, load, blocks, transfer, images, conversion, statistics, sync,
+// github, server; comma-separated) runs only those parts.
 // The sync part's local database is the app's Dexie repository over fake-indexeddb;
 // BENCH_SYNC_DB=memory takes the in-memory repository of the core tests instead;
 // BENCH_SYNC_ONE_BY_ONE=1 leaves out the provider's batch save, so that every item is sent by
@@ -31,19 +31,29 @@ if (wanted('statistics')) benchStatistics();
 if (wanted('server')) await benchServer(port + 1);
 if (wanted('sync')) await benchSync(process.env.BENCH_SYNC_DB === 'memory' ? 'memory' : 'dexie');
 if (wanted('github')) await benchGithub();
-const inBrowser = ['typing', 'blocks', 'explorer', 'transfer', 'images'];
+const inBrowser = ['typing', 'load', 'blocks', 'explorer', 'transfer', 'images'];
+// The parts whose figures are printed beside the baseline build (bench/src/baseline.ts: the
+// commit before issue 26 unless BENCH_BASELINE_REV names another; BENCH_BASELINE=off leaves it
+// out), served by its own server on the port after the next.
+const besideBaseline = ['typing', 'load'];
 if (inBrowser.some(wanted)) {
+  const baseline = besideBaseline.some(wanted) ? await startBaseline(port + 2) : undefined;
+  if (baseline) console.log(`\nBaseline: the build of ${baseline.rev}, at ${baseline.url}`);
   // Without the general rate limit: one client reopening the app dozens of times goes past 600
   // requests a minute, and a script answered 429 would stop the page being measured (as in
   // e2e/playwright.config.ts).
   const server = await startServer(port, { RATE_LIMIT_MAX: '1000000' });
   try {
     if (wanted('typing')) await benchTyping(`http://127.0.0.1:${port}/`, chromiumPath);
+    if (wanted('load')) {
+      await benchLoad(`http://127.0.0.1:${port}/`, chromiumPath, baseline?.url, baseline?.rev);
+    }
     if (wanted('blocks')) await benchLongBlocks(`http://127.0.0.1:${port}/`, chromiumPath);
     if (wanted('explorer')) await benchExplorer(`http://127.0.0.1:${port}/`, chromiumPath);
     if (wanted('transfer')) await benchTransfer(`http://127.0.0.1:${port}/`, chromiumPath);
     if (wanted('images')) await benchImageZip(`http://127.0.0.1:${port}/`, chromiumPath);
   } finally {
     server.kill();
+    baseline?.stop();
   }
 }

@@ -1,12 +1,18 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** Starts the real server on `port`, serving the built web app; resolves once it answers. */
+/** Starts the real server on `port`, serving the built web app; resolves once it answers. The
+ * server and app of this checkout, or of the checkout at `root` (the baseline's build). */
 export async function startServer(
   port: number,
   env: Record<string, string> = {},
+  root?: string,
 ): Promise<ChildProcess> {
-  const main = fileURLToPath(new URL('../../apps/server/dist/main.js', import.meta.url));
+  const main =
+    root === undefined
+      ? fileURLToPath(new URL('../../apps/server/dist/main.js', import.meta.url))
+      : join(root, 'apps', 'server', 'dist', 'main.js');
   const child = spawn(process.execPath, [main], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit'],
