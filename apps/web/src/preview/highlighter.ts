@@ -104,31 +104,67 @@ const ALIASES: Readonly<Record<string, string>> = {
   proto: 'protobuf',
 };
 
+/** Highlighting of fenced code, with its languages loaded on demand. */
+export interface LazyHighlighter {
+  /** Highlights code of a loaded language; null (plain code) until its language is loaded. */
+  highlight: Highlighter;
+  /**
+   * Starts loading every language that a fence of `text` names and that is not loaded yet.
+   * Resolves once each of them has arrived (or failed); undefined when none was missing. A big
+   * paste or a file opened can wait for its languages before rendering most of its code, rather
+   * than rendering that code plain and again once highlighted.
+   */
+  prefetch(text: string): Promise<void> | undefined;
+}
+
+// A fence's opening line: up to three spaces, three backticks or tildes, then its info string.
+const FENCE_OPENING = /^ {0,3}(?:`{3,}|~{3,})[ \t]*([^\s`]+)/gm;
+
 /**
  * Highlights fenced code with highlight.js, loading each language the first time a document
  * uses it: until then the code shows plain, and `onLoaded` is told the names written in the
  * document for it, so the blocks holding such code are rendered again.
  */
-export function createHighlighter(onLoaded: (languages: string[]) => void): Highlighter {
+export function createHighlighter(onLoaded: (languages: string[]) => void): LazyHighlighter {
   const waiting = new Map<string, Set<string>>();
-  return (code, written) => {
-    const name = ALIASES[written] ?? written;
-    if (hljs.getLanguage(name)) {
-      return hljs.highlight(code, { language: name, ignoreIllegals: true }).value;
-    }
-    const load = LOADERS[name];
-    if (!load) return null;
+  const loading = new Map<string, Promise<void>>();
+  // Loads language `name` (written `written` in the document) once; resolves when it is there.
+  const load = (name: string, written: string): Promise<void> | undefined => {
+    const loader = LOADERS[name];
+    if (!loader || hljs.getLanguage(name)) return undefined;
     const asked = waiting.get(name);
     if (asked) asked.add(written);
-    else {
-      waiting.set(name, new Set([written]));
-      load()
+    else waiting.set(name, new Set([written]));
+    let loaded = loading.get(name);
+    if (!loaded) {
+      loaded = loader()
         .then((module) => {
           hljs.registerLanguage(name, module.default);
           onLoaded([...(waiting.get(name) ?? [])]);
         })
         .catch((error: unknown) => console.error(`Highlighting ${name} could not load.`, error));
+      loading.set(name, loaded);
     }
-    return null;
+    return loaded;
+  };
+  return {
+    highlight: (code, written) => {
+      const name = ALIASES[written] ?? written;
+      if (hljs.getLanguage(name)) {
+        return hljs.highlight(code, { language: name, ignoreIllegals: true }).value;
+      }
+      void load(name, written);
+      return null;
+    },
+    prefetch: (text) => {
+      const pending = new Set<Promise<void>>();
+      for (const match of text.matchAll(FENCE_OPENING)) {
+        // As the converter reads a fence's language (fenceLanguage in @inkstone/markdown).
+        const written = match[1]!.toLowerCase();
+        const loaded = load(ALIASES[written] ?? written, written);
+        if (loaded) pending.add(loaded);
+      }
+      return pending.size > 0 ? Promise.all(pending).then(() => undefined) : undefined;
+    },
   };
 }

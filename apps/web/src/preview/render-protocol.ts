@@ -42,3 +42,11 @@ export const FIRST_SCREEN_BUDGET = 6000;
 
 /** Milliseconds of rendering work at a time before the thread is given back. */
 export const RENDER_SLICE_MS = 6;
+
+/** A text opened or inserted at once of at least this many characters (a paste) has the
+ * languages of its fences loaded before most of its code is rendered. */
+export const PREFETCH_MIN_LENGTH = 2000;
+
+/** The longest the rendering of such a text waits for those languages, in milliseconds: one
+ * that arrives later is shown as any language is, plain and then highlighted. */
+export const LANGUAGE_WAIT_MS = 400;
