@@ -490,14 +490,13 @@ export interface BaselineBuild {
 }
 
 /** The issue's targets (issue 26) for the typing figures, by document. */
-const TARGETS: Record<string, { figure: 'latencies' | 'delays'; label: string; max: number }[]> =
-  {
-    'doc-1m': [
-      { figure: 'latencies', label: 'key→preview p95', max: 16 },
-      { figure: 'delays', label: 'input delay p95', max: 8 },
-    ],
-    'doc-2m': [{ figure: 'latencies', label: 'key→preview p95', max: 33 }],
-  };
+const TARGETS: Record<string, { figure: 'latencies' | 'delays'; label: string; max: number }[]> = {
+  'doc-1m': [
+    { figure: 'latencies', label: 'key→preview p95', max: 16 },
+    { figure: 'delays', label: 'input delay p95', max: 8 },
+  ],
+  'doc-2m': [{ figure: 'latencies', label: 'key→preview p95', max: 33 }],
+};
 
 /** One line of the closing note: a target, this build's figure, the baseline's. */
 interface TargetLine {
@@ -516,9 +515,7 @@ function printTargets(lines: TargetLine[]): void {
   console.log('\nTyping targets (issue 26), this build beside the baseline:');
   for (const { doc, label, max, value, baseline } of lines) {
     const verdict =
-      value <= max
-        ? `met, ${ms(max - value)} under`
-        : `NOT met, ${ms(value - max)} over`;
+      value <= max ? `met, ${ms(max - value)} under` : `NOT met, ${ms(value - max)} over`;
     console.log(
       `  ${doc.padEnd(9)} ${label} ≤ ${ms(max)}: ${ms(value)} (${verdict}); baseline ${baselineFigure(baseline)}`,
     );
@@ -595,8 +592,7 @@ export async function benchTyping(
         }
         runs.push({ incremental, floors });
       }
-      const across = (figure: (run: (typeof runs)[number]) => number) =>
-        median(runs.map(figure));
+      const across = (figure: (run: (typeof runs)[number]) => number) => median(runs.map(figure));
       if (RUNS > 1) {
         const cell = (figure: (run: (typeof runs)[number]) => number) =>
           ms(across(figure)).padStart(8);
