@@ -20,7 +20,7 @@ describe('truncate', () => {
 const MAX = MAX_TEXT_LENGTH;
 
 describe('V1 sanitizeText (core §5, raised by ADR 0006: at most 10,000,000 characters, exactly one final newline)', () => {
-  it('holds ten million characters (ADR 0006), not the spec\'s 250,000', () => {
+  it("holds ten million characters (ADR 0006), not the spec's 250,000", () => {
     expect(MAX_TEXT_LENGTH).toBe(10_000_000);
   });
 
