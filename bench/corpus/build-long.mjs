@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+/* global process, URL */
 // Builds the long benchmark documents, doc-1m.md and doc-2m.md, the way the shorter ones were
 // made (ATTRIBUTION.md): sections of npm package READMEs (from each package's published tarball,
 // fetched with `npm pack`), sections of the CommonMark Spec 0.31.2 (`spec.txt` of the
@@ -334,6 +335,6 @@ for (const { name, chars, seed } of TARGETS) {
     extBlocks: ext,
     sources: [...sources].sort(),
   };
-  console.log(name, JSON.stringify(manifest.longDocs[name]));
+  process.stdout.write(`${name} ${JSON.stringify(manifest.longDocs[name])}\n`);
 }
 writeFileSync(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`);

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { BASELINE_MAX_LENGTH, baselineText, readDoc, selectedDocs } from './corpus';
+import { baselineText, readDoc, selectedDocs } from './corpus';
 import { median } from './stats';
 import {
   type BaselineBuild,

@@ -118,7 +118,9 @@ export async function waitForPreview(page: Page, length: number): Promise<void> 
       );
     },
     length,
-    { timeout: 120_000, polling: 20 },
+    // Two minutes, and two more per million characters: a loaded machine opens the long
+    // manuscripts slowly, and a figure late is better than none.
+    { timeout: 120_000 + (length / 1_000_000) * 120_000, polling: 20 },
   );
 }
 

@@ -1,6 +1,5 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
-import 'katex/dist/katex.min.css';
 import './colours.css';
 import './globals.css';
 import './print.css';

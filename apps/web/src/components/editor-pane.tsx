@@ -13,6 +13,7 @@ import { propertiesLoaded } from '../store/workspace-slice';
 import { useAppServices } from './app-context';
 import { EditorContextMenu } from './editor-context-menu';
 import { FindBar, type FindRequest } from './find-bar';
+import { firstScreenShown } from './first-screen';
 import './editor-pane.css';
 
 const TEXT_LIMIT_MESSAGE = `A file holds at most ${MAX_TEXT_LENGTH.toLocaleString('en')} characters: this change would go past that, so it was not made.`;
@@ -79,8 +80,10 @@ export function EditorPane({ hidden }: { hidden: boolean }) {
         const focused = document.activeElement;
         const moved = focused !== focusedBefore && focused !== null && focused !== document.body;
         if (!moved || controller.view.dom.contains(focused)) controller.view.focus();
+        firstScreenShown();
       })
       .catch((error: unknown) => {
+        firstScreenShown();
         console.error(error);
         dispatch(notified('error', error instanceof Error ? error.message : 'Unknown error.'));
       });

@@ -8,14 +8,19 @@ import {
   SIZE_MEASUREMENT_DEBOUNCE,
   WordCounter,
 } from '@inkstone/core';
-import { resolveMarkdownOptions, sameToc, SOURCE_LINE_ATTRIBUTE } from '@inkstone/markdown';
-import { PreviewController, type PreviewMode } from '../preview/preview-controller';
+import {
+  resolveMarkdownOptions,
+  sameToc,
+  SOURCE_LINE_ATTRIBUTE,
+} from '@inkstone/markdown/essentials';
+import type { PreviewController, PreviewMode } from '../preview/preview-controller';
 import { runAction } from '../services/run-action';
 import { countWordsInSlices } from '../services/word-count-slices';
 import { useAppDispatch, useAppSelector, type AppStore } from '../store';
 import { notified } from '../store/notifications-slice';
 import { previewStatsChanged, tocChanged } from '../store/preview-slice';
 import { type AppServices, useAppServices } from './app-context';
+import { afterFirstScreen } from './first-screen';
 import { InPageButtons } from './in-page-buttons';
 import { useStore } from 'react-redux';
 import '../preview/diagrams/diagrams.css';
@@ -52,51 +57,75 @@ export function PreviewPane() {
     const unmark = channel.subscribe((event) => {
       if (event.changes === null) firstScreenShown = completeShown = false;
     });
-    const created = new PreviewController(
-      contentElement,
-      {
-        onRendered: ({ version, length, complete, headings }) => {
-          // Which text the preview shows, for tests and benchmarks to wait on.
-          // (An unfinished rendering may not hold the latest change yet: only a finished one
-          // says which text it shows.)
-          if (complete) {
-            contentElement.dataset.renderedVersion = String(version);
-            contentElement.dataset.renderedLength = String(length);
-          }
-          contentElement.dataset.renderedComplete = String(complete);
-          // For measurements: when a newly opened text first shows, and when all of it does.
-          if (!firstScreenShown) performance.mark('inkstone:preview-first-screen');
-          if (complete && !completeShown) performance.mark('inkstone:preview-complete');
-          firstScreenShown = true;
-          completeShown ||= complete;
-          if (!sameToc(store.getState().preview.toc, headings)) {
-            dispatch(tocChanged(headings.map(({ level, text, id }) => ({ level, text, id }))));
-          }
-          scrollSync.previewChanged();
-          window.clearTimeout(statsTimer);
-          stopCounting();
-          statsTimer = window.setTimeout(() => {
-            const text = created.sections.map((section) => section.element.textContent).join('\n');
-            stopCounting = countWordsInSlices(words, text, () =>
-              dispatch(previewStatsChanged(previewStatistics(text, words))),
-            );
-          }, SIZE_MEASUREMENT_DEBOUNCE);
+    // The converter (markdown-it, its extensions, KaTeX, highlighting, the sanitiser) is its own
+    // chunk, loaded once the editor is up: the preview shows a moment after the editor is
+    // editable, and the editor's changes meanwhile wait in the channel's latest event.
+    let created: PreviewController | undefined;
+    let unsubscribe = () => {};
+    let detach = () => {};
+    let cancelled = false;
+    const start = (Controller: typeof PreviewController) => {
+      const preview = new Controller(
+        contentElement,
+        {
+          onRendered: ({ version, length, complete, headings }) => {
+            // Which text the preview shows, for tests and benchmarks to wait on.
+            // (An unfinished rendering may not hold the latest change yet: only a finished one
+            // says which text it shows.)
+            if (complete) {
+              contentElement.dataset.renderedVersion = String(version);
+              contentElement.dataset.renderedLength = String(length);
+            }
+            contentElement.dataset.renderedComplete = String(complete);
+            // For measurements: when a newly opened text first shows, and when all of it does.
+            if (!firstScreenShown) performance.mark('inkstone:preview-first-screen');
+            if (complete && !completeShown) performance.mark('inkstone:preview-complete');
+            firstScreenShown = true;
+            completeShown ||= complete;
+            if (!sameToc(store.getState().preview.toc, headings)) {
+              dispatch(tocChanged(headings.map(({ level, text, id }) => ({ level, text, id }))));
+            }
+            scrollSync.previewChanged();
+            window.clearTimeout(statsTimer);
+            stopCounting();
+            statsTimer = window.setTimeout(() => {
+              const text = preview.sections
+                .map((section) => section.element.textContent)
+                .join('\n');
+              stopCounting = countWordsInSlices(words, text, () =>
+                dispatch(previewStatsChanged(previewStatistics(text, words))),
+              );
+            }, SIZE_MEASUREMENT_DEBOUNCE);
+          },
+          onLayoutChanged: () => scrollSync.previewChanged(),
         },
-        onLayoutChanged: () => scrollSync.previewChanged(),
+        previewMode(),
+      );
+      created = preview;
+      setPreview(preview);
+      unsubscribe = channel.subscribe((event) => preview.take(event));
+      detach = scrollSync.attachPreview(scroller.current!, preview);
+    };
+    loadPreviewController().then(
+      (Controller) => {
+        if (!cancelled) start(Controller);
       },
-      previewMode(),
+      (error: unknown) => {
+        console.error('The preview could not be loaded.', error);
+        if (!cancelled) dispatch(notified('error', PREVIEW_LOAD_FAILED));
+      },
     );
-    setPreview(created);
-    const unsubscribe = channel.subscribe((event) => created.take(event));
-    const detach = scrollSync.attachPreview(scroller.current!, created);
     return () => {
+      cancelled = true;
       window.clearTimeout(statsTimer);
       stopCounting();
       unmark();
       unsubscribe();
       detach();
-      scrollSync.attachPreview(undefined, undefined);
-      created.destroy();
+      if (created) {
+        scrollSync.attachPreview(undefined, undefined);
+        created.destroy();
+      }
     };
   }, [channel, scrollSync, dispatch, store]);
 
@@ -114,6 +143,16 @@ export function PreviewPane() {
       <InPageButtons scroller={scroller} />
     </div>
   );
+}
+
+/** Said when the preview's code cannot be fetched (the network went away mid-load). */
+export const PREVIEW_LOAD_FAILED = 'The preview could not be loaded. Reload the page to see it.';
+
+// The preview controller's chunk, fetched once the editor shows its file.
+function loadPreviewController(): Promise<typeof PreviewController> {
+  return afterFirstScreen()
+    .then(() => import('./preview-chunk'))
+    .then((module) => module.PreviewController);
 }
 
 // The preview converts on the main thread, block by block, in slices. For measurements,

@@ -6,15 +6,19 @@ import { useAppSelector } from '../store';
 import { Announcements } from './announcements';
 import { useAppServices } from './app-context';
 import { ButtonBar } from './button-bar';
-import { Dialogs } from './dialogs/dialogs';
 import { EditorPane } from './editor-pane';
-import { Explorer } from './explorer/explorer';
+import { idleAfterFirstScreen } from './first-screen';
+import {
+  LaterDialogs,
+  LaterExplorer,
+  LaterSideBar,
+  LaterWelcomeTour,
+  prefetchLaterParts,
+} from './later-parts';
 import { NavigationBar } from './navigation-bar';
 import { Notifications } from './notifications';
 import { PreviewPane } from './preview-pane';
-import { SideBar } from './side-bar';
 import { StatusBar } from './status-bar';
-import { WelcomeTour } from './welcome-tour';
 import { ThemeStyles } from './theme-styles';
 import { useSaveShortcut } from './use-save-shortcut';
 import './shell.css';
@@ -28,6 +32,7 @@ export function Shell() {
     scrollSync.enabled = layout.scrollSync;
   }, [scrollSync, layout.scrollSync]);
   useSaveShortcut();
+  useEffect(() => idleAfterFirstScreen(prefetchLaterParts), []);
   const style = useLayoutStyle();
   const previewShown = layout.showSidePreview || !layout.showEditor;
   return (
@@ -35,19 +40,19 @@ export function Shell() {
       <ThemeStyles />
       {layout.showNavigationBar && <NavigationBar />}
       <div className="app__body">
-        {layout.showExplorer && <Explorer />}
+        {layout.showExplorer && <LaterExplorer />}
         <main className="app__main">
           <EditorPane hidden={!layout.showEditor} />
           <ButtonBar />
           {previewShown && <PreviewPane />}
         </main>
-        {layout.showSideBar && <SideBar />}
+        {layout.showSideBar && <LaterSideBar />}
       </div>
       {layout.showStatusBar && <StatusBar />}
-      {!layout.welcomeTourFinished && <WelcomeTour />}
+      {!layout.welcomeTourFinished && <LaterWelcomeTour />}
       <Notifications />
       <Announcements />
-      <Dialogs />
+      <LaterDialogs />
     </div>
   );
 }

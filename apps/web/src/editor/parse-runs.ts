@@ -1,5 +1,5 @@
 import type { BlockContext, LeafBlock, Line } from '@lezer/markdown';
-import { textHash } from '@inkstone/markdown';
+import { textHash } from '@inkstone/markdown/essentials';
 
 /** A long block the editor's parser reads in runs (a paragraph, a table: long-paragraphs.ts,
  * long-tables.ts) is never cut before it has this many lines, and always after this many. */

@@ -1,5 +1,5 @@
 import { EditorView } from '@codemirror/view';
-import { SOURCE_LINE_ATTRIBUTE } from '@inkstone/markdown';
+import { SOURCE_LINE_ATTRIBUTE } from '@inkstone/markdown/essentials';
 import { type ShownSection } from './section-patcher';
 
 /** Where the preview's sections are: each with its first source line and element. */

@@ -1,4 +1,4 @@
-import { SPLIT_CLASS } from '@inkstone/markdown';
+import { SPLIT_CLASS } from '@inkstone/markdown/essentials';
 
 /** The code of the block `pre` belongs to. A long fenced code block shows in parts, one `<pre>`
  * each, joined by the split classes (docs/concepts/rendering.md): its code is theirs in order. */

@@ -1,4 +1,4 @@
-import { type TextChange } from '@inkstone/markdown';
+import { type TextChange } from '@inkstone/markdown/essentials';
 
 /** A change of the document the editor shows: the whole text replaced (another file opened,
  * `changes` null), or edits, each in the text left by the one before. */

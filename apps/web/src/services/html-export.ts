@@ -3,7 +3,6 @@ import { type AppStore } from '../store';
 import { resolveColorTheme, systemColorTheme } from './color-theme';
 import { CUSTOM_THEME, DEFAULT_THEME, isStylesheetTheme } from '../themes/catalogue';
 import { fetchThemeStyle } from '../themes/theme-loader';
-import { buildExportContext, createExportSanitizer } from '../templates/export-context';
 import { createBrowserTemplateWorker, generateTemplate } from '../templates/template-generator';
 import { type Template } from '../templates/templates';
 import { type WorkspaceService } from './workspace';
@@ -28,6 +27,8 @@ export async function exportCurrentFile(
   const file = fileId ? state.workspace.files[fileId] : undefined;
   if (!fileId || !file) throw new Error('No file is open.');
   const content = await workspace.repo.get<ContentItem>(itemIds.content(fileId));
+  // The converter and the sanitiser load with the first export, not with the app.
+  const { buildExportContext, createExportSanitizer } = await import('../templates/export-context');
   const context = buildExportContext(
     {
       name: file.name,

@@ -1,4 +1,6 @@
 import type { Metadata } from 'next';
+// A shared file's math needs KaTeX's styles (the editor's page loads them with its preview).
+import 'katex/dist/katex.min.css';
 import { SharePage } from '../../share/share-page';
 
 export const metadata: Metadata = {

@@ -7,7 +7,7 @@ import {
   type SimpleProperties,
   writeSimpleProperties,
 } from '@inkstone/core';
-import { MARKDOWN_PRESETS } from '@inkstone/markdown';
+import { MARKDOWN_PRESETS } from '@inkstone/markdown/essentials';
 import { useAppSelector } from '../../store';
 import { useAppServices } from '../app-context';
 import { Modal } from '../modal';

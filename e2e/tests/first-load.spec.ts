@@ -1,0 +1,88 @@
+import { expect, type Page, test } from '@playwright/test';
+import { editor, editorText, preview, replaceText, skipTour } from './helpers';
+
+// What loads before the editor is editable (docs/design.md, "What loads first"): the shell and
+// the editor. The preview's converter, KaTeX, the sanitiser and the dialogs come after.
+
+// Strings found only in markdown-it, KaTeX and DOMPurify.
+const MARKERS = ['Wrong `markdown-it` preset', 'KaTeX parse error', 'DOMPurify'];
+
+// The time of the mark the app sets when the editor first shows its file and takes input.
+async function editableAt(page: Page): Promise<number> {
+  const handle = await page.waitForFunction(
+    () => performance.getEntriesByName('inkstone:editable')[0]?.startTime,
+  );
+  return (await handle.jsonValue()) as number;
+}
+
+// The scripts the page had received by `time`.
+async function scriptsBy(page: Page, time: number): Promise<string[]> {
+  return page.evaluate(
+    (until) =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.name.endsWith('.js'))
+        .filter((entry) => (entry as PerformanceResourceTiming).responseEnd <= until)
+        .map((entry) => entry.name),
+    time,
+  );
+}
+
+test('the editor takes input before markdown-it, KaTeX and the sanitiser load; the preview and its math follow', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const editable = await editableAt(page);
+  const before = await scriptsBy(page, editable);
+  expect(before.length).toBeGreaterThan(0);
+  const texts = await Promise.all(before.map(async (url) => (await page.request.get(url)).text()));
+  for (const marker of MARKERS) {
+    expect(
+      texts.some((text) => text.includes(marker)),
+      `a script loaded before the editor was editable holds “${marker}”`,
+    ).toBe(false);
+  }
+  // The first file's preview comes a moment later, and math is drawn by KaTeX.
+  await expect(preview(page).locator('h1, h2, p').first()).toBeVisible();
+  // The markers are in this build's scripts, loaded by now: the check above can fail.
+  const later = await scriptsBy(page, await page.evaluate(() => performance.now()));
+  const laterTexts = await Promise.all(
+    later.map(async (url) => (await page.request.get(url)).text()),
+  );
+  for (const marker of MARKERS) {
+    expect(laterTexts.some((text) => text.includes(marker))).toBe(true);
+  }
+  await skipTour(page);
+  await replaceText(page, '# Sums\n\nInline $x^2 + 1$ and a block:\n\n$$\n\\sum_{i=1}^n i\n$$\n');
+  await expect(preview(page).getByRole('heading', { name: 'Sums' })).toBeVisible();
+  await expect(preview(page).locator('.katex')).toHaveCount(2);
+  await expect(preview(page).locator('.katex-display')).toHaveCount(1);
+  // KaTeX's styles came with it: its hidden MathML copy is not shown.
+  await expect(preview(page).locator('.katex-mathml').first()).toHaveCSS('position', 'absolute');
+});
+
+test('a dialog shortcut pressed as the editor becomes editable opens its dialog once its code arrives', async ({
+  page,
+}) => {
+  // Scripts asked for after the editor is editable (the dialogs among them) arrive a second late.
+  let editableYet = false;
+  await page.route('**/_next/static/chunks/**/*.js', async (route) => {
+    if (!editableYet) {
+      editableYet = await page
+        .evaluate(() => performance.getEntriesByName('inkstone:editable').length > 0)
+        .catch(() => false);
+    }
+    if (editableYet) await new Promise((resolve) => setTimeout(resolve, 1000));
+    await route.continue();
+  });
+  await page.goto('/');
+  await editableAt(page);
+  editableYet = true;
+  await editor(page).press('ControlOrMeta+k');
+  const dialog = page.getByRole('dialog', { name: 'Insert link' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'URL' }).fill('https://example.com/');
+  await dialog.getByRole('button', { name: 'Ok' }).click();
+  await expect(dialog).toBeHidden();
+  await expect.poll(() => editorText(page)).toContain('](https://example.com/)');
+});
