@@ -6,9 +6,6 @@ import { whenIdle } from '../services/when-idle';
 // FIRST_SCREEN_FALLBACK milliseconds all the same.
 const FIRST_SCREEN_FALLBACK = 3000;
 
-/** The performance mark set when the editor first shows its file and takes input. */
-export const EDITABLE_MARK = 'inkstone:editable';
-
 let markShown: () => void = () => {};
 const shown = new Promise<void>((resolve) => {
   markShown = resolve;
@@ -17,8 +14,6 @@ const shown = new Promise<void>((resolve) => {
 
 /** Says that the editor shows its first file and takes input (or that it failed to open). */
 export function firstScreenShown(): void {
-  // For measurements (pnpm bench's load part): when the editor first took input.
-  if (performance.getEntriesByName(EDITABLE_MARK).length === 0) performance.mark(EDITABLE_MARK);
   markShown();
 }
 

@@ -2,7 +2,6 @@
 
 import { useState } from 'react';
 import { useStore } from 'react-redux';
-import { requestPublish } from '../providers/github/publish-queue';
 import { useFileLocations } from '../providers/github/use-file-locations';
 import { type AppStore } from '../store';
 import { useAppServices } from './app-context';
@@ -20,6 +19,8 @@ export function usePublishNow() {
     setPublishing(true);
     const announced = services.announcer.start('Publishing…');
     try {
+      // The publish queue (and with it the converter and the templates) loads on first use.
+      const { requestPublish } = await import('../providers/github/publish-queue');
       await requestPublish(services, store);
     } finally {
       announced.end();

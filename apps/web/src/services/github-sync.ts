@@ -7,7 +7,6 @@ import {
 } from '@inkstone/core';
 import { fileLocations, syncGithubLocations } from '../providers/github/file-locations';
 import { loadGithubOrigins } from '../providers/github/github-conf';
-import { githubRemote } from '../providers/github/workspace-remote';
 import { type AppStore } from '../store';
 import { notified } from '../store/notifications-slice';
 import { syncTargetSet } from '../store/sync-slice';
@@ -41,6 +40,8 @@ export async function loadGithubRemote(
     accounts = [];
   }
   if (isMain && !accounts.some((account) => account.isLogin)) return undefined;
+  // The git engine loads only for a workspace that syncs with GitHub, not with the app.
+  const { githubRemote } = await import('../providers/github/workspace-remote');
   const remote = githubRemote({
     current,
     accounts,
