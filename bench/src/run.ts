@@ -5,11 +5,13 @@ import { benchGithub } from './github';
 import { benchImageZip } from './image-zip';
 import { benchLoad } from './load';
 import { benchLongBlocks } from './long-blocks';
+import { benchPaste } from './paste';
 import { benchServer } from './server-load';
 import { startServer } from './server';
 import { benchStatistics } from './statistics';
 import { benchSync } from './sync';
 import { benchTransfer } from './transfer';
+import { benchMemory } from './memory';
 import { benchTyping } from './typing';
 
 // `pnpm bench`: figures for the benchmark corpus (bench/corpus). Not part of the test command:
@@ -17,8 +19,8 @@ import { benchTyping } from './typing';
 const port = Number(process.env.BENCH_PORT ?? 8190);
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-// BENCH_ONLY=explorer (or typing, load, blocks, transfer, images, conversion, statistics, sync,
-// github, server; comma-separated) runs only those parts.
+// BENCH_ONLY=explorer (or typing, memory, paste, load, blocks, transfer, images, conversion,
+// statistics, sync, github, server; comma-separated) runs only those parts.
 // The sync part's local database is the app's Dexie repository over fake-indexeddb;
 // BENCH_SYNC_DB=memory takes the in-memory repository of the core tests instead;
 // BENCH_SYNC_ONE_BY_ONE=1 leaves out the provider's batch save, so that every item is sent by
@@ -31,11 +33,11 @@ if (wanted('statistics')) benchStatistics();
 if (wanted('server')) await benchServer(port + 1);
 if (wanted('sync')) await benchSync(process.env.BENCH_SYNC_DB === 'memory' ? 'memory' : 'dexie');
 if (wanted('github')) await benchGithub();
-const inBrowser = ['typing', 'load', 'blocks', 'explorer', 'transfer', 'images'];
+const inBrowser = ['typing', 'memory', 'paste', 'load', 'blocks', 'explorer', 'transfer', 'images'];
 // The parts whose figures are printed beside the baseline build (bench/src/baseline.ts: the
 // commit before issue 26 unless BENCH_BASELINE_REV names another; BENCH_BASELINE=off leaves it
 // out), served by its own server on the port after the next.
-const besideBaseline = ['typing', 'load'];
+const besideBaseline = ['typing', 'memory', 'paste', 'load'];
 if (inBrowser.some(wanted)) {
   const baseline = besideBaseline.some(wanted) ? await startBaseline(port + 2) : undefined;
   if (baseline) console.log(`\nBaseline: the build of ${baseline.rev}, at ${baseline.url}`);
@@ -44,7 +46,9 @@ if (inBrowser.some(wanted)) {
   // e2e/playwright.config.ts).
   const server = await startServer(port, { RATE_LIMIT_MAX: '1000000' });
   try {
-    if (wanted('typing')) await benchTyping(`http://127.0.0.1:${port}/`, chromiumPath);
+    if (wanted('typing')) await benchTyping(`http://127.0.0.1:${port}/`, chromiumPath, baseline);
+    if (wanted('memory')) await benchMemory(`http://127.0.0.1:${port}/`, chromiumPath, baseline);
+    if (wanted('paste')) await benchPaste(`http://127.0.0.1:${port}/`, chromiumPath, baseline?.url);
     if (wanted('load')) {
       await benchLoad(`http://127.0.0.1:${port}/`, chromiumPath, baseline?.url, baseline?.rev);
     }

@@ -300,25 +300,36 @@ test('a backup is read up to 10,000,000 bytes: what comes after is ignored', asy
   expect(folders.map((folder) => folder.name)).toEqual(['Capped']);
 });
 
-test('an imported text over 250,000 characters is cut, and the user is told', async ({ page }) => {
+test('an imported text over 10,000,000 characters is split into parts, losing nothing, and the user is told', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
   await openApp(page);
   await openMenuEntry(page, 'Import/export');
+  // 100,001 lines of 100 characters: 10,000,100 characters.
+  const text = `${'x'.repeat(99)}\n`.repeat(100_001);
   await page.getByLabel('Import markdown').setInputFiles({
     name: 'long.md',
     mimeType: 'text/markdown',
-    buffer: Buffer.from('x'.repeat(250_010)),
+    buffer: Buffer.from(text),
   });
   await expect(
     notice(
       page,
       'status',
-      '“long.md” was longer than 250,000 characters, the most a file holds: only its beginning was imported.',
+      '“long.md” was longer than 10,000,000 characters, the most a file holds: it was imported whole, as 2 files (part 1 to part 2).',
     ),
-  ).toBeVisible();
-  await expect(fileTitle(page)).toHaveValue('long');
-  const contents = (await storedItems(page)).filter((item) => item.type === 'content');
-  const texts = contents.map((item) => String(item.text));
-  expect(texts.some((text) => text === `${'x'.repeat(249_999)}\n`)).toBe(true);
+  ).toBeVisible({ timeout: 60_000 });
+  await expect(fileTitle(page)).toHaveValue('long (part 1)', { timeout: 60_000 });
+  const items = await storedItems(page);
+  const part = (name: string) => {
+    const file = items.find((item) => item.type === 'file' && item.name === name);
+    return String(items.find((item) => item.id === `${file?.id}/content`)?.text);
+  };
+  const [first, second] = [part('long (part 1)'), part('long (part 2)')];
+  expect(first.length).toBeLessThanOrEqual(10_000_000);
+  expect(first.length + second.length).toBe(text.length);
+  expect(first + second === text).toBe(true);
 });
 
 test('a file that is not a backup is refused in plain words', async ({ page }) => {

@@ -12,7 +12,7 @@ import { createBodyDrains, UNREAD_BODY_BOUNDS, type UnreadBodyBounds } from './u
 const SIZE = 60 * 1024 * 1024;
 const CHUNK = 1024 * 1024;
 const body = Buffer.alloc(SIZE, 'a');
-const MESSAGE = 'The document is too large to export: the server takes at most 5 MB.';
+const MESSAGE = 'The document is too large to export: the server takes at most 32 MB.';
 const SLOW_MACHINE_MS = 120_000;
 
 const typeOf = (path: string) => (path === '/pdfExport' ? 'text/html' : 'text/markdown');
@@ -138,7 +138,7 @@ function withRequest(port: number, path: string, chunked: boolean): Promise<Outc
   });
 }
 
-describe('an export body over the limit (60 MB against 5 MB)', () => {
+describe('an export body over the limit (60 MB against 32 MB)', () => {
   let app: FastifyInstance;
   let port: number;
   beforeAll(async () => {
@@ -317,7 +317,7 @@ describe('reading an answered body is bounded', () => {
 });
 
 describe('a rate-limited export (429) is read by its client; other early answers close at once', () => {
-  /** An export body the export limit (5 MB) takes, but too long to be in the server's socket
+  /** An export body the export limit (32 MB) takes, but too long to be in the server's socket
    * buffers when its answer is sent: 4 MB. */
   const allowedBody = Buffer.alloc(4 * CHUNK, 'm');
   const RATE_LIMITED = 'Rate limit exceeded, retry in 1 minute';
@@ -420,7 +420,8 @@ describe('a rate-limited export (429) is read by its client; other early answers
 });
 
 describe('the server’s close', () => {
-  const exportBody = Buffer.alloc(6 * CHUNK, 'e');
+  // Over the export limit, whatever it is.
+  const exportBody = Buffer.alloc(DEFAULT_EXPORT_CONF.bodyLimitBytes + CHUNK, 'e');
   let app: FastifyInstance;
   let port: number;
   beforeAll(async () => {

@@ -1,7 +1,10 @@
 // Business constants of spec core §9, named as the spec names them.
 
-/** Maximum length of a file's text, in characters. */
-export const MAX_TEXT_LENGTH = 250_000;
+/** Maximum length of a file's text, in characters (UTF-16 code units), its final newline
+ * included. Spec core §9 says 250,000; Inkstone holds ten million and never cuts a text
+ * silently: the editor refuses a change past it, an import splits a longer text into parts
+ * (docs/adr/0006-long-texts.md). */
+export const MAX_TEXT_LENGTH = 10_000_000;
 /** Maximum length of a file or folder name, in characters. */
 export const MAX_NAME_LENGTH = 250;
 /** Name given to an item whose name is empty. */

@@ -68,6 +68,15 @@ export { canonicalJson } from './items/canonical-json.js';
 export { itemIds } from './items/item-ids.js';
 
 export { isTextTooLong, sanitizeText, truncate } from './validation/text.js';
+export { splitText } from './validation/split-text.js';
+export {
+  type ContentLimit,
+  contentTooLargeMessage,
+  GIST_FILE_LIMIT,
+  GITHUB_FILE_LIMIT,
+  isOverLimit,
+  utf8Length,
+} from './sync/content-limit.js';
 export { nameWasStripped, sanitizeFilename, sanitizeName } from './validation/name.js';
 export {
   assertFolderNameAllowed,

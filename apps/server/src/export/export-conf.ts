@@ -17,15 +17,16 @@ export interface ExportConf {
 /** The spec's export time-out (interface §9). */
 export const EXPORT_TIMEOUT_MS = 60_000;
 
-/** Defaults: two exports at once, eight waiting, 60 s each, 5 MiB bodies (images travel inside
- * the HTML as data: URLs). */
+/** Defaults: two exports at once, eight waiting, 60 s each, 32 MiB bodies: a text at the app's
+ * ceiling (10,000,000 characters; a 2,000,000-character CJK text is 6 MB of UTF-8, more as HTML)
+ * and its images, which travel inside the HTML as data: URLs (docs/adr/0006-long-texts.md). */
 export const DEFAULT_EXPORT_CONF: ExportConf = {
   chromiumPath: '/usr/bin/chromium',
   pandocPath: 'pandoc',
   concurrency: 2,
   queueMax: 8,
   timeoutMs: EXPORT_TIMEOUT_MS,
-  bodyLimitBytes: 5 * 1024 * 1024,
+  bodyLimitBytes: 32 * 1024 * 1024,
 };
 
 type Env = Record<string, string | undefined>;

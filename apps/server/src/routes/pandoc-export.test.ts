@@ -135,6 +135,20 @@ describe('POST /pandocExport, sponsorship off', () => {
     SLOW_MACHINE_MS,
   );
 
+  it('exports a 2,000,000-character CJK text (6 MB of UTF-8) whole, under the default body limit', async () => {
+    const paragraph = (i: number) => `第${i}段。${'長い原稿の文字。'.repeat(125)}\n\n`;
+    const markdown = Array.from({ length: 2_000 }, (_, i) => paragraph(i + 1)).join('');
+    expect(markdown.length).toBeGreaterThan(2_000_000);
+    expect(Buffer.byteLength(markdown)).toBeGreaterThan(6_000_000);
+    const response = await post(app, { format: 'rst' }, markdown);
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
+    // pandoc wraps lines: the text, without its line breaks, holds every paragraph whole.
+    const text = response.body.replace(/\s+/g, '');
+    expect(text).toContain(`第1段。${'長い原稿の文字。'.repeat(125)}第2段。`);
+    expect(text).toContain(`第2000段。${'長い原稿の文字。'.repeat(125)}`);
+    expect(text.split('長い原稿の文字。').length - 1).toBe(250_000);
+  }, 120_000);
+
   it(
     'writes AsciiDoc as Asciidoctor reads it, whatever the pandoc (2.17 wrote the legacy dialect)',
     async () => {

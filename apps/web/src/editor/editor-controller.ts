@@ -12,6 +12,7 @@ import {
 } from '@inkstone/core';
 import { type TextChange } from '@inkstone/markdown';
 import { type DocumentEvent } from '../services/document-channel';
+import { DocText } from './doc-text';
 import { workerItemHasher } from '../services/worker-hash';
 import { LOCAL_DB_ERROR, type WorkspaceService } from '../services/workspace';
 import { CURSOR_FOCUS_RATIO, CURSOR_FOCUS_RATIO_FOCUS_MODE } from '../constants';
@@ -54,6 +55,8 @@ export class EditorController {
   readonly view: EditorView;
   private session: ContentSession | undefined;
   private version = 0;
+  /** The text of the document, one string per version, shared by all who ask for it. */
+  private readonly texts = new DocText();
   // When the text is saved while the user types (save-schedule.ts).
   private readonly saves = new SaveSchedule(() => this.saveInBackground());
   // When the place is saved while the text is not changing (place-schedule.ts).
@@ -111,7 +114,7 @@ export class EditorController {
       repo: this.workspace.repo,
       fileId,
       host: {
-        getText: () => this.view.state.doc.toString(),
+        getText: () => this.texts.of(this.view.state.doc),
         // Read with the text, stored with it (T5).
         getPlace: () => this.readPlace(),
         applyEdits: (edits) => this.applyExternalEdits(edits),
@@ -122,6 +125,7 @@ export class EditorController {
     const state = await this.workspace.repo.get<ContentStateItem>(itemIds.contentState(fileId));
     this.session = session;
     this.view.setState(this.createState(session.text, state));
+    this.texts.adopt(this.view.state.doc, session.text);
     this.find.stateReplaced();
     this.reportStatus();
     // For measurements: when the text of a file is in the editor.
@@ -282,7 +286,7 @@ export class EditorController {
     this.events.onDocument({
       version: this.version,
       length: doc.length,
-      getText: () => doc.toString(),
+      getText: () => this.texts.of(doc),
       changes,
     });
   }
@@ -340,7 +344,7 @@ export class EditorController {
     const journal: Journal = {
       fileId: session.fileId,
       baseText: session.text,
-      text: this.view.state.doc.toString(),
+      text: this.texts.of(this.view.state.doc),
     };
     this.journal.write(journal);
     this.saveInBackground();

@@ -2,7 +2,7 @@ import { defaultKeymap, history, indentWithTab } from '@codemirror/commands';
 import { markdown, markdownLanguage } from '@codemirror/lang-markdown';
 import { languages } from '@codemirror/language-data';
 import { highlightSelectionMatches } from '@codemirror/search';
-import { EditorState, type Extension } from '@codemirror/state';
+import { EditorState, type Extension, type Text } from '@codemirror/state';
 import { EditorView, type KeyBinding, keymap } from '@codemirror/view';
 import { MAX_TEXT_LENGTH } from '@inkstone/core';
 import { editorChrome, markdownHighlight } from './colours';
@@ -18,7 +18,7 @@ const UNDO_GROUP_DELAY = 1000;
 
 /** What the editor tells the app. */
 export interface EditorCallbacks {
-  /** The text would go over 250,000 characters: the change was refused. */
+  /** The text would go over the 10,000,000 characters a file holds: the change was refused. */
   onTextLimit(): void;
   /** Ctrl/Cmd+F (`find`), or Ctrl/Cmd+H or Alt+Ctrl/Cmd+F (`replace`): open the find bar. */
   onFind(mode: FindMode): void;
@@ -34,9 +34,9 @@ export type FindMode = 'find' | 'replace';
 
 /** The editor's extensions: markdown with highlighted code blocks, undo and redo, line wrapping,
  * the accessible name "Editor", the find bar's keys and highlights (in place of CodeMirror's own
- * search panel), and a refusal of any change past the text limit (spec core §5:
- * the text is cut at 250,000 characters; refusing the input says so instead of cutting
- * silently).
+ * search panel), and a refusal of any change that makes the text longer than a file holds
+ * (`MAX_TEXT_LENGTH`, 10,000,000 characters with the final newline, ADR 0006; spec core §5 cuts
+ * the text; refusing the input says so instead of cutting silently).
  *
  * The caret and the selection are the browser's own, not CodeMirror's drawn layer
  * (`drawSelection`): drawing them costs a measure and a redraw of the layer on every keystroke,
@@ -65,16 +65,23 @@ export function editorExtensions(callbacks: EditorCallbacks, more: Extension[] =
     // says so to checkers that only look for it, such as axe's scrollable-region rule.)
     EditorView.contentAttributes.of({ 'aria-label': 'Editor', spellcheck: 'true', tabindex: '0' }),
     EditorState.transactionFilter.of((tr) => {
-      if (tr.docChanged && tr.newDoc.length > MAX_TEXT_LENGTH) {
-        if (tr.newDoc.length > tr.startState.doc.length) {
-          callbacks.onTextLimit();
-          return [];
-        }
+      if (tr.docChanged && tr.newDoc.length > tr.startState.doc.length && overLimit(tr.newDoc)) {
+        callbacks.onTextLimit();
+        return [];
       }
       return tr;
     }),
     ...more,
   ];
+}
+
+/** Whether storing `doc` would cut it (see `isTextTooLong`): more than `MAX_TEXT_LENGTH`
+ * characters, or exactly that many with no final newline to keep (storing adds one). Only the
+ * length and the last character are read, whatever the length. */
+function overLimit(doc: Text): boolean {
+  if (doc.length < MAX_TEXT_LENGTH) return false;
+  if (doc.length > MAX_TEXT_LENGTH) return true;
+  return doc.sliceString(doc.length - 1) !== '\n';
 }
 
 function findKeymap(callbacks: EditorCallbacks): KeyBinding[] {

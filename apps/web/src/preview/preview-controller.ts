@@ -14,6 +14,14 @@ export interface PreviewMode {
   conversion: 'incremental' | 'full';
 }
 
+/** An edit inserting at least this many characters (a paste) reaches the preview in a task
+ * after the editor's, not in the same one. */
+export const SEPARATE_TASK_MIN_LENGTH = 20_000;
+
+function insertedLength(request: { changes: readonly { insert: string }[] }): number {
+  return request.changes.reduce((sum, change) => sum + change.insert.length, 0);
+}
+
 /** What the preview reports once a version of the text is shown. */
 export interface PreviewEvents {
   /** A version of the text (of `length` characters) is shown; `complete` is false while only
@@ -75,16 +83,36 @@ export class PreviewController {
             );
         },
       );
-      // Right after the editor's own update, before the browser paints: the preview shows a
-      // keystroke in the same frame as the editor does.
-      this.send = (request) =>
-        queueMicrotask(() => {
-          try {
-            engine.handle(request);
-          } catch (error) {
-            console.error('The preview could not render this text.', error);
-          }
-        });
+      const handle = (request: RenderRequest) => {
+        try {
+          engine.handle(request);
+        } catch (error) {
+          console.error('The preview could not render this text.', error);
+        }
+      };
+      // Requests waiting behind a big edit, in order; undefined when none waits.
+      let behind: RenderRequest[] | undefined;
+      this.send = (request) => {
+        if (behind) behind.push(request);
+        else if (request.type === 'edit' && insertedLength(request) >= SEPARATE_TASK_MIN_LENGTH) {
+          // A big edit (a paste) in a task of its own: the editor's handling of it is a long
+          // task already, and the preview's (splitting the text into blocks) would double it.
+          behind = [request];
+          yieldToBrowser()
+            .then(() => {
+              const waiting = behind ?? [];
+              behind = undefined;
+              waiting.forEach(handle);
+            })
+            .catch((error: unknown) =>
+              console.error('The preview could not render this text.', error),
+            );
+        } else {
+          // Right after the editor's own update, before the browser paints: the preview shows
+          // a keystroke in the same frame as the editor does.
+          queueMicrotask(() => handle(request));
+        }
+      };
     }
   }
 

@@ -82,6 +82,24 @@ describe('SectionPatcher', () => {
     expect(elements()[3]).toBe(last);
   });
 
+  it('keeps the sections in place between changed ones while a long text goes in', async () => {
+    const { show, text, elements, built } = setup();
+    const first = ['<p>1</p>', '<p>2</p>', '<p>3</p>', '<p>4</p>', '<p>5</p>'];
+    await show(first);
+    const before = elements();
+    // The second section changed while the rest of the text arrived after the fifth.
+    const rest = Array.from({ length: 5 }, (_, i) => `<p>${i + 6}</p>`);
+    const builtBefore = built();
+    await show(['<p>1</p>', '<p>2 changed</p>', '<p>3</p>', '<p>4</p>', '<p>5</p>', ...rest]);
+    expect(text()).toBe(
+      ['<p>1</p>', '<p>2 changed</p>', '<p>3</p>', '<p>4</p>', '<p>5</p>', ...rest].join('|'),
+    );
+    const after = elements();
+    expect(after[1]).not.toBe(before[1]);
+    for (const index of [0, 2, 3, 4]) expect(after[index]).toBe(before[index]);
+    expect(built() - builtBefore).toBe(1 + rest.length);
+  });
+
   it('keeps a section that only moved, with its new line', async () => {
     const { patcher, show } = setup();
     await show(['<p>a</p>', '<p>b</p>'], [0, 2]);

@@ -96,7 +96,14 @@ export class SectionPatcher {
       return generation === this.generation;
     };
     for (let k = 0; k < Math.min(oldCount, newCount); k += 1) {
-      this.replace(start + k, sections[start + k]!);
+      const index = start + k;
+      // The same section at the same place between changed ones (a paste still going in while a
+      // section above it changed): kept, as the unchanged ends are.
+      if (old[index]!.id === sections[index]!.id) {
+        old[index]!.line = sections[index]!.line;
+        continue;
+      }
+      this.replace(index, sections[index]!);
       if (!(await pause())) return false;
     }
     for (let k = oldCount; k < newCount; k += 1) {

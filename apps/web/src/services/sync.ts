@@ -1,4 +1,6 @@
 import {
+  type ContentLimit,
+  contentTooLargeMessage,
   AutoSyncScheduler,
   autoSyncPeriod,
   COUCHDB_WORKSPACE_PROVIDER_ID,
@@ -140,6 +142,7 @@ export class SyncService {
         provider: remote.provider,
         welcomeFileHashes: new Set([welcomeContentHash()]),
         onConflict: (fileId) => this.conflicted(fileId),
+        onTooLarge: (fileId, limit) => this.tooLarge(fileId, limit),
         askCommitMessage: remote.git && !autoSyncOn() ? () => this.askCommitMessage() : undefined,
       });
     this.requester = new SyncRequester({
@@ -328,6 +331,20 @@ export class SyncService {
     this.offline.requestFailed(error);
     console.error('Synchronization failed.', error);
     this.options.store.dispatch(notified('error', errorMessage(error)));
+  }
+
+  /** Files already said to be too large for the remote, this session: said once, not at every
+   * automatic sync (ADR 0006). */
+  private readonly saidTooLarge = new Set<string>();
+
+  // A file over the remote's limit was not uploaded (it stays whole here): said once per file.
+  private tooLarge(fileId: string, limit: ContentLimit): void {
+    if (this.saidTooLarge.has(fileId)) return;
+    this.saidTooLarge.add(fileId);
+    const file = this.options.store.getState().workspace.files[fileId];
+    this.options.store.dispatch(
+      notified('error', contentTooLargeMessage(file?.name ?? 'A file', limit)),
+    );
   }
 
   private conflicted(fileId: string): void {

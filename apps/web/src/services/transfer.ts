@@ -13,9 +13,10 @@ import { ignore, type ModalStack } from './modals';
 import { LOCAL_DB_ERROR, type WorkspaceService } from './workspace';
 import { workspaceZipName, zipWorkspace } from './workspace-zip';
 
-/** The notice of an imported text that was longer than a file holds (core §5 cuts it). */
-export const IMPORT_CUT_MESSAGE = (name: string) =>
-  `“${name}” was longer than ${MAX_TEXT_LENGTH.toLocaleString('en')} characters, the most a file holds: only its beginning was imported.`;
+/** The notice of an imported text that was longer than a file holds: it was split into parts,
+ * none of it lost (ADR 0006; core §5 would cut it). */
+export const IMPORT_SPLIT_MESSAGE = (name: string, parts: number) =>
+  `“${name}” was longer than ${MAX_TEXT_LENGTH.toLocaleString('en')} characters, the most a file holds: it was imported whole, as ${parts.toLocaleString('en')} files (part 1 to part ${parts.toLocaleString('en')}).`;
 
 const count = (n: number, one: string, many: string) =>
   `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
@@ -104,8 +105,8 @@ export class TransferService {
 
   /**
    * Imports what `collect` finds (chosen files, a drop) into the folder `target` (null: the
-   * root), keeping their folders; then the first file imported becomes current. Texts cut at
-   * 250,000 characters get today's notice each. What could not be imported is shown: for a
+   * root), keeping their folders; then the first file imported becomes current. Texts longer than a
+   * file holds (10,000,000 characters) are split into parts, with a notice each. What could not be imported is shown: for a
    * single chosen file, as an error notification with the reason ('File is not readable.');
    * otherwise in the import report dialog, which names each and why. Any other import but one
    * file, which opens, says what it made in a notification ("Imported 1 image."), which is
@@ -148,7 +149,8 @@ export class TransferService {
         });
         const first = report.files[0];
         if (first) await workspace.openFile(first.id);
-        for (const label of report.cut) store.dispatch(notified('info', IMPORT_CUT_MESSAGE(label)));
+        for (const { label, parts } of report.split)
+          store.dispatch(notified('info', IMPORT_SPLIT_MESSAGE(label, parts)));
         const { images, skipped, hidden } = report;
         const files = report.files.length;
         const folders = report.folders.length;

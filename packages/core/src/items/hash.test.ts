@@ -56,6 +56,15 @@ describe('hashText', () => {
     const text = 'x'.repeat(249_999) + '\n';
     expect(hashText(text)).toBe(nodeSha256(text));
   });
+
+  it('hashes 2,000,000-character texts, CJK (6 MB of UTF-8) and emoji, as Node does (ADR 0006)', () => {
+    const cjk = '長い原稿の文字。'.repeat(250_000).slice(0, 1_999_999) + '\n';
+    const emoji = '😀🚀'.repeat(499_999) + '😀x\n';
+    for (const text of [cjk, emoji]) {
+      expect(text).toHaveLength(2_000_000);
+      expect(hashText(text)).toBe(nodeSha256(text));
+    }
+  });
 });
 
 describe('hashItem', () => {

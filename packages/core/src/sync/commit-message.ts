@@ -32,6 +32,7 @@ export function askingCommitMessage(
   };
   const gated: WorkspaceProvider = {
     id: provider.id,
+    ...(provider.contentLimit ? { contentLimit: provider.contentLimit } : {}),
     getChanges: (cursor) => provider.getChanges(cursor),
     downloadContent: (fileId, syncData) => provider.downloadContent(fileId, syncData),
     saveItem: async (item, syncData) => (await open()).saveItem(item, syncData),

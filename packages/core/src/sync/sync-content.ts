@@ -6,6 +6,7 @@ import {
   type SyncedContentItem,
   type SyncHistoryEntry,
 } from '../items/types.js';
+import { isOverLimit } from './content-limit.js';
 import { restore } from './apply-remote.js';
 import { chooseContent, remoteContent, unique, writeSyncHistory } from './content-versions.js';
 import { toSnapshot } from './merge-content.js';
@@ -59,6 +60,12 @@ export async function syncContent(
 
   if (uploaded.hash === record?.syncData.hash) {
     await settle(context, file.id, slots, historyData, uploaded);
+    return undefined;
+  }
+  // Too large for the remote (ADR 0006): not sent, kept whole here, and said; the next sync
+  // checks again (the text may have shrunk).
+  if (isOverLimit(uploaded.text, provider.contentLimit)) {
+    context.onTooLarge?.(file.id, provider.contentLimit!);
     return undefined;
   }
   // Remember what is being uploaded before the call: if the reply is lost, the version the

@@ -1,3 +1,4 @@
+import { type ContentLimit } from './content-limit.js';
 import { type ItemRepository } from '../db/repository.js';
 import { type Item } from '../items/types.js';
 import { OFFLINE_MESSAGE } from './offline.js';
@@ -36,6 +37,9 @@ export interface SyncContext {
   /** Told of each file merged with conflicts (the app shows that the file had conflicts and was
    * merged). */
   onConflict?: (fileId: string, conflicts: number) => void;
+  /** Told of each file too large for the remote (`WorkspaceProvider.contentLimit`): it was not
+   * uploaded, and stays local. */
+  onTooLarge?: (fileId: string, limit: ContentLimit) => void;
   /** Set while the provider buffers the sync's writes (`beginSync`, S16): what to record once
    * `commitSync` made them, in order. A write is recorded only when the remote has it. */
   acknowledgements?: (() => Promise<void>)[];

@@ -1,3 +1,4 @@
+import { type ContentLimit } from './content-limit.js';
 import { type ContentItem, type Item, type ItemType } from '../items/types.js';
 
 /**
@@ -62,6 +63,9 @@ export interface RemoteRevision {
 export interface WorkspaceProvider {
   /** The provider id of spec providers §3, e.g. 'couchdbWorkspace'. */
   readonly id: string;
+  /** The largest file the remote takes, when its service states one (GitHub: 100 MiB): a
+   * larger text is not uploaded, and the sync says so (ADR 0006). */
+  readonly contentLimit?: ContentLimit;
   /** Changes since `cursor` (undefined: everything), one page at a time. */
   getChanges(cursor: string | undefined): Promise<ChangesPage>;
   /** Creates or updates an item other than content. `syncData` is what the engine last knew

@@ -1,3 +1,4 @@
+import { type ContentLimit } from './content-limit.js';
 import { WELCOME_FILE_NAME } from '../constants.js';
 import { type ItemRepository, type StoredItem } from '../db/repository.js';
 import { itemIds } from '../items/item-ids.js';
@@ -44,6 +45,8 @@ export interface WorkspaceSyncOptions extends SyncScope {
   provider: WorkspaceProvider;
   /** Told of each file merged with conflicts. */
   onConflict?: (fileId: string, conflicts: number) => void;
+  /** Told of each file too large for the remote: not uploaded, kept local (ADR 0006). */
+  onTooLarge?: (fileId: string, limit: ContentLimit) => void;
   /** Where pending images go, for providers that take images (S13); without it they wait. */
   images?: { uploader: ImageUploader; timers: Timers };
   /** Asks for a commit message before the first upload of a sync (git workspaces with autoSync
@@ -76,6 +79,7 @@ export class WorkspaceSynchronizer {
         scope: this.options,
         signal,
         onConflict: this.options.onConflict,
+        onTooLarge: this.options.onTooLarge,
         batchSize: this.options.batchSize,
       };
       // A provider that commits (git) buffers the sync's writes and makes them one commit (S16);

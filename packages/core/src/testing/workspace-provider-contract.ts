@@ -129,11 +129,14 @@ export function describeProviderContract(
       expect(all.byId.get('keep')?.syncData).toEqual(kept);
     });
 
-    it('P4: round-trips content: a 250,000-character text and non-ASCII', async () => {
-      const long = 'Ünïcödé 文字 🚀 '.repeat(20_000).slice(0, 249_999) + '\n';
-      expect(long.length).toBe(250_000);
+    it('P4: round-trips content: 2,000,000-character texts (CJK: 6 MB of UTF-8; emoji) and non-ASCII', async () => {
+      const long = 'Ünïcödé 文字 🚀 '.repeat(160_000).slice(0, 1_999_999) + '\n';
+      expect(long.length).toBe(2_000_000);
+      const cjk = '長い原稿の文字。'.repeat(250_000).slice(0, 1_999_999) + '\n';
+      expect(cjk.length).toBe(2_000_000);
       for (const [fileId, text] of [
         ['long', long],
+        ['cjk', cjk],
         ['short', 'Bonjour, ça va ? — 😀\n'],
         ['empty', ''],
       ] as const) {

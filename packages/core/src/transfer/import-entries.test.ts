@@ -123,14 +123,30 @@ describe('importing many files', () => {
     expect(Object.keys(await tree(repo)).sort()).toEqual(['a.md', 'b.md']);
   });
 
-  it('cuts a text over 250,000 characters and says which', async () => {
+  it('keeps a 2,000,000-character text whole, and splits one over 10,000,000 into parts, losing nothing', async () => {
     const repo = newRepo();
+    const twoMillion = '原稿 😀 abc\n'.repeat(200_000);
+    expect(twoMillion).toHaveLength(2_000_000);
+    const paragraph = 'x'.repeat(999) + '\n';
+    const tooLong = paragraph.repeat(MAX_TEXT_LENGTH / 1000 + 5);
     const report = await importEntries(repo, newId, [
-      text('long.md', 'x'.repeat(MAX_TEXT_LENGTH + 5)),
+      text('novel.md', twoMillion),
+      text('long.md', tooLong),
       text('short.md', 'y'),
     ]);
-    expect(report.cut).toEqual(['long.md']);
-    expect((await tree(repo))['long.md']).toHaveLength(MAX_TEXT_LENGTH);
+    expect(report.split).toEqual([{ label: 'long.md', parts: 2 }]);
+    const files = await tree(repo);
+    expect(Object.keys(files).sort()).toEqual([
+      'long (part 1).md',
+      'long (part 2).md',
+      'novel.md',
+      'short.md',
+    ]);
+    expect(files['novel.md'] === twoMillion).toBe(true);
+    const joined = files['long (part 1).md']! + files['long (part 2).md']!;
+    expect(joined.length).toBe(tooLong.length);
+    expect(joined === tooLong).toBe(true);
+    expect(files['long (part 1).md']!.length).toBeLessThanOrEqual(MAX_TEXT_LENGTH);
   });
 
   it('keeps what was written before a failing write, and lists the rest', async () => {

@@ -4,7 +4,7 @@
 import { type ItemRepository } from '../db/repository.js';
 import { type FileItem, type FolderItem, type Item } from '../items/types.js';
 import { computePaths } from '../validation/paths.js';
-import { isTextTooLong } from '../validation/text.js';
+import { splitText } from '../validation/split-text.js';
 import { newFileItems } from '../workspace/files.js';
 import { archivePathSegments } from './import-paths.js';
 import { ImportTree } from './import-tree.js';
@@ -39,8 +39,9 @@ export interface ImportReport {
   images: number;
   /** What was not imported, in the order of the entries, with the reason to show. */
   skipped: Array<{ label: string; reason: string }>;
-  /** The labels of the texts longer than a file holds, which lost their end (core §5). */
-  cut: string[];
+  /** The texts longer than a file holds (10,000,000 characters), each imported whole as
+   * `parts` files named `{name} (part 1)`, `{name} (part 2)`… (ADR 0006: never cut). */
+  split: Array<{ label: string; parts: number }>;
   /** The hidden files and folders passed over (`Vault/.git`), each once, in the order met. */
   hidden: string[];
 }
@@ -62,8 +63,8 @@ export interface ImportOptions {
  * Imports `entries` into the folder `target`: each entry's path, relative to it, gives the
  * folders the entry goes in, which join the folders of the same name already there or are
  * made (see {@link ImportTree}); a file is named after its own name without the extension,
- * made unique among the files of its folder. Texts are stored as core §5 says (cut at
- * 250,000 characters: `cut` lists those). Images go to the images store at
+ * made unique among the files of its folder. Texts are stored as core §5 says, but a text
+ * longer than a file holds is split into parts, never cut (`split` lists those; ADR 0006). Images go to the images store at
  * `/{folder path}/{path}`; an image of that path with other bytes is kept, and the new one gets
  * `.1` before its extension (`.2`… when taken), unless one of those already holds the same
  * bytes: then nothing is stored again (see {@link StoredImages}).
@@ -85,7 +86,7 @@ export async function importEntries(
     folders: [],
     images: 0,
     skipped: [],
-    cut: [],
+    split: [],
     hidden: [],
   };
   const files = (await repo.getAll('file')) as FileItem[];
@@ -98,7 +99,7 @@ export async function importEntries(
   let batch: Item[] = [];
   let batchTree: Array<FileItem | FolderItem> = [];
   let batchLabels: string[] = [];
-  let batchCut: string[] = [];
+  let batchSplit: ImportReport['split'] = [];
   let failure: string | undefined;
   const flush = async () => {
     if (batch.length === 0) return;
@@ -108,7 +109,7 @@ export async function importEntries(
         if (item.type === 'file') report.files.push(item);
         else report.folders.push(item);
       }
-      report.cut.push(...batchCut);
+      report.split.push(...batchSplit);
       onWritten?.(batchTree);
     } catch (error) {
       failure = error instanceof Error ? error.message : String(error);
@@ -117,7 +118,7 @@ export async function importEntries(
     batch = [];
     batchTree = [];
     batchLabels = [];
-    batchCut = [];
+    batchSplit = [];
   };
 
   const imageFolders = foldersOfImagesOnly(entries);
@@ -181,15 +182,21 @@ export async function importEntries(
         report.images += 1;
       } else {
         const { id: parentId, created } = tree.folderAt(target, segments);
-        const items = newFileItems(newId, {
-          name: tree.fileName(parentId, name),
-          parentId,
-          text: content,
+        batch.push(...created);
+        batchTree.push(...created);
+        const parts = splitText(content);
+        parts.forEach((part, index) => {
+          const partName = parts.length === 1 ? name : partFileName(name, index + 1);
+          const items = newFileItems(newId, {
+            name: tree.fileName(parentId, partName),
+            parentId,
+            text: part,
+          });
+          batch.push(...items);
+          batchTree.push(items[0]);
         });
-        batch.push(...created, ...items);
-        batchTree.push(...created, items[0]);
         batchLabels.push(entry.label);
-        if (isTextTooLong(content)) batchCut.push(entry.label);
+        if (parts.length > 1) batchSplit.push({ label: entry.label, parts: parts.length });
         if (batchLabels.length >= batchSize) await flush();
       }
     } finally {
@@ -225,4 +232,12 @@ function foldersOfImagesOnly(entries: readonly ImportEntry[]): Set<string> {
         : [];
     }),
   );
+}
+
+/** The file name of a text's `part`: `Novel.md` → `Novel (part 2).md`. */
+function partFileName(name: string, part: number): string {
+  const dot = name.lastIndexOf('.');
+  return dot > 0
+    ? `${name.slice(0, dot)} (part ${part})${name.slice(dot)}`
+    : `${name} (part ${part})`;
 }

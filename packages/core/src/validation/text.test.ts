@@ -17,9 +17,11 @@ describe('truncate', () => {
   });
 });
 
-describe('V1 sanitizeText (core §5: cut at 250000 characters, exactly one final newline)', () => {
-  it('uses the spec limit of 250,000 characters', () => {
-    expect(MAX_TEXT_LENGTH).toBe(250_000);
+const MAX = MAX_TEXT_LENGTH;
+
+describe('V1 sanitizeText (core §5, raised by ADR 0006: at most 10,000,000 characters, exactly one final newline)', () => {
+  it("holds ten million characters (ADR 0006), not the spec's 250,000", () => {
+    expect(MAX_TEXT_LENGTH).toBe(10_000_000);
   });
 
   it.each([
@@ -37,54 +39,71 @@ describe('V1 sanitizeText (core §5: cut at 250000 characters, exactly one final
     expect(sanitizeText(text)).toBe(expected);
   });
 
-  it('keeps a text of exactly 250,000 characters that ends with its newline', () => {
-    const text = 'a'.repeat(249_999) + '\n';
-    expect(sanitizeText(text)).toBe(text);
+  it('keeps 2,000,000 characters whole: ASCII, CJK (6 MB of UTF-8) and emoji', () => {
+    const ascii = 'The quick brown fox. '.repeat(100_000).slice(0, 1_999_999) + '\n';
+    const cjk = '長い原稿の文字。'.repeat(250_000).slice(0, 1_999_999) + '\n';
+    // 1,999,998 code units of emoji (999,999 astral characters), then a newline: 1,999,999.
+    const emoji = '😀🚀'.repeat(499_999) + '😀' + 'x\n';
+    for (const text of [ascii, cjk, emoji]) {
+      expect(isTextTooLong(text)).toBe(false);
+      const sanitized = sanitizeText(text);
+      expect(sanitized.length).toBe(text.length);
+      expect(sanitized === text).toBe(true);
+    }
+    expect(cjk).toHaveLength(2_000_000);
+    expect(new TextEncoder().encode(cjk).length).toBe(1_999_999 * 3 + 1);
+  });
+
+  it('keeps a text of exactly 10,000,000 characters that ends with its newline', () => {
+    const text = 'a'.repeat(MAX - 1) + '\n';
+    expect(sanitizeText(text) === text).toBe(true);
     expect(isTextTooLong(text)).toBe(false);
   });
 
-  it('cuts one character when 250,000 characters leave no room for the newline', () => {
-    const text = 'a'.repeat(250_000);
+  it('cuts one character when 10,000,000 characters leave no room for the newline, and says it is too long', () => {
+    const text = 'a'.repeat(MAX);
     const sanitized = sanitizeText(text);
-    expect(sanitized).toHaveLength(250_000);
-    expect(sanitized).toBe('a'.repeat(249_999) + '\n');
+    expect(sanitized).toHaveLength(MAX);
+    expect(sanitized.endsWith('aa\n')).toBe(true);
     expect(isTextTooLong(text)).toBe(true);
   });
 
-  it('cuts a text one over the limit back to 250,000 characters', () => {
-    const text = 'a'.repeat(250_000) + '\n';
-    expect(sanitizeText(text)).toHaveLength(250_000);
+  it('cuts a text one over the limit back to 10,000,000 characters, and says it is too long', () => {
+    const text = 'a'.repeat(MAX) + '\n';
+    expect(sanitizeText(text)).toHaveLength(MAX);
     expect(isTextTooLong(text)).toBe(true);
   });
 
   it('does not count trailing newlines against the limit', () => {
-    const text = 'a'.repeat(249_999) + '\n'.repeat(10);
+    const text = 'a'.repeat(MAX - 1) + '\n'.repeat(10);
     expect(isTextTooLong(text)).toBe(false);
-    expect(sanitizeText(text)).toBe('a'.repeat(249_999) + '\n');
+    expect(sanitizeText(text)).toHaveLength(MAX);
   });
 
   it('drops a whole emoji rather than half of it at the cut', () => {
-    const text = 'a'.repeat(249_998) + '😀' + 'tail';
+    const text = 'a'.repeat(MAX - 2) + '😀' + 'tail';
     const sanitized = sanitizeText(text);
-    expect(sanitized).toBe('a'.repeat(249_998) + '\n');
-    expect(sanitized).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
+    expect(sanitized).toHaveLength(MAX - 1);
+    expect(sanitized.endsWith('aa\n')).toBe(true);
   });
 
   it('ends with one newline even when the cut lands in a run of newlines', () => {
-    const text = 'a'.repeat(249_990) + '\n'.repeat(20) + 'b';
-    expect(sanitizeText(text)).toBe('a'.repeat(249_990) + '\n');
+    const text = 'a'.repeat(MAX - 10) + '\n'.repeat(20) + 'b';
+    const sanitized = sanitizeText(text);
+    expect(sanitized).toHaveLength(MAX - 9);
+    expect(sanitized.endsWith('a\n')).toBe(true);
   });
 
   it('is idempotent', () => {
-    for (const text of ['', 'x\n\n', 'a'.repeat(300_000), 'a'.repeat(249_998) + '😀!']) {
+    for (const text of ['', 'x\n\n', 'a'.repeat(MAX + 5), 'a'.repeat(MAX - 2) + '😀!']) {
       const once = sanitizeText(text);
-      expect(sanitizeText(once)).toBe(once);
+      expect(sanitizeText(once) === once).toBe(true);
       expect(isTextTooLong(once)).toBe(false);
     }
   });
 
   it('handles a long run of newlines in linear time', () => {
-    const text = '\n'.repeat(1_000_000) + 'x';
+    const text = '\n'.repeat(MAX + 1) + 'x';
     const start = performance.now();
     // The cut keeps only newlines, which collapse to the one final newline.
     expect(sanitizeText(text)).toBe('\n');

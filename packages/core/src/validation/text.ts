@@ -1,4 +1,6 @@
-// Spec core §5: "Text is cut at 250000 characters and ends with exactly one newline."
+// Spec core §5: "Text is cut at 250000 characters and ends with exactly one newline." Inkstone
+// holds up to MAX_TEXT_LENGTH (10,000,000) and never cuts silently: every path that could go past
+// it checks first (the editor refuses, an import splits; docs/adr/0006-long-texts.md).
 
 import { MAX_TEXT_LENGTH } from '../constants.js';
 
@@ -24,7 +26,7 @@ function trimTrailingNewlines(text: string): string {
 }
 
 /**
- * Makes a text storable: at most {@link MAX_TEXT_LENGTH} (250,000) characters, the final newline
+ * Makes a text storable: at most {@link MAX_TEXT_LENGTH} (10,000,000) characters, the final newline
  * included, ending with exactly one `\n` (trailing newlines are collapsed to one; an empty text
  * becomes `"\n"`). Over-long text loses its end, never half of a surrogate pair. Only `\n` counts
  * as a newline: a trailing `\r\n` keeps its `\r`. Idempotent.
@@ -36,7 +38,7 @@ export function sanitizeText(text: string): string {
 
 /**
  * Whether {@link sanitizeText} would cut the text, i.e. lose more than trailing newlines: the
- * text without its trailing newlines is longer than 249,999 characters, leaving no room for the
+ * text without its trailing newlines is longer than 9,999,999 characters, leaving no room for the
  * final newline within {@link MAX_TEXT_LENGTH}. The editor refuses such input instead of letting
  * the text be cut silently.
  */

@@ -101,6 +101,34 @@ describe('a gist file as a sync location (over forge-sim)', () => {
     );
   });
 
+  it('syncs a 2,000,000-character CJK text (6 MB) both ways, whole, through raw_url (ADR 0006)', async () => {
+    const cjk = '長い原稿の一節。'.repeat(250_000).slice(0, 1_999_999) + '\n';
+    const s = await setup(cjk);
+    await s.sync();
+    const id = await s.gistId();
+    const answered = (await gist(id)).files['notes.md'];
+    expect(answered?.truncated).toBe(true);
+    const raw = await fetch(answered!.raw_url!);
+    expect((await raw.text()) === cjk).toBe(true);
+    const edited = `${cjk}Edited on GitHub.\n`;
+    await forge.api('PATCH', `/gists/${id}`, { files: { 'notes.md': { content: edited } } });
+    await s.sync();
+    expect((await s.read()).text === edited).toBe(true);
+  }, 60_000);
+
+  it('refuses, before sending anything, a text over the 10 MB a gist file is read back whole, and keeps it', async () => {
+    const s = await setup('Short at first.\n');
+    await s.sync();
+    const id = await s.gistId();
+    const big = '長い原稿の一節。'.repeat(420_000) + '\n'; // 3,360,001 characters, 10 MB of UTF-8
+    await s.edit(big);
+    await expect(s.sync()).rejects.toThrow(
+      '“notes.md” is larger than GitHub Gist takes (10 MB): it was not synchronized, and stays whole in this browser.',
+    );
+    expect((await s.read()).text === big).toBe(true);
+    expect((await gist(id)).files['notes.md']?.content).toBe('Short at first.\n');
+  });
+
   it("says 'Gist file not found.' for a gist that is not there, and keeps the text", async () => {
     const s = await setup('Kept.\n', 'no-such-gist');
     await expect(s.sync()).rejects.toThrow(GIST_FILE_NOT_FOUND);

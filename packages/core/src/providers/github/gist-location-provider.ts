@@ -4,6 +4,7 @@ import { type ContentItem, type LocationItem } from '../../items/types.js';
 import { type FileLocationProvider } from '../../sync/location-sync.js';
 import { locationContent } from './file-location-content.js';
 import { type GistFields, isGistLocation } from './file-location-fields.js';
+import { contentTooLargeMessage, GIST_FILE_LIMIT, isOverLimit } from '../../sync/content-limit.js';
 import { createGist, gistFileText, readGist, writeGistFile } from './gist-api.js';
 import { type GithubClient } from './github-client.js';
 
@@ -38,6 +39,11 @@ export function createGistProvider(options: GistProviderOptions): FileLocationPr
     },
     async upload(location: LocationItem, content: ContentItem): Promise<void> {
       const fields = gistFields(location);
+      // Past 10 MB, GitHub's API no longer gives a gist file back whole (ADR 0006): refused
+      // before anything is sent, in words naming the file; the text stays in the browser.
+      if (isOverLimit(content.text, GIST_FILE_LIMIT)) {
+        throw new Error(contentTooLargeMessage(fields.filename, GIST_FILE_LIMIT));
+      }
       const id = gistId(fields);
       if (id !== '') {
         await writeGistFile(options.client, id, fields.filename, content.text);

@@ -1,3 +1,4 @@
+import { GITHUB_FILE_LIMIT } from '../../sync/content-limit.js';
 import { type ContentItem, type Item } from '../../items/types.js';
 import {
   type ChangesPage,
@@ -38,6 +39,8 @@ export interface GithubWorkspaceOptions {
  */
 export class GithubWorkspaceProvider implements WorkspaceProvider {
   readonly id: string;
+  /** GitHub's largest file (ADR 0006). */
+  readonly contentLimit = GITHUB_FILE_LIMIT;
   private readonly workspace: GitWorkspace;
   private readonly message: string | undefined;
 
