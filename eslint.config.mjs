@@ -148,6 +148,7 @@ export default tseslint.config(
       'e2e/**/*.ts',
       'bench/**/*.ts',
       'scripts/**/*.{js,mjs}',
+      'apps/web/scripts/**/*.mjs',
       '**/*.config.{ts,mjs,js}',
     ],
     languageOptions: { globals: { ...globals.node } },

@@ -22,7 +22,7 @@ import {
   WORKER_SCRIPT,
   workerContentSecurityPolicy,
 } from './security-headers.js';
-import { pagesShadowedByFolders } from './static-pages.js';
+import { exportedPages, servedFile } from './static-pages.js';
 import { closeAfterEarlyAnswers } from './unread-body.js';
 
 /** What `buildApp` needs: where the static web export lives and the public configuration. */
@@ -138,8 +138,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(fastifyStatic, {
       root: options.webRoot,
       extensions: ['html'],
+      // The build wrote a .br and a .gz beside each compressible file (apps/web/scripts/
+      // compress-static.mjs): a client that accepts them gets one (brotli first), with
+      // Content-Encoding and Vary: Accept-Encoding; the file itself otherwise, or when it has
+      // no copy.
+      preCompressed: true,
       // Next's hashed assets can be cached for good; pages must be revalidated.
-      setHeaders(reply, path) {
+      setHeaders(reply, sentPath) {
+        // The headers of the file itself, whichever copy of it is sent.
+        const path = servedFile(sentPath);
         reply.header(
           'Cache-Control',
           path.includes('/_next/static/')
@@ -151,8 +158,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         else if (WORKER_SCRIPT.test(path)) reply.header(cspHeader, workerContentSecurityPolicy());
       },
     });
-    // `/oauth2/callback` and any other page whose path is also a folder of the export.
-    for (const page of pagesShadowedByFolders(options.webRoot)) {
+    // Pages at their paths without .html (`/share`, `/oauth2/callback`), through `sendFile`,
+    // which picks the compressed copy as the static files do.
+    for (const page of exportedPages(options.webRoot)) {
+      if (app.hasRoute({ method: 'GET', url: page.route })) continue;
       app.get(page.route, (_request, reply) => reply.sendFile(page.file));
     }
   }

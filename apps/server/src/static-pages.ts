@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 
 /** A page of the static export served at its path without `.html`. */
@@ -10,27 +10,34 @@ export interface StaticPage {
 }
 
 /**
- * The pages of a Next.js static export whose path is also a folder: Next writes
- * `oauth2/callback.html` and, beside it, a folder `oauth2/callback/` of the page's RSC payloads.
- * A static file server asked for `/oauth2/callback` finds that folder first, has no index.html
- * in it, and answers 404: these pages need a route of their own. (The spec's OAuth redirect is
- * exactly `/oauth2/callback`, spec core §2.)
+ * The pages of a Next.js static export (every `.html` but the `index.html` of a folder, which
+ * its folder's path serves), with the path each is served at without `.html`. They get a route of
+ * their own for two reasons. Next writes `oauth2/callback.html` and, beside it, a folder
+ * `oauth2/callback/` of the page's RSC payloads: a static file server asked for
+ * `/oauth2/callback` finds that folder first, has no index.html in it, and answers 404 (the
+ * spec's OAuth redirect is exactly `/oauth2/callback`, spec core §2). And a path without
+ * `.html` is looked up as `share.br`, then `share.html`, never as `share.html.br`: only a route
+ * naming the file sends its compressed copy.
  */
-export function pagesShadowedByFolders(root: string): StaticPage[] {
+export function exportedPages(root: string): StaticPage[] {
   const pages: StaticPage[] = [];
   const walk = (dir: string): void => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
       if (entry.isDirectory()) {
-        if (entry.name === '_next') continue;
-        const folder = join(dir, entry.name);
-        if (existsSync(`${folder}.html`) && !existsSync(join(folder, 'index.html'))) {
-          const file = relative(root, `${folder}.html`).split(sep).join('/');
-          pages.push({ route: `/${file.replace(/\.html$/, '')}`, file });
-        }
-        walk(folder);
+        if (entry.name !== '_next') walk(path);
+      } else if (entry.isFile() && entry.name.endsWith('.html') && entry.name !== 'index.html') {
+        const file = relative(root, path).split(sep).join('/');
+        pages.push({ route: `/${file.replace(/\.html$/, '')}`, file });
       }
     }
   };
   walk(root);
   return pages;
+}
+
+/** The file whose copy `path` is: `app.js` for `app.js.br` or `app.js.gz` (the compressed copies
+ * the build writes beside a file), `path` itself otherwise. */
+export function servedFile(path: string): string {
+  return path.replace(/\.(br|gz)$/, '');
 }
