@@ -11,6 +11,7 @@ import { findHighlights } from './find/find-highlight';
 import { type FindDirection, findStepKey } from './find/step-key';
 import { longParagraphs } from './long-paragraphs';
 import { longTables } from './long-tables';
+import { capParseSlices } from './parse-slices';
 
 /** Undo history per spec interface §9: 200 steps, edits grouped until 1000 ms of idleness. */
 const UNDO_DEPTH = 200;
@@ -44,6 +45,8 @@ export type FindMode = 'find' | 'replace';
  * (docs/reference/choices.md, "Editor caret and selection"). Vim mode brings the drawn layer back
  * (editor-options.ts). */
 export function editorExtensions(callbacks: EditorCallbacks, more: Extension[] = []): Extension[] {
+  // CodeMirror's background parse in slices under a long task's 50 ms (parse-slices.ts).
+  capParseSlices();
   return [
     history({ minDepth: UNDO_DEPTH, newGroupDelay: UNDO_GROUP_DELAY }),
     EditorView.lineWrapping,
