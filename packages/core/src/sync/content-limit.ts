@@ -1,6 +1,8 @@
 // ADR 0006: where a remote has a hard limit on a file's size, the app says so before the sync,
 // names the file and keeps the text in the browser: it is never cut, and the upload is not tried.
 
+import { utf8ByteLength } from '../stats/statistics.js';
+
 /** The largest file a remote takes, as its service states it. */
 export interface ContentLimit {
   /** Most bytes of UTF-8 a file's text may have there. */
@@ -26,24 +28,9 @@ export const GIST_FILE_LIMIT: ContentLimit = {
   size: '10 MB',
 };
 
-/** The number of bytes `text` takes in UTF-8 (a lone surrogate as U+FFFD, 3 bytes), counted
- * without encoding it. */
-export function utf8Length(text: string): number {
-  let bytes = 0;
-  for (let i = 0; i < text.length; i += 1) {
-    const code = text.charCodeAt(i);
-    if (code < 0x80) bytes += 1;
-    else if (code < 0x800) bytes += 2;
-    else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
-      const next = text.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) {
-        bytes += 4;
-        i += 1;
-      } else bytes += 3;
-    } else bytes += 3;
-  }
-  return bytes;
-}
+/** The number of bytes `text` takes in UTF-8, counted without encoding it: the status bar's
+ * byte count ({@link utf8ByteLength}), under the name the sync's limits use. */
+export const utf8Length = utf8ByteLength;
 
 /** Whether `text` is over `limit` (none: never). */
 export function isOverLimit(text: string, limit: ContentLimit | undefined): boolean {
