@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { openApp, openMenuEntry, replaceText } from './helpers';
 
-// About 3,000 characters of text, printed 2,000 times by the template below: a 6 MB page,
-// over the server's 5 MB export limit.
+// About 3,000 characters of text, printed 14,000 times by the template below: a page of about
+// 43 MB, over the server's 32 MB export limit.
 const TEXT = `# Poster\n\n${'A line of the poster, printed again and again. '.repeat(60)}\n`;
 
 test('a PDF export over the server’s body limit says why, in the server’s words', async ({
@@ -18,7 +18,7 @@ test('a PDF export over the server’s body limit says why, in the server’s wo
   await templates.getByLabel('Template name').press('Enter');
   await templates
     .getByLabel('Template (Handlebars)')
-    .fill('<html><body>{{#times 2000}}{{{files.[0].content.html}}}{{/times}}</body></html>');
+    .fill('<html><body>{{#times 14000}}{{{files.[0].content.html}}}{{/times}}</body></html>');
   await templates
     .getByLabel(/^Helpers/)
     .fill(
@@ -34,7 +34,7 @@ test('a PDF export over the server’s body limit says why, in the server’s wo
   const answer = page.waitForResponse((response) => response.url().includes('/pdfExport'));
   await dialog.getByRole('button', { name: 'Download PDF' }).click();
   expect((await answer).status()).toBe(413);
-  const message = 'The document is too large to export: the server takes at most 5 MB.';
+  const message = 'The document is too large to export: the server takes at most 32 MB.';
   await expect(dialog.getByRole('alert')).toHaveText(message);
   await expect(page.getByRole('alert').filter({ hasText: message }).first()).toBeVisible();
 });
