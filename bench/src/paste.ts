@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { BASELINE_MAX_LENGTH, readDoc } from './corpus';
 import { median, ms, percentile } from './stats';
-import { launchBrowser, newAppContext, settle } from './typing';
+import { launchBrowser, newAppContext, openAndEmpty, settle } from './typing';
 
 // A long document pasted into an empty file (issue 26): how soon its last section is in the
 // preview, how long the main thread was busy in the 10 s after, and, at 1,000,000 characters,
@@ -80,16 +80,7 @@ interface PasteLog {
 /** Opens the app at `url` in a fresh context, empties the first file, and waits until the
  * preview shows the empty text. */
 async function openEmpty(page: Page, url: string): Promise<void> {
-  await page.goto(url);
-  const editor = page.getByRole('textbox', { name: 'Editor' });
-  await editor.waitFor({ timeout: 30_000 });
-  const skip = page
-    .getByRole('dialog', { name: 'Welcome tour' })
-    .getByRole('button', { name: 'Skip' });
-  if (await skip.isVisible()) await skip.click();
-  await editor.click();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.press('Delete');
+  await openAndEmpty(page, url);
   await page.waitForFunction(
     () => document.querySelector<HTMLElement>('.preview__content')?.dataset.renderedLength === '0',
     undefined,

@@ -180,13 +180,12 @@ export async function caretAtEndOf(page: Page, line: string): Promise<void> {
   throw new Error('Could not put the caret in the middle of the document.');
 }
 
-/** Opens the app at `url`, replaces the first file's text with `text` and waits until the
- * preview shows all of it. */
-export async function openWithText(page: Page, url: string, text: string): Promise<void> {
+/** Opens the app at `url`, skips the welcome tour of a fresh app (as a returning user has) and
+ * empties the first file, the caret in the editor. */
+export async function openAndEmpty(page: Page, url: string): Promise<void> {
   await page.goto(url);
   const editor = page.getByRole('textbox', { name: 'Editor' });
   await editor.waitFor({ timeout: 30_000 });
-  // The welcome tour of a fresh app: skipped, as a returning user has.
   const skip = page
     .getByRole('dialog', { name: 'Welcome tour' })
     .getByRole('button', { name: 'Skip' });
@@ -194,6 +193,12 @@ export async function openWithText(page: Page, url: string, text: string): Promi
   await editor.click();
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.press('Delete');
+}
+
+/** Opens the app at `url`, replaces the first file's text with `text` and waits until the
+ * preview shows all of it. */
+export async function openWithText(page: Page, url: string, text: string): Promise<void> {
+  await openAndEmpty(page, url);
   // Pasted, as a user brings a document in (typing 250,000 characters would take hours).
   await page.evaluate((pasted) => {
     const data = new DataTransfer();
