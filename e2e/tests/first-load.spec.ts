@@ -86,3 +86,43 @@ test('a dialog shortcut pressed as the editor becomes editable opens its dialog 
   await expect(dialog).toBeHidden();
   await expect.poll(() => editorText(page)).toContain('](https://example.com/)');
 });
+
+test('a side bar left open holds its place while its code loads, and its toggle says it is open', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(editor(page)).toBeVisible({ timeout: 15_000 });
+  await skipTour(page);
+  const toggle = page.getByRole('button', { name: 'Toggle side bar' });
+  await toggle.click();
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+  const width = await page
+    .getByRole('complementary', { name: 'Side bar' })
+    .evaluate((element) => element.getBoundingClientRect().width);
+
+  // After a reload the side bar's own chunk (the one with its header's class) arrives late.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/_next/static/chunks/**/*.js', async (route) => {
+    const response = await route.fetch();
+    if ((await response.text()).includes('side-bar__header')) {
+      await Promise.race([held, new Promise((resolve) => setTimeout(resolve, 2000))]);
+    }
+    await route.fulfill({ response });
+  });
+  await page.reload();
+  await expect(editor(page)).toBeVisible({ timeout: 15_000 });
+  const frame = page.getByRole('complementary', { name: 'Side bar' });
+  await expect(frame).toHaveAttribute('aria-busy', 'true');
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  // (The frame may be drawn again as the stored layout arrives: its width is read once it stays.)
+  await expect
+    .poll(() =>
+      frame.evaluate((element) => element.isConnected && element.getBoundingClientRect().width),
+    )
+    .toBe(width);
+  await expect(frame).toHaveAttribute('aria-busy', 'true');
+  release();
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+});

@@ -87,11 +87,13 @@ export async function scrollToLine(page: Page, text: string): Promise<void> {
 
 /** Opens the side bar on its menu, or goes back to the menu from a panel; returns the menu. */
 export async function openMenu(page: Page): Promise<Locator> {
-  if (!(await menu(page).isVisible())) {
-    const back = page.getByRole('button', { name: 'Main menu' });
-    if (await back.isVisible()) await back.click();
-    else await page.getByRole('button', { name: 'Toggle side bar' }).click();
-  }
+  // A side bar the layout shows may still be loading its code: its toggle says it is open, and
+  // a click would close it.
+  const toggle = page.getByRole('button', { name: 'Toggle side bar' });
+  if ((await toggle.getAttribute('aria-pressed')) !== 'true') await toggle.click();
+  const back = page.getByRole('button', { name: 'Main menu' });
+  await expect(menu(page).or(back)).toBeVisible();
+  if (!(await menu(page).isVisible())) await back.click();
   await expect(menu(page)).toBeVisible();
   return menu(page);
 }

@@ -28,19 +28,22 @@ export function LaterDialogs() {
   );
 }
 
-/** The explorer, loaded when first shown. */
+/** The explorer, loaded when first shown; its empty, busy frame holds its place meanwhile. */
 export function LaterExplorer() {
   return (
-    <Suspense fallback={null}>
+    <Suspense
+      fallback={<aside className="app__later-explorer" aria-label="Explorer panel" aria-busy />}
+    >
       <LazyExplorer />
     </Suspense>
   );
 }
 
-/** The side bar and its panels, loaded when first shown. */
+/** The side bar and its panels, loaded when first shown; its empty, busy frame holds its place
+ * meanwhile. */
 export function LaterSideBar() {
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={<aside className="app__later-side-bar" aria-label="Side bar" aria-busy />}>
       <LazySideBar />
     </Suspense>
   );
