@@ -494,3 +494,48 @@ test('in-page buttons copy a code block and a link to a heading, unless the sett
   await preview(page).getByRole('heading', { name: 'Getting started' }).hover();
   await expect(page.getByRole('button', { name: /Copy (code|link to heading)/ })).toHaveCount(0);
 });
+
+test('while the preview builds a long text just pasted, the page’s own timers still run', async ({
+  page,
+}) => {
+  await openApp(page);
+  await replaceText(page, '');
+  const paragraph = (n: number) =>
+    `## Part ${n}\n\nParagraph ${n} of a long manuscript, with *emphasis*, \`code\` and a [link](#part-${n}).\n\n- an item\n- another item`;
+  const text = Array.from({ length: 3200 }, (_, n) => paragraph(n)).join('\n\n');
+  expect(text.length).toBeGreaterThan(400_000);
+  // Pasted as the browser does for Ctrl+V; a timer set at the same moment (as the save and the
+  // status bar set theirs) runs long before the preview has built the last section. (The preview
+  // used to go on in continuations that ran before any timer: this one ran after it.)
+  const previewDoneWhenTimerRan = await page.evaluate(
+    (pasted) =>
+      new Promise<boolean>((resolve) => {
+        const content = document.querySelector<HTMLElement>('.preview__content')!;
+        const data = new DataTransfer();
+        data.setData('text/plain', pasted);
+        document
+          .querySelector('.cm-content')!
+          .dispatchEvent(
+            new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+          );
+        setTimeout(
+          () =>
+            resolve(
+              content.dataset.renderedComplete === 'true' &&
+                Number(content.dataset.renderedLength) >= pasted.length,
+            ),
+          0,
+        );
+      }),
+    text,
+  );
+  expect(previewDoneWhenTimerRan).toBe(false);
+  // And the preview does get there, whole.
+  await expect(preview(page).getByRole('heading', { name: 'Part 3199' })).toBeAttached({
+    timeout: 20_000,
+  });
+  await expect(preview(page).locator('.preview__content')).toHaveAttribute(
+    'data-rendered-complete',
+    'true',
+  );
+});

@@ -1,3 +1,5 @@
+import { nextTask } from '../services/time-slice';
+
 /** Turns a section's HTML into the nodes to show; the caller sanitises on the way. */
 export type SectionBuilder = (html: string) => DocumentFragment;
 
@@ -36,12 +38,21 @@ export const SECTION_CLASS = 'preview-section';
 export const CHUNK_CLASS = 'preview-chunk';
 export const CHUNK_SIZE = 32;
 
-/** Default yielder: the Prioritized Task Scheduling API where the browser has it, else a
- * macrotask. */
+/** Default yielder: a task queued behind what the page has queued already, at the priority of
+ * the page's own tasks (`scheduler.postTask`, user-visible, where the browser has it, else a
+ * message). Not `scheduler.yield`: its continuations run before every task of normal priority,
+ * so a preview built in thousands of slices (a long text pasted) held the page's timers,
+ * messages and loads back until it was done: a timer set at a paste of doc-250k ran 1.1 s late,
+ * several seconds at doc-1m (docs/adr/0003, "A big paste"). Input and frames come first either
+ * way. */
 export const yieldToBrowser: Yielder = () => {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  if (scheduler?.yield) return scheduler.yield();
-  return new Promise((resolve) => setTimeout(resolve, 0));
+  const scheduler = (
+    globalThis as {
+      scheduler?: { postTask?: (task: () => void, options: { priority: string }) => Promise<void> };
+    }
+  ).scheduler;
+  if (scheduler?.postTask) return scheduler.postTask(() => {}, { priority: 'user-visible' });
+  return nextTask();
 };
 
 /**
