@@ -38,20 +38,23 @@ export const SECTION_CLASS = 'preview-section';
 export const CHUNK_CLASS = 'preview-chunk';
 export const CHUNK_SIZE = 32;
 
-/** Default yielder: a task queued behind what the page has queued already, at the priority of
- * the page's own tasks (`scheduler.postTask`, user-visible, where the browser has it, else a
- * message). Not `scheduler.yield`: its continuations run before every task of normal priority,
- * so a preview built in thousands of slices (a long text pasted) held the page's timers,
- * messages and loads back until it was done: a timer set at a paste of doc-250k ran 1.1 s late,
- * several seconds at doc-1m (docs/adr/0003, "A big paste"). Input and frames come first either
- * way. */
+/** The longest the preview's slices go on yielding only to input and frames: then one waits
+ * behind the page's other tasks. */
+export const FAIR_TURN_MS = 50;
+
+let lastFairTurn = -Infinity;
+
+/** Default yielder. Mostly `scheduler.yield` (where the browser has it), whose continuation runs
+ * before the page's other tasks, so the preview of a long text pasted or opened is built without
+ * waiting behind them; but at least every FAIR_TURN_MS, a task queued behind what the page has
+ * queued already (a message): continuations alone held the page's timers, messages and loads
+ * back until the whole preview was built (a timer set at a paste of doc-250k ran 1.1 s late,
+ * several seconds at doc-1m: docs/adr/0003, "A big paste"). */
 export const yieldToBrowser: Yielder = () => {
-  const scheduler = (
-    globalThis as {
-      scheduler?: { postTask?: (task: () => void, options: { priority: string }) => Promise<void> };
-    }
-  ).scheduler;
-  if (scheduler?.postTask) return scheduler.postTask(() => {}, { priority: 'user-visible' });
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  const now = performance.now();
+  if (scheduler?.yield && now - lastFairTurn < FAIR_TURN_MS) return scheduler.yield();
+  lastFairTurn = now;
   return nextTask();
 };
 
