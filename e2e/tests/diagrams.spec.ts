@@ -314,7 +314,9 @@ test('a diagram far below is drawn once scrolled near; printing draws every diag
         [...document.querySelectorAll('.diagram')].map((d) => d.getAttribute('data-diagram-state')),
       );
   });
-  const [top, centre, bottom] = [0, 1, 2].map((n) => preview(page).locator('.diagram').nth(n));
+  const top = preview(page).locator('.diagram').nth(0);
+  const centre = preview(page).locator('.diagram').nth(1);
+  const bottom = preview(page).locator('.diagram').nth(2);
   await expect(top).toHaveAttribute('data-diagram-state', 'drawn', DRAWN);
   await expect(preview(page).getByText('Paragraph 599 of the long text.')).toBeAttached();
   // Given time to draw them, the far ones are left as their source.
