@@ -38,24 +38,39 @@ export const SECTION_CLASS = 'preview-section';
 export const CHUNK_CLASS = 'preview-chunk';
 export const CHUNK_SIZE = 32;
 
-/** The longest the preview's slices go on yielding only to input and frames: then one waits
- * behind the page's other tasks. */
+/** The most main-thread time the preview's own slices take between two turns of the page's
+ * other tasks: then one slice waits behind them. Counted in the preview's own work, not in time
+ * gone by: keystrokes, frames and the editor's work run between the slices anyway, and counting
+ * them gave the page a turn far more often than fairness needs (docs/adr/0003, "Where a doc-1m
+ * paste's last section goes"). */
 export const FAIR_TURN_MS = 50;
 
-let lastFairTurn = -Infinity;
+/** The most a slice counts for: a chain started by an event long after the last slice resumed
+ * is not the preview's work. */
+const LONGEST_SLICE_MS = 50;
+
+let workSinceFairTurn = 0;
+let resumedAt: number | undefined;
+
+function resumed(): void {
+  resumedAt = performance.now();
+}
 
 /** Default yielder. Mostly `scheduler.yield` (where the browser has it), whose continuation runs
  * before the page's other tasks, so the preview of a long text pasted or opened is built without
- * waiting behind them; but at least every FAIR_TURN_MS, a task queued behind what the page has
- * queued already (a message): continuations alone held the page's timers, messages and loads
- * back until the whole preview was built (a timer set at a paste of doc-250k ran 1.1 s late,
- * several seconds at doc-1m: docs/adr/0003, "A big paste"). */
+ * waiting behind them; but once the preview has worked FAIR_TURN_MS since the page's last turn,
+ * a task queued behind what the page has queued already (a message): continuations alone held
+ * the page's timers, messages and loads back until the whole preview was built (a timer set at
+ * a paste of doc-250k ran 1.1 s late, several seconds at doc-1m: docs/adr/0003, "A big paste"). */
 export const yieldToBrowser: Yielder = () => {
   const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  const now = performance.now();
-  if (scheduler?.yield && now - lastFairTurn < FAIR_TURN_MS) return scheduler.yield();
-  lastFairTurn = now;
-  return nextTask();
+  if (resumedAt !== undefined) {
+    workSinceFairTurn += Math.min(performance.now() - resumedAt, LONGEST_SLICE_MS);
+    resumedAt = undefined;
+  }
+  if (scheduler?.yield && workSinceFairTurn < FAIR_TURN_MS) return scheduler.yield().then(resumed);
+  workSinceFairTurn = 0;
+  return nextTask().then(resumed);
 };
 
 /**
