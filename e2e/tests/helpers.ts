@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type JSHandle, type Locator, type Page } from '@playwright/test';
 
 /** The editor, as assistive technology finds it. */
 export const editor = (page: Page): Locator => page.getByRole('textbox', { name: 'Editor' });
@@ -118,27 +118,38 @@ export async function storedRows(
   page: Page,
   store: 'objects' | 'images' = 'objects',
 ): Promise<StoredRow[]> {
-  return page.evaluate(
-    (name) =>
-      new Promise<StoredRow[]>((resolve, reject) => {
-        const open = indexedDB.open('inkstone-db');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          const request = db.transaction(name).objectStore(name).getAll();
-          request.onsuccess = () => {
-            db.close();
-            resolve(request.result as StoredRow[]);
-          };
-          request.onerror = () => {
-            db.close();
-            reject(request.error);
-          };
-        };
-      }),
-    store,
-  );
+  return page.evaluate(readStore, { database: 'inkstone-db', store });
 }
+
+/** The rows of `storedRows`, of the local database `database` (a workspace's own, or the main
+ * one), left in the page: a handle for reading there what is too big to send to the test (the
+ * text of a 2,000,000-character file). */
+export async function storedRowsHandle(
+  page: Page,
+  store: 'objects' | 'images' = 'objects',
+  database = 'inkstone-db',
+): Promise<JSHandle<StoredRow[]>> {
+  return page.evaluateHandle(readStore, { database, store });
+}
+
+// (Run in the page.) Every row of the store `store` of the IndexedDB database `database`.
+const readStore = ({ database, store }: { database: string; store: string }) =>
+  new Promise<StoredRow[]>((resolve, reject) => {
+    const open = indexedDB.open(database);
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const db = open.result;
+      const request = db.transaction(store).objectStore(store).getAll();
+      request.onsuccess = () => {
+        db.close();
+        resolve(request.result as StoredRow[]);
+      };
+      request.onerror = () => {
+        db.close();
+        reject(request.error);
+      };
+    };
+  });
 
 // The browser's storage runs out for real: before the app first touches it, Chromium is told this
 // origin may keep 3 MB (Storage.overrideQuotaForOrigin holds for storage not used yet); once the
