@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import {
   type Browser,
   type BrowserContext,
@@ -248,6 +249,59 @@ test('a 2,000,000-character file survives a reload, a two-tab edit and a workspa
       .toEqual(await digestOf(edited));
     await other.close();
   });
+});
+
+test('a workspace backup of four 2,000,000-character manuscripts, over 10,000,000 bytes, imports back byte for byte', async ({
+  browser,
+  page,
+}, testInfo) => {
+  const novels = [1, 2, 3, 4].map((i) => ({ name: `Novel ${i}`, text: manuscript(`novel ${i}`) }));
+  await openApp(page);
+  // Brought in as a writer brings manuscripts in: chosen together in Import markdown.
+  await openMenuEntry(page, 'Import/export');
+  await page.getByLabel('Import markdown').setInputFiles(
+    novels.map(({ name, text }) => ({
+      name: `${name}.md`,
+      mimeType: 'text/markdown',
+      buffer: Buffer.from(text),
+    })),
+  );
+  for (const { name, text } of novels) {
+    await expect
+      .poll(() => storedDigest(page, name), { timeout: 60_000 })
+      .toEqual(await digestOf(text));
+  }
+
+  await openMenuEntry(page, 'Workspace backups');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export workspace' }).click(),
+  ]);
+  const backupPath = testInfo.outputPath('backup.json');
+  await download.saveAs(backupPath);
+  const { size } = await stat(backupPath);
+  // Over the spec's read cap of 10,000,000 bytes, under the app's 100,000,000.
+  expect(size).toBeGreaterThan(10_000_000);
+  expect(size).toBeLessThan(100_000_000);
+
+  const other = await browser.newContext({
+    baseURL: appOrigin,
+    viewport: { width: 1400, height: 900 },
+  });
+  const restored = await other.newPage();
+  await openApp(restored);
+  await openMenuEntry(restored, 'Workspace backups');
+  await restored.getByLabel('Import workspace').setInputFiles(backupPath);
+  // (The four novels and the first workspace's Welcome file.)
+  await expect(
+    restored
+      .getByRole('status')
+      .getByText('Workspace backup imported: 5 files, 0 folders.', { exact: true }),
+  ).toBeVisible({ timeout: 60_000 });
+  for (const { name, text } of novels) {
+    expect(await storedDigest(restored, name), name).toEqual(await digestOf(text));
+  }
+  await other.close();
 });
 
 /** The digests of the texts the unsaved-changes journal holds in IndexedDB (the database
