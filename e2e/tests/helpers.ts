@@ -151,6 +151,60 @@ const readStore = ({ database, store }: { database: string; store: string }) =>
     };
   });
 
+/** An entry of the unsaved-changes journal as stored: the text typed in a file and not saved
+ * yet, over the saved text it edits (apps/web/src/editor/journal-database.ts). */
+export type JournalRow = { key: string; fileId: string; baseText: string; text: string };
+
+/** Every entry of the unsaved-changes journal (IndexedDB `inkstone-journal`) as it is now. */
+export async function journalRows(page: Page): Promise<JournalRow[]> {
+  return page.evaluate(readJournal);
+}
+
+/** The entries of `journalRows`, left in the page (for a text too big to send to the test). */
+export async function journalRowsHandle(page: Page): Promise<JSHandle<JournalRow[]>> {
+  return page.evaluateHandle(readJournal);
+}
+
+// (Run in the page.) The journal's entries; none before the app first writes one: opening a
+// database that is not there would create it empty.
+const readJournal = async () => {
+  const names = (await indexedDB.databases()).map((db) => db.name);
+  if (!names.includes('inkstone-journal')) return [];
+  return new Promise<JournalRow[]>((resolve, reject) => {
+    const open = indexedDB.open('inkstone-journal');
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const db = open.result;
+      const request = db.transaction('entries').objectStore('entries').getAll();
+      request.onsuccess = () => {
+        db.close();
+        resolve(request.result as JournalRow[]);
+      };
+      request.onerror = () => {
+        db.close();
+        reject(request.error);
+      };
+    };
+  });
+};
+
+/** From now on, the main workspace's local database refuses to store any item, as a failing
+ * database would (the unsaved-changes journal, a database of its own, still works): every save
+ * of the page fails, until it is loaded again. */
+export async function refuseSaves(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const refuse = (write: (this: IDBObjectStore, ...args: never[]) => IDBRequest) =>
+      function (this: IDBObjectStore, ...args: never[]) {
+        if (this.name === 'objects' && this.transaction.db.name === 'inkstone-db') {
+          throw new DOMException('The database refused the write.', 'UnknownError');
+        }
+        return write.apply(this, args);
+      };
+    IDBObjectStore.prototype.put = refuse(IDBObjectStore.prototype.put);
+    IDBObjectStore.prototype.add = refuse(IDBObjectStore.prototype.add);
+  });
+}
+
 // The browser's storage runs out for real: before the app first touches it, Chromium is told this
 // origin may keep 3 MB (Storage.overrideQuotaForOrigin holds for storage not used yet); once the
 // app is open, a database of random bytes takes what is left, and every write of the app fails

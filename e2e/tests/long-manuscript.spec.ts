@@ -17,7 +17,9 @@ import {
   fileTitle,
   menu,
   openApp,
+  journalRowsHandle,
   openMenuEntry,
+  refuseSaves,
   skipTour,
   storedRowsHandle,
   tree,
@@ -304,39 +306,18 @@ test('a workspace backup of four 2,000,000-character manuscripts, over 10,000,00
   await other.close();
 });
 
-/** The digests of the texts the unsaved-changes journal holds in IndexedDB (the database
- * `inkstone-journal`; none before the app first writes it), read in the page. */
+/** The digests of the texts the unsaved-changes journal holds, made in the page. */
 async function journalDigests(page: Page): Promise<(Digest | null)[]> {
-  const texts = await page.evaluateHandle(async () => {
-    const names = (await indexedDB.databases()).map((db) => db.name);
-    // (Opening a database that is not there would create it empty.)
-    if (!names.includes('inkstone-journal')) return [];
-    return new Promise<string[]>((resolve, reject) => {
-      const open = indexedDB.open('inkstone-journal');
-      open.onerror = () => reject(open.error);
-      open.onsuccess = () => {
-        const db = open.result;
-        const request = db.transaction('entries').objectStore('entries').getAll();
-        request.onsuccess = () => {
-          db.close();
-          resolve((request.result as { text: string }[]).map((entry) => entry.text));
-        };
-        request.onerror = () => {
-          db.close();
-          reject(request.error);
-        };
-      };
-    });
-  });
+  const rows = await journalRowsHandle(page);
   try {
-    const count = await texts.evaluate((texts) => texts.length);
+    const count = await rows.evaluate((rows) => rows.length);
     const digests: (Digest | null)[] = [];
     for (let i = 0; i < count; i += 1) {
-      digests.push(await digestOfHandle(await texts.evaluateHandle((texts, i) => texts[i]!, i)));
+      digests.push(await digestOfHandle(await rows.evaluateHandle((rows, i) => rows[i]!.text, i)));
     }
     return digests;
   } finally {
-    await texts.dispose();
+    await rows.dispose();
   }
 }
 
@@ -346,19 +327,8 @@ test('a 2,000,000-character text the local database refused to save comes back a
   const text = manuscript('the journal');
   await openApp(page);
   await nameFile(page, 'Unsaved novel');
-  // From here the workspace's database refuses to store any item, as a database failing would
-  // (the unsaved-changes journal, a database of its own, still works): every save fails.
-  await page.evaluate(() => {
-    const refuse = (write: (this: IDBObjectStore, ...args: never[]) => IDBRequest) =>
-      function (this: IDBObjectStore, ...args: never[]) {
-        if (this.name === 'objects' && this.transaction.db.name === 'inkstone-db') {
-          throw new DOMException('The database refused the write.', 'UnknownError');
-        }
-        return write.apply(this, args);
-      };
-    IDBObjectStore.prototype.put = refuse(IDBObjectStore.prototype.put);
-    IDBObjectStore.prototype.add = refuse(IDBObjectStore.prototype.add);
-  });
+  // From here every save fails (the journal still works).
+  await refuseSaves(page);
   await paste(page, text);
   // The last words, typed at the end.
   await page.keyboard.press('ControlOrMeta+End');

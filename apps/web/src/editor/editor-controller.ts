@@ -158,11 +158,13 @@ export class EditorController {
     this.places.saving();
     const session = this.session;
     if (!session) return false;
+    const version = this.version;
     try {
       await session.save();
-      // (Typing while it saved leaves edits the journal is still for.)
-      if (session.isDirty()) this.journal.changed();
-      else this.journal.clear();
+      // The journal is for edits no save has stored: those typed while this one ran start its
+      // delay anew (so that saves that keep up with typing never have it written).
+      this.journal.clear();
+      if (this.version !== version) this.journal.changed();
     } catch (error) {
       console.error(error);
       this.events.onError(LOCAL_DB_ERROR);

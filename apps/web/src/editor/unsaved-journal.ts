@@ -8,9 +8,10 @@ export interface Journal {
   text: string;
 }
 
-/** The journal is written this long after the first change it does not hold yet (in an idle
+/** The journal is written this long after the first change no save has stored (in an idle
  * moment, at most JOURNAL_DELAY later): a save that works (SaveSchedule, within about 700 ms)
- * clears it before, so in the common case it is never written. */
+ * clears it before, and the edits typed meanwhile start the delay anew, so while saves keep up
+ * with typing it is never written. */
 export const JOURNAL_DELAY = 1_000;
 
 /** The clocks a journal runs on (replaced in tests). */
