@@ -44,9 +44,10 @@ export interface JournalOptions {
  * It lives in IndexedDB (JournalDatabase), written off the keystroke path: JOURNAL_DELAY after a
  * change, in an idle moment, unless a save made it needless meanwhile, and at once when the page
  * is hidden. When the page is hidden it is also copied into localStorage, whose writes finish
- * even as the page goes away (an IndexedDB write started then may not), where the text fits its
- * quota (about 5 MB a site, so not a text of 2,000,000 characters: that one relies on the
- * IndexedDB copy written before); that copy is also where a journal IndexedDB refuses goes. A
+ * even as the page goes away (an IndexedDB write started then may not), where it fits its quota
+ * (5,242,880 UTF-16 code units a site in Chromium, for the text and its saved version together,
+ * so not the journal of a text of about 2,600,000 characters or more: that one relies on the
+ * IndexedDB copy); that copy is also where a journal IndexedDB refuses goes. A
  * journal an older version left in localStorage is read the same way, then removed (a journal of
  * another file moves to IndexedDB). Each tab has its own entry, so two tabs closed at once both
  * keep theirs.
