@@ -48,6 +48,22 @@ export class JournalDatabase {
     await this.write((store) => store.delete(key));
   }
 
+  /** Removes every entry of the workspace whose database is `workspace` (it was deleted). */
+  async deleteWorkspace(workspace: string): Promise<void> {
+    if (!this.indexedDB()) return;
+    await this.write((store) => {
+      // The keys only (a few entries, each maybe a long text): [workspace, fileId] of each.
+      const cursor = store.index(BY_FILE).openKeyCursor();
+      cursor.onsuccess = () => {
+        const at = cursor.result;
+        if (!at) return;
+        if ((at.key as string[])[0] === workspace) store.delete(at.primaryKey);
+        at.continue();
+      };
+      return cursor;
+    }, false);
+  }
+
   /** Every entry of the file `fileId` of the workspace whose database is `workspace`. */
   async entriesOf(workspace: string, fileId: string): Promise<JournalEntry[]> {
     // (Without IndexedDB nothing was written in it.)

@@ -1,7 +1,13 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it, vi } from 'vitest';
 import { JournalDatabase, type JournalEntry } from './journal-database';
-import { JOURNAL_DELAY, type Journal, type JournalClock, UnsavedJournal } from './unsaved-journal';
+import {
+  forgetJournals,
+  JOURNAL_DELAY,
+  type Journal,
+  type JournalClock,
+  UnsavedJournal,
+} from './unsaved-journal';
 
 const WORKSPACE = 'inkstone-db';
 const FILE = 'file0000000000001';
@@ -255,5 +261,23 @@ describe('UnsavedJournal', () => {
       journal('Old, other file.\n', OTHER_FILE),
     ]);
     await expect(tab(() => null).take(FILE)).resolves.toEqual([]);
+  });
+
+  it('forgets the journals of a removed workspace, and only those', async () => {
+    const { tab, storage, database } = browser();
+    tab(() => journal('Removed workspace.\n'), 'inkstone-db-abc').writeNow();
+    tab(() => journal('Removed, other file.\n', OTHER_FILE), 'inkstone-db-abc').writeNow();
+    tab(() => journal('Main workspace.\n')).writeNow();
+    await vi.waitFor(async () =>
+      expect(await database.entriesOf('inkstone-db-abc', OTHER_FILE)).toHaveLength(1),
+    );
+    await vi.waitFor(async () => expect(await database.entriesOf(WORKSPACE, FILE)).toHaveLength(1));
+    expect(Object.keys(storage)).toHaveLength(3);
+
+    await forgetJournals('inkstone-db-abc', { database, storage });
+    await expect(database.entriesOf('inkstone-db-abc', FILE)).resolves.toEqual([]);
+    await expect(database.entriesOf('inkstone-db-abc', OTHER_FILE)).resolves.toEqual([]);
+    expect(Object.keys(storage)).toHaveLength(1);
+    await expect(tab(() => null).take(FILE)).resolves.toEqual([journal('Main workspace.\n')]);
   });
 });

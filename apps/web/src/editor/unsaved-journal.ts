@@ -225,6 +225,20 @@ export class UnsavedJournal {
   }
 }
 
+/** Forgets the journals of a deleted workspace (its database named `workspace`), in IndexedDB
+ * and in localStorage: no start opens that workspace again to take them. */
+export async function forgetJournals(
+  workspace: string,
+  options: Pick<JournalOptions, 'database' | 'storage'> = {},
+): Promise<void> {
+  const storage =
+    options.storage ?? (typeof localStorage === 'undefined' ? undefined : localStorage);
+  for (const key of Object.keys(storage ?? {})) {
+    if (key.startsWith(`${workspace}:unsaved:`)) storage?.removeItem(key);
+  }
+  await (options.database ?? new JournalDatabase()).deleteWorkspace(workspace);
+}
+
 function parse(json: string | null): unknown {
   try {
     return JSON.parse(json ?? 'null');
