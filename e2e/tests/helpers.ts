@@ -91,8 +91,9 @@ export async function openMenu(page: Page): Promise<Locator> {
   // a click would close it.
   const toggle = page.getByRole('button', { name: 'Toggle side bar' });
   if ((await toggle.getAttribute('aria-pressed')) !== 'true') await toggle.click();
+  // (The side bar's code may still be on its way on a busy page: it gets the editor's wait.)
   const back = page.getByRole('button', { name: 'Main menu' });
-  await expect(menu(page).or(back)).toBeVisible();
+  await expect(menu(page).or(back)).toBeVisible({ timeout: 15_000 });
   if (!(await menu(page).isVisible())) await back.click();
   await expect(menu(page)).toBeVisible();
   return menu(page);
