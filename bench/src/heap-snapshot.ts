@@ -42,6 +42,8 @@ export interface HeapBreakdown {
   longStrings: LongString[];
   /** The scripts loaded (by address) and the length of their source, longest first. */
   scripts: { name: string; bytes: number }[];
+  /** JS objects and closures by constructor or function name, most bytes first. */
+  constructors: HeapRow[];
   /** Strings by what holds them (the nearest retainer's kind and the edge's name), most first. */
   stringOwners: HeapRow[];
 }
@@ -128,6 +130,7 @@ function analyse(raw: RawSnapshot, longAt: number): HeapBreakdown {
   const byKind = new Map<string, HeapRow>();
   const scripts = new Map<string, number>();
   const owners = new Map<string, HeapRow>();
+  const constructors = new Map<string, HeapRow>();
   const longStrings: LongString[] = [];
   let total = 0;
   for (let n = 0; n < count; n += 1) {
@@ -142,6 +145,13 @@ function analyse(raw: RawSnapshot, longAt: number): HeapBreakdown {
       strings[edges[parentEdge[n]! + edgeNameAt]!] === 'source' &&
       nodeTypes[nodes[parent[n]! * nodeWidth + typeAt]!] === 'code';
     const kind = isSource ? 'script sources (strings)' : kindOf(type, name);
+    if (type === 'object' || type === 'closure') {
+      const key = `${type} ${name.slice(0, 40)}`;
+      const row = constructors.get(key) ?? { kind: key, count: 0, bytes: 0 };
+      row.count += 1;
+      row.bytes += size;
+      constructors.set(key, row);
+    }
     if (kind === 'strings' && parent[n]! >= 0) {
       const owner = `${label(parent[n]!).slice(0, 50)}${edgeLabel(parentEdge[n]!).replace(/\[\d+\]/, '[]')}`;
       const row = owners.get(owner) ?? { kind: owner, count: 0, bytes: 0 };
@@ -215,7 +225,14 @@ function analyse(raw: RawSnapshot, longAt: number): HeapBreakdown {
   const loaded = [...scripts].map(([name, bytes]) => ({ name, bytes }));
   loaded.sort((a, b) => b.bytes - a.bytes);
   const stringOwners = [...owners.values()].sort((a, b) => b.bytes - a.bytes);
-  return { total, rows, longStrings, scripts: loaded, stringOwners };
+  return {
+    total,
+    rows,
+    longStrings,
+    scripts: loaded,
+    stringOwners,
+    constructors: [...constructors.values()].sort((a, b) => b.bytes - a.bytes),
+  };
 }
 
 // The kinds of the table: V8's node types, with code and the DOM's wrappers split out by name.
@@ -242,6 +259,12 @@ export function printBreakdown(breakdown: HeapBreakdown): void {
   for (const row of breakdown.rows.slice(0, 14)) {
     console.log(
       `  ${row.kind.padEnd(60)} ${mb(row.bytes).padStart(10)} ${String(row.count).padStart(9)}`,
+    );
+  }
+  console.log('  objects and closures by constructor or name:');
+  for (const row of breakdown.constructors.slice(0, 12)) {
+    console.log(
+      `    ${row.kind.padEnd(70)} ${mb(row.bytes).padStart(10)} ${String(row.count).padStart(9)}`,
     );
   }
   console.log('  strings by nearest retainer:');
