@@ -20,6 +20,8 @@ const TARGET_JS_BEFORE_EDITABLE_KB = 250;
 /** Answers smaller than this may be sent as they are (compressing them does not pay); larger
  * `.js`, `.css` and `.html` answers sent uncompressed fail the "compressed" target. */
 const SMALL_BYTES = 1024;
+/** The protocol's resource types of `.html`, `.css` and `.js` answers. */
+const TEXTUAL = ['Document', 'Stylesheet', 'Script'];
 /** Bytes in a KB, as printed. */
 const KB = 1000;
 
@@ -43,7 +45,7 @@ interface Fetched {
   encoding: string;
   fromCache: boolean;
   /** The body's size once decoded, and its size gzipped (level 6, as `gzip` does by default);
-   * scripts only. */
+   * pages, stylesheets and scripts only. */
   bodyBytes?: number;
   gzipBytes?: number;
   /** When the response ended, ms from navigation start (the page's resource timing). */
@@ -96,7 +98,9 @@ async function recordNetwork(page: Page): Promise<() => Promise<Fetched[]>> {
     const fetched = responses.get(event.requestId);
     if (!fetched) return;
     fetched.transfer = event.encodedDataLength;
-    if (fetched.type !== 'Script') return;
+    // (The body of each page, stylesheet and script: whether an answer is small enough to be
+    // sent as it is goes by its body, not by its transfer, which counts the headers too.)
+    if (!TEXTUAL.includes(fetched.type)) return;
     bodies.push(
       cdp
         .send('Network.getResponseBody', { requestId: event.requestId })
@@ -187,7 +191,7 @@ async function visit(context: BrowserContext, url: string): Promise<LoadFigures>
     const before = scripts.filter((item) => item.end !== undefined && item.end <= editable);
     const textual = fetched.filter(
       (item) =>
-        ['Script', 'Stylesheet', 'Document'].includes(item.type) &&
+        TEXTUAL.includes(item.type) &&
         !item.fromCache &&
         (item.bodyBytes ?? item.transfer) > SMALL_BYTES,
     );

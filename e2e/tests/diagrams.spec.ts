@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { editor, openApp, preview, replaceText } from './helpers';
+import { editor, openApp, openMenuEntry, preview, replaceText, storedRows } from './helpers';
 
 // Diagrams are drawn by the real Mermaid and abcjs, loaded on demand: give the first drawing
 // of a test time for the download.
@@ -273,4 +273,74 @@ test('while a diagram is edited its previous drawing stays until the new one is 
   );
   expect(states.length).toBeGreaterThan(0);
   expect(states.filter((state) => state !== 'stale')).toEqual([]);
+});
+
+test('a diagram far below is drawn once scrolled near; printing draws every diagram first', async ({
+  page,
+}) => {
+  await openApp(page);
+  const filler = (from: number) =>
+    Array.from({ length: 300 }, (_, n) => `Paragraph ${from + n} of the long text.`).join('\n\n');
+  const middle = '```mermaid\ngraph TD; M1[Middle] --> M2[Below]\n```';
+  await replaceText(page, `${flowchart}\n\n${filler(0)}\n\n${middle}\n\n${filler(300)}\n\n${tune}`);
+  // Reopened at its top, as a long manuscript is: the preview has never shown its lower part.
+  await page.keyboard.press('ControlOrMeta+Home');
+  await expect
+    .poll(async () =>
+      (await storedRows(page)).some(
+        (row) => row.type === 'content' && String(row.text).includes('Paragraph 599'),
+      ),
+    )
+    .toBe(true);
+  await page.waitForTimeout(500);
+  const scripts: Promise<string>[] = [];
+  page.on('response', (response) => {
+    // (A response of the page before the reload may have no body left to read.)
+    if (response.request().resourceType() === 'script') {
+      scripts.push(response.text().catch(() => ''));
+    }
+  });
+  const abcFetched = async () =>
+    (await Promise.all(scripts)).some((text) => text.includes(LIBRARY_MARKERS.abc));
+  await page.reload();
+  await expect(editor(page)).toBeVisible({ timeout: 15_000 });
+  // Stands in for the browser's print dialog (which a headless browser cannot show): records
+  // what each diagram shows when the page is printed.
+  await page.evaluate(() => {
+    const printed: (string | null)[][] = [];
+    (window as unknown as { printed: typeof printed }).printed = printed;
+    window.print = () =>
+      void printed.push(
+        [...document.querySelectorAll('.diagram')].map((d) => d.getAttribute('data-diagram-state')),
+      );
+  });
+  const top = preview(page).locator('.diagram').nth(0);
+  const centre = preview(page).locator('.diagram').nth(1);
+  const bottom = preview(page).locator('.diagram').nth(2);
+  await expect(top).toHaveAttribute('data-diagram-state', 'drawn', DRAWN);
+  await expect(preview(page).getByText('Paragraph 599 of the long text.')).toBeAttached();
+  // Given time to draw them, the far ones are left as their source.
+  await page.waitForTimeout(1500);
+  await expect(centre).not.toHaveAttribute('data-diagram-state', /./);
+  await expect(bottom).not.toHaveAttribute('data-diagram-state', /./);
+  // Scrolled near, the middle one is drawn; the last one, far still, is not.
+  await centre.scrollIntoViewIfNeeded();
+  await expect(centre).toHaveAttribute('data-diagram-state', 'drawn', DRAWN);
+  await expect(preview(page).getByRole('img', { name: 'Mermaid diagram' })).toHaveCount(2);
+  await page.waitForTimeout(1000);
+  await expect(bottom).not.toHaveAttribute('data-diagram-state', /./);
+  expect(await abcFetched()).toBe(false);
+  // Print from the menu: every diagram is drawn before the page is printed.
+  await openMenuEntry(page, 'Print');
+  const printed = () => page.evaluate(() => (window as unknown as { printed: unknown[] }).printed);
+  await expect.poll(printed, DRAWN).toEqual([['drawn', 'drawn', 'drawn']]);
+  await expect(preview(page).getByRole('img', { name: 'Music notation: Scale' })).toBeAttached();
+  expect(await abcFetched()).toBe(true);
+  // The browser's shortcut prints the same way.
+  await editor(page).click();
+  await page.keyboard.press('ControlOrMeta+p');
+  await expect.poll(printed).toEqual([
+    ['drawn', 'drawn', 'drawn'],
+    ['drawn', 'drawn', 'drawn'],
+  ]);
 });

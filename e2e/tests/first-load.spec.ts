@@ -126,3 +126,59 @@ test('a side bar left open holds its place while its code loads, and its toggle 
   await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
   await expect(toggle).toHaveAttribute('aria-pressed', 'true');
 });
+
+// The colour of the first token of the editor that reads `token`, and of the editor's text.
+async function tokenColour(page: Page, token: string): Promise<{ token?: string; text: string }> {
+  return page.evaluate((wanted) => {
+    const content = document.querySelector('.cm-content')!;
+    const span = [...content.querySelectorAll('span')].find((each) => each.textContent === wanted);
+    return {
+      token: span && getComputedStyle(span).color,
+      text: getComputedStyle(content.querySelector('.cm-line')!).color,
+    };
+  }, token);
+}
+
+// Strings found only in CodeMirror's HTML support (its own option) and in the zip library fflate
+// (its error message), which the imports and the workspace's zip use.
+const LATER_MARKERS = ['matchClosingTags', 'invalid zip data'];
+
+test('HTML inside markdown and code blocks are highlighted once the rest of the editor’s markdown support follows the first screen; the zip library follows too', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const editable = await editableAt(page);
+  // Neither is among the first scripts…
+  const before = await scriptsBy(page, editable);
+  const texts = await Promise.all(before.map(async (url) => (await page.request.get(url)).text()));
+  for (const marker of LATER_MARKERS) {
+    expect(
+      texts.some((text) => text.includes(marker)),
+      `a script loaded before the editor was editable holds “${marker}”`,
+    ).toBe(false);
+  }
+  await skipTour(page);
+  await replaceText(page, '<span class="note">Hi</span>\n\n```js\nconst answer = 42;\n```\n');
+  // …and the HTML support follows: the HTML's attribute and the code's keyword get their colours.
+  for (const token of ['class', 'const']) {
+    await expect
+      .poll(async () => {
+        const colours = await tokenColour(page, token);
+        return colours.token !== undefined && colours.token !== colours.text;
+      }, token)
+      .toBe(true);
+  }
+  await expect.poll(() => editorText(page)).toContain('const answer = 42;');
+  // Both came once the browser was idle (so the check above can fail).
+  for (const marker of LATER_MARKERS) {
+    await expect
+      .poll(async () => {
+        const later = await scriptsBy(page, await page.evaluate(() => performance.now()));
+        const laterTexts = await Promise.all(
+          later.map(async (url) => (await page.request.get(url)).text()),
+        );
+        return laterTexts.some((text) => text.includes(marker));
+      }, marker)
+      .toBe(true);
+  }
+});

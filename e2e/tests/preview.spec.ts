@@ -494,3 +494,55 @@ test('in-page buttons copy a code block and a link to a heading, unless the sett
   await preview(page).getByRole('heading', { name: 'Getting started' }).hover();
   await expect(page.getByRole('button', { name: /Copy (code|link to heading)/ })).toHaveCount(0);
 });
+
+test('while the preview builds a long text just pasted, the page’s own timers still run', async ({
+  page,
+}) => {
+  await openApp(page);
+  await replaceText(page, '');
+  const paragraph = (n: number) =>
+    `## Part ${n}\n\nParagraph ${n} of a long manuscript, with *emphasis*, \`code\` and a [link](#part-${n}).\n\n- an item\n- another item`;
+  const text = Array.from({ length: 3200 }, (_, n) => paragraph(n)).join('\n\n');
+  expect(text.length).toBeGreaterThan(400_000);
+  // Pasted as the browser does for Ctrl+V, with a timer that sets itself again at each turn (as
+  // the save and the status bar set theirs) until the preview is whole. Timers keep their turns
+  // while it is built: the preview used to go on in continuations that ran before any timer, so
+  // that one wait took most of the build.
+  const { build, longestWait } = await page.evaluate(
+    (pasted) =>
+      new Promise<{ build: number; longestWait: number }>((resolve) => {
+        const content = document.querySelector<HTMLElement>('.preview__content')!;
+        const whole = () =>
+          content.dataset.renderedComplete === 'true' &&
+          Number(content.dataset.renderedLength) >= pasted.length;
+        const data = new DataTransfer();
+        data.setData('text/plain', pasted);
+        const start = performance.now();
+        document
+          .querySelector('.cm-content')!
+          .dispatchEvent(
+            new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+          );
+        let last = start;
+        let longestWait = 0;
+        const tick = () => {
+          const now = performance.now();
+          longestWait = Math.max(longestWait, now - last);
+          last = now;
+          if (whole()) resolve({ build: now - start, longestWait });
+          else setTimeout(tick, 0);
+        };
+        setTimeout(tick, 0);
+      }),
+    text,
+  );
+  expect(longestWait).toBeLessThan(build / 3);
+  // And the preview does get there, whole.
+  await expect(preview(page).getByRole('heading', { name: 'Part 3199' })).toBeAttached({
+    timeout: 20_000,
+  });
+  await expect(preview(page).locator('.preview__content')).toHaveAttribute(
+    'data-rendered-complete',
+    'true',
+  );
+});

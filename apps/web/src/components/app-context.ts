@@ -1,17 +1,17 @@
 import { createContext, useContext } from 'react';
-import { type EditorController } from '../editor/editor-controller';
-import { type ScrollSync } from '../preview/scroll-sync';
-import { type GithubAccounts } from '../providers/github/github-accounts';
-import { type Announcer } from '../services/announcer';
-import { type Confirmer } from '../services/confirm';
-import { type DocumentChannel } from '../services/document-channel';
-import { type ExplorerService } from '../services/explorer';
-import { type ModalStack } from '../services/modals';
-import { type Notifier } from '../services/notifier';
-import { type SyncService } from '../services/sync';
-import { type TransferService } from '../services/transfer';
-import { type WorkspaceService } from '../services/workspace';
-import { type WorkspaceList } from '../services/workspaces';
+import type { EditorController } from '../editor/editor-controller';
+import type { ScrollSync } from '../preview/scroll-sync';
+import type { GithubAccounts } from '../providers/github/github-accounts';
+import type { Announcer } from '../services/announcer';
+import type { Confirmer } from '../services/confirm';
+import type { DocumentChannel } from '../services/document-channel';
+import type { ExplorerService } from '../services/explorer';
+import type { ModalStack } from '../services/modals';
+import type { Notifier } from '../services/notifier';
+import type { SyncService } from '../services/sync';
+import type { Transfer } from '../services/later-transfer';
+import type { WorkspaceService } from '../services/workspace';
+import type { WorkspaceList } from '../services/workspaces';
 
 /** The services of the open workspace, shared by the panes. */
 export interface AppServices {
@@ -33,8 +33,8 @@ export interface AppServices {
   /** Says when longer work starts and ends (exports, syncs, imports, Ctrl+S), for screen
    * readers and on screen. */
   announcer: Announcer;
-  /** Imports of many files and the workspace's zip. */
-  transfer: TransferService;
+  /** Imports of many files and the workspace's zip (its code loaded after the first screen). */
+  transfer: Transfer;
   /** The GitHub accounts linked in this browser: sign-in, linking, removal, sponsorship. */
   accounts: GithubAccounts;
   /** The editor, once its pane is mounted. */

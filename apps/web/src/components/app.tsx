@@ -19,7 +19,7 @@ import { Notifier } from '../services/notifier';
 import { saveEditorFirst } from '../services/save-first';
 import { currentFileLocations, loadGithubRemote } from '../services/github-sync';
 import { SyncService, type SyncRemote } from '../services/sync';
-import { TransferService } from '../services/transfer';
+import { LaterTransfer } from '../services/later-transfer';
 import { LOCAL_DB_ERROR, WorkspaceService } from '../services/workspace';
 import { MAIN_WORKSPACE, parseWorkspaceQuery } from '../services/workspace-list';
 import { WorkspaceList } from '../services/workspaces';
@@ -38,6 +38,7 @@ import { workspaceFailed } from '../store/workspace-slice';
 import { AppContext, type AppServices } from './app-context';
 import { refuseStrayFileDrops } from './file-drags';
 import { Shell } from './shell';
+import { idleAfterFirstScreen } from './first-screen';
 import { Splash } from './splash';
 
 /** The application: a store, the open workspace, and the shell once it is ready. */
@@ -57,6 +58,7 @@ export function App() {
     let stopFollowingLogin = () => {};
     let stopSponsorWatch: (() => void) | undefined;
     let stopAccounts: (() => void) | undefined;
+    let cancelPreload: (() => void) | undefined;
     const opening = startUp(store).then((started) => {
       if (!started) return;
       const { workspace } = started;
@@ -115,6 +117,15 @@ export function App() {
       if (!sync.syncable) explorer.startTrashPurge();
       exposeOpenPath(explorer);
       sync.start();
+      const transfer = new LaterTransfer({
+        workspace,
+        store,
+        modals,
+        workspaceName: () => started.workspaces.current.name,
+        flushEditor: () => saveEditorFirst(editor),
+        announcer,
+      });
+      cancelPreload = idleAfterFirstScreen(() => transfer.preload());
       setServices({
         workspace,
         workspaces,
@@ -126,14 +137,7 @@ export function App() {
         explorer,
         sync,
         announcer,
-        transfer: new TransferService({
-          workspace,
-          store,
-          modals,
-          workspaceName: () => started.workspaces.current.name,
-          flushEditor: () => saveEditorFirst(editor),
-          announcer,
-        }),
+        transfer,
         editor,
         accounts,
       });
@@ -159,6 +163,7 @@ export function App() {
     });
     return () => {
       cancelled = true;
+      cancelPreload?.();
       stopFollowingLogin();
       sync?.stop();
       stopSponsorWatch?.();

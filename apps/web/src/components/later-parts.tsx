@@ -1,6 +1,8 @@
 'use client';
 
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { useAppServices } from './app-context';
+import { afterFirstScreen } from './first-screen';
 
 // The parts of the shell the first screen does without: each is its own chunk, fetched when it
 // first shows or, sooner, when the browser is idle after the editor is editable (see
@@ -19,8 +21,24 @@ const LazyWelcomeTour = lazy(() =>
   loadWelcomeTour().then((module) => ({ default: module.WelcomeTour })),
 );
 
-/** The dialog on top of the modal stack, loaded with every dialog when first needed. */
+/** The dialog on top of the modal stack, loaded with every dialog when one is first opened or,
+ * sooner, once the first screen is shown: not while the editor is still opening, when there is
+ * no dialog to show (the welcome tour is a part of its own). */
 export function LaterDialogs() {
+  const { modals } = useAppServices();
+  const opened = useSyncExternalStore(modals.subscribe, () => modals.entries.length > 0);
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    let cancelled = false;
+    afterFirstScreen().then(
+      () => !cancelled && setShown(true),
+      () => {},
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+  if (!opened && !shown) return null;
   return (
     <Suspense fallback={null}>
       <LazyDialogs />

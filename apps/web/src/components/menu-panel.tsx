@@ -3,6 +3,7 @@
 import { type AppServices, useAppServices } from './app-context';
 import { signInWithGithub } from '../providers/github/github-actions';
 import { GithubUser } from '../providers/github/github-user';
+import { printLogged } from '../preview/print-preview';
 import { ignore } from '../services/modals';
 import { RESET_NOT_REQUESTED, requestReset } from '../services/reset';
 import { runAction } from '../services/run-action';
@@ -95,7 +96,12 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     description: 'Import markdown or HTML, export the file.',
     perform: panel('importExport'),
   },
-  { name: 'Print', description: 'Print the preview.', perform: () => window.print() },
+  {
+    name: 'Print',
+    description: 'Print the preview.',
+    // Its diagrams drawn first (the preview draws them only near what it shows).
+    perform: () => printLogged(),
+  },
   { name: 'Badges', description: 'Features you have used.' },
   {
     name: 'Accounts',

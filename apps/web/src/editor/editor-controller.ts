@@ -13,6 +13,7 @@ import {
 import { type TextChange } from '@inkstone/markdown/essentials';
 import { type DocumentEvent } from '../services/document-channel';
 import { DocText } from './doc-text';
+import { whenIdle } from '../services/when-idle';
 import { workerItemHasher } from '../services/worker-hash';
 import { LOCAL_DB_ERROR, type WorkspaceService } from '../services/workspace';
 import { CURSOR_FOCUS_RATIO, CURSOR_FOCUS_RATIO_FOCUS_MODE } from '../constants';
@@ -25,6 +26,7 @@ import { editorExtensions, type FindMode } from './extensions';
 import { type FindDirection } from './find/step-key';
 import { FindController } from './find/find-controller';
 import { inlineImages } from './inline-images';
+import { loadFullMarkdown, markdownSupport } from './markdown-language';
 import { PlaceSchedule } from './place-schedule';
 import { SaveSchedule } from './save-schedule';
 import { type Journal, UnsavedJournal } from './unsaved-journal';
@@ -68,6 +70,10 @@ export class EditorController {
   private showImages = true;
   private readonly caret = new Compartment();
   private focusMode = false;
+  /** The markdown support: the first one, then the full one (markdown-language.ts). */
+  private readonly language = new Compartment();
+  private languageUpgrade: (() => void) | undefined;
+  private destroyed = false;
   /** Find and replace in this editor. */
   readonly find: FindController;
   private status: EditorStatus | undefined;
@@ -133,6 +139,7 @@ export class EditorController {
     // From here the editor takes typing into the file: the cold load's end (bench/src/load.ts).
     if (!performance.getEntriesByName('inkstone:editable').length)
       performance.mark('inkstone:editable');
+    this.upgradeLanguage();
     this.events.onProperties(fileId, session.content.properties);
     this.publish(null);
     this.lastScroll = state?.scrollPosition ?? null;
@@ -199,6 +206,8 @@ export class EditorController {
   }
 
   destroy(): void {
+    this.destroyed = true;
+    this.languageUpgrade?.();
     this.saveInBackground();
     this.places.cancel();
     for (const cleanup of this.cleanups) cleanup();
@@ -229,7 +238,28 @@ export class EditorController {
           EditorState.readOnly.of(!this.session),
           EditorView.updateListener.of((update) => this.onUpdate(update)),
         ],
+        this.language.of(markdownSupport()),
       ),
+    });
+  }
+
+  // Once the editor takes input and the browser is idle, the full markdown support (HTML inside
+  // markdown, the code blocks' languages) replaces the first one (markdown-language.ts). The
+  // text, selection and undo history stay; only the highlighting gains those parts.
+  private upgradeLanguage(): void {
+    if (this.languageUpgrade) return;
+    this.languageUpgrade = whenIdle(() => {
+      loadFullMarkdown().then(
+        (support) => {
+          if (this.destroyed || this.language.get(this.view.state) === support) return;
+          this.view.dispatch({ effects: this.language.reconfigure(support) });
+        },
+        (error: unknown) => {
+          // The editor works on with the first highlighting; the next file opened tries again.
+          console.error('The full markdown highlighting could not be loaded.', error);
+          this.languageUpgrade = undefined;
+        },
+      );
     });
   }
 

@@ -1,6 +1,4 @@
 import { defaultKeymap, history, indentWithTab } from '@codemirror/commands';
-import { markdown, markdownLanguage } from '@codemirror/lang-markdown';
-import { languages } from '@codemirror/language-data';
 import { highlightSelectionMatches } from '@codemirror/search';
 import { EditorState, type Extension, type Text } from '@codemirror/state';
 import { EditorView, type KeyBinding, keymap } from '@codemirror/view';
@@ -9,8 +7,7 @@ import { editorChrome, markdownHighlight } from './colours';
 import { markdownHighlighting } from './highlight';
 import { findHighlights } from './find/find-highlight';
 import { type FindDirection, findStepKey } from './find/step-key';
-import { longParagraphs } from './long-paragraphs';
-import { longTables } from './long-tables';
+import { markdownSupport } from './markdown-language';
 import { capParseSlices } from './parse-slices';
 
 /** Undo history per spec interface §9: 200 steps, edits grouped until 1000 ms of idleness. */
@@ -33,7 +30,8 @@ export interface EditorCallbacks {
 /** Which field of the find bar gets the focus. */
 export type FindMode = 'find' | 'replace';
 
-/** The editor's extensions: markdown with highlighted code blocks, undo and redo, line wrapping,
+/** The editor's extensions: markdown (`language`: by default the markdown support loaded so far,
+ * markdown-language.ts; its HTML and code blocks highlighted once the full one is in), undo and redo, line wrapping,
  * the accessible name "Editor", the find bar's keys and highlights (in place of CodeMirror's own
  * search panel), and a refusal of any change that makes the text longer than a file holds
  * (`MAX_TEXT_LENGTH`, 10,000,000 characters with the final newline, ADR 0006; spec core §5 cuts
@@ -44,7 +42,11 @@ export type FindMode = 'find' | 'replace';
  * which doubled the time from a keystroke to the frame showing it on a 250,000-character text
  * (docs/reference/choices.md, "Editor caret and selection"). Vim mode brings the drawn layer back
  * (editor-options.ts). */
-export function editorExtensions(callbacks: EditorCallbacks, more: Extension[] = []): Extension[] {
+export function editorExtensions(
+  callbacks: EditorCallbacks,
+  more: Extension[] = [],
+  language: Extension = markdownSupport(),
+): Extension[] {
   // CodeMirror's background parse in slices under a long task's 50 ms (parse-slices.ts).
   capParseSlices();
   return [
@@ -52,12 +54,7 @@ export function editorExtensions(callbacks: EditorCallbacks, more: Extension[] =
     EditorView.lineWrapping,
     EditorState.allowMultipleSelections.of(false),
     // (Its Enter and Backspace for lists come with the list options: see lists.ts.)
-    markdown({
-      base: markdownLanguage,
-      codeLanguages: languages,
-      addKeymap: false,
-      extensions: [longParagraphs, longTables],
-    }),
+    language,
     markdownHighlighting(markdownHighlight),
     editorChrome,
     highlightSelectionMatches(),

@@ -1,7 +1,7 @@
 import {
   deleteMarkupBackward,
   insertNewlineContinueMarkupCommand,
-} from '@codemirror/lang-markdown';
+} from '@codemirror/lang-markdown/base';
 import {
   type ChangeSpec,
   EditorState,

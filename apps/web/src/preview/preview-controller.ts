@@ -1,6 +1,7 @@
 import { type ConverterOptions, createSanitizer, type Heading } from '@inkstone/markdown';
 import { type DocumentEvent } from '../services/document-channel';
-import { createDiagramRenderer } from './diagrams';
+import { createDiagramRenderer, type DiagramRenderer } from './diagrams';
+import { beforePrinting, takePrintShortcut } from './print-preview';
 import { RenderEngine } from './render-engine';
 import { type RenderRequest, type RenderResponse } from './render-protocol';
 import { SectionPatcher, yieldToBrowser } from './section-patcher';
@@ -54,14 +55,20 @@ export class PreviewController {
   // Whether the text opened last shows yet.
   private showing: 'nothing' | 'first screen' = 'nothing';
   private waiting: RenderResponse | undefined;
-  // Drawings take the place of their source: what is below them moves.
-  private readonly diagrams = createDiagramRenderer(window, () => this.events.onLayoutChanged?.());
+  // Drawings take the place of their source: what is below them moves. They are drawn near what
+  // the preview's scroller shows, and all of them before the preview is printed.
+  private readonly diagrams: DiagramRenderer;
+  private readonly stopPrinting: (() => void)[];
 
   constructor(
     readonly content: HTMLElement,
     private readonly events: PreviewEvents,
     private readonly mode: PreviewMode = { thread: 'main-thread', conversion: 'incremental' },
   ) {
+    this.diagrams = createDiagramRenderer(window, content.parentElement, () =>
+      this.events.onLayoutChanged?.(),
+    );
+    this.stopPrinting = [beforePrinting(() => this.diagrams.drawAll()), takePrintShortcut(window)];
     const sanitizer = createSanitizer(window);
     this.patcher = new SectionPatcher(content, (html) => {
       const nodes = sanitizer.sanitizeToFragment(html);
@@ -158,6 +165,7 @@ export class PreviewController {
     this.destroyed = true;
     this.worker?.terminate();
     this.diagrams.destroy();
+    this.stopPrinting.forEach((stop) => stop());
     this.patcher.clear();
   }
 

@@ -1,3 +1,5 @@
+import { nextTask } from '../services/time-slice';
+
 /** Turns a section's HTML into the nodes to show; the caller sanitises on the way. */
 export type SectionBuilder = (html: string) => DocumentFragment;
 
@@ -36,12 +38,24 @@ export const SECTION_CLASS = 'preview-section';
 export const CHUNK_CLASS = 'preview-chunk';
 export const CHUNK_SIZE = 32;
 
-/** Default yielder: the Prioritized Task Scheduling API where the browser has it, else a
- * macrotask. */
+/** The longest the preview's slices go on yielding only to input and frames: then one waits
+ * behind the page's other tasks. */
+export const FAIR_TURN_MS = 50;
+
+let lastFairTurn = -Infinity;
+
+/** Default yielder. Mostly `scheduler.yield` (where the browser has it), whose continuation runs
+ * before the page's other tasks, so the preview of a long text pasted or opened is built without
+ * waiting behind them; but at least every FAIR_TURN_MS, a task queued behind what the page has
+ * queued already (a message): continuations alone held the page's timers, messages and loads
+ * back until the whole preview was built (a timer set at a paste of doc-250k ran 1.1 s late,
+ * several seconds at doc-1m: docs/adr/0003, "A big paste"). */
 export const yieldToBrowser: Yielder = () => {
   const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  if (scheduler?.yield) return scheduler.yield();
-  return new Promise((resolve) => setTimeout(resolve, 0));
+  const now = performance.now();
+  if (scheduler?.yield && now - lastFairTurn < FAIR_TURN_MS) return scheduler.yield();
+  lastFairTurn = now;
+  return nextTask();
 };
 
 /**

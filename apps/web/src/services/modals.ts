@@ -1,13 +1,13 @@
-import { type CouchdbCredentials } from '@inkstone/core';
-import { type RepoFolder } from '../providers/github/workspace-params';
-import {
-  type GistLocationRequest,
-  type GithubFileLocationRequest,
-  type LocationDialogProps,
+import type { CouchdbCredentials } from '@inkstone/core';
+import type { RepoFolder } from '../providers/github/workspace-params';
+import type {
+  GistLocationRequest,
+  GithubFileLocationRequest,
+  LocationDialogProps,
 } from '../providers/github/file-location-dialog-types';
-import { type ImageDetails, type LinkDetails } from '../editor/commands/insert-link';
-import { type ConfirmationType } from './confirmations';
-import { type ImportReportProps } from './transfer';
+import type { ImageDetails, LinkDetails } from '../editor/commands/insert-link';
+import type { ConfirmationType } from './confirmations';
+import type { ImportReportProps } from './transfer';
 
 /**
  * The dialogs of spec interface §2 by their type names, each with what it is opened with

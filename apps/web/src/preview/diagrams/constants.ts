@@ -39,3 +39,9 @@ export const DIAGRAM_SETTLE_MS = 250;
 /** The width of the off-screen box diagrams are laid out in (Mermaid's Gantt charts take the
  * width of their container; the drawings then scale down to the preview). */
 export const OFFSCREEN_WIDTH_PX = 800;
+
+/** How far beyond the part of the preview shown a diagram is drawn ahead of the reader: the
+ * IntersectionObserver margin around the preview's scroller, a screen and a half above and below.
+ * A diagram further away waits (its library and layout run for 50–200 ms a task), and every one
+ * is drawn before the preview is printed. */
+export const DIAGRAM_NEAR_MARGIN = '150% 0px';

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DIAGRAM_LOAD_ERROR, type DiagramKind } from './constants';
 import { type DiagramEngine, type EngineDrawing, type EngineLoaders } from './diagram-engine';
 import { DiagramRenderer, type DiagramRendererOptions } from './diagram-renderer';
+import { type Nearness } from './nearness';
 import { createDiagramSanitizer } from '@inkstone/markdown';
 
 // The libraries are replaced at the engine port: these tests are about placeholders, the cache,
@@ -354,6 +355,79 @@ describe('DiagramRenderer', () => {
     renderer.destroy();
     await renderer.idle();
     expect(diagram!.shadowRoot).toBeNull();
+  });
+});
+
+/** Nearness the test decides: `bring` makes an element near, as scrolling it into the margin
+ * would (IntersectionObserver itself is exercised in e2e/tests/diagrams.spec.ts). */
+function manualNearness() {
+  const watched = new Map<Element, () => void>();
+  const nearness: Nearness = {
+    watch: (element, near) => void watched.set(element, near),
+    unwatch: (element) => void watched.delete(element),
+  };
+  const bring = (element: Element) => {
+    const near = watched.get(element);
+    watched.delete(element);
+    near?.();
+  };
+  return { nearness, watched, bring };
+}
+
+describe('DiagramRenderer, near the reader only', () => {
+  it('draws a diagram far from the reader only once it comes near, loading no library before', async () => {
+    const { nearness, bring } = manualNearness();
+    const { renderer, insert, drawn, loads } = setup({ nearness });
+    const [top, bottom] = insert(
+      placeholder('mermaid', 'graph TD; Top', 0) + placeholder('abc', 'X:1\nK:C\nC', 900),
+    );
+    bring(top!);
+    await renderer.idle();
+    expect(drawn).toEqual(['mermaid:graph TD; Top']);
+    expect(state(top!)).toBe('drawn');
+    expect(bottom!.shadowRoot).toBeNull();
+    expect(loads.abc).toBe(0);
+    bring(bottom!);
+    await waitFor(() => state(bottom!) === 'drawn');
+    expect(drawn).toEqual(['mermaid:graph TD; Top', 'abc:X:1\nK:C\nC']);
+  });
+
+  it('draws every diagram, near or not, before drawAll resolves, and stops watching them', async () => {
+    const { nearness, watched } = manualNearness();
+    const { renderer, insert, drawn } = setup({ nearness });
+    const diagrams = insert(
+      [1, 2, 3].map((n) => placeholder('mermaid', `graph TD; N${n}`, n * 100)).join(''),
+    );
+    expect(watched.size).toBe(3);
+    await renderer.drawAll();
+    expect(diagrams.map(state)).toEqual(['drawn', 'drawn', 'drawn']);
+    expect(drawn).toEqual(['mermaid:graph TD; N1', 'mermaid:graph TD; N2', 'mermaid:graph TD; N3']);
+    expect(watched.size).toBe(0);
+  });
+
+  it('shows a drawing it has already made at once, near or not', async () => {
+    const { nearness, bring } = manualNearness();
+    const { renderer, insert, drawn } = setup({ nearness });
+    const [first] = insert(placeholder('mermaid', 'graph TD; A'));
+    bring(first!);
+    await renderer.idle();
+    const [again] = insert(placeholder('mermaid', 'graph TD; A', 700));
+    expect(state(again!)).toBe('drawn');
+    expect(drawn).toHaveLength(1);
+  });
+
+  it('forgets placeholders removed from the page while far: drawAll does not draw them', async () => {
+    const { nearness, watched } = manualNearness();
+    const { renderer, insert, drawn } = setup({ nearness });
+    const removed = insert(
+      Array.from({ length: 20 }, (_, n) => placeholder('mermaid', `graph TD; Old${n}`, n)).join(''),
+    );
+    for (const element of removed) element.remove();
+    const [kept] = insert(placeholder('mermaid', 'graph TD; Kept', 50));
+    await renderer.drawAll();
+    expect(drawn).toEqual(['mermaid:graph TD; Kept']);
+    expect(state(kept!)).toBe('drawn');
+    expect(watched.size).toBe(0);
   });
 });
 

@@ -10,6 +10,7 @@ import { type DiagramEngine, type EngineDrawing, type EngineLoaders } from './di
 import { type DiagramSanitizer } from '@inkstone/markdown';
 import { type DiagramOutcome, showOutcome } from './diagram-view';
 import { LruCache } from './lru-cache';
+import { alwaysNear, type Nearness } from './nearness';
 import { whenIdle } from '../../services/idle';
 
 /** The converter's diagram placeholder (see `createFenceRenderer` in @inkstone/markdown). */
@@ -33,6 +34,8 @@ export interface DiagramRendererOptions {
   /** Told after a drawing (or an error) took the place of a diagram's source: what is below it
    * moved. */
   onShown?: () => void;
+  /** When a placeholder is near enough to the reader to be drawn (by default at once). */
+  nearness?: Nearness;
 }
 
 interface Job {
@@ -53,6 +56,10 @@ interface Job {
  *   task of up to hundreds of milliseconds (Mermaid's ELK layout alone evaluates for about
  *   400 ms on first use), which keystrokes must not wait for. A diagram being edited shows its
  *   previous outcome, dimmed, meanwhile.
+ * - Only near the reader (`nearness`: in the preview, within DIAGRAM_NEAR_MARGIN of what it
+ *   shows): a diagram far below is drawn when it is scrolled near, so a long text pasted or
+ *   opened does not run every diagram's library at once. `drawAll` draws the rest (before the
+ *   preview is printed).
  * - A placeholder removed from the page before its turn (a newer version of its block arrived)
  *   is skipped, and a drawing finished after its placeholder was removed is only cached.
  */
@@ -64,6 +71,11 @@ export class DiagramRenderer {
   private readonly engines = new Map<DiagramKind, Promise<DiagramEngine>>();
   private readonly seen = new WeakSet<Element>();
   private queue: Job[] = [];
+  // Placeholders waiting to come near, in the order they came; pruned of those removed from the
+  // page once it doubles in size.
+  private readonly far = new Map<HTMLElement, Job>();
+  private pruneAt = 16;
+  private readonly nearness: Nearness;
   private running: Promise<void> | undefined;
   private lastEdit = -Infinity;
   private destroyed = false;
@@ -79,6 +91,7 @@ export class DiagramRenderer {
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
     this.now = options.now ?? (() => performance.now());
     this.settleMs = options.settleMs ?? DIAGRAM_SETTLE_MS;
+    this.nearness = options.nearness ?? alwaysNear;
   }
 
   /**
@@ -104,13 +117,21 @@ export class DiagramRenderer {
         showOutcome(placeholder, kind, previous, true);
         this.lastEdit = this.now();
       }
-      this.queue.push({ placeholder, kind, source, key });
+      this.whenNear({ placeholder, kind, source, key });
     }
-    if (this.queue.length > 0 && !this.running) {
-      this.running = this.run()
-        .catch((error: unknown) => console.error('Drawing the diagrams failed.', error))
-        .finally(() => (this.running = undefined));
+    this.start();
+  }
+
+  /** Draws every diagram of the page, near or not, and resolves once all are drawn (before the
+   * preview is printed). */
+  async drawAll(): Promise<void> {
+    for (const [placeholder, job] of this.far) {
+      this.nearness.unwatch(placeholder);
+      if (placeholder.isConnected) this.queue.push(job);
     }
+    this.far.clear();
+    this.start();
+    await this.idle();
   }
 
   /** The user changed the text: drawings wait until the changes settle. */
@@ -127,8 +148,39 @@ export class DiagramRenderer {
   destroy(): void {
     this.destroyed = true;
     this.queue = [];
+    for (const placeholder of this.far.keys()) this.nearness.unwatch(placeholder);
+    this.far.clear();
     this.cache.clear();
     this.lastAtPlace.clear();
+  }
+
+  // Queues `job` once its placeholder is near the reader.
+  private whenNear(job: Job): void {
+    if (this.far.size >= this.pruneAt) {
+      for (const [placeholder] of this.far) {
+        if (placeholder.isConnected) continue;
+        this.nearness.unwatch(placeholder);
+        this.far.delete(placeholder);
+      }
+      this.pruneAt = Math.max(16, 2 * this.far.size);
+    }
+    this.far.set(job.placeholder, job);
+    this.nearness.watch(job.placeholder, () => {
+      if (!this.far.delete(job.placeholder) || this.destroyed) return;
+      this.queue.push(job);
+      this.start();
+    });
+  }
+
+  private start(): void {
+    if (this.queue.length === 0 || this.running) return;
+    this.running = this.run()
+      .catch((error: unknown) => console.error('Drawing the diagrams failed.', error))
+      .finally(() => {
+        this.running = undefined;
+        // (A placeholder that came near as the run ended.)
+        this.start();
+      });
   }
 
   private async run(): Promise<void> {
