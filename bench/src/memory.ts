@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { baselineText, readDoc, selectedDocs } from './corpus';
+import { heapBreakdown, printBreakdown } from './heap-snapshot';
 import { median } from './stats';
 import {
   type BaselineBuild,
@@ -20,6 +21,9 @@ const RUNS = Number(process.env.BENCH_MEMORY_RUNS ?? 3);
 const KEYSTROKES = 20;
 /** The issue's target at 250,000 characters, in MB (issue 26). */
 const TARGET_MB = 30;
+/** BENCH_MEMORY_BREAKDOWN=1: after each measure, a heap snapshot broken down by kind of object,
+ * with the long strings (copies of the text) and what keeps them (bench/src/heap-snapshot.ts). */
+const BREAKDOWN = process.env.BENCH_MEMORY_BREAKDOWN === '1';
 
 const mb = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
 
@@ -58,7 +62,9 @@ async function measureOnce(browser: Browser, url: string, text: string): Promise
     await waitForPreview(page, text.length + KEYSTROKES);
     // The save and any work left for idle time.
     await page.waitForTimeout(2000);
-    return await heapAfterGc(page);
+    const used = await heapAfterGc(page);
+    if (BREAKDOWN) printBreakdown(await heapBreakdown(page));
+    return used;
   } finally {
     await context.close();
   }

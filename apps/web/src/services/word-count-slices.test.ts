@@ -1,4 +1,6 @@
 import { WordCounter } from '@inkstone/core';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { countWordsInSlices } from './word-count-slices';
 
@@ -64,5 +66,66 @@ describe('counting words in slices', () => {
     stop();
     for (let task = 0; task < 200; task += 1) await macrotask();
     expect(done).toBe(false);
+  });
+});
+
+describe('counting words in slices keeps no text behind', () => {
+  // The engine's garbage collector, to see what a count still holds once it is over.
+  setFlagsFromString('--expose-gc');
+  const collectGarbage = runInNewContext('gc') as () => void;
+
+  // A counter whose count of a text is an object a WeakRef can watch (a string cannot be).
+  function watchedCounter() {
+    const counter = new WordCounter();
+    const counts: WeakRef<object>[] = [];
+    const watched = {
+      countInSteps(words: string) {
+        const steps = counter.countInSteps(words);
+        counts.push(new WeakRef(steps));
+        return steps;
+      },
+    } as unknown as WordCounter;
+    return { watched, counts };
+  }
+
+  it('lets go of a finished count, its stop function still kept', async () => {
+    const { watched, counts } = watchedCounter();
+    let done = false;
+    const stop = countWordsInSlices(watched, text, () => (done = true), everyStepASlice().options);
+    for (let task = 0; !done && task < 10_000; task += 1) await macrotask();
+    expect(done).toBe(true);
+    await macrotask();
+    collectGarbage();
+    expect(counts[0]!.deref()).toBeUndefined();
+    expect(stop).toBeTypeOf('function');
+  });
+
+  it('lets go of what its callback holds once it has called it (the statistics of the text)', async () => {
+    let called = false;
+    // Made in a function of its own: nothing of the test's frame holds the object.
+    const start = () => {
+      const held = { text };
+      const stop = countWordsInSlices(new WordCounter(), text, () => {
+        called = held.text.length > 0;
+      });
+      return { stop, watched: new WeakRef(held) };
+    };
+    const { stop, watched } = start();
+    for (let task = 0; !called && task < 10_000; task += 1) await macrotask();
+    expect(called).toBe(true);
+    await macrotask();
+    collectGarbage();
+    expect(watched.deref()).toBeUndefined();
+    expect(stop).toBeTypeOf('function');
+  });
+
+  it('lets go of a stopped count at once, a pause still pending', async () => {
+    const { watched, counts } = watchedCounter();
+    const never = { budget: 0, pause: () => new Promise<void>(() => {}) };
+    const stop = countWordsInSlices(watched, text, () => {}, never);
+    stop();
+    await macrotask();
+    collectGarbage();
+    expect(counts[0]!.deref()).toBeUndefined();
   });
 });

@@ -22,18 +22,29 @@ export function countWordsInSlices(
   done: () => void,
   slices: SliceOptions = {},
 ): () => void {
-  const steps = counter.countInSteps(text);
+  // Let go once done or stopped: the count's generator holds the text, and `stop` is kept by
+  // its caller until the next count (docs/concepts/long-manuscripts.md).
+  let steps: Generator<void, number, void> | undefined = counter.countInSteps(text);
+  // (`done` may hold the text too, as the statistics computed once the count is over do.)
+  let onDone: (() => void) | undefined = done;
   const slicer = new TimeSlicer({ budget: WORD_COUNT_SLICE_MS, pause: backgroundTask, ...slices });
   let stopped = false;
   const count = async () => {
     for (;;) {
-      if (stopped) return;
-      if (steps.next().done) return done();
+      if (stopped || !steps) return;
+      if (steps.next().done) {
+        const finish = onDone!;
+        steps = undefined;
+        onDone = undefined;
+        return finish();
+      }
       if (slicer.due) await slicer.pause();
     }
   };
   count().catch((error: unknown) => console.error('Counting the words failed.', error));
   return () => {
     stopped = true;
+    steps = undefined;
+    onDone = undefined;
   };
 }

@@ -1,4 +1,6 @@
 import { hashItem } from '@inkstone/core';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it, vi } from 'vitest';
 import { answerHashRequest, type HashRequest, type HashResponse } from './native-hash';
 import { createWorkerItemHasher, type HashPort } from './worker-hash';
@@ -96,5 +98,27 @@ describe('createWorkerItemHasher', () => {
     const hasher = createWorkerItemHasher(() => worker, 20);
     expect(await hasher(item('text\n'))).toBe(hashItem(item('text\n')));
     expect(worker.received).toHaveLength(1);
+  });
+});
+
+describe('createWorkerItemHasher keeps no saved text behind', () => {
+  // The engine's garbage collector, to see what the hasher still holds once a hash is given.
+  setFlagsFromString('--expose-gc');
+  const collectGarbage = runInNewContext('gc') as () => void;
+
+  it('lets go of every item once its hash is given, the first (which started the worker) too', async () => {
+    const worker = new InProcessWorker();
+    const hasher = createWorkerItemHasher(() => worker);
+    // Made and hashed in a function of their own: nothing of the test's own frame holds them.
+    const save = async (text: string) => {
+      const saved = { id: 'f/content', type: 'content', text, properties: '' };
+      await hasher(saved);
+      return new WeakRef(saved);
+    };
+    const watched = [await save('first version\n'), await save('second version\n')];
+    worker.received.length = 0;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    collectGarbage();
+    expect(watched.map((ref) => ref.deref())).toEqual([undefined, undefined]);
   });
 });

@@ -24,76 +24,97 @@ export function createWorkerItemHasher(
   startWorker: () => HashPort | undefined,
   timeoutMs = HASH_WORKER_TIMEOUT_MS,
 ): ItemHasher {
-  let port: HashPort | undefined;
-  let failed = false;
-  let next = 0;
-  interface Pending {
-    item: object;
-    resolve: (hash: string) => void;
-    reject: (error: unknown) => void;
-    timer: ReturnType<typeof setTimeout>;
-  }
-  const pending = new Map<number, Pending>();
+  const hasher = new WorkerHasher(startWorker, timeoutMs);
+  return (item) => hasher.hash(item);
+}
 
-  // Takes a request out of the waiting ones (undefined if it was answered already).
-  const take = (id: number): Pending | undefined => {
-    const request = pending.get(id);
-    pending.delete(id);
-    if (request) clearTimeout(request.timer);
-    return request;
-  };
-  // The hash or its failure goes to the save waiting for it.
-  const hashHere = ({ item, resolve, reject }: Pending): void => {
-    nativeItemHasher(item).then(resolve, reject);
-  };
-  const giveUp = () => {
-    failed = true;
-    port?.terminate?.();
-    port = undefined;
-    for (const id of [...pending.keys()]) hashHere(take(id)!);
-  };
-  const connect = (): HashPort | undefined => {
-    if (port || failed) return port;
-    try {
-      port = startWorker();
-    } catch {
-      port = undefined;
-    }
-    if (!port) {
-      failed = true;
-      return undefined;
-    }
-    port.onmessage = ({ data }) => {
-      const request = take(data.id);
-      if (!request) return;
-      if ('hash' in data) request.resolve(data.hash);
-      else hashHere(request);
-    };
-    port.onerror = (event) => {
-      console.error('The hash worker failed; hashing on the main thread.', event.message);
-      giveUp();
-    };
-    return port;
-  };
+/** A request waiting for the worker's answer. */
+interface Pending {
+  item: object;
+  resolve: (hash: string) => void;
+  reject: (error: unknown) => void;
+  timer: ReturnType<typeof setTimeout>;
+}
 
-  return (item) => {
-    const worker = connect();
+// The hasher's state, in a class: the worker's handlers are made in `connect`, whose scope holds
+// nothing but the hasher. Made inside the hashing of an item (as a bundler inlining a function
+// used once would put them), they kept that first item, a whole saved text, alive for as long
+// as the page (docs/concepts/long-manuscripts.md).
+class WorkerHasher {
+  private port: HashPort | undefined;
+  private failed = false;
+  private next = 0;
+  private readonly pending = new Map<number, Pending>();
+
+  constructor(
+    private readonly startWorker: () => HashPort | undefined,
+    private readonly timeoutMs: number,
+  ) {}
+
+  hash(item: object): Promise<string> {
+    const worker = this.connect();
     if (!worker) return nativeItemHasher(item);
-    const id = (next += 1);
+    const id = (this.next += 1);
     return new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => {
-        const late = take(id);
-        if (late) hashHere(late);
-      }, timeoutMs);
-      pending.set(id, { item, resolve, reject, timer });
+        const late = this.take(id);
+        if (late) this.hashHere(late);
+      }, this.timeoutMs);
+      this.pending.set(id, { item, resolve, reject, timer });
       try {
         worker.postMessage({ id, item });
       } catch {
         // An item that cannot be copied to the worker is hashed here.
-        hashHere(take(id)!);
+        this.hashHere(this.take(id)!);
       }
     });
-  };
+  }
+
+  // Takes a request out of the waiting ones (undefined if it was answered already).
+  private take(id: number): Pending | undefined {
+    const request = this.pending.get(id);
+    this.pending.delete(id);
+    if (request) clearTimeout(request.timer);
+    return request;
+  }
+
+  // The hash or its failure goes to the save waiting for it.
+  private hashHere({ item, resolve, reject }: Pending): void {
+    nativeItemHasher(item).then(resolve, reject);
+  }
+
+  private giveUp(): void {
+    this.failed = true;
+    this.port?.terminate?.();
+    this.port = undefined;
+    for (const id of [...this.pending.keys()]) this.hashHere(this.take(id)!);
+  }
+
+  private connect(): HashPort | undefined {
+    if (this.port || this.failed) return this.port;
+    let port: HashPort | undefined;
+    try {
+      port = this.startWorker();
+    } catch {
+      port = undefined;
+    }
+    if (!port) {
+      this.failed = true;
+      return undefined;
+    }
+    port.onmessage = ({ data }) => {
+      const request = this.take(data.id);
+      if (!request) return;
+      if ('hash' in data) request.resolve(data.hash);
+      else this.hashHere(request);
+    };
+    port.onerror = (event) => {
+      console.error('The hash worker failed; hashing on the main thread.', event.message);
+      this.giveUp();
+    };
+    this.port = port;
+    return port;
+  }
 }
 
 /** The app's item hasher: in a worker where one starts, else on the main thread. */

@@ -30,3 +30,33 @@ describe('status bar statistics (interface §3)', () => {
     });
   });
 });
+
+describe('statistics of a long text keep no copy of it behind them', () => {
+  const legacy = RegExp as unknown as { input: string; lastMatch: string };
+
+  it('counts paragraphs as the non-empty lines of the rendered text, whatever ends them', () => {
+    const cases = [
+      'One\r\nTwo\rThree\u2028Four\u2029Five',
+      '\u00a0\n\t \n\u3000x\n \n',
+      '',
+      '\n\n\n',
+      'last line without a newline',
+    ];
+    for (const text of cases) {
+      const expected = text.match(/\S.*/g)?.length ?? 0;
+      expect(asRecord(previewStatistics(text)).Paragraphs).toBe(expected);
+    }
+    expect(asRecord(previewStatistics('One\r\nTwo\rThree\u2028Four\u2029Five')).Paragraphs).toBe(5);
+  });
+
+  it('leaves no regular expression holding the text it counted (RegExp.input)', () => {
+    // Chinese runs go through the script tests and the clause splitter, each a regular
+    // expression whose last subject would be a slice of the text, keeping all of it alive.
+    const text = '今天天气很好，我们去公园散步。Some words here.\n'.repeat(10_000);
+    /x/.exec('x marks the spot');
+    expect(asRecord(previewStatistics(text)).Paragraphs).toBe(10_000);
+    expect(legacy.input).toBe('');
+    expect(asRecord(textStatistics(text)).Lines).toBe(10_000);
+    expect(legacy.input).toBe('');
+  });
+});

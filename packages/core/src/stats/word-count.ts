@@ -41,7 +41,7 @@ const PIECE = 200;
 const HANGUL = /\p{Script=Hangul}/u;
 
 /** Whether `code` (a UTF-16 code unit) is white space as `\s` means it. */
-function isSpace(code: number): boolean {
+export function isSpace(code: number): boolean {
   if (code <= 0x20) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
   if (code < 0xa0) return false;
   return (
@@ -55,6 +55,16 @@ function isSpace(code: number): boolean {
     code === 0x3000 ||
     code === 0xfeff
   );
+}
+
+/** Matches the empty string: run on one, it leaves that as the last match. */
+const EMPTY = /(?:)/;
+
+/** Makes the empty string the last match of the page's regular expressions. The last match
+ * (RegExp.input, RegExp.lastMatch) keeps its subject alive until another match replaces it:
+ * after a count, a run of the text, a slice of it that holds the whole text in memory. */
+export function forgetLastMatch(): void {
+  EMPTY.exec('');
 }
 
 type Segment = { index: number; isWordLike?: boolean };
@@ -177,6 +187,7 @@ export class WordCounter {
       }
     }
     this.counts = counts;
+    forgetLastMatch();
     return words;
   }
 }

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MAX_TEXT_LENGTH } from '../constants.js';
-import { isTextTooLong, sanitizeText, truncate } from './text.js';
+import { isSanitized, isTextTooLong, sanitizeText, truncate } from './text.js';
 
 describe('truncate', () => {
   it('leaves a string within the limit alone, up to exactly the limit', () => {
@@ -92,6 +92,42 @@ describe('V1 sanitizeText (core §5, raised by ADR 0006: at most 10,000,000 char
     const sanitized = sanitizeText(text);
     expect(sanitized).toHaveLength(MAX - 9);
     expect(sanitized.endsWith('a\n')).toBe(true);
+  });
+
+  it('gives back a storable text itself, without copying it (each save of a long manuscript)', () => {
+    const text = 'The quick brown fox. '.repeat(100_000).slice(0, 1_999_999) + '\n';
+    const slice = vi.spyOn(String.prototype, 'slice');
+    const concat = vi.spyOn(String.prototype, 'concat');
+    try {
+      expect(sanitizeText(text)).toBe(text);
+      expect(slice).not.toHaveBeenCalled();
+      expect(concat).not.toHaveBeenCalled();
+      // A text that needs its end mended is still mended (and copied, as it must be).
+      expect(sanitizeText(`${text}\n\n`)).toBe(text);
+      expect(slice).toHaveBeenCalled();
+    } finally {
+      slice.mockRestore();
+      concat.mockRestore();
+    }
+  });
+
+  it.each([
+    ['\n', true],
+    ['abc\n', true],
+    ['abc\r\n', true],
+    ['a\n\nb\n', true],
+    ['', false],
+    ['abc', false],
+    ['abc\n\n', false],
+    ['\n\n', false],
+  ])('says whether %j is storable as it is (%s)', (text, storable) => {
+    expect(isSanitized(text)).toBe(storable);
+    expect(sanitizeText(text) === text).toBe(storable);
+  });
+
+  it('says a text of exactly 10,000,000 characters is storable, and one more is not', () => {
+    expect(isSanitized('a'.repeat(MAX - 1) + '\n')).toBe(true);
+    expect(isSanitized('a'.repeat(MAX) + '\n')).toBe(false);
   });
 
   it('is idempotent', () => {

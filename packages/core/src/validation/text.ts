@@ -32,8 +32,23 @@ function trimTrailingNewlines(text: string): string {
  * as a newline: a trailing `\r\n` keeps its `\r`. Idempotent.
  */
 export function sanitizeText(text: string): string {
+  // Already storable (every save of an editor's text, every version read back): the same
+  // string, not a copy. At 250,000 characters a copy is 0.5 MB, and the session, the explorer's
+  // search index and the editor would each keep their own (docs/concepts/long-manuscripts.md).
+  if (isSanitized(text)) return text;
   const body = truncate(trimTrailingNewlines(text), MAX_TEXT_LENGTH - 1);
   return `${trimTrailingNewlines(body)}\n`;
+}
+
+/** Whether `text` is already as {@link sanitizeText} makes it: at most {@link MAX_TEXT_LENGTH}
+ * characters, ending with exactly one `\n`. */
+export function isSanitized(text: string): boolean {
+  const { length } = text;
+  return (
+    length <= MAX_TEXT_LENGTH &&
+    text.charCodeAt(length - 1) === 0x0a &&
+    (length === 1 || text.charCodeAt(length - 2) !== 0x0a)
+  );
 }
 
 /**
