@@ -5,13 +5,13 @@ import { benchGithub } from './github';
 import { benchImageZip } from './image-zip';
 import { benchLoad } from './load';
 import { benchLongBlocks } from './long-blocks';
+import { benchMemory } from './memory';
 import { benchPaste } from './paste';
-import { benchServer } from './server-load';
 import { startServer } from './server';
+import { benchServer } from './server-load';
 import { benchStatistics } from './statistics';
 import { benchSync } from './sync';
 import { benchTransfer } from './transfer';
-import { benchMemory } from './memory';
 import { benchTyping } from './typing';
 
 // `pnpm bench`: figures for the benchmark corpus (bench/corpus). Not part of the test command:

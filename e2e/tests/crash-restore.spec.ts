@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium, expect, type Page, test } from '@playwright/test';
-import { editor, storedRows } from './helpers';
+import { alert, editor, journalRows, refuseSaves, storedRows } from './helpers';
 
 // The browser killed while the user types (a crash, a power cut, the OS killing it): the next
 // start must come back to the file, the caret and the view the user had. These tests start
@@ -204,6 +204,51 @@ test('after the browser is killed while typing, the next start has the caret and
       await restarted.keyboard.press('Backspace');
       await expect.poll(() => lineText(restarted, target), { message: where }).toBe(kept);
     }
+  } finally {
+    if (running) await kill(running);
+    rmSync(profile, { recursive: true, force: true });
+  }
+});
+
+test('after the browser is killed while the database refused to save, the next start brings the typed text back from the unsaved-changes journal', async ({
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const profile = mkdtempSync(join(tmpdir(), 'inkstone-profile-'));
+  let running: Running | undefined;
+  try {
+    running = await start(profile, baseURL!);
+    const { page } = running;
+    const tour = page.getByRole('dialog', { name: 'Welcome tour' });
+    if (await tour.isVisible()) await tour.getByRole('button', { name: 'Skip' }).click();
+    await editor(page).click();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.insertText(`${DOCUMENT}\n`);
+    await expect.poll(async () => (await stored(page)).text).toBe(`${DOCUMENT}\n`);
+
+    // The database fails; the user types at the end of the last line, and is told.
+    await refuseSaves(page);
+    await page.keyboard.press('ControlOrMeta+End');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('End');
+    const typed = ' and the journal kept it';
+    await page.keyboard.type(typed, { delay: 30 });
+    const expected = `${DOCUMENT}${typed}\n`;
+    await expect(alert(page, 'Local DB access error.')).toBeVisible();
+    // The journal holds it while the page is open: the kill gives the page no time to write.
+    await expect
+      .poll(async () => (await journalRows(page)).map((row) => row.text))
+      .toEqual([expected]);
+    expect((await stored(page)).text).toBe(`${DOCUMENT}\n`);
+    await kill(running);
+
+    running = await start(profile, baseURL!);
+    const restarted = running.page;
+    await expect.poll(async () => (await stored(restarted)).text).toBe(expected);
+    await expect
+      .poll(() => lineText(restarted, LINES))
+      .toBe(`Line ${LINES}: the quick brown fox jumps over the lazy dog.${typed}`);
+    await expect.poll(() => journalRows(restarted)).toEqual([]);
   } finally {
     if (running) await kill(running);
     rmSync(profile, { recursive: true, force: true });

@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type JSHandle, type Locator, type Page } from '@playwright/test';
 
 /** The editor, as assistive technology finds it. */
 export const editor = (page: Page): Locator => page.getByRole('textbox', { name: 'Editor' });
@@ -91,8 +91,9 @@ export async function openMenu(page: Page): Promise<Locator> {
   // a click would close it.
   const toggle = page.getByRole('button', { name: 'Toggle side bar' });
   if ((await toggle.getAttribute('aria-pressed')) !== 'true') await toggle.click();
+  // (The side bar's code may still be on its way on a busy page: it gets the editor's wait.)
   const back = page.getByRole('button', { name: 'Main menu' });
-  await expect(menu(page).or(back)).toBeVisible();
+  await expect(menu(page).or(back)).toBeVisible({ timeout: 15_000 });
   if (!(await menu(page).isVisible())) await back.click();
   await expect(menu(page)).toBeVisible();
   return menu(page);
@@ -118,26 +119,91 @@ export async function storedRows(
   page: Page,
   store: 'objects' | 'images' = 'objects',
 ): Promise<StoredRow[]> {
-  return page.evaluate(
-    (name) =>
-      new Promise<StoredRow[]>((resolve, reject) => {
-        const open = indexedDB.open('inkstone-db');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          const request = db.transaction(name).objectStore(name).getAll();
-          request.onsuccess = () => {
-            db.close();
-            resolve(request.result as StoredRow[]);
-          };
-          request.onerror = () => {
-            db.close();
-            reject(request.error);
-          };
-        };
-      }),
-    store,
-  );
+  return page.evaluate(readStore, { database: 'inkstone-db', store });
+}
+
+/** The rows of `storedRows`, of the local database `database` (a workspace's own, or the main
+ * one), left in the page: a handle for reading there what is too big to send to the test (the
+ * text of a 2,000,000-character file). */
+export async function storedRowsHandle(
+  page: Page,
+  store: 'objects' | 'images' = 'objects',
+  database = 'inkstone-db',
+): Promise<JSHandle<StoredRow[]>> {
+  return page.evaluateHandle(readStore, { database, store });
+}
+
+// (Run in the page.) Every row of the store `store` of the IndexedDB database `database`.
+const readStore = ({ database, store }: { database: string; store: string }) =>
+  new Promise<StoredRow[]>((resolve, reject) => {
+    const open = indexedDB.open(database);
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const db = open.result;
+      const request = db.transaction(store).objectStore(store).getAll();
+      request.onsuccess = () => {
+        db.close();
+        resolve(request.result as StoredRow[]);
+      };
+      request.onerror = () => {
+        db.close();
+        reject(request.error);
+      };
+    };
+  });
+
+/** An entry of the unsaved-changes journal as stored: the text typed in a file and not saved
+ * yet, over the saved text it edits (apps/web/src/editor/journal-database.ts). */
+export type JournalRow = { key: string; fileId: string; baseText: string; text: string };
+
+/** Every entry of the unsaved-changes journal (IndexedDB `inkstone-journal`) as it is now. */
+export async function journalRows(page: Page): Promise<JournalRow[]> {
+  return page.evaluate(readJournal);
+}
+
+/** The entries of `journalRows`, left in the page (for a text too big to send to the test). */
+export async function journalRowsHandle(page: Page): Promise<JSHandle<JournalRow[]>> {
+  return page.evaluateHandle(readJournal);
+}
+
+// (Run in the page.) The journal's entries; none before the app first writes one: opening a
+// database that is not there would create it empty.
+const readJournal = async () => {
+  const names = (await indexedDB.databases()).map((db) => db.name);
+  if (!names.includes('inkstone-journal')) return [];
+  return new Promise<JournalRow[]>((resolve, reject) => {
+    const open = indexedDB.open('inkstone-journal');
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const db = open.result;
+      const request = db.transaction('entries').objectStore('entries').getAll();
+      request.onsuccess = () => {
+        db.close();
+        resolve(request.result as JournalRow[]);
+      };
+      request.onerror = () => {
+        db.close();
+        reject(request.error);
+      };
+    };
+  });
+};
+
+/** From now on, the main workspace's local database refuses to store any item, as a failing
+ * database would (the unsaved-changes journal, a database of its own, still works): every save
+ * of the page fails, until it is loaded again. */
+export async function refuseSaves(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const refuse = (write: (this: IDBObjectStore, ...args: never[]) => IDBRequest) =>
+      function (this: IDBObjectStore, ...args: never[]) {
+        if (this.name === 'objects' && this.transaction.db.name === 'inkstone-db') {
+          throw new DOMException('The database refused the write.', 'UnknownError');
+        }
+        return write.apply(this, args);
+      };
+    IDBObjectStore.prototype.put = refuse(IDBObjectStore.prototype.put);
+    IDBObjectStore.prototype.add = refuse(IDBObjectStore.prototype.add);
+  });
 }
 
 // The browser's storage runs out for real: before the app first touches it, Chromium is told this

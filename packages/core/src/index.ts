@@ -177,11 +177,14 @@ export {
 export { type ContentPlace } from './session/place.js';
 export { findLinkedFile, isRelativeLink, resolveLinkPath } from './workspace/relative-links.js';
 export {
+  BACKUP_EXPORT_TOO_LARGE_MESSAGE,
   BACKUP_FORMAT,
+  BACKUP_MAX_BYTES,
   BACKUP_TOO_LARGE_MESSAGE,
   BACKUP_VERSION,
   BackupError,
   exportWorkspace,
+  exportWorkspaceFile,
   importWorkspace,
   type ImportResult,
   NOT_A_BACKUP_MESSAGE,

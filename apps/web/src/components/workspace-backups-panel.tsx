@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { BackupError, exportWorkspace } from '@inkstone/core';
+import { BackupError, exportWorkspaceFile } from '@inkstone/core';
 import { downloadText, isoDate } from '../services/file-transfer';
 import { runAction } from '../services/run-action';
 import { LOCAL_DB_ERROR } from '../services/workspace';
@@ -29,13 +29,17 @@ export function WorkspaceBackupsPanel() {
         { busy: 'Exporting the workspace…', done: 'Workspace exported' },
         async () => {
           await saveEditorFirst(editor);
-          const json = await exportWorkspace(workspace.repo);
+          const json = await exportWorkspaceFile(workspace.repo);
           downloadText(`inkstone-workspace-${isoDate()}.json`, json, 'application/json');
         },
       );
     } catch (error) {
-      console.error(error);
-      dispatch(notified('error', LOCAL_DB_ERROR));
+      if (error instanceof BackupError) {
+        dispatch(notified('error', error.message));
+      } else {
+        console.error(error);
+        dispatch(notified('error', LOCAL_DB_ERROR));
+      }
     } finally {
       setBusy(false);
     }

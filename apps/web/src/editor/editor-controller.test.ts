@@ -9,9 +9,12 @@ import {
   type RepositoryWrite,
 } from '@inkstone/core';
 import { EditorSelection } from '@codemirror/state';
+import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type WorkspaceService } from '../services/workspace';
 import { EditorController, type EditorEvents } from './editor-controller';
+import { JournalDatabase } from './journal-database';
+import { JOURNAL_DELAY } from './unsaved-journal';
 
 const TEXT = 'First line.\nSecond line.\n';
 
@@ -78,5 +81,65 @@ describe('EditorController', () => {
     expect(writes).toHaveLength(1);
     expect(writes[0]!.items.map((item) => item.type)).toEqual(['contentState']);
     expect(await state()).toMatchObject({ selectionStart: 3, selectionEnd: 8 });
+  });
+
+  it('keeps edits the database refused in the unsaved-changes journal, which the next start brings back and clears', async () => {
+    // (jsdom has no IndexedDB: the journal's database is fake-indexeddb's, in memory.)
+    vi.stubGlobal('indexedDB', new IDBFactory());
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const { controller, repo, file, errors, type } = await setUp();
+      const updateWith = repo.updateWith.bind(repo);
+      repo.updateWith = () => Promise.reject(new DOMException('Refused.', 'QuotaExceededError'));
+      type(' Refused words', 'First line.'.length);
+      expect(await controller.save()).toBe(false);
+      expect(errors).toEqual(['Local DB access error.']);
+      // Written JOURNAL_DELAY after the change, the save having failed.
+      const journal = new JournalDatabase();
+      await vi.waitFor(
+        async () => expect(await journal.entriesOf('inkstone-db', file.id)).toHaveLength(1),
+        { timeout: JOURNAL_DELAY * 3 },
+      );
+      // Closed: its last save fails too, as the page goes.
+      controller.destroy();
+      await vi.waitFor(() => expect(errors).toHaveLength(2));
+
+      // The next start: the database works again, the file opens with the edits.
+      repo.updateWith = updateWith;
+      const next = new EditorController(
+        document.createElement('div'),
+        { repo, onContentChange: () => () => undefined } as unknown as WorkspaceService,
+        new Proxy({} as EditorEvents, { get: () => () => false }),
+      );
+      open = next;
+      await next.open(file.id);
+      await vi.waitFor(async () =>
+        expect((await repo.get<ContentItem>(itemIds.content(file.id)))?.text).toBe(
+          'First line. Refused words\nSecond line.\n',
+        ),
+      );
+      expect(next.view.state.doc.toString()).toBe('First line. Refused words\nSecond line.\n');
+      await expect(journal.entriesOf('inkstone-db', file.id)).resolves.toEqual([]);
+    } finally {
+      error.mockRestore();
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('writes no journal while saves keep up with typing', async () => {
+    vi.stubGlobal('indexedDB', new IDBFactory());
+    try {
+      const { controller, file, type } = await setUp();
+      open = controller;
+      for (let i = 0; i < 4; i += 1) {
+        type('.', 0);
+        expect(await controller.save()).toBe(true);
+        await new Promise((resolve) => setTimeout(resolve, JOURNAL_DELAY / 2));
+      }
+      await new Promise((resolve) => setTimeout(resolve, JOURNAL_DELAY * 1.5));
+      await expect(new JournalDatabase().entriesOf('inkstone-db', file.id)).resolves.toEqual([]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -85,7 +85,7 @@ export class EditorController {
     private readonly workspace: WorkspaceService,
     private readonly events: EditorEvents,
   ) {
-    this.journal = new UnsavedJournal(workspace.repo.name);
+    this.journal = new UnsavedJournal(workspace.repo.name, () => this.unsaved());
     this.view = new EditorView({ parent, state: this.createState('') });
     this.find = new FindController(this.view);
     this.reportStatus();
@@ -103,13 +103,16 @@ export class EditorController {
           );
       }),
     );
-    // Leaving the page: save now, and keep a synchronous copy in case the save cannot finish.
-    const onHide = () => this.writeJournal();
+    // Leaving the page: save now, and write the journal in case the save cannot finish.
+    const onHide = () => this.leaving();
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') this.leaving();
+    };
     window.addEventListener('pagehide', onHide);
-    document.addEventListener('visibilitychange', onHide);
+    document.addEventListener('visibilitychange', onVisibility);
     this.cleanups.push(() => {
       window.removeEventListener('pagehide', onHide);
-      document.removeEventListener('visibilitychange', onHide);
+      document.removeEventListener('visibilitychange', onVisibility);
     });
   }
 
@@ -144,7 +147,7 @@ export class EditorController {
     this.publish(null);
     this.lastScroll = state?.scrollPosition ?? null;
     this.restoreScroll(this.lastScroll);
-    for (const unsaved of this.journal.take(fileId)) {
+    for (const unsaved of await this.journal.take(fileId)) {
       await session.restoreUnsaved(unsaved.baseText, unsaved.text);
     }
   }
@@ -162,9 +165,13 @@ export class EditorController {
     this.places.saving();
     const session = this.session;
     if (!session) return false;
+    const version = this.version;
     try {
       await session.save();
+      // The journal is for edits no save has stored: those typed while this one ran start its
+      // delay anew (so that saves that keep up with typing never have it written).
       this.journal.clear();
+      if (this.version !== version) this.journal.changed();
     } catch (error) {
       console.error(error);
       this.events.onError(LOCAL_DB_ERROR);
@@ -288,6 +295,7 @@ export class EditorController {
       if (!fromElsewhere) {
         this.places.edited();
         this.saves.changed();
+        this.journal.changed();
       }
     }
     if (update.selectionSet || update.docChanged) this.places.moved();
@@ -368,15 +376,22 @@ export class EditorController {
     });
   }
 
-  private writeJournal(): void {
+  // What the journal keeps: the edits not saved yet, over the saved text; null when all is saved.
+  private unsaved(): Journal | null {
     const session = this.session;
-    if (!session || !session.isDirty()) return;
-    const journal: Journal = {
+    if (!session || !session.isDirty()) return null;
+    return {
       fileId: session.fileId,
       baseText: session.text,
       text: this.texts.of(this.view.state.doc),
     };
-    this.journal.write(journal);
+  }
+
+  // The page is being hidden or closed: the journal first (its localStorage copy is written
+  // before the page can go), then the save.
+  private leaving(): void {
+    if (!this.session?.isDirty()) return;
+    this.journal.writeNow();
     this.saveInBackground();
   }
 

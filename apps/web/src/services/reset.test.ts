@@ -53,7 +53,7 @@ describe('reset application', () => {
     expect(idb.deleted).toEqual([]);
   });
 
-  it("deletes every workspace's database and the app's keys, then clears the flag", async () => {
+  it("deletes every workspace's database, the unsaved-changes journal's and the app's keys, then clears the flag", async () => {
     const idb = fakeIndexedDb(['inkstone-db', 'inkstone-db-abc', 'other-app']);
     const keys = {
       [RESET_FLAG_KEY]: '1',
@@ -63,7 +63,7 @@ describe('reset application', () => {
     };
     const env = { storage: memoryStorage(keys), indexedDB: idb };
     expect(await resetIfRequested(env)).toBe(true);
-    expect(idb.deleted.sort()).toEqual(['inkstone-db', 'inkstone-db-abc']);
+    expect(idb.deleted.sort()).toEqual(['inkstone-db', 'inkstone-db-abc', 'inkstone-journal']);
     expect(env.storage.getItem(RESET_FLAG_KEY)).toBeNull();
     expect(env.storage.getItem('inkstone-db:unsaved:x')).toBeNull();
     expect(env.storage.getItem('someone-else')).toBe('kept');

@@ -2,6 +2,7 @@
 // deletes every local database before anything opens one.
 
 import { DB_NAME } from '@inkstone/core';
+import { JOURNAL_DB_NAME } from '../editor/journal-database';
 
 /** The localStorage key of the reset flag. Like every key of the app, it starts with
  * {@link APP_STORAGE_PREFIX}. */
@@ -37,13 +38,18 @@ export function isAppDatabase(name: string): boolean {
 
 /**
  * At start, before any workspace opens: when the reset flag is set, deletes the local database of
- * every workspace and every localStorage key of the app (the flag with them). Resolves to
- * whether it reset. The flag goes last, so a reset cut short runs again at the next start.
+ * every workspace, the unsaved-changes journal's (JOURNAL_DB_NAME) and every localStorage key of
+ * the app (the flag with them). Resolves to whether it reset. The flag goes last, so a reset cut
+ * short runs again at the next start.
  */
 export async function resetIfRequested(env: ResetEnvironment): Promise<boolean> {
   if (env.storage.getItem(RESET_FLAG_KEY) === null) return false;
   const listed = env.indexedDB.databases ? await env.indexedDB.databases() : [];
-  const names = new Set([DB_NAME, ...listed.map((db) => db.name ?? '').filter(isAppDatabase)]);
+  const names = new Set([
+    DB_NAME,
+    JOURNAL_DB_NAME,
+    ...listed.map((db) => db.name ?? '').filter(isAppDatabase),
+  ]);
   await Promise.all([...names].map((name) => deleteDatabase(env.indexedDB, name)));
   for (const key of Object.keys(env.storage)) {
     if (key.startsWith(APP_STORAGE_PREFIX) && key !== RESET_FLAG_KEY) env.storage.removeItem(key);

@@ -1,5 +1,5 @@
 import {
-  BACKUP_READ_CAP,
+  BACKUP_MAX_BYTES,
   BACKUP_TOO_LARGE_MESSAGE,
   BackupError,
   type ChangeBatch,
@@ -188,15 +188,15 @@ export class WorkspaceService {
 
   /** Writes a workspace backup file's items into this workspace (merged by id) and shows them
    * as if another tab had written them: the tree, the open text, properties and settings
-   * follow. Only the first BACKUP_READ_CAP (10,000,000) bytes are read (spec interface §5); a
+   * follow. Only the first BACKUP_MAX_BYTES (100,000,000) bytes are read (ADR 0006); a
    * file that is not a backup, or is larger than that, throws a BackupError saying so. */
   async importBackup(file: Blob): Promise<ImportResult> {
-    const text = decodeUtf8(await file.slice(0, BACKUP_READ_CAP).arrayBuffer());
+    const text = decodeUtf8(await file.slice(0, BACKUP_MAX_BYTES).arrayBuffer());
     let result: ImportResult;
     try {
       result = await importWorkspace(this.repo, text);
     } catch (error) {
-      if (error instanceof BackupError && file.size > BACKUP_READ_CAP) {
+      if (error instanceof BackupError && file.size > BACKUP_MAX_BYTES) {
         throw new BackupError(BACKUP_TOO_LARGE_MESSAGE);
       }
       throw error;

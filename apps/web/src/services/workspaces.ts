@@ -7,6 +7,7 @@ import {
   type Workspace,
 } from '@inkstone/core';
 import { openDexieRepository } from '@inkstone/core/dexie';
+import { forgetJournals } from '../editor/unsaved-journal';
 import { readList, removalRefusal, renamed, withAutoSync, withWorkspace } from './workspace-list';
 
 /** The localStorage key of the workspace list (docs/reference/choices.md). */
@@ -70,6 +71,10 @@ export class WorkspaceList {
       // Another tab still has it open: it is deleted once that tab closes it.
       request.onblocked = () => resolve();
     });
+    // Its unsaved-changes journals would never be taken again. (Left on failure: harmless.)
+    await forgetJournals(databaseName(id)).catch((error: unknown) =>
+      console.error('The journals of a removed workspace could not be deleted.', error),
+    );
   }
 
   /** Calls `listener` after every change; returns the unsubscribe function. */

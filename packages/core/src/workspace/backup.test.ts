@@ -12,9 +12,13 @@ import {
   type SyncedContentItem,
 } from '../items/types.js';
 import {
+  BACKUP_EXPORT_TOO_LARGE_MESSAGE,
   BACKUP_FORMAT,
+  BACKUP_MAX_BYTES,
+  BACKUP_TOO_LARGE_MESSAGE,
   BackupError,
   exportWorkspace,
+  exportWorkspaceFile,
   importWorkspace,
   NOT_A_BACKUP_MESSAGE,
 } from './backup.js';
@@ -83,6 +87,52 @@ const withoutTx = (items: (Item & { tx?: number })[]) =>
   items.map(({ tx: _tx, ...item }) => item).sort((x, y) => (x.id < y.id ? -1 : 1));
 
 describe('workspace backups', () => {
+  it('makes a backup file of several long manuscripts, over the spec’s 10,000,000 bytes, that imports back byte for byte', async () => {
+    const repo = new MemoryDatabase('inkstone-db').connect();
+    const paragraph = '第1章。吾輩は猫である。名前はまだ無い。😀 A sentence of a long novel.\n\n';
+    const manuscript = (i: number) =>
+      `# Novel ${i}\n\n${paragraph.repeat(Math.ceil(2_000_000 / paragraph.length))}`.slice(
+        0,
+        1_999_999,
+      ) + '\n';
+    const files = [];
+    for (let i = 1; i <= 4; i += 1) {
+      files.push(await createFile(repo, newId, { name: `Novel ${i}`, text: manuscript(i) }));
+    }
+    const json = await exportWorkspaceFile(repo, 0);
+    const size = new TextEncoder().encode(json).length;
+    expect(size).toBeGreaterThan(10_000_000);
+    expect(size).toBeLessThanOrEqual(BACKUP_MAX_BYTES);
+
+    const fresh = new MemoryDatabase('inkstone-db').connect();
+    await importWorkspace(fresh, json);
+    for (const [index, created] of files.entries()) {
+      const content = await fresh.get<ContentItem>(itemIds.content(created.id));
+      expect(content?.text.length).toBe(2_000_000);
+      expect(content?.text === manuscript(index + 1)).toBe(true);
+    }
+  });
+
+  it('refuses to make a backup larger than it would read, in plain words, making nothing', async () => {
+    const repo = new MemoryDatabase('inkstone-db').connect();
+    await createFile(repo, newId, { name: 'Plan', text: 'Été ✓ 🎉 '.repeat(200) });
+    // (A limit of 1,000 bytes stands for BACKUP_MAX_BYTES: the same check.)
+    await expect(exportWorkspaceFile(repo, 0, 1_000)).rejects.toThrow(
+      new BackupError(BACKUP_EXPORT_TOO_LARGE_MESSAGE),
+    );
+    // At the limit, in UTF-8 bytes, it is made.
+    const json = await exportWorkspace(repo, 0);
+    const size = new TextEncoder().encode(json).length;
+    await expect(exportWorkspaceFile(repo, 0, size)).resolves.toBe(json);
+    await expect(exportWorkspaceFile(repo, 0, size - 1)).rejects.toThrow(BackupError);
+    expect(BACKUP_EXPORT_TOO_LARGE_MESSAGE).toBe(
+      'This workspace would make a backup larger than 100,000,000 bytes, the most a backup holds: no backup was made. “Download workspace as zip” (Import/export) keeps every file and image.',
+    );
+    expect(BACKUP_TOO_LARGE_MESSAGE).toBe(
+      'This backup is larger than 100,000,000 bytes, the most that is read of one: nothing was imported.',
+    );
+  });
+
   it('gives back every item exactly after a reset: files, folders, properties, comments, images', async () => {
     const repo = new MemoryDatabase('inkstone-db').connect();
     await fillWorkspace(repo);
