@@ -34,8 +34,9 @@ export function StatusBar() {
       stopCounting();
       timer = window.setTimeout(() => {
         const text = event.getText();
-        stopCounting = countWordsInSlices(words, text, () =>
-          dispatch(textStatsChanged(textStatistics(text, words))),
+        // The count is given to the statistics: the text is not read for words twice.
+        stopCounting = countWordsInSlices(words, text, (count) =>
+          dispatch(textStatsChanged(textStatistics(text, count))),
         );
       }, SIZE_MEASUREMENT_DEBOUNCE);
     });

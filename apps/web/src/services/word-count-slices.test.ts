@@ -40,6 +40,27 @@ describe('counting words in slices', () => {
     expect(again).toBe(true);
   });
 
+  it('spreads a long text written with spaces over slices too, and gives the count to done', async () => {
+    // 1,020,000 characters of prose: nothing to segment, read 100,000 code units a step.
+    const prose = 'A line of prose written with spaces, as most manuscripts are.\n'.repeat(17_000);
+    const { slices, options } = everyStepASlice();
+    let counted = -1;
+    let pausesBeforeDone = -1;
+    countWordsInSlices(
+      new WordCounter(),
+      prose,
+      (words) => {
+        counted = words;
+        pausesBeforeDone = slices.pauses;
+      },
+      options,
+    );
+    expect(counted).toBe(-1);
+    for (let task = 0; counted < 0 && task < 1_000; task += 1) await macrotask();
+    expect(pausesBeforeDone).toBe(10);
+    expect(counted).toBe(new WordCounter().count(prose));
+  });
+
   it('counts within the call while the budget lasts', () => {
     let pauses = 0;
     let done = false;

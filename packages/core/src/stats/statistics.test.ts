@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { previewStatistics, textStatistics, utf8ByteLength } from './statistics.js';
+import { WordCounter } from './word-count.js';
 
 const asRecord = (stats: { name: string; value: number }[]) =>
   Object.fromEntries(stats.map((stat) => [stat.name, stat.value]));
@@ -13,6 +14,14 @@ describe('status bar statistics (interface §3)', () => {
     });
     expect(asRecord(textStatistics(''))).toEqual({ Bytes: 0, Words: 0, Lines: 0 });
     expect(asRecord(textStatistics('no newline'))).toMatchObject({ Lines: 1 });
+  });
+
+  it('takes a word count counted already (in steps) instead of reading the text again', () => {
+    const text = '# Hello\n\nSome *words* here.\n';
+    const steps = new WordCounter().countInSteps(text);
+    let step = steps.next();
+    while (!step.done) step = steps.next();
+    expect(textStatistics(text, step.value)).toEqual(textStatistics(text));
   });
 
   it('counts bytes as UTF-8', () => {

@@ -43,11 +43,16 @@ export function utf8ByteLength(text: string): number {
 /** Statistics of the markdown text: bytes (UTF-8), words and lines. Words are runs of
  * non-space characters, those of Chinese, Japanese and other scripts written without spaces
  * cut into words by the word segmenter (word-count.ts). A `words` counter kept from one call
- * to the next segments again only what changed. */
-export function textStatistics(text: string, words = new WordCounter()): Statistic[] {
+ * to the next segments again only what changed. `words` may also be the word count of `text`
+ * already counted (the result of `WordCounter.countInSteps`): the text is then not read for
+ * words again (at 1,000,000 characters, 20 to 30 ms). */
+export function textStatistics(
+  text: string,
+  words: WordCounter | number = new WordCounter(),
+): Statistic[] {
   return [
     { name: 'Bytes', value: utf8ByteLength(text) },
-    { name: 'Words', value: words.count(text) },
+    { name: 'Words', value: typeof words === 'number' ? words : words.count(text) },
     { name: 'Lines', value: countLines(text) },
   ];
 }

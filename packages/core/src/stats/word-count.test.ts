@@ -211,6 +211,15 @@ describe('counting in steps', () => {
     expect(pauses).toBeLessThanOrEqual(Math.ceil(text.length / 1_000));
   });
 
+  it('pauses every 100,000 code units read in a text with nothing to segment, and counts as count does', () => {
+    const long = 'A line of prose written with spaces, as most manuscripts are.\n'.repeat(17_000);
+    expect(long.length).toBeGreaterThan(1_000_000);
+    const { pauses, words: counted } = run(new WordCounter().countInSteps(long));
+    expect(counted).toBe(words(long));
+    expect(counted).toBe(11 * 17_000);
+    expect(pauses).toBe(Math.floor(long.length / 100_000));
+  });
+
   it('does not segment again what the last count, even unfinished, segmented', () => {
     const counter = new WordCounter();
     const first = counter.countInSteps(text);

@@ -131,6 +131,12 @@ export function segmentedWords(run: string): number {
  * about a millisecond of work (ICU takes 1 to 2 µs a word). */
 const SEGMENTED_PER_STEP = 1_000;
 
+/** How many code units `WordCounter.countInSteps` reads between two pauses in any case, segmented
+ * or not: a text written with spaces has nothing to segment, and at 1,000,000 characters reading
+ * it once is 20 to 30 ms of the main thread (Chromium, this machine), too long for one task while
+ * the user types. About 3 ms of reading. */
+const SCANNED_PER_STEP = 100_000;
+
 /** Counts the words of texts, remembering the counts of the segmented runs of the last text it
  * counted: counting again after an edit segments only the runs the edit changed (a run of
  * Chinese or Japanese is usually a whole paragraph). */
@@ -149,15 +155,21 @@ export class WordCounter {
 
   /** `count`, in steps: it pauses after each thousand code units or so of runs it had not
    * counted before, so that the first count of a long Chinese text (250,000 characters: about
-   * 150 ms) can be spread over several tasks. What a count left unfinished has segmented is
-   * kept for the next one. */
+   * 150 ms) can be spread over several tasks, and after each 100,000 code units read, so that a
+   * long text of any script can be too. What a count left unfinished has segmented is kept for
+   * the next one. */
   *countInSteps(text: string): Generator<void, number, void> {
     const counts = new Map<string, number>();
     let words = 0;
     let segmented = 0;
     let start = -1;
     let wide = false;
+    let readFrom = 0;
     for (let i = 0; i <= text.length; i += 1) {
+      if (i - readFrom >= SCANNED_PER_STEP) {
+        readFrom = i;
+        yield;
+      }
       const code = i < text.length ? text.charCodeAt(i) : 0x20;
       if (!isSpace(code)) {
         if (start < 0) {
