@@ -30,10 +30,10 @@ export interface EditorCallbacks {
 /** Which field of the find bar gets the focus. */
 export type FindMode = 'find' | 'replace';
 
-/** The editor's extensions: markdown (`language`: by default the markdown support loaded so far,
- * markdown-language.ts; its HTML and code blocks highlighted once the full one is in), undo and redo, line wrapping,
- * the accessible name "Editor", the find bar's keys and highlights (in place of CodeMirror's own
- * search panel), and a refusal of any change that makes the text longer than a file holds
+/** The editor's extensions: markdown (`language`: by default the markdown support loaded so
+ * far, markdown-language.ts; its HTML and code blocks highlighted once the full one is in), undo
+ * and redo, line wrapping, the accessible name "Editor", the find bar's keys and highlights (in
+ * place of CodeMirror's own search panel), and a refusal of any change that makes the text longer than a file holds
  * (`MAX_TEXT_LENGTH`, 10,000,000 characters with the final newline, ADR 0006; spec core §5 cuts
  * the text; refusing the input says so instead of cutting silently).
  *
