@@ -119,6 +119,21 @@ async function stored(page: Page) {
   };
 }
 
+/** Starts the browser on `profile` and types the document as the file's whole text, once it is
+ * stored; returns the running browser. */
+async function startWithDocument(profile: string, url: string): Promise<Running> {
+  const running = await start(profile, url);
+  const { page } = running;
+  const tour = page.getByRole('dialog', { name: 'Welcome tour' });
+  if (await tour.isVisible()) await tour.getByRole('button', { name: 'Skip' }).click();
+  await editor(page).click();
+  await page.keyboard.press('ControlOrMeta+a');
+  // (Ending with a newline, as a stored text does.)
+  await page.keyboard.insertText(`${DOCUMENT}\n`);
+  await expect.poll(async () => (await stored(page)).text).toBe(`${DOCUMENT}\n`);
+  return running;
+}
+
 /** How the user leaves the browser in each round: where they go (the editor scrolled this many
  * pixels down and a line clicked, or Ctrl+End at once), what they type at the end of the line,
  * and whether the browser dies right after the last key or while a second part is being typed
@@ -136,15 +151,7 @@ test('after the browser is killed while typing, the next start has the caret and
   const profile = mkdtempSync(join(tmpdir(), 'inkstone-profile-'));
   let running: Running | undefined;
   try {
-    running = await start(profile, baseURL!);
-    const { page } = running;
-    const tour = page.getByRole('dialog', { name: 'Welcome tour' });
-    if (await tour.isVisible()) await tour.getByRole('button', { name: 'Skip' }).click();
-    await editor(page).click();
-    await page.keyboard.press('ControlOrMeta+a');
-    // (Ending with a newline, as a stored text does.)
-    await page.keyboard.insertText(`${DOCUMENT}\n`);
-    await expect.poll(async () => (await stored(page)).text).toBe(`${DOCUMENT}\n`);
+    running = await startWithDocument(profile, baseURL!);
 
     for (const [index, round] of ROUNDS.entries()) {
       const { page } = running;
@@ -217,14 +224,8 @@ test('after the browser is killed while the database refused to save, the next s
   const profile = mkdtempSync(join(tmpdir(), 'inkstone-profile-'));
   let running: Running | undefined;
   try {
-    running = await start(profile, baseURL!);
+    running = await startWithDocument(profile, baseURL!);
     const { page } = running;
-    const tour = page.getByRole('dialog', { name: 'Welcome tour' });
-    if (await tour.isVisible()) await tour.getByRole('button', { name: 'Skip' }).click();
-    await editor(page).click();
-    await page.keyboard.press('ControlOrMeta+a');
-    await page.keyboard.insertText(`${DOCUMENT}\n`);
-    await expect.poll(async () => (await stored(page)).text).toBe(`${DOCUMENT}\n`);
 
     // The database fails; the user types at the end of the last line, and is told.
     await refuseSaves(page);

@@ -166,6 +166,23 @@ async function nameFile(page: Page, name: string): Promise<void> {
   await expect(fileTitle(page)).toHaveValue(name);
 }
 
+/** Imports the backup at `path` in a fresh browser profile, as a user moving to another computer
+ * would, and waits for the panel to say `imported`; returns the new context and page. */
+async function importInFreshBrowser(browser: Browser, path: string, imported: string) {
+  const context = await browser.newContext({
+    baseURL: appOrigin,
+    viewport: { width: 1400, height: 900 },
+  });
+  const page = await context.newPage();
+  await openApp(page);
+  await openMenuEntry(page, 'Workspace backups');
+  await page.getByLabel('Import workspace').setInputFiles(path);
+  await expect(page.getByRole('status').getByText(imported, { exact: true })).toBeVisible({
+    timeout: 60_000,
+  });
+  return { context, page };
+}
+
 test('a 2,000,000-character file survives a reload, a two-tab edit and a workspace backup round trip, byte for byte', async ({
   browser,
   context,
@@ -227,19 +244,11 @@ test('a 2,000,000-character file survives a reload, a two-tab edit and a workspa
     await download.saveAs(backupPath);
 
     // Another browser profile, fresh: the backup brings the file back whole.
-    const other = await browser.newContext({
-      baseURL: appOrigin,
-      viewport: { width: 1400, height: 900 },
-    });
-    const restored = await other.newPage();
-    await openApp(restored);
-    await openMenuEntry(restored, 'Workspace backups');
-    await restored.getByLabel('Import workspace').setInputFiles(backupPath);
-    await expect(
-      restored
-        .getByRole('status')
-        .getByText('Workspace backup imported: 1 file, 0 folders.', { exact: true }),
-    ).toBeVisible({ timeout: 30_000 });
+    const { context: other, page: restored } = await importInFreshBrowser(
+      browser,
+      backupPath,
+      'Workspace backup imported: 1 file, 0 folders.',
+    );
     await expect
       .poll(() => storedDigest(restored, 'Novel'), { timeout: 30_000 })
       .toEqual(await digestOf(edited));
@@ -286,20 +295,12 @@ test('a workspace backup of four 2,000,000-character manuscripts, over 10,000,00
   expect(size).toBeGreaterThan(10_000_000);
   expect(size).toBeLessThan(100_000_000);
 
-  const other = await browser.newContext({
-    baseURL: appOrigin,
-    viewport: { width: 1400, height: 900 },
-  });
-  const restored = await other.newPage();
-  await openApp(restored);
-  await openMenuEntry(restored, 'Workspace backups');
-  await restored.getByLabel('Import workspace').setInputFiles(backupPath);
   // (The four novels and the first workspace's Welcome file.)
-  await expect(
-    restored
-      .getByRole('status')
-      .getByText('Workspace backup imported: 5 files, 0 folders.', { exact: true }),
-  ).toBeVisible({ timeout: 60_000 });
+  const { context: other, page: restored } = await importInFreshBrowser(
+    browser,
+    backupPath,
+    'Workspace backup imported: 5 files, 0 folders.',
+  );
   for (const { name, text } of novels) {
     expect(await storedDigest(restored, name), name).toEqual(await digestOf(text));
   }
