@@ -6,6 +6,7 @@ import {
   type JSHandle,
   type Page,
   test,
+  type TestInfo,
 } from '@playwright/test';
 import {
   type CouchdbTestServer,
@@ -166,6 +167,18 @@ async function nameFile(page: Page, name: string): Promise<void> {
   await expect(fileTitle(page)).toHaveValue(name);
 }
 
+/** Exports the workspace from the Workspace backups panel; returns the saved file's path. */
+async function exportBackup(page: Page, testInfo: TestInfo): Promise<string> {
+  await openMenuEntry(page, 'Workspace backups');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export workspace' }).click(),
+  ]);
+  const path = testInfo.outputPath('backup.json');
+  await download.saveAs(path);
+  return path;
+}
+
 /** Imports the backup at `path` in a fresh browser profile, as a user moving to another computer
  * would, and waits for the panel to say `imported`; returns the new context and page. */
 async function importInFreshBrowser(browser: Browser, path: string, imported: string) {
@@ -235,13 +248,7 @@ test('a 2,000,000-character file survives a reload, a two-tab edit and a workspa
   });
 
   await test.step('backup export and import', async () => {
-    await openMenuEntry(page, 'Workspace backups');
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Export workspace' }).click(),
-    ]);
-    const backupPath = testInfo.outputPath('backup.json');
-    await download.saveAs(backupPath);
+    const backupPath = await exportBackup(page, testInfo);
 
     // Another browser profile, fresh: the backup brings the file back whole.
     const { context: other, page: restored } = await importInFreshBrowser(
@@ -283,13 +290,7 @@ test('a workspace backup of four 2,000,000-character manuscripts, over 10,000,00
       .toEqual(await digestOf(text));
   }
 
-  await openMenuEntry(page, 'Workspace backups');
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Export workspace' }).click(),
-  ]);
-  const backupPath = testInfo.outputPath('backup.json');
-  await download.saveAs(backupPath);
+  const backupPath = await exportBackup(page, testInfo);
   const { size } = await stat(backupPath);
   // Over the spec's read cap of 10,000,000 bytes, under the app's 100,000,000.
   expect(size).toBeGreaterThan(10_000_000);
