@@ -53,9 +53,6 @@ export const FILE_EXTENSION = '.md';
 export const SYNC_LOCATION_EXTENSION = '.sync';
 /** Extension of a publish location's entry in git storage (spec core §3). */
 export const PUBLISH_LOCATION_EXTENSION = '.publish';
-/** The spec's most bytes of a workspace backup file read (interface §5, §9). Inkstone reads up to
- * BACKUP_MAX_BYTES (workspace/backup.ts), so that several long manuscripts fit (ADR 0006). */
-export const BACKUP_READ_CAP = 10_000_000;
 /** The error of an imported file that does not decode as text (spec interface §5, §8). */
 export const FILE_NOT_READABLE = 'File is not readable.';
 /** Search stops collecting after this many matching files (spec interface §9). */

@@ -22,7 +22,7 @@ export const NOT_A_BACKUP_MESSAGE =
 /**
  * The most bytes of a workspace backup file: an import reads at most this much of a file, and an
  * export refuses to make a larger one, so that a backup the app made always imports (ADR 0006).
- * The spec's read cap (BACKUP_READ_CAP, 10,000,000 bytes, interface §5) held one long
+ * The spec's read cap (10,000,000 bytes, interface §5, §9) held one long
  * manuscript but not several, though the app exported them. Read whole, a backup this large
  * takes about 0.3 s to decode and parse and 235 MB of memory (mostly CJK text, measured in Node
  * on this machine); the limit is GitHub's largest file too.
