@@ -26,6 +26,8 @@ export interface NewRepo {
   autoInit?: boolean;
   /** A template repository (GitHub's `is_template`). */
   isTemplate?: boolean;
+  /** The default branch; `main` when absent (Gitee's repositories start on `master`). */
+  defaultBranch?: string;
 }
 
 const key = (owner: string, name: string) => `${owner.toLowerCase()}/${name.toLowerCase()}`;
@@ -60,7 +62,7 @@ export class Repositories {
       name: options.name,
       private: options.private ?? false,
       description: options.description ?? null,
-      defaultBranch: 'main',
+      defaultBranch: options.defaultBranch ?? 'main',
       isTemplate: options.isTemplate ?? false,
       createdAt: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
       gitDir,

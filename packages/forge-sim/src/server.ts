@@ -14,6 +14,11 @@ import { rawFile } from './raw-files.js';
 import { Repositories } from './repositories.js';
 import { serveSmartHttp } from './smart-http.js';
 import { Users, type ForgeUser } from './users.js';
+import { GITEA_DEFAULTS, type GiteaSettings } from './gitea/context.js';
+import { GITEA_API_PREFIX, serveGitea } from './gitea/http.js';
+import { giteaAccessToken } from './gitea/oauth.js';
+import { RefreshableTokens } from './oauth/refreshable-tokens.js';
+import { tokenRequestFields } from './oauth/token-request.js';
 
 /** Options of {@link startForgeSim}. */
 export interface ForgeSimOptions {
@@ -25,6 +30,8 @@ export interface ForgeSimOptions {
   host?: string;
   /** Past this many entries a recursive tree answers `truncated: true`; 100,000 as GitHub. */
   treeLimit?: number;
+  /** The Gitea dialect's instance settings; Gitea's defaults for those not given. */
+  gitea?: Partial<GiteaSettings>;
 }
 
 /** A running forge. */
@@ -45,6 +52,12 @@ export interface ForgeSim {
   gists: Gists;
   /** The OAuth apps the web flow (`{url}/login/oauth/…`) knows. */
   oauthApps: OAuthApps;
+  /** Gitea's API root, `{url}/api/v1` (Forgejo answers the same). */
+  giteaApiUrl: string;
+  /** The Gitea dialect's settings, changeable while running (e.g. `changeFiles = false`). */
+  gitea: GiteaSettings;
+  /** The expiring OAuth tokens of the Gitea and Gitee dialects, and their refresh tokens. */
+  tokens: RefreshableTokens;
   /** Stops the server (and removes the data folder when it was a temporary one). */
   close(): Promise<void>;
 }
@@ -75,6 +88,8 @@ export async function startForgeSim(options: ForgeSimOptions = {}): Promise<Forg
   const faults = new Faults();
   const rateLimits = new RateLimits();
   const treeLimit = options.treeLimit ?? 100_000;
+  const tokens = new RefreshableTokens(users);
+  const gitea: GiteaSettings = { ...GITEA_DEFAULTS, ...options.gitea };
   let origins = { web: '', api: '' };
 
   const server = createServer((request, response) => {
@@ -91,6 +106,19 @@ export async function startForgeSim(options: ForgeSimOptions = {}): Promise<Forg
     const url = new URL(request.url ?? '/', 'http://forge-sim.invalid');
     const fault = faults.take(`${url.pathname}${url.search}`, request.method ?? 'GET');
     if (fault?.latencyMs) await new Promise((resolve) => setTimeout(resolve, fault.latencyMs));
+
+    if (url.pathname.startsWith(`${GITEA_API_PREFIX}/`)) {
+      const ctx = {
+        users,
+        repos,
+        gists,
+        settings: gitea,
+        web: origins.web,
+        api: `${origins.web}${GITEA_API_PREFIX}`,
+      };
+      await serveGitea({ ctx, tokens, readBody }, request, response, url, fault);
+      return;
+    }
 
     if (url.pathname.startsWith(`${API_PREFIX}/`) || url.pathname === API_PREFIX) {
       // As api.github.com: any origin may call, with a token (no cookies), preflight answered.
@@ -166,17 +194,30 @@ export async function startForgeSim(options: ForgeSimOptions = {}): Promise<Forg
     }
 
     if (url.pathname.startsWith('/login/oauth/')) {
-      const reply = answerOAuth(
-        { apps: oauthApps, users },
-        {
-          method: request.method ?? 'GET',
-          url,
-          body: (await readBody(request)).toString('utf8'),
-          contentType: request.headers['content-type'],
-          accept: request.headers.accept,
-          cookie: request.headers.cookie,
-        },
+      const body = (await readBody(request)).toString('utf8');
+      const fields = tokenRequestFields(
+        url,
+        body,
+        request.headers['content-type'],
+        request.headers.authorization,
       );
+      // Gitea's token endpoint has GitHub's path: the app the request names says whose it is.
+      const reply =
+        url.pathname === '/login/oauth/access_token' &&
+        request.method === 'POST' &&
+        oauthApps.get(fields.get('client_id'))?.dialect === 'gitea'
+          ? giteaAccessToken({ apps: oauthApps, users, tokens }, fields)
+          : answerOAuth(
+              { apps: oauthApps, users },
+              {
+                method: request.method ?? 'GET',
+                url,
+                body,
+                contentType: request.headers['content-type'],
+                accept: request.headers.accept,
+                cookie: request.headers.cookie,
+              },
+            );
       if (fault?.dropReply) {
         request.socket.destroy();
         return;
@@ -320,6 +361,9 @@ export async function startForgeSim(options: ForgeSimOptions = {}): Promise<Forg
     repos,
     gists,
     oauthApps,
+    giteaApiUrl: `${web}${GITEA_API_PREFIX}`,
+    gitea,
+    tokens,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
