@@ -313,7 +313,7 @@ describe('Gitea paging', () => {
     expect(byPath.body[0].commit.message).toBe('Entry 59\n');
     const plain = await api('GET', '/repos/alice/big/commits');
     expect(plain.body).toHaveLength(30);
-  });
+  }, 60_000);
 
   it('answers 409 for the commits of an empty repository', async () => {
     await api('POST', '/user/repos', { name: 'empty' });
