@@ -17,6 +17,9 @@ import { Users, type ForgeUser } from './users.js';
 import { GITEA_DEFAULTS, type GiteaSettings } from './gitea/context.js';
 import { GITEA_API_PREFIX, serveGitea } from './gitea/http.js';
 import { giteaAccessToken } from './gitea/oauth.js';
+import { GITEE_API_PREFIX, serveGitee } from './gitee/http.js';
+import { giteeToken } from './gitee/oauth.js';
+import { showAuthorize } from './oauth/flow.js';
 import { RefreshableTokens } from './oauth/refreshable-tokens.js';
 import { tokenRequestFields } from './oauth/token-request.js';
 
@@ -54,6 +57,8 @@ export interface ForgeSim {
   oauthApps: OAuthApps;
   /** Gitea's API root, `{url}/api/v1` (Forgejo answers the same). */
   giteaApiUrl: string;
+  /** Gitee's API root, `{url}/api/v5`. */
+  giteeApiUrl: string;
   /** The Gitea dialect's settings, changeable while running (e.g. `changeFiles = false`). */
   gitea: GiteaSettings;
   /** The expiring OAuth tokens of the Gitea and Gitee dialects, and their refresh tokens. */
@@ -117,6 +122,18 @@ export async function startForgeSim(options: ForgeSimOptions = {}): Promise<Forg
         api: `${origins.web}${GITEA_API_PREFIX}`,
       };
       await serveGitea({ ctx, tokens, readBody }, request, response, url, fault);
+      return;
+    }
+    if (url.pathname.startsWith(`${GITEE_API_PREFIX}/`)) {
+      const ctx = {
+        users,
+        repos,
+        gists,
+        treeLimit,
+        web: origins.web,
+        api: `${origins.web}${GITEE_API_PREFIX}`,
+      };
+      await serveGitee({ ctx, tokens, readBody }, request, response, url, fault);
       return;
     }
 
@@ -190,6 +207,31 @@ export async function startForgeSim(options: ForgeSimOptions = {}): Promise<Forg
       await drain(request);
       response.writeHead(fault.status, { 'content-type': 'text/plain' });
       response.end('Server Error\n');
+      return;
+    }
+
+    // Gitee's OAuth: its authorize page (forge-sim's one page) and its token endpoint.
+    if (url.pathname === '/oauth/authorize' && request.method === 'GET') {
+      const reply = showAuthorize(oauthApps, url.searchParams, request.headers.cookie);
+      response.writeHead(reply.status, reply.headers);
+      response.end(reply.body);
+      return;
+    }
+    if (url.pathname === '/oauth/token' && request.method === 'POST') {
+      const body = (await readBody(request)).toString('utf8');
+      const fields = tokenRequestFields(
+        url,
+        body,
+        request.headers['content-type'],
+        request.headers.authorization,
+      );
+      const reply = giteeToken({ apps: oauthApps, users, tokens }, fields);
+      if (fault?.dropReply) {
+        request.socket.destroy();
+        return;
+      }
+      response.writeHead(reply.status, reply.headers);
+      response.end(reply.body);
       return;
     }
 
@@ -362,6 +404,7 @@ export async function startForgeSim(options: ForgeSimOptions = {}): Promise<Forg
     gists,
     oauthApps,
     giteaApiUrl: `${web}${GITEA_API_PREFIX}`,
+    giteeApiUrl: `${web}${GITEE_API_PREFIX}`,
     gitea,
     tokens,
     async close() {
