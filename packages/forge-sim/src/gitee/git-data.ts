@@ -1,6 +1,6 @@
 import { git } from '../git.js';
 import { listTree } from '../github/git-data.js';
-import { commitShas, isEmpty, readCommit, revision } from '../gitea/git-read.js';
+import { changedFiles, commitShas, isEmpty, readCommit, revision } from '../gitea/git-read.js';
 import {
   GiteeError,
   param,
@@ -97,5 +97,10 @@ export async function getCommit(ctx: GiteeContext, request: GiteeRequest): Promi
   const repo = request.repo!;
   const sha = await revision(repo, request.params.sha ?? '', 'commit');
   if (!sha) throw new GiteeError(404, 'Not Found');
-  return { status: 200, body: repoCommit(ctx, repo, await readCommit(repo, sha)) };
+  const files = await changedFiles(repo, sha);
+  const stats = {
+    additions: files.reduce((sum, file) => sum + file.additions, 0),
+    deletions: files.reduce((sum, file) => sum + file.deletions, 0),
+  };
+  return { status: 200, body: repoCommit(ctx, repo, await readCommit(repo, sha), stats) };
 }

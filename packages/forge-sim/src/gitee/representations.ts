@@ -201,8 +201,16 @@ export function writeCommit(ctx: GiteeContext, repo: ForgeRepo, commit: CommitOb
   };
 }
 
-/** Gitee's `RepoCommit` (an item of the commits list). */
-export function repoCommit(ctx: GiteeContext, repo: ForgeRepo, commit: CommitObject) {
+/**
+ * Gitee's `RepoCommit`; `stats` (`{ id, additions, deletions, total }`) for one commit's own
+ * answer, null in the list.
+ */
+export function repoCommit(
+  ctx: GiteeContext,
+  repo: ForgeRepo,
+  commit: CommitObject,
+  stats: { additions: number; deletions: number } | null = null,
+) {
   const api = `${ctx.api}/repos/${repo.owner}/${repo.name}`;
   const account = (email: string) => {
     const user = giteeUserByEmail(ctx, email);
@@ -222,6 +230,7 @@ export function repoCommit(ctx: GiteeContext, repo: ForgeRepo, commit: CommitObj
     author: account(commit.author.email),
     committer: account(commit.committer.email),
     parents: commit.parents.map((sha) => ({ sha, url: `${api}/commits/${sha}` })),
+    stats: stats ? { id: commit.sha, ...stats, total: stats.additions + stats.deletions } : null,
   };
 }
 
