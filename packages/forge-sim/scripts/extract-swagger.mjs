@@ -72,7 +72,9 @@ function collect(description, value, found) {
 
 const [dialect, input, source] = process.argv.slice(2);
 if (!operations[dialect] || !input || !source) {
-  console.error('Usage: node scripts/extract-swagger.mjs <gitea|gitee> <description.json> <source>');
+  console.error(
+    'Usage: node scripts/extract-swagger.mjs <gitea|gitee> <description.json> <source>',
+  );
   process.exit(2);
 }
 const description = JSON.parse(readFileSync(input, 'utf8'));
@@ -97,4 +99,6 @@ const fixture = {
 };
 const out = new URL(`../fixtures/${dialect}-swagger.json`, import.meta.url);
 writeFileSync(out, `${JSON.stringify(fixture, null, 2)}\n`);
-console.log(`${Object.keys(paths).length} paths, ${found.definitions.size} definitions → ${out.pathname}`);
+console.log(
+  `${Object.keys(paths).length} paths, ${found.definitions.size} definitions → ${out.pathname}`,
+);

@@ -3,6 +3,16 @@ import { startForgeSim, type ForgeSim } from '../server.js';
 import { authorizeAs, callApi } from '../testing/dialect-client.js';
 
 let forge: ForgeSim;
+
+/** What a token endpoint answers: a token pair, or an OAuth error. */
+interface TokenAnswer {
+  access_token: string;
+  refresh_token: string;
+  expires_in: number;
+  token_type: string;
+  scope?: string;
+  error?: string;
+}
 const callback = 'http://127.0.0.1:4998/oauth2/callback';
 const app = {
   clientId: 'gitea-client',
@@ -34,7 +44,7 @@ async function token(fields: Record<string, string>, form = false) {
   return {
     status: response.status,
     type: response.headers.get('content-type'),
-    body: await response.json(),
+    body: (await response.json()) as TokenAnswer,
   };
 }
 
@@ -131,6 +141,6 @@ describe("Gitea's OAuth2 provider", () => {
       }).toString(),
     });
     expect(response.status).toBe(200);
-    expect((await response.json()).error).toBe('bad_verification_code');
+    expect(((await response.json()) as TokenAnswer).error).toBe('bad_verification_code');
   });
 });

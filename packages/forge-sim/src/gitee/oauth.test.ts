@@ -3,6 +3,16 @@ import { startForgeSim, type ForgeSim } from '../server.js';
 import { authorizeAs, callApi } from '../testing/dialect-client.js';
 
 let forge: ForgeSim;
+
+/** What a token endpoint answers: a token pair, or an OAuth error. */
+interface TokenAnswer {
+  access_token: string;
+  refresh_token: string;
+  expires_in: number;
+  token_type: string;
+  scope?: string;
+  error?: string;
+}
 const callback = 'http://127.0.0.1:4997/oauth2/callback';
 const app = {
   clientId: 'gitee-client',
@@ -35,7 +45,7 @@ async function token(fields: Record<string, string>) {
       method: 'POST',
     },
   );
-  return { status: response.status, body: await response.json() };
+  return { status: response.status, body: (await response.json()) as TokenAnswer };
 }
 
 describe("Gitee's OAuth", () => {
