@@ -146,7 +146,10 @@ export async function serveGitLabApi(
   } else if (fault?.staleSha) {
     reply = json(400, { message: COMMIT_ERRORS.changed });
   } else {
-    const body = parseBody(raw, request.headers['content-type']);
+    // Grape reads parameters from the query string and the body alike (the body wins); GitLab
+    // documents DELETE …/files/:file_path's branch and commit_message as query parameters.
+    const parsed = parseBody(raw, request.headers['content-type']);
+    const body = parsed && { ...Object.fromEntries(url.searchParams), ...parsed };
     if (!body) {
       reply = json(400, { error: 'The provided JSON is not valid' });
     } else {
