@@ -28,6 +28,12 @@ export const operations = [
   ['get', '/api/v4/projects/{id}/repository/commits/{sha}'],
 ];
 
+/**
+ * Definitions of what forge-sim answers whose operation the source does not describe yet (the
+ * signed-in user, GET /user), copied with what they reference.
+ */
+export const extraDefinitions = ['API_Entities_UserPublic'];
+
 const source = process.argv[2];
 if (!source) {
   console.error('Usage: node scripts/extract-gitlab-openapi.mjs <path of openapi_v2.yaml>');
@@ -56,7 +62,7 @@ for (const [method, path] of operations) {
 // Follow every "$ref": "#/definitions/{name}" from the chosen operations, transitively.
 const definitions = {};
 const unresolved = new Set();
-const pending = [paths];
+const pending = [paths, extraDefinitions.map((name) => ({ $ref: `#/definitions/${name}` }))];
 while (pending.length > 0) {
   const value = pending.pop();
   if (Array.isArray(value)) {

@@ -189,6 +189,40 @@ describe("the fixture: GitLab's OpenAPI v2 description of what forge-sim answers
     for (const field of documented) expect(one.body).toHaveProperty(field);
   });
 
+  it('answers GET /user with fields API_Entities_UserPublic documents, typed as it types them', async () => {
+    const me = (await t.api('GET', '/user')).body as Record<string, unknown>;
+    const documented = Object.keys(
+      gitlabFixture.definitions.API_Entities_UserPublic?.properties ?? {},
+    );
+    expect(Object.keys(me).filter((field) => !documented.includes(field))).toEqual([]);
+    // The description types many fields "string" by default (grape-swagger's, for fields it was
+    // not told about: bot, followers, pronouns…), where GitLab answers false, 0 or null. The
+    // fields it gives a real type or format are checked with it.
+    const typed = [
+      'id',
+      'username',
+      'name',
+      'state',
+      'locked',
+      'avatar_url',
+      'web_url',
+      'email',
+      'theme_id',
+      'color_scheme_id',
+      'projects_limit',
+      'can_create_group',
+      'can_create_project',
+      'two_factor_enabled',
+      'private_profile',
+      'last_sign_in_at',
+      'confirmed_at',
+      'current_sign_in_at',
+      'commit_email',
+    ];
+    const subset = Object.fromEntries(typed.map((field) => [field, me[field]]));
+    expect(definitionErrors('API_Entities_UserPublic', subset)).toEqual([]);
+  });
+
   it('would notice a field of the wrong type', () => {
     expect(definitionErrors('API_Entities_Commit', { id: 1, parent_ids: 'x' })).not.toEqual([]);
   });

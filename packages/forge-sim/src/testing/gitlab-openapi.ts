@@ -41,7 +41,12 @@ export function gitlabOperation(method: string, path: string) {
 const ajv = new Ajv({ strict: false, allErrors: true });
 addFormats(ajv);
 ajv.addFormat('int32', true);
-ajv.addSchema({ definitions: gitlabFixture.definitions }, 'gitlab');
+// A definition the source lacks (listed in the fixture) is read as "anything", so that the ones
+// that name it still compile; the tests say which are missing.
+const stubs = Object.fromEntries(
+  gitlabFixture['x-definitions-not-in-source'].map((name) => [name, {}]),
+);
+ajv.addSchema({ definitions: { ...stubs, ...gitlabFixture.definitions } }, 'gitlab');
 const cache = new Map<string, ValidateFunction>();
 
 /** Where `body` differs from the definition `name` (its documented fields and their types). */
