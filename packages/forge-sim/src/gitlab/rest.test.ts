@@ -102,6 +102,14 @@ describe('projects', () => {
     });
     expect(first.status).toBe(201);
     expect((await t.api('GET', '/projects/alice%2Fworkspace')).body.default_branch).toBe('master');
+    await t.api('POST', '/projects', { path: 'elsewhere' });
+    await t.api('POST', '/projects/alice%2Felsewhere/repository/files/a.md', {
+      branch: 'drafts',
+      commit_message: 'First',
+      content: 'a',
+    });
+    const elsewhere = await t.api('GET', '/projects/alice%2Felsewhere');
+    expect(elsewhere.body.default_branch).toBe('drafts');
     const again = await t.api('POST', '/projects', { path: 'workspace' });
     expect(again.status).toBe(400);
     expect(again.body.message.path).toEqual(['has already been taken']);

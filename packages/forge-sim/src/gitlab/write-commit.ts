@@ -153,6 +153,11 @@ async function write(repo: ForgeRepo, commit: ActionCommit): Promise<string> {
       if (cause instanceof GitError) glFail(400, COMMIT_ERRORS.changed);
       throw cause;
     }
+    if (empty && commit.branch !== repo.defaultBranch) {
+      // As GitLab: the first branch of an empty project becomes its default branch.
+      repo.defaultBranch = commit.branch;
+      await git(gitDir, ['symbolic-ref', 'HEAD', `refs/heads/${commit.branch}`]);
+    }
     return sha;
   } finally {
     await rm(folder, { recursive: true, force: true });
