@@ -87,6 +87,16 @@ export async function runCli(args: readonly string[], print: (line: string) => v
   print(
     `        GITHUB_URL=${forge.url} GITHUB_API_URL=${forge.apiUrl} GITHUB_CLIENT_ID=${app.clientId} GITHUB_CLIENT_SECRET=${app.clientSecret}`,
   );
+  print(`  REST API (GitLab v4):  ${forge.gitlabApiUrl}`);
+  print(
+    `  try:  curl -H "Authorization: Bearer ${token}" ${forge.gitlabApiUrl}/projects/demo%2Fhello`,
+  );
+  print(
+    `  GitLab OAuth (${forge.url}/oauth/authorize, /oauth/token), same app; Inkstone's server with:`,
+  );
+  print(
+    `        GITLAB_URL=${forge.url} GITLAB_CLIENT_ID=${app.clientId} GITLAB_CLIENT_SECRET=${app.clientSecret}`,
+  );
   for (const forgeApp of forgeApps) {
     print(
       `  OAuth app (${forgeApp.dialect}): client id ${forgeApp.clientId}, secret ${forgeApp.clientSecret}`,

@@ -45,6 +45,11 @@ export class Repositories {
     return this.#repos.get(key(owner, name));
   }
 
+  /** The repository with the numeric `id` (GitLab's project id), if it exists. */
+  byId(id: number) {
+    return [...this.#repos.values()].find((repo) => repo.id === id);
+  }
+
   /** The repositories of `owner` (case-insensitive). */
   ownedBy(owner: string) {
     return [...this.#repos.values()].filter(

@@ -14,14 +14,21 @@ import { rawFile } from './raw-files.js';
 import { Repositories } from './repositories.js';
 import { serveSmartHttp } from './smart-http.js';
 import { Users, type ForgeUser } from './users.js';
+import {
+  GITLAB_API_PREFIX,
+  serveGitLabApi,
+  serveGitLabOAuth,
+  type GitLabServing,
+} from './gitlab/http.js';
+import { GitLabRateLimits } from './gitlab/rate-limits.js';
+import { RefreshableTokens } from './oauth/tokens.js';
 import { GITEA_DEFAULTS, type GiteaSettings } from './gitea/context.js';
 import { GITEA_API_PREFIX, serveGitea } from './gitea/http.js';
-import { giteaAccessToken } from './gitea/oauth.js';
+import { GITEA_ACCESS_TOKEN_SECONDS, giteaAccessToken } from './gitea/oauth.js';
 import { GITEE_API_PREFIX, serveGitee } from './gitee/http.js';
-import { giteeToken } from './gitee/oauth.js';
-import { showAuthorize } from './oauth/flow.js';
-import { RefreshableTokens } from './oauth/refreshable-tokens.js';
+import { GITEE_ACCESS_TOKEN_SECONDS, giteeToken } from './gitee/oauth.js';
 import { tokenRequestFields } from './oauth/token-request.js';
+import { showAuthorize } from './oauth/flow.js';
 
 /** Options of {@link startForgeSim}. */
 export interface ForgeSimOptions {
@@ -35,6 +42,8 @@ export interface ForgeSimOptions {
   treeLimit?: number;
   /** The Gitea dialect's instance settings; Gitea's defaults for those not given. */
   gitea?: Partial<GiteaSettings>;
+  /** Seconds an OAuth access token with a refresh token lives (GitLab's): 7200 when absent. */
+  oauthTokenLifetime?: number;
 }
 
 /** A running forge. */
@@ -43,6 +52,8 @@ export interface ForgeSim {
   url: string;
   /** The REST API's root, as GitHub Enterprise's `{url}/api/v3`. */
   apiUrl: string;
+  /** GitLab's REST v4 API root, `{url}/api/v4` (its OAuth provider is `{url}/oauth/…`). */
+  gitlabApiUrl: string;
   /** Where the bare repositories are. */
   dataDir: string;
   /** Faults served to the next matching requests. */
@@ -61,8 +72,12 @@ export interface ForgeSim {
   giteeApiUrl: string;
   /** The Gitea dialect's settings, changeable while running (e.g. `changeFiles = false`). */
   gitea: GiteaSettings;
-  /** The expiring OAuth tokens of the Gitea and Gitee dialects, and their refresh tokens. */
-  tokens: RefreshableTokens;
+  /** The expiring OAuth tokens of the Gitea dialect (3600 s), and their refresh tokens. */
+  giteaTokens: RefreshableTokens;
+  /** The expiring OAuth tokens of the Gitee dialect (86,400 s), and their refresh tokens. */
+  giteeTokens: RefreshableTokens;
+  /** The expiring access tokens and refresh tokens of GitLab's OAuth flow. */
+  oauthTokens: RefreshableTokens;
   /** Stops the server (and removes the data folder when it was a temporary one). */
   close(): Promise<void>;
 }
@@ -93,9 +108,20 @@ export async function startForgeSim(options: ForgeSimOptions = {}): Promise<Forg
   const faults = new Faults();
   const rateLimits = new RateLimits();
   const treeLimit = options.treeLimit ?? 100_000;
-  const tokens = new RefreshableTokens(users);
+  const giteaTokens = new RefreshableTokens(users, GITEA_ACCESS_TOKEN_SECONDS);
+  const giteeTokens = new RefreshableTokens(users, GITEE_ACCESS_TOKEN_SECONDS);
   const gitea: GiteaSettings = { ...GITEA_DEFAULTS, ...options.gitea };
   let origins = { web: '', api: '' };
+  const oauthTokens = new RefreshableTokens(users, options.oauthTokenLifetime ?? 7200);
+  const gitlab: GitLabServing = {
+    users,
+    repos,
+    apps: oauthApps,
+    tokens: oauthTokens,
+    limits: new GitLabRateLimits(),
+    origins: () => ({ web: origins.web, api: `${origins.web}${GITLAB_API_PREFIX}` }),
+    readBody,
+  };
 
   const server = createServer((request, response) => {
     handle(request, response).catch((cause: unknown) => {
@@ -121,7 +147,7 @@ export async function startForgeSim(options: ForgeSimOptions = {}): Promise<Forg
         web: origins.web,
         api: `${origins.web}${GITEA_API_PREFIX}`,
       };
-      await serveGitea({ ctx, tokens, readBody }, request, response, url, fault);
+      await serveGitea({ ctx, tokens: giteaTokens, readBody }, request, response, url, fault);
       return;
     }
     if (url.pathname.startsWith(`${GITEE_API_PREFIX}/`)) {
@@ -133,7 +159,11 @@ export async function startForgeSim(options: ForgeSimOptions = {}): Promise<Forg
         web: origins.web,
         api: `${origins.web}${GITEE_API_PREFIX}`,
       };
-      await serveGitee({ ctx, tokens, readBody }, request, response, url, fault);
+      await serveGitee({ ctx, tokens: giteeTokens, readBody }, request, response, url, fault);
+      return;
+    }
+    if (url.pathname.startsWith(`${GITLAB_API_PREFIX}/`) || url.pathname === GITLAB_API_PREFIX) {
+      await serveGitLabApi(gitlab, request, response, url, fault);
       return;
     }
 
@@ -210,28 +240,41 @@ export async function startForgeSim(options: ForgeSimOptions = {}): Promise<Forg
       return;
     }
 
-    // Gitee's OAuth: its authorize page (forge-sim's one page) and its token endpoint.
-    if (url.pathname === '/oauth/authorize' && request.method === 'GET') {
-      const reply = showAuthorize(oauthApps, url.searchParams, request.headers.cookie);
-      response.writeHead(reply.status, reply.headers);
-      response.end(reply.body);
-      return;
-    }
-    if (url.pathname === '/oauth/token' && request.method === 'POST') {
-      const body = (await readBody(request)).toString('utf8');
+    if (url.pathname === '/oauth/authorize' || url.pathname === '/oauth/token') {
+      // GitLab and Gitee share these paths: a request naming a Gitee app gets Gitee's answer,
+      // any other GitLab's.
+      const body = await readBody(request);
       const fields = tokenRequestFields(
         url,
-        body,
+        body.toString('utf8'),
         request.headers['content-type'],
         request.headers.authorization,
       );
-      const reply = giteeToken({ apps: oauthApps, users, tokens }, fields);
-      if (fault?.dropReply) {
-        request.socket.destroy();
+      const gitee = oauthApps.get(fields.get('client_id'))?.dialect === 'gitee';
+      if (gitee && url.pathname === '/oauth/authorize' && request.method === 'GET') {
+        // Gitee's scopes are not GitLab's: a Gitee app signs in on forge-sim's own page.
+        const reply = showAuthorize(oauthApps, url.searchParams, request.headers.cookie);
+        response.writeHead(reply.status, reply.headers);
+        response.end(reply.body);
         return;
       }
-      response.writeHead(reply.status, reply.headers);
-      response.end(reply.body);
+      if (gitee && url.pathname === '/oauth/token' && request.method === 'POST') {
+        const reply = giteeToken({ apps: oauthApps, users, tokens: giteeTokens }, fields);
+        if (fault?.dropReply) {
+          request.socket.destroy();
+          return;
+        }
+        response.writeHead(reply.status, reply.headers);
+        response.end(reply.body);
+        return;
+      }
+      await serveGitLabOAuth(
+        { ...gitlab, readBody: async () => body },
+        request,
+        response,
+        url,
+        fault,
+      );
       return;
     }
 
@@ -248,7 +291,7 @@ export async function startForgeSim(options: ForgeSimOptions = {}): Promise<Forg
         url.pathname === '/login/oauth/access_token' &&
         request.method === 'POST' &&
         oauthApps.get(fields.get('client_id'))?.dialect === 'gitea'
-          ? giteaAccessToken({ apps: oauthApps, users, tokens }, fields)
+          ? giteaAccessToken({ apps: oauthApps, users, tokens: giteaTokens }, fields)
           : answerOAuth(
               { apps: oauthApps, users },
               {
@@ -397,6 +440,7 @@ export async function startForgeSim(options: ForgeSimOptions = {}): Promise<Forg
   return {
     url: web,
     apiUrl: origins.api,
+    gitlabApiUrl: `${web}${GITLAB_API_PREFIX}`,
     dataDir,
     faults,
     users,
@@ -406,7 +450,9 @@ export async function startForgeSim(options: ForgeSimOptions = {}): Promise<Forg
     giteaApiUrl: `${web}${GITEA_API_PREFIX}`,
     giteeApiUrl: `${web}${GITEE_API_PREFIX}`,
     gitea,
-    tokens,
+    giteaTokens,
+    giteeTokens,
+    oauthTokens,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

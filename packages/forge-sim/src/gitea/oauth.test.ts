@@ -82,7 +82,7 @@ describe("Gitea's OAuth2 provider", () => {
     expect(again.status).toBe(400);
     expect(again.body.error).toBe('unauthorized_client');
 
-    forge.tokens.expire(first.body.access_token);
+    forge.giteaTokens.expire(first.body.access_token);
     const expired = await me(first.body.access_token);
     expect(expired.status).toBe(401);
 

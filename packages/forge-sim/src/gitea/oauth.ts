@@ -1,5 +1,5 @@
 import type { OAuthApps } from '../oauth/apps.js';
-import type { RefreshableTokens } from '../oauth/refreshable-tokens.js';
+import type { RefreshableTokens } from '../oauth/tokens.js';
 import type { Users } from '../users.js';
 
 /** How long Gitea's OAuth access tokens live (`[oauth2] ACCESS_TOKEN_EXPIRATION_TIME`, 3600 s). */
@@ -57,12 +57,7 @@ export function giteaAccessToken(
       refresh_token: grant.refreshToken,
     });
   if (grantType === 'refresh_token') {
-    const grant = stores.tokens.refresh(
-      fields.get('refresh_token') ?? '',
-      app.clientId,
-      GITEA_ACCESS_TOKEN_SECONDS,
-      true,
-    );
+    const grant = stores.tokens.refresh(fields.get('refresh_token') ?? '', app.clientId, true);
     return grant ? answer(grant) : refuse('unauthorized_client', 'unable to parse refresh token');
   }
   const redirect = fields.get('redirect_uri');
@@ -72,5 +67,5 @@ export function giteaAccessToken(
   if (grant.redirectUri && redirect !== grant.redirectUri) {
     return refuse('unauthorized_client', 'unexpected redirect URI');
   }
-  return answer(stores.tokens.issue(user, app.clientId, grant.scopes, GITEA_ACCESS_TOKEN_SECONDS));
+  return answer(stores.tokens.issue(user, grant.scopes, app.clientId));
 }

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Fault } from '../faults.js';
-import type { RefreshableTokens } from '../oauth/refreshable-tokens.js';
+import type { RefreshableTokens } from '../oauth/tokens.js';
 import { GiteeError, type GiteeContext, type GiteeReply } from './context.js';
 import { answerGitee } from './routes.js';
 

@@ -85,7 +85,7 @@ describe("Gitee's OAuth", () => {
     expect((await me()).body.login).toBe('gina');
     expect((await tree()).status).toBe(200);
 
-    forge.tokens.expire(first.body.access_token);
+    forge.giteeTokens.expire(first.body.access_token);
     expect(await me()).toMatchObject({
       status: 401,
       body: { message: '401 Unauthorized: Access token is expired' },

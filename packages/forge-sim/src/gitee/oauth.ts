@@ -1,5 +1,5 @@
 import type { OAuthApps } from '../oauth/apps.js';
-import type { RefreshableTokens } from '../oauth/refreshable-tokens.js';
+import type { IssuedToken, RefreshableTokens } from '../oauth/tokens.js';
 import type { Users } from '../users.js';
 
 /** How long Gitee's access tokens live: one day (`expires_in: 86400`). */
@@ -32,7 +32,6 @@ const reply = (status: number, body: unknown): GiteeTokenReply => ({
 export function giteeToken(
   stores: { apps: OAuthApps; users: Users; tokens: RefreshableTokens },
   fields: URLSearchParams,
-  now: () => number = Date.now,
 ): GiteeTokenReply {
   const grantType = fields.get('grant_type');
   if (grantType !== 'authorization_code' && grantType !== 'refresh_token') {
@@ -56,31 +55,22 @@ export function giteeToken(
       error_description:
         'The provided authorization grant is invalid, expired, revoked, does not match the redirection URI used in the authorization request, or was issued to another client.',
     });
-  const answer = (grant: {
-    accessToken: string;
-    refreshToken: string;
-    expiresIn: number;
-    scopes: string[];
-  }) =>
+  const answer = (grant: IssuedToken) =>
     reply(200, {
       access_token: grant.accessToken,
       token_type: 'bearer',
       expires_in: grant.expiresIn,
       refresh_token: grant.refreshToken,
       scope: grant.scopes.join(' '),
-      created_at: Math.floor(now() / 1000),
+      created_at: grant.createdAt,
     });
   if (grantType === 'refresh_token') {
-    const grant = stores.tokens.refresh(
-      fields.get('refresh_token') ?? '',
-      app.clientId,
-      GITEE_ACCESS_TOKEN_SECONDS,
-    );
+    const grant = stores.tokens.refresh(fields.get('refresh_token') ?? '', app.clientId);
     return grant ? answer(grant) : invalidGrant();
   }
   const grant = stores.apps.redeem(fields.get('code') ?? '', app.clientId);
   const user = grant ? stores.users.byId(grant.userId) : undefined;
   if (!grant || !user) return invalidGrant();
   if (grant.redirectUri && fields.get('redirect_uri') !== grant.redirectUri) return invalidGrant();
-  return answer(stores.tokens.issue(user, app.clientId, grant.scopes, GITEE_ACCESS_TOKEN_SECONDS));
+  return answer(stores.tokens.issue(user, grant.scopes, app.clientId));
 }
