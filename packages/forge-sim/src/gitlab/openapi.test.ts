@@ -125,6 +125,8 @@ describe("the fixture: GitLab's OpenAPI v2 description of what forge-sim answers
     const file = '/projects/alice%2Fspec/repository/files/';
     const blob = (await t.api('GET', `${file}docs%2Fa.md?ref=main`)).body.blob_id as string;
     const requests: Record<string, [string, unknown?]> = {
+      'post /api/v4/projects': ['/projects', { name: 'another' }],
+      'get /api/v4/projects/{id}': ['/projects/alice%2Fspec'],
       'get /api/v4/projects/{id}/repository/tree': [
         '/projects/alice%2Fspec/repository/tree?recursive=true',
       ],
