@@ -322,3 +322,25 @@ describe('Gitea paging', () => {
     expect(answer.body.message).toBe('Git Repository is empty.');
   });
 });
+
+describe('Gitea faults', () => {
+  it("answers a server-error fault with Gitea's error body, changing nothing, and can drop a reply", async () => {
+    await api('POST', '/user/repos', { name: 'faulty', auto_init: true });
+    forge.faults.next({ status: 503, path: /\/api\/v1\/repos\/alice\/faulty\/contents\/f\.md/ });
+    const failed = await api('POST', '/repos/alice/faulty/contents/f.md', { content: b64('f\n') });
+    expect(failed).toMatchObject({
+      status: 503,
+      body: { message: 'Server Error', url: `${forge.url}/api/swagger` },
+    });
+    expect((await api('GET', '/repos/alice/faulty/contents/f.md')).status).toBe(404);
+    forge.faults.next({
+      dropReply: true,
+      path: /\/api\/v1\/repos\/alice\/faulty\/contents\/f\.md/,
+    });
+    await expect(
+      api('POST', '/repos/alice/faulty/contents/f.md', { content: b64('f\n') }),
+    ).rejects.toThrow();
+    // The write was made before the reply was lost: reading again finds it.
+    expect((await api('GET', '/repos/alice/faulty/contents/f.md')).status).toBe(200);
+  });
+});

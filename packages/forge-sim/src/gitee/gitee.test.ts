@@ -199,3 +199,14 @@ describe('Gitee gists', () => {
     });
   });
 });
+
+describe('Gitee faults', () => {
+  it("answers a server-error fault with Gitee's error body", async () => {
+    forge.faults.next({ status: 502, path: /\/api\/v5\/user/ });
+    expect(await api('GET', '/user')).toMatchObject({
+      status: 502,
+      body: { message: 'Server Error' },
+    });
+    expect((await api('GET', '/user')).status).toBe(200);
+  });
+});
