@@ -51,7 +51,11 @@ const EXTERNAL = /^\s*(?:https?:|\/\/)/i;
 export function createSanitizer(window: SanitizerWindow): FragmentSanitizer {
   const allowed = allowedAttributesByTag(SANITIZE_PROFILES);
   const config = {
-    ALLOWED_TAGS: [...allowed.keys()],
+    // `body` is DOMPurify's own root here (the markup never makes one: a `<body>` tag in it only
+    // adds attributes to the root, and none of them is allowed, see `isAllowedAttribute`).
+    // Disallowed, the root was "removed" at every call, which first deep-copied everything it
+    // held beside it, only to be thrown away: a second copy of every section sanitised.
+    ALLOWED_TAGS: [...allowed.keys(), 'body'],
     ALLOWED_ATTR: [...new Set([...allowed.values()].flatMap((names) => [...names]))],
     ALLOW_DATA_ATTR: false,
     ALLOW_ARIA_ATTR: true,
