@@ -33,7 +33,7 @@ describe('sanitizer: what it removes', () => {
     ]) {
       expect(sanitize(html)).toBe('<p>ok</p>');
       const fragment = sanitizer.sanitizeToFragment(html);
-      expect([...fragment.childNodes].map((node) => node.nodeName)).toEqual(['P']);
+      expect(Array.from(fragment.childNodes, (node) => node.nodeName)).toEqual(['P']);
       const owner = fragment.firstChild!.ownerDocument!;
       expect(owner.body?.attributes.length ?? 0).toBe(0);
     }
