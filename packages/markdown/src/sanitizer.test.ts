@@ -25,6 +25,20 @@ describe('sanitizer: what it removes', () => {
     expect(sanitize('<base href="/"><meta http-equiv="refresh"><link href="x">')).toBe('');
   });
 
+  it('keeps nothing of a body or html tag in the markup, nor its attributes', () => {
+    for (const html of [
+      '<body onload="alert(1)" class="x" id="y"><p>ok</p></body>',
+      '<html onmouseover="alert(1)"><head></head><body style="color:red" onload="alert(1)"><p>ok</p>',
+      '<p>ok</p><body onpageshow="alert(1)">',
+    ]) {
+      expect(sanitize(html)).toBe('<p>ok</p>');
+      const fragment = sanitizer.sanitizeToFragment(html);
+      expect(Array.from(fragment.childNodes, (node) => node.nodeName)).toEqual(['P']);
+      const owner = fragment.firstChild!.ownerDocument!;
+      expect(owner.body?.attributes.length ?? 0).toBe(0);
+    }
+  });
+
   it('removes script inside SVG and MathML tricks', () => {
     expect(sanitize('<svg><script>alert(1)</script></svg>')).not.toContain('script');
     const html = sanitize('<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>');

@@ -4,6 +4,7 @@ import createDOMPurify, {
   type UponSanitizeAttributeHookEvent,
   type WindowLike,
 } from 'dompurify';
+import { isGroupable } from './sanitizer-grouping.js';
 import { allowedAttributesByTag, SANITIZE_PROFILES } from './sanitizer-profiles.js';
 import { isSafeStyle } from './style-policy.js';
 import { isSafeSrcset, isSafeUrl, type UrlKind } from './url-policy.js';
@@ -22,6 +23,12 @@ export interface FragmentSanitizer extends Sanitizer {
   /** The nodes `sanitize` would have serialised: `html` is parsed once, cleaned, and never
    * serialised and parsed again (which costs a second parse and is where mutation XSS lives). */
   sanitizeToFragment(html: string): DocumentFragment;
+  /** What `sanitizeToFragment` gives for each of `htmls`, in order, but with consecutive
+   * sections whose markup is proven to parse the same in a group (`isGroupable`) cleaned in one
+   * parse, each in a `<div>` of its own that is then taken apart again. A section that fails the
+   * proof, or a group whose result is not exactly one such `<div>` per section, is cleaned
+   * alone: the output is the same either way, only the number of parses differs. */
+  sanitizeManyToFragments(htmls: readonly string[]): DocumentFragment[];
 }
 
 // Attributes holding one URL, and what the URL is for.
@@ -44,7 +51,11 @@ const EXTERNAL = /^\s*(?:https?:|\/\/)/i;
 export function createSanitizer(window: SanitizerWindow): FragmentSanitizer {
   const allowed = allowedAttributesByTag(SANITIZE_PROFILES);
   const config = {
-    ALLOWED_TAGS: [...allowed.keys()],
+    // `body` is DOMPurify's own root here (the markup never makes one: a `<body>` tag in it only
+    // adds attributes to the root, and none of them is allowed, see `isAllowedAttribute`).
+    // Disallowed, the root was "removed" at every call, which first deep-copied everything it
+    // held beside it, only to be thrown away: a second copy of every section sanitised.
+    ALLOWED_TAGS: [...allowed.keys(), 'body'],
     ALLOWED_ATTR: [...new Set([...allowed.values()].flatMap((names) => [...names]))],
     ALLOW_DATA_ATTR: false,
     ALLOW_ARIA_ATTR: true,
@@ -61,17 +72,63 @@ export function createSanitizer(window: SanitizerWindow): FragmentSanitizer {
   // cost more than cleaning a paragraph. One instance returns strings, the other fragments.
   const toString = configuredPurify(window, config, allowed);
   const toFragment = configuredPurify(window, { ...config, RETURN_DOM_FRAGMENT: true }, allowed);
+  const alone = (html: string): DocumentFragment => {
+    // (Markup that leaves DOMPurify's document without a body, such as a `<frameset>`, is
+    // dropped whole: the string form gives '' for it, this one nothing instead of null.)
+    const nodes = toFragment.sanitize(html) as unknown as DocumentFragment | null;
+    return nodes ?? new window.DocumentFragment();
+  };
   return {
     sanitize(html) {
       return toString.sanitize(html);
     },
-    sanitizeToFragment(html) {
-      // (Markup that leaves DOMPurify's document without a body, such as a `<frameset>`, is
-      // dropped whole: the string form gives '' for it, this one nothing instead of null.)
-      const nodes = toFragment.sanitize(html) as unknown as DocumentFragment | null;
-      return nodes ?? new window.DocumentFragment();
+    sanitizeToFragment: alone,
+    sanitizeManyToFragments(htmls) {
+      const out: DocumentFragment[] = [];
+      let run: string[] = [];
+      const flush = () => {
+        if (run.length === 1) out.push(alone(run[0]!));
+        else if (run.length > 1) out.push(...sanitizeGroup(toFragment, run, alone));
+        run = [];
+      };
+      for (const html of htmls) {
+        if (isGroupable(html)) {
+          run.push(html);
+        } else {
+          flush();
+          out.push(alone(html));
+        }
+      }
+      flush();
+      return out;
     },
   };
+}
+
+// Cleans `htmls` in one parse, each in a bare `<div>`, and hands out each div's nodes. The
+// sections are groupable, so none can close, reopen or move the divs; should the result still
+// not be one bare div per section, in order, every section is cleaned alone instead.
+function sanitizeGroup(
+  purify: DOMPurify,
+  htmls: readonly string[],
+  alone: (html: string) => DocumentFragment,
+): DocumentFragment[] {
+  const joined = `<div>${htmls.join('</div><div>')}</div>`;
+  const nodes = purify.sanitize(joined) as unknown as DocumentFragment | null;
+  const wrappers = nodes ? Array.from(nodes.childNodes) : [];
+  const intact =
+    wrappers.length === htmls.length &&
+    wrappers.every(
+      (node) =>
+        node.nodeType === 1 && node.nodeName === 'DIV' && (node as Element).attributes.length === 0,
+    );
+  if (!intact) return htmls.map(alone);
+  return wrappers.map((wrapper) => {
+    // A fragment of DOMPurify's document, as one cleaned alone is: moved once, when shown.
+    const fragment = wrapper.ownerDocument!.createDocumentFragment();
+    fragment.append(...Array.from(wrapper.childNodes));
+    return fragment;
+  });
 }
 
 function configuredPurify(

@@ -19,6 +19,13 @@ export interface PreviewMode {
  * after the editor's, not in the same one. */
 export const SEPARATE_TASK_MIN_LENGTH = 20_000;
 
+/** `?sanitize=alone` sanitises every section by itself, as before grouping: for comparing the
+ * two in tests and benchmarks. */
+function sanitizeMode(): 'groups' | 'alone' {
+  const search = typeof location === 'undefined' ? '' : location.search;
+  return new URLSearchParams(search).get('sanitize') === 'alone' ? 'alone' : 'groups';
+}
+
 function insertedLength(request: { changes: readonly { insert: string }[] }): number {
   return request.changes.reduce((sum, change) => sum + change.insert.length, 0);
 }
@@ -70,11 +77,20 @@ export class PreviewController {
     );
     this.stopPrinting = [beforePrinting(() => this.diagrams.drawAll()), takePrintShortcut(window)];
     const sanitizer = createSanitizer(window);
-    this.patcher = new SectionPatcher(content, (html) => {
-      const nodes = sanitizer.sanitizeToFragment(html);
+    const finish = (nodes: DocumentFragment) => {
       this.diagrams.render(nodes);
       return nodes;
-    });
+    };
+    // Sections are sanitised in groups where their markup is proven to come out of a group as
+    // it does alone (`sanitizeManyToFragments`): one parse for many sections.
+    this.patcher = new SectionPatcher(
+      content,
+      (html) => finish(sanitizer.sanitizeToFragment(html)),
+      yieldToBrowser,
+      sanitizeMode() === 'alone'
+        ? undefined
+        : { clean: (htmls) => sanitizer.sanitizeManyToFragments(htmls), finish },
+    );
     this.worker = mode.thread === 'worker' ? this.startWorker() : undefined;
     if (this.worker) {
       const worker = this.worker;

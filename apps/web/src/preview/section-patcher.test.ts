@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import {
   CHUNK_CLASS,
   CHUNK_SIZE,
+  GROUP_MAX_CHARS,
+  GROUP_MAX_SECTIONS,
   KEPT_HIDDEN,
   SECTION_CLASS,
   SectionPatcher,
@@ -185,5 +187,76 @@ describe('SectionPatcher', () => {
       performance.now = realNow;
     }
     expect(text()).toBe('<p>final</p>');
+  });
+});
+
+describe('SectionPatcher with a group builder', () => {
+  const setupGroups = () => {
+    const root = document.createElement('div');
+    const calls: { one: string[]; groups: string[][]; finished: number } = {
+      one: [],
+      groups: [],
+      finished: 0,
+    };
+    const parse = (html: string) => {
+      const template = document.createElement('template');
+      template.innerHTML = html;
+      return template.content;
+    };
+    const patcher = new SectionPatcher(
+      root,
+      (html) => {
+        calls.one.push(html);
+        return parse(html);
+      },
+      () => Promise.resolve(),
+      {
+        clean: (htmls) => {
+          calls.groups.push([...htmls]);
+          return htmls.map(parse);
+        },
+        finish: (nodes) => {
+          calls.finished += 1;
+          return nodes;
+        },
+      },
+    );
+    let next = 0;
+    const show = (htmls: string[]) => {
+      const refs = htmls.map((html, i) => ({ id: (next += 1), line: i, html }));
+      patcher.learn(Object.fromEntries(refs.map((ref) => [ref.id, ref.html])));
+      return patcher.apply(refs.map(({ id, line }) => ({ id, line })));
+    };
+    const shown = () =>
+      [...root.querySelectorAll(`.${SECTION_CLASS}`)].map((element) => element.innerHTML);
+    return { patcher, show, shown, calls };
+  };
+
+  it('builds new sections in groups of at most GROUP_MAX_CHARS, each finished once, in order', async () => {
+    const { show, shown, calls } = setupGroups();
+    const paragraph = (i: number) => `<p>${i} ${'x'.repeat(990)}</p>`;
+    const htmls = Array.from({ length: 100 }, (_, i) => paragraph(i));
+    expect(await show(htmls)).toBe(true);
+    expect(shown()).toEqual(htmls);
+    expect(calls.finished + calls.one.length).toBe(100);
+    expect(calls.groups.length).toBeGreaterThan(1);
+    for (const group of calls.groups) {
+      expect(group.length).toBeLessThanOrEqual(GROUP_MAX_SECTIONS);
+      expect(group.join('').length).toBeLessThanOrEqual(GROUP_MAX_CHARS);
+    }
+    // Every section was built exactly once, by a group or alone.
+    expect([...calls.groups.flat(), ...calls.one].sort()).toEqual([...htmls].sort());
+  });
+
+  it('builds only the changed sections between kept ones, in a group', async () => {
+    const { show, shown, calls, patcher } = setupGroups();
+    await show(['<p>a</p>', '<p>b</p>', '<p>c</p>', '<p>d</p>']);
+    calls.groups.length = 0;
+    // b and d change, a and c keep their ids and places.
+    const [a, , c] = patcher.sections.map((section) => ({ id: section.id, line: section.line }));
+    patcher.learn({ 101: '<p>B</p>', 102: '<p>D</p>' });
+    await patcher.apply([a!, { id: 101, line: 1 }, c!, { id: 102, line: 3 }]);
+    expect(shown()).toEqual(['<p>a</p>', '<p>B</p>', '<p>c</p>', '<p>D</p>']);
+    expect(calls.groups).toEqual([['<p>B</p>', '<p>D</p>']]);
   });
 });

@@ -3,6 +3,19 @@ import { nextTask } from '../services/time-slice';
 /** Turns a section's HTML into the nodes to show; the caller sanitises on the way. */
 export type SectionBuilder = (html: string) => DocumentFragment;
 
+/** Builds the nodes of several consecutive sections at once (sanitised in groups, one parse for
+ * many sections): `clean` gives each section's nodes as the builder would before its last step,
+ * and `finish` takes each, when shown, through that step. */
+export interface SectionGroupBuilder {
+  clean(htmls: readonly string[]): DocumentFragment[];
+  finish(nodes: DocumentFragment): DocumentFragment;
+}
+
+/** Most characters of HTML built in one group, and most sections: about a slice's worth of
+ * sanitising or less on this machine (docs/adr/0003, "Sanitising in groups"). */
+export const GROUP_MAX_CHARS = 16_000;
+export const GROUP_MAX_SECTIONS = 64;
+
 /** Gives the main thread back to the browser between slices of work. */
 export type Yielder = () => Promise<void>;
 
@@ -84,11 +97,14 @@ export class SectionPatcher {
   private shown: Shown[] = [];
   private readonly html = new Map<number, string>();
   private generation = 0;
+  // Sections built ahead, in a group, by id; emptied at each `apply`.
+  private readonly ahead = new Map<number, DocumentFragment>();
 
   constructor(
     private readonly root: HTMLElement,
     private readonly build: SectionBuilder,
     private readonly yielder: Yielder = yieldToBrowser,
+    private readonly group?: SectionGroupBuilder,
   ) {}
 
   /** Learns the HTML of sections (ids are never reused with other HTML). */
@@ -109,6 +125,7 @@ export class SectionPatcher {
   /** Shows `sections`. Resolves true once they are all in the DOM, false if superseded. */
   async apply(sections: readonly SectionRef[]): Promise<boolean> {
     const generation = (this.generation += 1);
+    this.ahead.clear();
     const old = this.shown;
     const { start, suffix } = this.unchanged(sections);
     // Sections kept keep their elements; their lines may have moved.
@@ -132,16 +149,45 @@ export class SectionPatcher {
         old[index]!.line = sections[index]!.line;
         continue;
       }
+      this.buildAhead(sections, index, start + Math.min(oldCount, newCount), old);
       this.replace(index, sections[index]!);
       if (!(await pause())) return false;
     }
     for (let k = oldCount; k < newCount; k += 1) {
+      this.buildAhead(sections, start + k, start + newCount);
       this.insert(start + k, sections[start + k]!);
       if (!(await pause())) return false;
     }
     if (oldCount > newCount) this.remove(start + newCount, oldCount - newCount);
     this.forget();
     return true;
+  }
+
+  // Builds the sections from `from` (up to `to`, GROUP_MAX_CHARS and GROUP_MAX_SECTIONS) in one
+  // group, unless the first is built already. Between `old`'s sections, those already shown in
+  // place are skipped, as `apply` keeps them.
+  private buildAhead(
+    sections: readonly SectionRef[],
+    from: number,
+    to: number,
+    old?: readonly Shown[],
+  ): void {
+    if (!this.group || this.ahead.has(sections[from]!.id)) return;
+    const ids: number[] = [];
+    const htmls: string[] = [];
+    let chars = 0;
+    for (let i = from; i < to && ids.length < GROUP_MAX_SECTIONS; i += 1) {
+      const id = sections[i]!.id;
+      if (old?.[i]?.id === id) continue;
+      const html = this.html.get(id) ?? '';
+      if (ids.length > 0 && chars + html.length > GROUP_MAX_CHARS) break;
+      ids.push(id);
+      htmls.push(html);
+      chars += html.length;
+    }
+    if (ids.length < 2) return;
+    const built = this.group.clean(htmls);
+    ids.forEach((id, k) => this.ahead.set(id, built[k]!));
   }
 
   // How many sections at the start and at the end of `sections` are shown already, in place.
@@ -183,6 +229,7 @@ export class SectionPatcher {
   /** Empties the container. */
   clear(): void {
     this.generation += 1;
+    this.ahead.clear();
     this.shown = [];
     this.root.replaceChildren();
     this.html.clear();
@@ -234,7 +281,9 @@ export class SectionPatcher {
   private create(ref: SectionRef): HTMLElement {
     const element = this.root.ownerDocument.createElement('div');
     element.className = SECTION_CLASS;
-    element.append(this.build(this.html.get(ref.id) ?? ''));
+    const ahead = this.group && this.ahead.get(ref.id);
+    if (ahead) this.ahead.delete(ref.id);
+    element.append(ahead ? this.group!.finish(ahead) : this.build(this.html.get(ref.id) ?? ''));
     return element;
   }
 
