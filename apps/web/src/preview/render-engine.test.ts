@@ -1,5 +1,5 @@
 import { resolveMarkdownOptions } from '@inkstone/markdown';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RenderEngine } from './render-engine';
 import { type RenderResponse } from './render-protocol';
 
@@ -15,10 +15,14 @@ const setup = () => {
   const runTasks = () => {
     while (tasks.length > 0) tasks.shift()!();
   };
-  return { engine, responses, runTasks };
+  return { engine, responses, tasks, runTasks };
 };
 
 describe('RenderEngine', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
   it('shows a first screen of a long document at once, then the rest in later tasks', () => {
     const { engine, responses, runTasks } = setup();
     const text = Array.from({ length: 800 }, (_, i) => `Paragraph ${i} of the long text.`).join(
@@ -60,5 +64,44 @@ describe('RenderEngine', () => {
     engine.handle({ type: 'edit', version: 2, changes: [{ from: 0, to: 0, insert: 'A ' }] });
     runTasks();
     expect(Object.keys(responses.at(-1)!.html)).toHaveLength(2);
+  });
+
+  it('splits a paste into blocks over several tasks, keeping what is typed meanwhile', () => {
+    const { engine, responses, tasks, runTasks } = setup();
+    engine.handle({ type: 'open', version: 1, text: 'Start.\n', options });
+    runTasks();
+    // A clock that moves a millisecond each time it is read: every slice runs out of time.
+    let now = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => (now += 1));
+    const paste = Array.from({ length: 3000 }, (_, i) => `Pasted paragraph ${i}.`).join('\n\n');
+    const shown = responses.length;
+    engine.handle({
+      type: 'edit',
+      version: 2,
+      changes: [{ from: 7, to: 7, insert: `\n${paste}` }],
+    });
+    // Nothing of a text half split is shown; the split goes on in a later task.
+    expect(responses).toHaveLength(shown);
+    expect(tasks).toHaveLength(1);
+    tasks.shift()!();
+    expect(responses).toHaveLength(shown);
+    // Typed while the split goes on, at the top: it waits behind the paste, and is not lost.
+    engine.handle({
+      type: 'edit',
+      version: 3,
+      changes: [{ from: 0, to: 0, insert: '# Title\n\n' }],
+    });
+    let slices = 2;
+    while (tasks.length > 0 && responses.length === shown) {
+      tasks.shift()!();
+      slices += 1;
+    }
+    expect(slices).toBeGreaterThan(4);
+    runTasks();
+    const last = responses.at(-1)!;
+    expect(last).toMatchObject({ version: 3, complete: true });
+    expect(last.length).toBe(`# Title\n\nStart.\n\n${paste}`.length);
+    expect(last.sections).toHaveLength(3002);
+    expect(responses.slice(shown).every((response) => response.version === 3)).toBe(true);
   });
 });

@@ -16,7 +16,9 @@ import {
  * start): one markdown document kept up to date with the editor's edits. Each request is
  * rendered at once (an edit's rendering costs well under a millisecond, and waiting would delay
  * the preview); what is left after a first screen, or code whose highlighting just arrived,
- * follows in a later task, so edits that come meanwhile go first. */
+ * follows in a later task, so edits that come meanwhile go first. A paste is split into blocks
+ * in slices of RENDER_SLICE_MS too (edits that come meanwhile wait behind it in the document:
+ * `MarkdownDocument.edit`), then rendered as above. */
 export class RenderEngine {
   private converter: Converter | undefined;
   private converterKey = '';
@@ -45,7 +47,8 @@ export class RenderEngine {
       this.full = request.conversion === 'full';
     } else if (request.type === 'edit') {
       if (!this.document) return;
-      this.document.edit(request.changes);
+      // (A paste is split into blocks in slices, in `render`; typing is applied at once.)
+      this.document.edit(request.changes, { inSlices: !this.full });
       // The baseline: forget everything and convert the whole text again.
       if (this.full) this.document = this.converter!.createDocument(this.document.text);
       this.version = request.version;
@@ -79,13 +82,20 @@ export class RenderEngine {
     const document = this.document;
     if (!document) return;
     const started = performance.now();
+    // Long work (a paste split into blocks, a document opened, a definition every block uses
+    // changed) is done in slices; the blocks an edit made are always in the first one.
+    const deadline = started + RENDER_SLICE_MS;
+    const shouldYield = () => performance.now() > deadline;
+    // A paste's split into blocks comes first: until it is done, the preview shows what it
+    // showed (edits meanwhile wait behind it, in the document).
+    if (document.splitting && !document.split(shouldYield)) {
+      this.requestRender();
+      return;
+    }
     // A document just opened shows its first screen first, then the rest.
     const budget = this.firstScreen ? FIRST_SCREEN_BUDGET : Infinity;
     this.firstScreen = false;
-    // Long work (a document opened, a definition every block uses changed) is done in slices;
-    // the blocks an edit made are always in the first one.
-    const deadline = started + RENDER_SLICE_MS;
-    const update = document.update({ budget, shouldYield: () => performance.now() > deadline });
+    const update = document.update({ budget, shouldYield });
     if (!update.complete) this.requestRender();
     // Nothing new since the last rendering posted (a later task found the work done): stay quiet.
     const ids = update.sections;

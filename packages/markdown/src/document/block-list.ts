@@ -1,5 +1,4 @@
 import type MarkdownIt from 'markdown-it';
-import type { Token } from 'markdown-it';
 import { scanBlocks } from './block-scanner.js';
 import { editCode } from './code-edit.js';
 import { type Definitions, definesSomething } from './definitions.js';
@@ -9,10 +8,19 @@ import { editListPart } from './list-edit.js';
 import { lowerBound } from './lower-bound.js';
 import { normalizeText } from './pipeline.js';
 import { type RemovedBlocks } from './removed-blocks.js';
+import { advanceRescan, type FoundBlock, LOOKAHEAD, type Rescan } from './rescan.js';
 import { createUnit, invalidatePart, linksAcross, type Unit, type UnitPart } from './unit.js';
 
-// Lines a block rule may look past the end of its block when deciding where it ends.
-const LOOKAHEAD = 3;
+// Units a re-scan in slices makes between two questions to `shouldYield`.
+const UNITS_PER_CHECK = 64;
+
+// A change being applied: its re-scan, the units made of the blocks found, and the old blocks
+// they replace (once the re-scan is done).
+interface PendingChange {
+  rescan: Rescan;
+  built: Unit[];
+  reusable: Unit[] | null;
+}
 
 /**
  * The top-level blocks of a document, kept in step with its text as it is edited. A change
@@ -25,6 +33,7 @@ const LOOKAHEAD = 3;
 export class BlockList {
   /** The blocks, in order. */
   units: Unit[] = [];
+  private pending: PendingChange | null = null;
 
   constructor(
     private readonly md: MarkdownIt,
@@ -36,6 +45,7 @@ export class BlockList {
 
   /** Replaces the whole text (normalised already) and scans all of it. */
   reset(text: string): void {
+    this.pending = null;
     this.lines.reset(text);
     // The text given, not `lines.text` joined anew: the tokens kept per block hold slices of
     // what was scanned, and a joined copy stayed alive beside the editor's (0.5 MB at 250k).
@@ -50,14 +60,36 @@ export class BlockList {
     );
   }
 
-  /** Applies one change of the text (offsets in the current text). */
+  /** Applies one change of the text (offsets in the current text), all of it at once. */
   apply(change: TextChange): void {
+    this.begin(change, false);
+    this.advance();
+  }
+
+  /** Whether a change's re-scan is unfinished (see `begin`). */
+  get splitting(): boolean {
+    return this.pending !== null;
+  }
+
+  /** Blocks made by the unfinished re-scan, not in `units` yet. */
+  get pendingUnits(): readonly Unit[] {
+    return this.pending?.built ?? [];
+  }
+
+  /**
+   * Applies one change of the text (offsets in the current text) to the lines, and starts the
+   * re-scan of the blocks around it: `advance` goes on with it. With `inSlices`, the re-scan
+   * proceeds in slices that `advance` may leave unfinished; else the first `advance` finishes
+   * it. Until it is finished, `units` is not in step with the text, and no other change may
+   * begin.
+   */
+  begin(change: TextChange, inSlices: boolean): void {
+    if (this.pending) throw new Error('A change is still being applied.');
     const insert = normalizeText(change.insert);
     const lineChange = this.lines.apply({ ...change, insert });
     const { startLine, oldEndLine, newEndLine } = lineChange;
     const delta = newEndLine - oldEndLine;
     const units = this.units;
-    const changes = this.changes;
     // An edit inside long fenced code, or inside one part of a long list, needs no scan.
     const index = lowerBound(units, (unit) => unit.end > startLine);
     const edited = units[index];
@@ -79,48 +111,73 @@ export class BlockList {
     this.move(after, delta);
     // (Past the start of the block after the edited one at least: a scan in a long block goes on
     // to its end, and one scan of it is cheaper than a short one, then a longer one.)
-    let windowEnd = Math.max(
+    const windowEnd = Math.max(
       newEndLine + 2 * LOOKAHEAD,
       units[after + 2]?.start ?? 0,
       (units[after]?.start ?? this.lines.lineCount) + 2 * LOOKAHEAD,
     );
-    for (;;) {
-      const atEnd = windowEnd >= this.lines.lineCount;
-      let next = after;
-      const result = scanBlocks(this.md, this.lines.lines(from, windowEnd), (relative) => {
-        const line = from + relative;
-        if (line <= newEndLine || (!atEnd && line > windowEnd - LOOKAHEAD)) return false;
-        while (next < units.length && units[next]!.start < line) next += 1;
-        return next < units.length && units[next]!.start === line;
-      });
-      if (result.stopped || atEnd) {
-        const count = (result.stopped ? next : units.length) - first;
-        const reusable = units.slice(first, first + count);
-        if (reusable.some(definesSomething) || result.blocks.some((b) => definesSomething(b))) {
-          changes.definitionsChanged = true;
-        }
-        const fresh = result.blocks.map((block) =>
-          this.unitFor(from + block.start, from + block.end, block.tokens, block.env, reusable),
-        );
-        // (What is left of `reusable` leaves the document.)
-        if (reusable.some(linksAcross)) changes.crossBlockChanged = true;
-        units.splice(first, count, ...fresh);
-        for (const unit of fresh) changes.fresh.add(unit);
-        for (const unit of reusable) changes.fresh.delete(unit);
-        // The parts of a long list or table that changed go to the blocks that replace it: an
-        // edit in one item leaves the other parts as they were.
-        const pool = new Map<string, UnitPart>();
-        for (const unit of reusable) {
-          if (unit.parts.length < 2) continue;
-          for (const part of unit.parts) pool.set(part.key, part);
-          unit.spent = true;
-        }
-        if (pool.size > 0) for (const unit of fresh) if (unit.needsInline) unit.pool = pool;
-        this.removed.keep(reusable);
-        return;
-      }
-      windowEnd = Math.min(this.lines.lineCount, from + 2 * (windowEnd - from) + 16);
+    this.pending = {
+      rescan: {
+        first,
+        after,
+        newEndLine,
+        line: from,
+        windowEnd: inSlices ? null : windowEnd,
+        blocks: [],
+        keptFrom: null,
+      },
+      built: [],
+      reusable: null,
+    };
+  }
+
+  /**
+   * Goes on with the re-scan `begin` started: true once it is done (or there is none). A re-scan
+   * begun in slices stops when `shouldYield` says so, at a block boundary it proved, or between
+   * the blocks it makes into units; the result is the same as that of a re-scan in one go.
+   */
+  advance(shouldYield?: () => boolean): boolean {
+    const pending = this.pending;
+    if (!pending) return true;
+    const { rescan } = pending;
+    const mayYield = rescan.windowEnd === null ? shouldYield : undefined;
+    const units = this.units;
+    const changes = this.changes;
+    if (rescan.keptFrom === null) {
+      if (!advanceRescan(this.md, this.lines, units, rescan, mayYield)) return false;
     }
+    const { first, keptFrom, blocks } = rescan;
+    const count = keptFrom! - first;
+    if (!pending.reusable) {
+      pending.reusable = units.slice(first, first + count);
+      if (pending.reusable.some(definesSomething) || blocks.some((block) => block.defines)) {
+        changes.definitionsChanged = true;
+      }
+    }
+    const reusable = pending.reusable;
+    const built = pending.built;
+    for (let made = 0; built.length < blocks.length; made += 1) {
+      if (made > 0 && made % UNITS_PER_CHECK === 0 && mayYield?.()) return false;
+      const block = blocks[built.length]!;
+      built.push(this.unitFor(block, reusable));
+    }
+    this.pending = null;
+    // (What is left of `reusable` leaves the document.)
+    if (reusable.some(linksAcross)) changes.crossBlockChanged = true;
+    units.splice(first, count, ...built);
+    for (const unit of built) changes.fresh.add(unit);
+    for (const unit of reusable) changes.fresh.delete(unit);
+    // The parts of a long list or table that changed go to the blocks that replace it: an
+    // edit in one item leaves the other parts as they were.
+    const pool = new Map<string, UnitPart>();
+    for (const unit of reusable) {
+      if (unit.parts.length < 2) continue;
+      for (const part of unit.parts) pool.set(part.key, part);
+      unit.spent = true;
+    }
+    if (pool.size > 0) for (const unit of built) if (unit.needsInline) unit.pool = pool;
+    this.removed.keep(reusable);
+    return true;
   }
 
   // Puts `replacement` in the place of block `index`, which an edit changed without a scan (its
@@ -145,14 +202,8 @@ export class BlockList {
   }
 
   // A unit for a re-scanned block; an unchanged block that was only re-scanned keeps its work.
-  private unitFor(
-    start: number,
-    end: number,
-    tokens: Token[],
-    env: Unit['env'],
-    replaced: Unit[],
-  ): Unit {
-    const source = this.lines.lines(start, end);
+  private unitFor(block: FoundBlock, replaced: Unit[]): Unit {
+    const { start, end, source, tokens, env } = block;
     const index = replaced.findIndex((unit) => unit.source === source && !unit.needsInline);
     let same = index === -1 ? undefined : replaced.splice(index, 1)[0];
     // (A block taken again where it was changes nothing across blocks; one that moved, or comes

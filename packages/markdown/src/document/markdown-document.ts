@@ -38,6 +38,17 @@ export interface DocumentUpdate {
   complete: boolean;
 }
 
+/** How `MarkdownDocument.edit` may apply changes. */
+export interface EditOptions {
+  /** Split a change that inserts `SLICED_EDIT_MIN_LENGTH` characters or more (a paste) into
+   * blocks in slices, leaving the rest of the work to `split` (see `splitting`). */
+  inSlices?: boolean;
+}
+
+/** Characters a change inserts from which `edit` with `inSlices` splits it in slices: about
+ * 10 ms of markdown-it's block rules in one go (a paste; typing never comes near). */
+export const SLICED_EDIT_MIN_LENGTH = 20_000;
+
 // How many blocks a change may make and still be prepared before all others.
 const FRESH_FIRST = 50;
 
@@ -71,33 +82,68 @@ export class MarkdownDocument {
   private readonly anchors = new HeadingAnchors();
   private footnoteNumbers = new Map<string, FootnoteEntry>();
   private readonly footnotes = new FootnotesSection();
+  // Changes waiting behind one whose split is unfinished, in order.
+  private readonly queued: { change: TextChange; inSlices: boolean }[] = [];
 
   constructor(private readonly md: MarkdownIt) {
     this.blocks = new BlockList(md, this.lines, this.definitions, this.removed, this.changes);
     this.parser = new InlineParser(md, this.definitions, this.changes);
   }
 
-  /** The current text (joined on demand). */
+  /** The current text (joined on demand; changes still waiting are applied first). */
   get text(): string {
+    this.split();
     return this.lines.text;
   }
 
-  /** The length of the current text. */
+  /** The length of the current text (changes still waiting are applied first). */
   get length(): number {
+    this.split();
     return this.lines.length;
   }
 
-  /** Replaces the whole text. */
+  /** Replaces the whole text (an unfinished split and the changes waiting are dropped). */
   reset(text: string): void {
+    this.queued.length = 0;
     this.blocks.reset(normalizeText(text));
     this.definitions.reset();
     this.changes.definitionsChanged = true;
     this.changes.crossBlockChanged = true;
   }
 
-  /** Applies changes made one after the other (each in the text left by the one before). */
-  edit(changes: readonly TextChange[]): void {
-    for (const change of changes) this.blocks.apply(change);
+  /**
+   * Applies changes made one after the other (each in the text left by the one before). With
+   * `inSlices`, a change inserting `SLICED_EDIT_MIN_LENGTH` characters or more (a paste) is only
+   * begun: its split into blocks goes on in `split`, and changes that come meanwhile wait, in
+   * order, behind it. Anything else that reads the document (`update`, `text`…) finishes the
+   * split first, so it never sees a text half split or a change applied to stale offsets.
+   */
+  edit(changes: readonly TextChange[], options: EditOptions = {}): void {
+    const inSlices = options.inSlices === true;
+    for (const change of changes) this.queued.push({ change, inSlices });
+    // (A change that is begun in slices is left there; the others are applied at once.)
+    this.split(inSlices ? () => true : undefined);
+  }
+
+  /** Whether a change's split into blocks is unfinished, or changes wait behind it (see
+   * `edit`). */
+  get splitting(): boolean {
+    return this.blocks.splitting || this.queued.length > 0;
+  }
+
+  /**
+   * Goes on with the split into blocks of a change begun in slices, then with the changes that
+   * waited behind it; stops when `shouldYield` says so (asked between pieces of a few
+   * milliseconds). True once every change is applied.
+   */
+  split(shouldYield?: () => boolean): boolean {
+    for (;;) {
+      if (!this.blocks.advance(shouldYield)) return false;
+      const next = this.queued.shift();
+      if (!next) return true;
+      const { change, inSlices } = next;
+      this.blocks.begin(change, inSlices && change.insert.length >= SLICED_EDIT_MIN_LENGTH);
+    }
   }
 
   /**
@@ -106,9 +152,11 @@ export class MarkdownDocument {
    * to give the thread back (`shouldYield`, asked between blocks); the next update goes on.
    * Anchors and footnote numbers of the first blocks never depend on later ones, so what an
    * unfinished update shows is exactly the start of the finished one; blocks it did not reach
-   * keep what they showed before (`complete` is false until the last block is done).
+   * keep what they showed before (`complete` is false until the last block is done). A split
+   * left unfinished by `edit` is finished first, at once (see `split` to do it in slices).
    */
   update(limits: UpdateLimits = {}): DocumentUpdate {
+    this.split();
     const changes = this.changes;
     const units = this.blocks.units;
     if (changes.definitionsChanged) {
@@ -167,13 +215,15 @@ export class MarkdownDocument {
   refreshLanguage(language: string): void {
     const holds = (part: UnitPart) =>
       part.tokens.some((token) => token.type === 'fence' && fenceLanguage(token.info) === language);
-    for (const unit of [...this.blocks.units, ...this.removed.values()]) {
+    const units = [...this.blocks.units, ...this.blocks.pendingUnits, ...this.removed.values()];
+    for (const unit of units) {
       for (const part of unit.parts) if (holds(part)) invalidatePart(unit, part);
     }
   }
 
   /** Forgets what was handed out: the next update gives the HTML of every section again. */
   reannounce(): void {
+    this.split();
     for (const unit of this.blocks.units) {
       for (const part of unit.parts) part.announced = false;
       unit.shown = [];
