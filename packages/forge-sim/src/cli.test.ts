@@ -33,6 +33,25 @@ describe('pnpm forge-sim', () => {
     expect(((await project.json()) as { default_branch: string }).default_branch).toBe('main');
   });
 
+  it('prints the Gitea and Gitee API roots, which answer the demo token', async () => {
+    const lines: string[] = [];
+    const { forge, token } = await runCli(['--port', '0'], (line) => lines.push(line));
+    running = forge;
+    const output = lines.join('\n');
+    const gitea = /REST API \(Gitea v1\):\s+(\S+)/.exec(output)?.[1];
+    const gitee = /REST API \(Gitee v5\):\s+(\S+)/.exec(output)?.[1];
+    expect(gitea).toBe(`${forge.url}/api/v1`);
+    expect(gitee).toBe(`${forge.url}/api/v5`);
+    const viaGitea = await fetch(`${gitea}/repos/demo/hello`, {
+      headers: { authorization: `token ${token}` },
+    });
+    expect(((await viaGitea.json()) as { full_name: string }).full_name).toBe('demo/hello');
+    const viaGitee = await fetch(`${gitee}/user?access_token=${token}`);
+    expect(((await viaGitee.json()) as { login: string }).login).toBe('demo');
+    expect(output).toMatch(/OAuth app \(gitea\): client id \S+, secret \S+/);
+    expect(output).toMatch(/OAuth app \(gitee\): client id \S+, secret \S+/);
+  });
+
   it('refuses a port that is not one', async () => {
     await expect(runCli(['--port', 'eighty'], () => undefined)).rejects.toThrow('Invalid port');
   });

@@ -66,8 +66,19 @@ export async function runCli(args: readonly string[], print: (line: string) => v
     callbackUrl,
     name: 'Inkstone',
   });
+  const forgeApps = (['gitea', 'gitee'] as const).map((dialect) =>
+    forge.oauthApps.add({
+      clientId: `fsim-${dialect}-${randomBytes(6).toString('hex')}`,
+      clientSecret: `fsim-${dialect}-secret-${randomBytes(16).toString('hex')}`,
+      callbackUrl,
+      name: 'Inkstone',
+      dialect,
+    }),
+  );
   print(`forge-sim listening on ${forge.url}`);
   print(`  REST API (GitHub v3):  ${forge.apiUrl}`);
+  print(`  REST API (Gitea v1):   ${forge.giteaApiUrl}`);
+  print(`  REST API (Gitee v5):   ${forge.giteeApiUrl}`);
   print(`  demo user:             ${demo.login} (id ${demo.id})`);
   print(`  demo token:            ${token}`);
   print(`  try:  curl -H "Authorization: token ${token}" ${forge.apiUrl}/user`);
@@ -86,6 +97,11 @@ export async function runCli(args: readonly string[], print: (line: string) => v
   print(
     `        GITLAB_URL=${forge.url} GITLAB_CLIENT_ID=${app.clientId} GITLAB_CLIENT_SECRET=${app.clientSecret}`,
   );
+  for (const forgeApp of forgeApps) {
+    print(
+      `  OAuth app (${forgeApp.dialect}): client id ${forgeApp.clientId}, secret ${forgeApp.clientSecret}`,
+    );
+  }
   print(`  data: ${forge.dataDir}${dataDir ? '' : ' (removed on exit)'}`);
-  return { forge, token, app };
+  return { forge, token, app, forgeApps };
 }

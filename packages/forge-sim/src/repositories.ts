@@ -26,7 +26,7 @@ export interface NewRepo {
   autoInit?: boolean;
   /** A template repository (GitHub's `is_template`). */
   isTemplate?: boolean;
-  /** The default branch; `main` when absent. */
+  /** The default branch; `main` when absent (Gitee's repositories start on `master`). */
   defaultBranch?: string;
 }
 

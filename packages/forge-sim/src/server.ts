@@ -22,6 +22,13 @@ import {
 } from './gitlab/http.js';
 import { GitLabRateLimits } from './gitlab/rate-limits.js';
 import { RefreshableTokens } from './oauth/tokens.js';
+import { GITEA_DEFAULTS, type GiteaSettings } from './gitea/context.js';
+import { GITEA_API_PREFIX, serveGitea } from './gitea/http.js';
+import { GITEA_ACCESS_TOKEN_SECONDS, giteaAccessToken } from './gitea/oauth.js';
+import { GITEE_API_PREFIX, serveGitee } from './gitee/http.js';
+import { GITEE_ACCESS_TOKEN_SECONDS, giteeToken } from './gitee/oauth.js';
+import { tokenRequestFields } from './oauth/token-request.js';
+import { showAuthorize } from './oauth/flow.js';
 
 /** Options of {@link startForgeSim}. */
 export interface ForgeSimOptions {
@@ -33,6 +40,8 @@ export interface ForgeSimOptions {
   host?: string;
   /** Past this many entries a recursive tree answers `truncated: true`; 100,000 as GitHub. */
   treeLimit?: number;
+  /** The Gitea dialect's instance settings; Gitea's defaults for those not given. */
+  gitea?: Partial<GiteaSettings>;
   /** Seconds an OAuth access token with a refresh token lives (GitLab's): 7200 when absent. */
   oauthTokenLifetime?: number;
 }
@@ -57,6 +66,16 @@ export interface ForgeSim {
   gists: Gists;
   /** The OAuth apps the web flow (`{url}/login/oauth/…`) knows. */
   oauthApps: OAuthApps;
+  /** Gitea's API root, `{url}/api/v1` (Forgejo answers the same). */
+  giteaApiUrl: string;
+  /** Gitee's API root, `{url}/api/v5`. */
+  giteeApiUrl: string;
+  /** The Gitea dialect's settings, changeable while running (e.g. `changeFiles = false`). */
+  gitea: GiteaSettings;
+  /** The expiring OAuth tokens of the Gitea dialect (3600 s), and their refresh tokens. */
+  giteaTokens: RefreshableTokens;
+  /** The expiring OAuth tokens of the Gitee dialect (86,400 s), and their refresh tokens. */
+  giteeTokens: RefreshableTokens;
   /** The expiring access tokens and refresh tokens of GitLab's OAuth flow. */
   oauthTokens: RefreshableTokens;
   /** Stops the server (and removes the data folder when it was a temporary one). */
@@ -89,6 +108,9 @@ export async function startForgeSim(options: ForgeSimOptions = {}): Promise<Forg
   const faults = new Faults();
   const rateLimits = new RateLimits();
   const treeLimit = options.treeLimit ?? 100_000;
+  const giteaTokens = new RefreshableTokens(users, GITEA_ACCESS_TOKEN_SECONDS);
+  const giteeTokens = new RefreshableTokens(users, GITEE_ACCESS_TOKEN_SECONDS);
+  const gitea: GiteaSettings = { ...GITEA_DEFAULTS, ...options.gitea };
   let origins = { web: '', api: '' };
   const oauthTokens = new RefreshableTokens(users, options.oauthTokenLifetime ?? 7200);
   const gitlab: GitLabServing = {
@@ -116,6 +138,30 @@ export async function startForgeSim(options: ForgeSimOptions = {}): Promise<Forg
     const fault = faults.take(`${url.pathname}${url.search}`, request.method ?? 'GET');
     if (fault?.latencyMs) await new Promise((resolve) => setTimeout(resolve, fault.latencyMs));
 
+    if (url.pathname.startsWith(`${GITEA_API_PREFIX}/`)) {
+      const ctx = {
+        users,
+        repos,
+        gists,
+        settings: gitea,
+        web: origins.web,
+        api: `${origins.web}${GITEA_API_PREFIX}`,
+      };
+      await serveGitea({ ctx, tokens: giteaTokens, readBody }, request, response, url, fault);
+      return;
+    }
+    if (url.pathname.startsWith(`${GITEE_API_PREFIX}/`)) {
+      const ctx = {
+        users,
+        repos,
+        gists,
+        treeLimit,
+        web: origins.web,
+        api: `${origins.web}${GITEE_API_PREFIX}`,
+      };
+      await serveGitee({ ctx, tokens: giteeTokens, readBody }, request, response, url, fault);
+      return;
+    }
     if (url.pathname.startsWith(`${GITLAB_API_PREFIX}/`) || url.pathname === GITLAB_API_PREFIX) {
       await serveGitLabApi(gitlab, request, response, url, fault);
       return;
@@ -195,22 +241,68 @@ export async function startForgeSim(options: ForgeSimOptions = {}): Promise<Forg
     }
 
     if (url.pathname === '/oauth/authorize' || url.pathname === '/oauth/token') {
-      await serveGitLabOAuth(gitlab, request, response, url, fault);
+      // GitLab and Gitee share these paths: a request naming a Gitee app gets Gitee's answer,
+      // any other GitLab's.
+      const body = await readBody(request);
+      const fields = tokenRequestFields(
+        url,
+        body.toString('utf8'),
+        request.headers['content-type'],
+        request.headers.authorization,
+      );
+      const gitee = oauthApps.get(fields.get('client_id'))?.dialect === 'gitee';
+      if (gitee && url.pathname === '/oauth/authorize' && request.method === 'GET') {
+        // Gitee's scopes are not GitLab's: a Gitee app signs in on forge-sim's own page.
+        const reply = showAuthorize(oauthApps, url.searchParams, request.headers.cookie);
+        response.writeHead(reply.status, reply.headers);
+        response.end(reply.body);
+        return;
+      }
+      if (gitee && url.pathname === '/oauth/token' && request.method === 'POST') {
+        const reply = giteeToken({ apps: oauthApps, users, tokens: giteeTokens }, fields);
+        if (fault?.dropReply) {
+          request.socket.destroy();
+          return;
+        }
+        response.writeHead(reply.status, reply.headers);
+        response.end(reply.body);
+        return;
+      }
+      await serveGitLabOAuth(
+        { ...gitlab, readBody: async () => body },
+        request,
+        response,
+        url,
+        fault,
+      );
       return;
     }
 
     if (url.pathname.startsWith('/login/oauth/')) {
-      const reply = answerOAuth(
-        { apps: oauthApps, users },
-        {
-          method: request.method ?? 'GET',
-          url,
-          body: (await readBody(request)).toString('utf8'),
-          contentType: request.headers['content-type'],
-          accept: request.headers.accept,
-          cookie: request.headers.cookie,
-        },
+      const body = (await readBody(request)).toString('utf8');
+      const fields = tokenRequestFields(
+        url,
+        body,
+        request.headers['content-type'],
+        request.headers.authorization,
       );
+      // Gitea's token endpoint has GitHub's path: the app the request names says whose it is.
+      const reply =
+        url.pathname === '/login/oauth/access_token' &&
+        request.method === 'POST' &&
+        oauthApps.get(fields.get('client_id'))?.dialect === 'gitea'
+          ? giteaAccessToken({ apps: oauthApps, users, tokens: giteaTokens }, fields)
+          : answerOAuth(
+              { apps: oauthApps, users },
+              {
+                method: request.method ?? 'GET',
+                url,
+                body,
+                contentType: request.headers['content-type'],
+                accept: request.headers.accept,
+                cookie: request.headers.cookie,
+              },
+            );
       if (fault?.dropReply) {
         request.socket.destroy();
         return;
@@ -355,6 +447,11 @@ export async function startForgeSim(options: ForgeSimOptions = {}): Promise<Forg
     repos,
     gists,
     oauthApps,
+    giteaApiUrl: `${web}${GITEA_API_PREFIX}`,
+    giteeApiUrl: `${web}${GITEE_API_PREFIX}`,
+    gitea,
+    giteaTokens,
+    giteeTokens,
     oauthTokens,
     async close() {
       server.closeAllConnections();

@@ -8,6 +8,11 @@ export interface OAuthApp {
   callbackUrl: string;
   /** The name the authorize page shows ("Authorize {name}"). */
   name: string;
+  /**
+   * Which forge's token endpoint answers this app's token requests: GitHub's (the default), or
+   * Gitea's / Gitee's, whose tokens expire and come with a refresh token.
+   */
+  dialect?: 'github' | 'gitea' | 'gitee';
 }
 
 /** A code the authorize page gave, waiting for the token request. */

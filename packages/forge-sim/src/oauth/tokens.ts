@@ -55,15 +55,23 @@ export class RefreshableTokens {
    * Trades `refreshToken` of app `clientId` for a new pair; undefined when it is unknown, used
    * already, or another app's. The used refresh token and its access token stop working.
    */
-  refresh(refreshToken: string, clientId: string): IssuedToken | undefined {
+  refresh(refreshToken: string, clientId: string, reusable = false): IssuedToken | undefined {
     const known = this.#refresh.get(refreshToken);
     if (!known || known.clientId !== clientId) return undefined;
     const user = this.users.byId(known.userId);
     if (!user) return undefined;
+    // Gitea keeps a used refresh token (and its access token) valid by default
+    // (`[oauth2] INVALIDATE_REFRESH_TOKENS = false`): `reusable` says so.
+    if (reusable) return this.issue(user, known.scopes, clientId);
     this.#refresh.delete(refreshToken);
     this.users.revokeToken(known.accessToken);
     this.#expiresAt.delete(known.accessToken);
     return this.issue(user, known.scopes, clientId);
+  }
+
+  /** Ends the life of `accessToken` now (for tests of a client's refresh). */
+  expire(accessToken: string) {
+    if (this.#expiresAt.has(accessToken)) this.#expiresAt.set(accessToken, this.now());
   }
 
   /** Whether `accessToken` is one of these and its lifetime is over. */

@@ -1,0 +1,111 @@
+import { git, GitError, gitText } from '../git.js';
+import type { ForgeRepo } from '../repositories.js';
+
+/** Who wrote or committed a commit, and when (ISO 8601 in UTC). */
+export interface CommitPerson {
+  name: string;
+  email: string;
+  date: string;
+}
+
+/** A commit as the git objects say it. */
+export interface CommitObject {
+  sha: string;
+  tree: string;
+  parents: string[];
+  author: CommitPerson;
+  committer: CommitPerson;
+  message: string;
+}
+
+function person(line: string): CommitPerson {
+  const match = /^(.*) <(.*)> (\d+) ([+-]\d{4})$/.exec(line);
+  if (!match) return { name: line, email: '', date: '' };
+  const date = new Date(Number(match[3]) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  return { name: match[1] ?? '', email: match[2] ?? '', date };
+}
+
+/** Reads the commit `sha` of `repo` (`git cat-file commit`). */
+export async function readCommit(repo: ForgeRepo, sha: string): Promise<CommitObject> {
+  const raw = (await git(repo.gitDir, ['cat-file', 'commit', sha])).toString('utf8');
+  const split = raw.indexOf('\n\n');
+  const headers = (split < 0 ? raw : raw.slice(0, split)).split('\n');
+  const field = (name: string) =>
+    headers
+      .filter((line) => line.startsWith(`${name} `))
+      .map((line) => line.slice(name.length + 1));
+  return {
+    sha,
+    tree: field('tree')[0] ?? '',
+    parents: field('parent'),
+    author: person(field('author')[0] ?? ''),
+    committer: person(field('committer')[0] ?? ''),
+    message: split < 0 ? '' : raw.slice(split + 2),
+  };
+}
+
+/** Whether `name` can be given to git as a revision (no option, range or odd character). */
+export const safeRevision = (name: string) =>
+  /^[A-Za-z0-9][A-Za-z0-9._/-]*$/.test(name) && !name.includes('..');
+
+/** The sha of the `type` object `name` (a sha or a branch) names in `repo`, or undefined. */
+export async function revision(repo: ForgeRepo, name: string, type: 'commit' | 'tree' | 'blob') {
+  if (!safeRevision(name)) return undefined;
+  try {
+    return await gitText(repo.gitDir, ['rev-parse', '--verify', '--quiet', `${name}^{${type}}`]);
+  } catch (cause) {
+    if (cause instanceof GitError) return undefined;
+    throw cause;
+  }
+}
+
+/** The entry `path` at commit `commit` (`git ls-tree -l`), or undefined when absent. */
+export async function entryAt(repo: ForgeRepo, commit: string, path: string) {
+  if (path === '') return { mode: '040000', type: 'tree', sha: '', size: 0, path: '' };
+  const out = (await git(repo.gitDir, ['ls-tree', '-l', '-z', commit, '--', path])).toString(
+    'utf8',
+  );
+  const line = out.split('\0').find((candidate) => candidate.endsWith(`\t${path}`));
+  if (!line) return undefined;
+  const [mode = '', type = '', sha = '', size = '-'] = line
+    .slice(0, line.indexOf('\t'))
+    .split(/ +/);
+  return { mode, type, sha, size: size === '-' ? 0 : Number(size), path };
+}
+
+/** The newest commit from `commit` that changed `path`. */
+export async function lastCommitOf(repo: ForgeRepo, commit: string, path: string) {
+  return gitText(repo.gitDir, ['rev-list', '-1', commit, '--', path || '.']);
+}
+
+/** The shas from `tip`, newest first, only those changing `path` when given. */
+export async function commitShas(repo: ForgeRepo, tip: string, path: string) {
+  const args = ['rev-list', tip, ...(path ? ['--', path] : [])];
+  return (await git(repo.gitDir, args)).toString('utf8').split('\n').filter(Boolean);
+}
+
+/** Whether `repo` has no commit yet. */
+export async function isEmpty(repo: ForgeRepo) {
+  return (await gitText(repo.gitDir, ['for-each-ref', '--count=1', '--format=%(refname)'])) === '';
+}
+
+/** The files `sha` changed against its first parent: path, git status letter, lines added and removed. */
+export async function changedFiles(repo: ForgeRepo, sha: string) {
+  const args = ['diff-tree', '-r', '-z', '--root', '--no-renames', '--no-commit-id'];
+  const numstat = (await git(repo.gitDir, [...args, '--numstat', sha])).toString('utf8');
+  const raw = (await git(repo.gitDir, [...args, '--name-status', sha])).toString('utf8');
+  const counts = new Map<string, { additions: number; deletions: number }>();
+  for (const line of numstat.split('\0').filter(Boolean)) {
+    const [added = '0', deleted = '0', path = ''] = line.split('\t');
+    counts.set(path, { additions: Number(added) || 0, deletions: Number(deleted) || 0 });
+  }
+  const parts = raw.split('\0');
+  const files: { path: string; status: string; additions: number; deletions: number }[] = [];
+  for (let index = 0; index + 1 < parts.length; index += 2) {
+    const status = parts[index] ?? '';
+    const path = parts[index + 1] ?? '';
+    if (status === '') break;
+    files.push({ path, status, ...(counts.get(path) ?? { additions: 0, deletions: 0 }) });
+  }
+  return files;
+}
