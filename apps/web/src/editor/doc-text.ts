@@ -36,10 +36,11 @@ export class DocText {
 
 /**
  * The text of `doc`, as `doc.toString()` gives it, made as one flat string. `toString` adds the
- * lines up one by one: the result is a rope of two small strings per line (about 0.5 MB for
- * 1,000,000 characters), which the first reader of a character (the save's check of the final
- * newline) then copies into a flat string of the whole text, 1 MB more. Joined, the lines go
- * straight into that flat string (docs/concepts/long-manuscripts.md, "Copies per save").
+ * lines up one by one: the result is a rope of two small strings per line (about 1.2 MB for
+ * `doc-1m`), which the first reader of a character (the save's check of the final newline) then
+ * copies into a flat string of the whole text (2 MB more: two bytes a character there). Joined,
+ * the lines go straight into that flat string (docs/concepts/long-manuscripts.md, "Copies per
+ * save").
  */
 export function flatString(doc: Text): string {
   const lines = new Array<string>(doc.lines);
