@@ -1,6 +1,6 @@
 import { Text } from '@codemirror/state';
 import { describe, expect, it, vi } from 'vitest';
-import { DocText } from './doc-text';
+import { DocText, flatString } from './doc-text';
 
 const docOf = (text: string) => Text.of(text.split(/\r\n?|\n/));
 
@@ -8,7 +8,7 @@ describe('DocText', () => {
   it('gives the text of each version, made once per version', () => {
     const texts = new DocText();
     const first = docOf('# Title\n\nSome words.\n');
-    const copies = vi.spyOn(first, 'toString');
+    const copies = vi.spyOn(first, 'iterLines');
     expect(texts.of(first)).toBe('# Title\n\nSome words.\n');
     expect(texts.of(first)).toBe('# Title\n\nSome words.\n');
     expect(copies).toHaveBeenCalledTimes(1);
@@ -22,10 +22,12 @@ describe('DocText', () => {
     const texts = new DocText();
     const text = 'line one\nline two\n';
     const doc = docOf(text);
-    const copies = vi.spyOn(doc, 'toString');
+    const copies = vi.spyOn(doc, 'iterLines');
+    const strings = vi.spyOn(doc, 'toString');
     texts.adopt(doc, text);
     expect(texts.of(doc)).toBe(text);
     expect(copies).not.toHaveBeenCalled();
+    expect(strings).not.toHaveBeenCalled();
   });
 
   it('never takes a string that is not exactly the document', () => {
@@ -41,5 +43,34 @@ describe('DocText', () => {
     const shorter = docOf('abc');
     texts.adopt(shorter, 'abcd');
     expect(texts.of(shorter)).toBe('abc');
+  });
+});
+
+describe('flatString', () => {
+  it('gives what toString gives, whatever the lines', () => {
+    const texts = [
+      '',
+      '\n',
+      '\n\n\n',
+      'no final newline',
+      '# Title\n\nSome words.\n',
+      'emoji 😀 and \u00e9\u0301\n\n  indented\n\ttab\n',
+      Array.from({ length: 5000 }, (_, i) => `line ${i}${i % 7 === 0 ? '' : ' words'}`).join('\n'),
+    ];
+    for (const text of texts) {
+      const doc = docOf(text);
+      expect(flatString(doc)).toBe(doc.toString());
+      expect(flatString(doc)).toBe(text);
+    }
+  });
+
+  it('gives the text of a document built up by edits (a tree of many leaves)', () => {
+    let doc = docOf('start\n');
+    for (let i = 0; i < 2000; i += 1) {
+      doc = doc.replace(doc.length, doc.length, Text.of([`line ${i}`, '']));
+      if (i % 100 === 0) doc = doc.replace(3, 5, Text.of(['X', 'Y']));
+    }
+    expect(doc.children).not.toBeNull();
+    expect(flatString(doc)).toBe(doc.toString());
   });
 });

@@ -54,3 +54,56 @@ describe('D5 Dexie database layout', () => {
     raw.close();
   });
 });
+
+describe('Dexie saves of a long text', () => {
+  it('does not read the item back when the version known is the one stored', async () => {
+    const factory = { indexedDB: new IDBFactory(), IDBKeyRange };
+    const repo = await openDexieRepository(`inkstone-db-test${(counter += 1)}`, factory);
+    const other = await openDexieRepository(repo.name, factory);
+    try {
+      const text = `${'A long line of a manuscript.\n'.repeat(1000)}`;
+      const item = {
+        id: 'f/content',
+        type: 'content' as const,
+        text,
+        properties: '',
+        discussions: {},
+        comments: {},
+        history: [],
+        hash: 'h',
+      };
+      await repo.put([item]);
+      const known = (await repo.get<typeof item>('f/content'))!;
+      let given: unknown;
+      const saved = await repo.updateWith<typeof item>(
+        'f/content',
+        (current) => {
+          given = current;
+          return current && { ...current, text: `${text}more\n` };
+        },
+        () => [],
+        known,
+      );
+      // The very object the caller holds, not a copy read from the database.
+      expect(given).toBe(known);
+      expect(await other.get('f/content')).toMatchObject({ text: `${text}more\n`, tx: 2 });
+      // Written by another connection since: read, not taken on trust.
+      await other.put([{ ...item, text: 'elsewhere\n' }]);
+      await repo.updateWith<typeof item>(
+        'f/content',
+        (current) => {
+          given = current;
+          return undefined;
+        },
+        () => [],
+        saved.item,
+      );
+      expect(given).not.toBe(saved.item);
+      expect(given).toMatchObject({ text: 'elsewhere\n', tx: 3 });
+      expect(await repo.currentTx()).toBe(3);
+    } finally {
+      repo.close();
+      other.close();
+    }
+  });
+});

@@ -111,10 +111,10 @@ export class DexieRepository implements ItemRepository {
     id: string,
     updater: ItemUpdater<T>,
     companions: UpdateCompanions<T>,
+    known?: StoredItem<T>,
   ): Promise<UpdateResult<T>> {
     return this.db.transaction('rw', this.db.objects, async () => {
-      const row = await this.db.objects.get(id);
-      const current = row && !isTombstone(row) ? (row as unknown as StoredItem<T>) : undefined;
+      const current = await this.current(id, known);
       const next = updater(current);
       if (next !== undefined && next.id !== id) {
         throw new Error(`update(${id}) returned an item with id ${next.id}.`);
@@ -131,8 +131,7 @@ export class DexieRepository implements ItemRepository {
   }
 
   async currentTx(): Promise<number> {
-    const last = await this.db.objects.orderBy('tx').last();
-    return last?.tx ?? 0;
+    return this.lastTx();
   }
 
   async changesSince(tx: number): Promise<ChangeBatch> {
@@ -202,9 +201,31 @@ export class DexieRepository implements ItemRepository {
 
   // Must run inside a rw transaction on objects: IndexedDB serialises those across tabs, so the
   // highest number read here cannot be taken by anyone else before this transaction commits.
+  // The highest transaction number written, read from the index alone: the row that holds it
+  // (often a long text just saved) is not read.
+  private async lastTx(): Promise<number> {
+    const last = await this.db.objects.orderBy('tx').lastKey();
+    return typeof last === 'number' ? last : 0;
+  }
+
+  // Item `id` as stored now (undefined when there is none), inside the caller's transaction.
+  // `known` stands for it when the row still has `known`'s transaction number: that is looked up
+  // in the `tx` index (the few keys of that one transaction), where reading the row would copy
+  // a long text out of the database on every save.
+  private async current<T extends Item>(
+    id: string,
+    known: StoredItem<T> | undefined,
+  ): Promise<StoredItem<T> | undefined> {
+    if (known?.id === id) {
+      const sameTx = await this.db.objects.where('tx').equals(known.tx).primaryKeys();
+      if (sameTx.includes(id)) return known;
+    }
+    const row = await this.db.objects.get(id);
+    return row && !isTombstone(row) ? (row as unknown as StoredItem<T>) : undefined;
+  }
+
   private async nextTx(): Promise<number> {
-    const last = await this.db.objects.orderBy('tx').last();
-    const tx = (last?.tx ?? 0) + 1;
+    const tx = (await this.lastTx()) + 1;
     this.written.add(tx);
     return tx;
   }

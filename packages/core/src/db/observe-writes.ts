@@ -1,5 +1,10 @@
 import { type Item } from '../items/types.js';
-import { type ItemRepository, type ItemUpdater, type UpdateCompanions } from './repository.js';
+import {
+  type ItemRepository,
+  type ItemUpdater,
+  type StoredItem,
+  type UpdateCompanions,
+} from './repository.js';
 
 /** One write a repository made: its transaction number (0 when nothing was written), the items
  * it stored and the ids it deleted. */
@@ -41,6 +46,7 @@ export function observeWrites(
       id: string,
       updater: ItemUpdater<T>,
       companions: UpdateCompanions<T>,
+      known?: StoredItem<T>,
     ) => {
       let written: T | undefined;
       let others: readonly Item[] = [];
@@ -48,6 +54,7 @@ export function observeWrites(
         id,
         (current) => (written = updater(current)),
         (left) => (others = companions(left)),
+        known,
       );
       if (result.tx > 0) {
         const items = written ? [written, ...others] : others;

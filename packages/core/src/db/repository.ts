@@ -50,11 +50,16 @@ export interface ItemRepository {
    * slip in between. Resolves to the stored result (or the unchanged current item). */
   update<T extends Item>(id: string, updater: ItemUpdater<T>): Promise<StoredItem<T> | undefined>;
   /** `update`, writing with the item, in the same transaction, the items `companions` gives for
-   * it (a text and the caret that goes with it): they are stored together or not at all. */
+   * it (a text and the caret that goes with it): they are stored together or not at all.
+   * `known` is the item as the caller last read or wrote it: while the database still holds that
+   * very version (its transaction number unchanged), an implementation may give it to the
+   * updater instead of reading the item again, so that saving a long text does not read the
+   * whole of it back first. The updater must not change the item it is given. */
   updateWith<T extends Item>(
     id: string,
     updater: ItemUpdater<T>,
     companions: UpdateCompanions<T>,
+    known?: StoredItem<T>,
   ): Promise<UpdateResult<T>>;
   /** The highest transaction number written so far. */
   currentTx(): Promise<number>;

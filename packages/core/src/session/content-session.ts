@@ -119,10 +119,12 @@ export class ContentSession {
         stored && place
           ? [contentStateItem(this.fileId, mapPlace(place, diffEdits(submitted, stored.text)))]
           : [];
+      // `base` is what the database holds unless another tab saved since: then it is read.
       const { item: stored } = await repo.updateWith(
         itemIds.content(this.fileId),
         updater,
         withPlace,
+        base,
       );
       // The file was deleted elsewhere: keep the text in the editor, write nothing.
       if (!stored) return;

@@ -179,6 +179,60 @@ export function describeRepository(name: string, open: () => Promise<RepositoryF
       expect(await fx.second.currentTx()).toBe(3);
     });
 
+    it('gives the updater the stored version, whatever version the caller knows', async () => {
+      await fx.first.put([content('f', 'one\n')]);
+      const known = (await fx.first.get<ContentItem>('f/content'))!;
+      // Nobody wrote since: the updater sees that version.
+      const seen: (string | undefined)[] = [];
+      const saved = await fx.first.updateWith<ContentItem>(
+        'f/content',
+        (current) => {
+          seen.push(current && `${current.text} ${current.tx}`);
+          return current && { ...current, text: 'two\n' };
+        },
+        () => [],
+        known,
+      );
+      expect(saved.item).toMatchObject({ text: 'two\n', tx: 2 });
+      // Another tab wrote since the version known: the updater sees what it wrote.
+      await fx.second.put([content('f', 'three\n')]);
+      await fx.first.updateWith<ContentItem>(
+        'f/content',
+        (current) => {
+          seen.push(current && `${current.text} ${current.tx}`);
+          return undefined;
+        },
+        () => [],
+        saved.item,
+      );
+      // Deleted since: the updater sees no item.
+      const last = (await fx.second.get<ContentItem>('f/content'))!;
+      await fx.second.delete(['f/content']);
+      const gone = await fx.first.updateWith<ContentItem>(
+        'f/content',
+        (current) => {
+          seen.push(current && `${current.text} ${current.tx}`);
+          return current && { ...current, text: 'lost\n' };
+        },
+        () => [],
+        last,
+      );
+      // A known item of another id stands for nothing.
+      await fx.first.put([content('g', 'g\n')]);
+      await fx.first.updateWith<ContentItem>(
+        'g/content',
+        (current) => {
+          seen.push(current && `${current.text} ${current.tx}`);
+          return undefined;
+        },
+        () => [],
+        { ...known, tx: 5 },
+      );
+      expect(seen).toEqual(['one\n 1', 'three\n 3', undefined, 'g\n 5']);
+      expect(gone).toEqual({ item: undefined, tx: 0 });
+      expect(await fx.second.get('f/content')).toBeUndefined();
+    });
+
     it('keeps images in their own store', async () => {
       const image = { id: 'img1', path: 'imgs/a.png', content: 'iVBORw0KGgo=', uploaded: false };
       await fx.first.putImage(image);
