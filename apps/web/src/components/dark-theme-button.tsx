@@ -28,14 +28,14 @@ export function DarkThemeButton() {
         toggleColorTheme(custom, dark, (text) => workspace.saveSettings(text)),
       )
       .then(
-      (result) => {
-        if (result === 'invalid') dispatch(notified('error', SETTINGS_INVALID_FOR_THEME));
-      },
-      (error: unknown) => {
-        console.error(error);
-        dispatch(notified('error', error instanceof Error ? error.message : 'Unknown error.'));
-      },
-    );
+        (result) => {
+          if (result === 'invalid') dispatch(notified('error', SETTINGS_INVALID_FOR_THEME));
+        },
+        (error: unknown) => {
+          console.error(error);
+          dispatch(notified('error', error instanceof Error ? error.message : 'Unknown error.'));
+        },
+      );
   };
 
   return (

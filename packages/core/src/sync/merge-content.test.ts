@@ -21,7 +21,11 @@ describe('mergeContent (S4)', () => {
   });
 
   it('merges properties by top-level key when all parse', async () => {
-    const merged = await mergeProperties('title: T\n', 'title: T\ntags: x\n', 'title: New\nauthor: me\n');
+    const merged = await mergeProperties(
+      'title: T\n',
+      'title: T\ntags: x\n',
+      'title: New\nauthor: me\n',
+    );
     expect(merged).toEqual({ text: 'title: New\ntags: x\nauthor: me\n', conflicts: 0 });
   });
 
