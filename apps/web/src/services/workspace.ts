@@ -297,7 +297,9 @@ export class WorkspaceService {
       } else if (item.id === 'layoutSettings') {
         this.showLayout(readLayoutSettings((item as DataItem).data));
       } else if (item.id === 'settings' && typeof (item as DataItem).data === 'string') {
-        void this.showSettings((item as DataItem<string>).data);
+        this.showSettings((item as DataItem<string>).data).catch((error: unknown) =>
+          console.error('The settings written in another tab could not be shown.', error),
+        );
       } else if (item.id === 'localSettings') {
         this.showLocalSettings((item as DataItem).data);
       } else if (item.id === 'templates') {
