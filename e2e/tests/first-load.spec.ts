@@ -182,3 +182,39 @@ test('HTML inside markdown and code blocks are highlighted once the rest of the 
       .toBe(true);
   }
 });
+
+// A string found only in the YAML parser (the tags of its nodes).
+const YAML_MARKER = 'yaml.alias';
+
+// Whether one of the scripts at `urls` holds `marker`.
+async function anyHolds(page: Page, urls: string[], marker: string): Promise<boolean> {
+  const texts = await Promise.all(urls.map(async (url) => (await page.request.get(url)).text()));
+  return texts.some((text) => text.includes(marker));
+}
+
+test('the YAML parser loads before the editor is editable only for settings the user wrote, which apply from the first screen', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const editable = await editableAt(page);
+  // The settings are the defaults (their template is comments only): no parser is needed yet.
+  expect(await anyHolds(page, await scriptsBy(page, editable), YAML_MARKER)).toBe(false);
+  await skipTour(page);
+  const fontSize = () =>
+    editor(page).evaluate((element) => parseFloat(getComputedStyle(element).fontSize));
+  const usual = await fontSize();
+  await page.getByRole('banner').getByRole('button', { name: 'Settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await dialog
+    .getByRole('textbox', { name: 'Custom settings' })
+    .fill('# Larger text\nfontSizeFactor: 2\n');
+  await dialog.getByRole('button', { name: 'Ok' }).click();
+  await expect(dialog).toBeHidden();
+  await expect.poll(fontSize).toBeCloseTo(usual * 2, 0);
+
+  // After a reload the parser comes before the editor takes input, and the text is large at once.
+  await page.reload();
+  const again = await editableAt(page);
+  expect(await anyHolds(page, await scriptsBy(page, again), YAML_MARKER)).toBe(true);
+  expect(await fontSize()).toBeCloseTo(usual * 2, 0);
+});

@@ -141,10 +141,12 @@ export {
   CUSTOM_SETTINGS_TEMPLATE,
   DEFAULT_SETTINGS_YAML,
   defaultSettings,
-  readSettings,
+  isBlankYaml,
+  settingsOver,
   type TurndownSettings,
   type UserSettings,
 } from './settings/user-settings.js';
+export { readSettings } from './settings/read-settings.js';
 export { parseYamlObject, type YamlObjectResult } from './properties/yaml.js';
 export {
   readSimpleProperties,

@@ -8,7 +8,7 @@ import type { DocumentChannel } from '../services/document-channel';
 import type { ExplorerService } from '../services/explorer';
 import type { ModalStack } from '../services/modals';
 import type { Notifier } from '../services/notifier';
-import type { SyncService } from '../services/sync';
+import type { Sync } from '../services/later-sync';
 import type { Transfer } from '../services/later-transfer';
 import type { WorkspaceService } from '../services/workspace';
 import type { WorkspaceList } from '../services/workspaces';
@@ -29,7 +29,7 @@ export interface AppServices {
   /** The explorer's actions on the tree. */
   explorer: ExplorerService;
   /** The workspace's synchronisation: the sync button, the panel and auto sync. */
-  sync: SyncService;
+  sync: Sync;
   /** Says when longer work starts and ends (exports, syncs, imports, Ctrl+S), for screen
    * readers and on screen. */
   announcer: Announcer;

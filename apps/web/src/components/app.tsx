@@ -1,6 +1,5 @@
 'use client';
 
-import { isAutoSyncOn } from '@inkstone/core';
 import { useEffect, useState } from 'react';
 import { Provider } from 'react-redux';
 import { ScrollSync } from '../preview/scroll-sync';
@@ -17,8 +16,7 @@ import { ExplorerService } from '../services/explorer';
 import { ModalStack } from '../services/modals';
 import { Notifier } from '../services/notifier';
 import { saveEditorFirst } from '../services/save-first';
-import { currentFileLocations, loadGithubRemote } from '../services/github-sync';
-import { SyncService, type SyncRemote } from '../services/sync';
+import { LaterSync } from '../services/later-sync';
 import { LaterTransfer } from '../services/later-transfer';
 import { LOCAL_DB_ERROR, WorkspaceService } from '../services/workspace';
 import { MAIN_WORKSPACE, parseWorkspaceQuery } from '../services/workspace-list';
@@ -30,7 +28,6 @@ import {
 } from '../services/persistent-storage';
 import { RESET_FAILED, resetIfRequested } from '../services/reset';
 import { type AppStore, createStore, useAppSelector } from '../store';
-import { loginAccount } from '../store/accounts-slice';
 import { notified } from '../store/notifications-slice';
 import { readServerConf, serverConfLoaded } from '../store/server-slice';
 import { persistenceChecked } from '../store/storage-slice';
@@ -38,7 +35,7 @@ import { workspaceFailed } from '../store/workspace-slice';
 import { AppContext, type AppServices } from './app-context';
 import { refuseStrayFileDrops } from './file-drags';
 import { Shell } from './shell';
-import { idleAfterFirstScreen } from './first-screen';
+import { afterFirstScreen, idleAfterFirstScreen } from './first-screen';
 import { Splash } from './splash';
 
 /** The application: a store, the open workspace, and the shell once it is ready. */
@@ -54,8 +51,7 @@ export function App() {
     let opened: WorkspaceService | undefined;
     let explorer: ExplorerService | undefined;
     let workspaces: WorkspaceList | undefined;
-    let sync: SyncService | undefined;
-    let stopFollowingLogin = () => {};
+    let sync: LaterSync | undefined;
     let stopSponsorWatch: (() => void) | undefined;
     let stopAccounts: (() => void) | undefined;
     let cancelPreload: (() => void) | undefined;
@@ -71,7 +67,8 @@ export function App() {
       opened = workspace;
       const modals = new ModalStack();
       const confirmer = new Confirmer(modals);
-      explorer = new ExplorerService(workspace, store, confirmer);
+      const treeActions = new ExplorerService(workspace, store, confirmer);
+      explorer = treeActions;
       const editor: AppServices['editor'] = { current: null };
       const announcer = new Announcer(browserTimers);
       // Tabs tell each other when accounts change (a sign-in, a sign-out).
@@ -88,35 +85,23 @@ export function App() {
         accounts.close();
         accountsSignal.close();
       };
-      sync = new SyncService({
-        store,
-        workspace,
-        current: workspaces.current,
-        modals,
-        announcer,
-        flushEditor: () => saveEditorFirst(editor),
-        remote: started.remote,
-        autoSyncOn: () =>
-          isAutoSyncOn(started.workspaces.find(started.workspaces.current.id) ?? {}),
-        fileLocations: currentFileLocations(store, workspace),
-      });
-      // Signing in or out in a tab of the main workspace: it syncs with the signed-in account's
-      // inkstone-appdata from then on, or stays here.
-      if (workspaces.current.id === MAIN_WORKSPACE.id) {
-        const current = workspaces.current;
-        const startedSync = sync;
-        stopFollowingLogin = followLogin(store, () => {
-          loadGithubRemote(current, store).then(
-            (remote) => startedSync.setRemote(remote),
-            (error: unknown) => console.error('The GitHub remote could not be made.', error),
-          );
-        });
-      }
-      // Trashed files are purged after the cleaning delay only without a sync target (spec core
-      // §4): a synced workspace deletes them in its syncs, once the trashing is synced.
-      if (!sync.syncable) explorer.startTrashPurge();
-      exposeOpenPath(explorer);
-      sync.start();
+      // The sync's code, and the GitHub account it needs, come after the first screen, once the
+      // accounts are shown (a change of the signed-in account is followed from what they say).
+      const startedWorkspaces = workspaces;
+      sync = new LaterSync(() =>
+        import('../services/sync-start').then(({ startSync }) =>
+          startSync({
+            store,
+            workspace,
+            workspaces: startedWorkspaces,
+            explorer: treeActions,
+            modals,
+            announcer,
+            flushEditor: () => saveEditorFirst(editor),
+          }),
+        ),
+      );
+      exposeOpenPath(treeActions);
       const transfer = new LaterTransfer({
         workspace,
         store,
@@ -134,7 +119,7 @@ export function App() {
         modals,
         notifier: new Notifier(store),
         confirmer,
-        explorer,
+        explorer: treeActions,
         sync,
         announcer,
         transfer,
@@ -148,6 +133,10 @@ export function App() {
       // The accounts show at once; the sponsorship of the signed-in one is asked once the
       // server has said whether it sells any.
       const accountsRead = accounts.load();
+      const startedSync = sync;
+      Promise.allSettled([accountsRead, afterFirstScreen()])
+        .then(() => startedSync.start())
+        .catch((error: unknown) => console.error('The sync could not be started.', error));
       stopSponsorWatch = accounts.watchSponsorship();
       Promise.all([accountsRead, loadServerConf(store)])
         .then(() => accounts.refreshSponsorship())
@@ -164,7 +153,6 @@ export function App() {
     return () => {
       cancelled = true;
       cancelPreload?.();
-      stopFollowingLogin();
       sync?.stop();
       stopSponsorWatch?.();
       stopAccounts?.();
@@ -189,9 +177,7 @@ export function App() {
 // cannot be used (the error is shown), the main workspace opens.
 async function startUp(
   store: AppStore,
-): Promise<
-  { workspace: WorkspaceService; workspaces: WorkspaceList; remote?: SyncRemote } | undefined
-> {
+): Promise<{ workspace: WorkspaceService; workspaces: WorkspaceList } | undefined> {
   try {
     if (typeof indexedDB !== 'undefined')
       await resetIfRequested({ storage: localStorage, indexedDB });
@@ -215,26 +201,7 @@ async function startUp(
     workspaces.close();
     return undefined;
   }
-  // (Read once the workspace is open: its settings give the commit messages.)
-  const remote = await loadGithubRemote(workspaces.find(current.id) ?? current, store);
-  return { workspace, workspaces, remote };
-}
-
-// Calls `changed` when the signed-in GitHub account changes after the accounts were first read
-// (that first read finds what the sync began with, read from the same place).
-function followLogin(store: AppStore, changed: () => void): () => void {
-  let accounts = store.getState().accounts;
-  let read = false;
-  let login: string | undefined;
-  return store.subscribe(() => {
-    const now = store.getState().accounts;
-    if (now === accounts) return;
-    accounts = now;
-    const sub = loginAccount(now)?.sub;
-    if (read && sub !== login) changed();
-    read = true;
-    login = sub;
-  });
+  return { workspace, workspaces };
 }
 
 // Asks the browser to keep this site's storage; when it refuses, the menu warns until dismissed,

@@ -1,6 +1,5 @@
 'use client';
 
-import { toggleColorTheme } from '../services/color-theme-toggle';
 import { useAppDispatch, useAppSelector } from '../store';
 import { notified } from '../store/notifications-slice';
 import { useAppServices } from './app-context';
@@ -23,15 +22,20 @@ export function DarkThemeButton() {
   const dark = useColorTheme().theme === 'dark';
 
   const toggle = () => {
-    toggleColorTheme(custom, dark, (text) => workspace.saveSettings(text)).then(
-      (result) => {
-        if (result === 'invalid') dispatch(notified('error', SETTINGS_INVALID_FOR_THEME));
-      },
-      (error: unknown) => {
-        console.error(error);
-        dispatch(notified('error', error instanceof Error ? error.message : 'Unknown error.'));
-      },
-    );
+    // (The YAML parser that writes the settings loads on the first press, not with the page.)
+    import('../services/color-theme-toggle')
+      .then(({ toggleColorTheme }) =>
+        toggleColorTheme(custom, dark, (text) => workspace.saveSettings(text)),
+      )
+      .then(
+        (result) => {
+          if (result === 'invalid') dispatch(notified('error', SETTINGS_INVALID_FOR_THEME));
+        },
+        (error: unknown) => {
+          console.error(error);
+          dispatch(notified('error', error instanceof Error ? error.message : 'Unknown error.'));
+        },
+      );
   };
 
   return (

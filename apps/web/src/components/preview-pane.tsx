@@ -3,7 +3,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   findLinkedFile,
-  parseYamlObject,
+  isBlankYaml,
+  type parseYamlObject,
   previewStatistics,
   SIZE_MEASUREMENT_DEBOUNCE,
   WordCounter,
@@ -14,6 +15,7 @@ import {
   SOURCE_LINE_ATTRIBUTE,
 } from '@inkstone/markdown/essentials';
 import type { PreviewController, PreviewMode } from '../preview/preview-controller';
+import type * as PreviewChunkModule from './preview-chunk';
 import { runAction } from '../services/run-action';
 import { countWordsInSlices } from '../services/word-count-slices';
 import { useAppDispatch, useAppSelector, type AppStore } from '../store';
@@ -36,15 +38,20 @@ export function PreviewPane() {
   const scroller = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
   const [preview, setPreview] = useState<PreviewController | null>(null);
+  // The file properties' YAML parser, which comes with the preview's chunk (a blank or
+  // comments-only properties text needs none).
+  const [readYaml, setReadYaml] = useState<typeof parseYamlObject | null>(null);
   const properties = useAppSelector((state) => state.workspace.currentProperties);
   const settingsExtensions = useAppSelector((state) => state.settings.settings.extensions);
   const options = useMemo(() => {
-    const parsed = parseYamlObject(properties);
+    if (isBlankYaml(properties)) return resolveMarkdownOptions(undefined, settingsExtensions);
+    if (!readYaml) return null;
+    const parsed = readYaml(properties);
     return resolveMarkdownOptions(
       parsed.ok ? parsed.value.extensions : undefined,
       settingsExtensions,
     );
-  }, [properties, settingsExtensions]);
+  }, [properties, settingsExtensions, readYaml]);
 
   useEffect(() => {
     const contentElement = content.current!;
@@ -64,7 +71,7 @@ export function PreviewPane() {
     let unsubscribe = () => {};
     let detach = () => {};
     let cancelled = false;
-    const start = (Controller: typeof PreviewController) => {
+    const start = ({ PreviewController: Controller, parseYamlObject: parse }: PreviewChunk) => {
       const preview = new Controller(
         contentElement,
         {
@@ -102,13 +109,14 @@ export function PreviewPane() {
         previewMode(),
       );
       created = preview;
+      setReadYaml(() => parse);
       setPreview(preview);
       unsubscribe = channel.subscribe((event) => preview.take(event));
       detach = scrollSync.attachPreview(scroller.current!, preview);
     };
-    loadPreviewController().then(
-      (Controller) => {
-        if (!cancelled) start(Controller);
+    loadPreviewChunk().then(
+      (chunk) => {
+        if (!cancelled) start(chunk);
       },
       (error: unknown) => {
         console.error('The preview could not be loaded.', error);
@@ -130,7 +138,7 @@ export function PreviewPane() {
   }, [channel, scrollSync, dispatch, store]);
 
   useEffect(() => {
-    preview?.setOptions(options);
+    if (options) preview?.setOptions(options);
   }, [preview, options]);
 
   return (
@@ -148,11 +156,11 @@ export function PreviewPane() {
 /** Said when the preview's code cannot be fetched (the network went away mid-load). */
 export const PREVIEW_LOAD_FAILED = 'The preview could not be loaded. Reload the page to see it.';
 
+type PreviewChunk = typeof PreviewChunkModule;
+
 // The preview controller's chunk, fetched once the editor shows its file.
-function loadPreviewController(): Promise<typeof PreviewController> {
-  return afterFirstScreen()
-    .then(() => import('./preview-chunk'))
-    .then((module) => module.PreviewController);
+function loadPreviewChunk(): Promise<PreviewChunk> {
+  return afterFirstScreen().then(() => import('./preview-chunk'));
 }
 
 // The preview converts on the main thread, block by block, in slices. For measurements,

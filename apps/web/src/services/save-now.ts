@@ -1,7 +1,7 @@
 import { type Announcer } from './announcer';
 import { keyLetter } from './key-letter';
 import { type ModalType } from './modals';
-import { type SyncService } from './sync';
+import type { SyncService } from './sync';
 
 /** What the announcer says once Ctrl/Cmd+S has stored the text. */
 export const SAVED = 'Saved';

@@ -9,6 +9,7 @@ import {
   createIdGenerator,
   databaseName,
   type DataItem,
+  defaultSettings,
   type FileItem,
   type FolderItem,
   type ImportResult,
@@ -27,6 +28,7 @@ import {
   resolveCurrentFile,
   type StoredItem,
   TextIndex,
+  type UserSettings,
   withChangeSignal,
   withHash,
 } from '@inkstone/core';
@@ -49,6 +51,7 @@ import {
 } from '../store/workspace-slice';
 import { WELCOME_TEXT } from '../welcome/welcome-text';
 import { broadcastSignal, browserTimers } from './broadcast-signal';
+import { settingsOf } from './custom-settings';
 import { decodeUtf8 } from './file-transfer';
 import { type LocalSettings, readLocalSettings } from './local-settings';
 
@@ -66,6 +69,8 @@ export class WorkspaceService {
   private readonly contentListeners = new Set<ContentListener>();
   private lastLayoutJson = '';
   private unsubscribeStore: () => void = () => {};
+  // How many settings texts were read, to show only the last one asked (see showSettings).
+  private settingsRead = 0;
 
   private readonly feed: ChangeFeed;
 
@@ -153,7 +158,7 @@ export class WorkspaceService {
   /** Saves the custom settings; invalid YAML is refused with the parser's message. */
   async saveSettings(text: string): Promise<void> {
     await saveCustomSettings(this.repo, text);
-    this.store.dispatch(customSettingsLoaded(text));
+    await this.showSettings(text);
   }
 
   /** Stores local settings (the dialogs' choices, the chosen themes, custom styles) in the
@@ -213,6 +218,21 @@ export class WorkspaceService {
     this.repo.close();
   }
 
+  // Shows a custom settings text and the settings it gives. Reading them may wait for the YAML
+  // parser's code: a text read later (another tab's, a save) is never overtaken by an earlier
+  // one. Should that code not arrive, the text is kept and the defaults apply meanwhile.
+  private async showSettings(custom: string): Promise<void> {
+    const turn = ++this.settingsRead;
+    let settings: UserSettings;
+    try {
+      settings = await settingsOf(custom);
+    } catch (error) {
+      console.error('The settings could not be read; the defaults apply.', error);
+      settings = defaultSettings();
+    }
+    if (turn === this.settingsRead) this.store.dispatch(customSettingsLoaded({ custom, settings }));
+  }
+
   private showLocalSettings(data: unknown): void {
     this.store.dispatch(themesLoaded(readThemeSettings(data)));
     this.store.dispatch(localSettingsLoaded(readLocalSettings(data)));
@@ -221,7 +241,7 @@ export class WorkspaceService {
   private async load(): Promise<void> {
     const layout = await this.repo.get<DataItem<LayoutSettings>>('layoutSettings');
     this.showLayout(readLayoutSettings(layout?.data));
-    this.store.dispatch(customSettingsLoaded(await readCustomSettings(this.repo)));
+    await this.showSettings(await readCustomSettings(this.repo));
     const localSettings = await this.repo.get<DataItem>('localSettings');
     this.showLocalSettings(localSettings?.data);
     const templates = await this.repo.get<DataItem>('templates');
@@ -277,7 +297,9 @@ export class WorkspaceService {
       } else if (item.id === 'layoutSettings') {
         this.showLayout(readLayoutSettings((item as DataItem).data));
       } else if (item.id === 'settings' && typeof (item as DataItem).data === 'string') {
-        this.store.dispatch(customSettingsLoaded((item as DataItem<string>).data));
+        this.showSettings((item as DataItem<string>).data).catch((error: unknown) =>
+          console.error('The settings written in another tab could not be shown.', error),
+        );
       } else if (item.id === 'localSettings') {
         this.showLocalSettings((item as DataItem).data);
       } else if (item.id === 'templates') {

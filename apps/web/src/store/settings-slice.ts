@@ -1,10 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import {
-  CUSTOM_SETTINGS_TEMPLATE,
-  defaultSettings,
-  readSettings,
-  type UserSettings,
-} from '@inkstone/core';
+import { CUSTOM_SETTINGS_TEMPLATE, defaultSettings, type UserSettings } from '@inkstone/core';
 
 /** The user's settings: the custom YAML text as written, and the settings it gives. */
 export interface SettingsState {
@@ -21,9 +16,11 @@ export const settingsSlice = createSlice({
   name: 'settings',
   initialState,
   reducers: {
-    customSettingsLoaded: (state, action: PayloadAction<string>) => {
-      state.custom = action.payload;
-      state.settings = readSettings(action.payload).settings;
+    /** The custom settings text and the settings read from it (`settingsOf` in
+     * services/custom-settings.ts: a reducer cannot wait for the YAML parser to load). */
+    customSettingsLoaded: (state, action: PayloadAction<SettingsState>) => {
+      state.custom = action.payload.custom;
+      state.settings = action.payload.settings;
     },
   },
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { setSettingsKey } from './settings-key.js';
-import { CUSTOM_SETTINGS_TEMPLATE, readSettings } from './user-settings.js';
+import { readSettings } from './read-settings.js';
+import { CUSTOM_SETTINGS_TEMPLATE } from './user-settings.js';
 
 describe('setSettingsKey', () => {
   it('replaces a value and keeps the other keys and the comments', () => {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CUSTOM_SETTINGS_TEMPLATE, defaultSettings, readSettings } from './user-settings.js';
+import { readSettings } from './read-settings.js';
+import {
+  CUSTOM_SETTINGS_TEMPLATE,
+  DEFAULT_SETTINGS_YAML,
+  defaultSettings,
+  isBlankYaml,
+} from './user-settings.js';
+import { parseYamlObject } from '../properties/yaml.js';
 
 describe('user settings', () => {
   it('has the defaults of the spec', () => {
@@ -92,5 +99,25 @@ describe('user settings', () => {
     const { settings, error } = readSettings('editor: [');
     expect(error).toBeDefined();
     expect(settings).toEqual(defaultSettings());
+  });
+
+  it('gives the defaults that DEFAULT_SETTINGS_YAML, the text the settings dialog shows, says', () => {
+    const parsed = parseYamlObject(DEFAULT_SETTINGS_YAML);
+    expect(parsed.ok).toBe(true);
+    expect(parsed.ok && parsed.value).toEqual(defaultSettings());
+  });
+
+  it('tells a text of blank lines and comments only from one that holds a value', () => {
+    expect(isBlankYaml(CUSTOM_SETTINGS_TEMPLATE)).toBe(true);
+    expect(isBlankYaml('')).toBe(true);
+    expect(isBlankYaml('  # indented comment\r\n\n\t\n')).toBe(true);
+    expect(isBlankYaml('# comment\ncolorTheme: dark\n')).toBe(false);
+    expect(isBlankYaml('  colorTheme: dark # a comment after a value\n')).toBe(false);
+    expect(isBlankYaml('---\n')).toBe(false);
+    expect(isBlankYaml('{}')).toBe(false);
+    // What the app reads without the parser is what the parser reads: the defaults.
+    for (const text of [CUSTOM_SETTINGS_TEMPLATE, '', '  # indented comment\r\n\n']) {
+      expect(readSettings(text)).toEqual({ settings: defaultSettings() });
+    }
   });
 });

@@ -1,5 +1,4 @@
 import { AUTO_SYNC_EVERY_DEFAULT, AUTO_SYNC_EVERY_MIN } from '../constants.js';
-import { parseYamlObject } from '../properties/yaml.js';
 
 /** The colorTheme setting: the spec's light and dark (interface §3), or `system`, the default:
  * light or dark as the system's setting says (`prefers-color-scheme`), until the user picks
@@ -160,32 +159,92 @@ export const CUSTOM_SETTINGS_TEMPLATE = `# Your settings, merged over the defaul
 # colorTheme: dark
 `;
 
-const defaults = parseDefaults();
-
-function parseDefaults(): UserSettings {
-  const result = parseYamlObject(DEFAULT_SETTINGS_YAML);
-  if (!result.ok) throw new Error(`The default settings are not valid YAML: ${result.error}`);
-  return result.value as unknown as UserSettings;
-}
+// The defaults as values: the same settings as DEFAULT_SETTINGS_YAML (a test parses that text
+// and compares), written out so that starting the app needs no YAML parser (issue 26).
+const defaults: UserSettings = {
+  colorTheme: 'system',
+  fontSizeFactor: 1,
+  maxWidthFactor: 1,
+  autoSyncEvery: 90000,
+  editor: {
+    listAutoNumber: true,
+    inlineImages: true,
+    monospacedFontOnly: false,
+    showInPageButtons: true,
+    headButtons: true,
+    vimMode: false,
+  },
+  extensions: { preset: 'default' },
+  shortcuts: {
+    undo: 'Mod-z',
+    redo: ['Mod-Shift-z', 'Mod-y'],
+    bold: 'Mod-b',
+    italic: 'Mod-i',
+    heading: 'Mod-Shift-h',
+    strikethrough: 'Mod-Shift-x',
+    unorderedList: 'Mod-Shift-8',
+    orderedList: 'Mod-Shift-7',
+    checkList: 'Mod-Shift-9',
+    blockquote: 'Mod-Shift-.',
+    code: 'Mod-e',
+    table: 'Mod-Alt-y',
+    link: 'Mod-k',
+    image: 'Mod-Alt-k',
+  },
+  turndown: {
+    headingStyle: 'atx',
+    hr: '---',
+    bulletListMarker: '-',
+    codeBlockStyle: 'fenced',
+    fence: '```',
+    emDelimiter: '_',
+    strongDelimiter: '**',
+    linkStyle: 'inlined',
+    linkReferenceStyle: 'full',
+  },
+  newFileContent: '',
+  newFileProperties: '',
+  git: {
+    createFileMessage: '{{path}} created with Inkstone',
+    updateFileMessage: '{{path}} updated with Inkstone',
+    deleteFileMessage: '{{path}} deleted with Inkstone',
+  },
+  wkhtmltopdf: {
+    pageSize: 'A4',
+    marginTop: 25,
+    marginRight: 25,
+    marginBottom: 25,
+    marginLeft: 25,
+  },
+  pandoc: { highlightStyle: 'kate', toc: true, tocDepth: 3 },
+};
 
 /** The default settings. */
 export function defaultSettings(): UserSettings {
   return structuredCopy(defaults);
 }
 
-/** The settings for a custom settings text: its values over the defaults, keeping a default
- * wherever the custom value has another type. Invalid YAML gives the defaults and the error. */
-export function readSettings(customYaml: string): { settings: UserSettings; error?: string } {
-  const parsed = parseYamlObject(customYaml);
+/** Whether a YAML text holds nothing but blank lines and comments (as the custom settings'
+ * template does): it gives no value, so it can be read without a YAML parser. */
+export function isBlankYaml(text: string): boolean {
+  for (const line of text.split('\n')) {
+    const start = line.trimStart();
+    if (start !== '' && !start.startsWith('#')) return false;
+  }
+  return true;
+}
+
+/** The settings for the values of a custom settings text (parsed as YAML by `readSettings`):
+ * its values over the defaults, keeping a default wherever the custom value has another type. */
+export function settingsOver(custom: Record<string, unknown>): UserSettings {
   const settings = defaultSettings();
-  if (!parsed.ok) return { settings, error: parsed.error };
-  mergeInto(settings as unknown as Record<string, unknown>, parsed.value);
+  mergeInto(settings as unknown as Record<string, unknown>, custom);
   settings.autoSyncEvery = Math.max(AUTO_SYNC_EVERY_MIN, settings.autoSyncEvery);
   if (!Number.isFinite(settings.autoSyncEvery)) settings.autoSyncEvery = AUTO_SYNC_EVERY_DEFAULT;
   if (settings.colorTheme !== 'dark' && settings.colorTheme !== 'light') {
     settings.colorTheme = 'system';
   }
-  return { settings };
+  return settings;
 }
 
 // Maps whose custom object replaces the default one as a whole, and maps whose custom entries

@@ -28,12 +28,12 @@ export function remoteContent(downloaded: ContentItem, contentId: string): Conte
  * one when the remote's is a version this file already had; otherwise both merged three-way
  * from the last version synced with that remote, with the number of conflicts kept.
  */
-export function chooseContent(
+export async function chooseContent(
   local: ContentItem | undefined,
   remote: ContentItem,
   slots: SyncHistoryEntry,
   historyData: SyncedContentItem['historyData'],
-): { next: ContentItem; conflicts: number } {
+): Promise<{ next: ContentItem; conflicts: number }> {
   if (!local || local.hash === slots[0] || remote.history.includes(local.hash)) {
     return { next: remote, conflicts: 0 };
   }
@@ -41,7 +41,7 @@ export function chooseContent(
     return { next: local, conflicts: 0 };
   }
   const base = (slots[0] && historyData[slots[0]]) || EMPTY_SNAPSHOT;
-  const merged = mergeContent(base, toSnapshot(local), toSnapshot(remote));
+  const merged = await mergeContent(base, toSnapshot(local), toSnapshot(remote));
   const next = withHash<ContentItem>({
     ...merged.snapshot,
     id: local.id,

@@ -82,7 +82,7 @@ async function syncLocation(
 
   let next: ContentItem = withoutTx(local);
   if (remote && remote.hash !== local.hash) {
-    const chosen = chooseContent(next, remote, slots, historyData);
+    const chosen = await chooseContent(next, remote, slots, historyData);
     next = chosen.next;
     if (chosen.conflicts > 0) onConflict?.(fileId, chosen.conflicts);
     // Typed here meanwhile: this location waits for the next sync.

@@ -10,26 +10,30 @@ const snapshot = (text: string, properties = '', discussions = {}): ContentSnaps
 });
 
 describe('mergeContent (S4)', () => {
-  it('merges texts with mergeText and counts conflicts', () => {
+  it('merges texts with mergeText and counts conflicts', async () => {
     const base = snapshot('a\nb\nc\n');
-    const result = mergeContent(base, snapshot('A\nb\nc\n'), snapshot('a\nb\nC\n'));
+    const result = await mergeContent(base, snapshot('A\nb\nc\n'), snapshot('a\nb\nC\n'));
     expect(result).toEqual({ snapshot: snapshot('A\nb\nC\n'), conflicts: 0 });
-    const clash = mergeContent(base, snapshot('a\nmine\nc\n'), snapshot('a\ntheirs\nc\n'));
+    const clash = await mergeContent(base, snapshot('a\nmine\nc\n'), snapshot('a\ntheirs\nc\n'));
     expect(clash.conflicts).toBe(1);
     expect(clash.snapshot.text).toContain('mine');
     expect(clash.snapshot.text).toContain('theirs');
   });
 
-  it('merges properties by top-level key when all parse', () => {
-    const merged = mergeProperties('title: T\n', 'title: T\ntags: x\n', 'title: New\nauthor: me\n');
+  it('merges properties by top-level key when all parse', async () => {
+    const merged = await mergeProperties(
+      'title: T\n',
+      'title: T\ntags: x\n',
+      'title: New\nauthor: me\n',
+    );
     expect(merged).toEqual({ text: 'title: New\ntags: x\nauthor: me\n', conflicts: 0 });
   });
 
-  it('falls back to a text merge when a key changed on both sides or YAML does not parse', () => {
-    const both = mergeProperties('title: T\n', 'title: Mine\n', 'title: Theirs\n');
+  it('falls back to a text merge when a key changed on both sides or YAML does not parse', async () => {
+    const both = await mergeProperties('title: T\n', 'title: Mine\n', 'title: Theirs\n');
     expect(both.conflicts).toBe(1);
     expect(both.text).toContain('Mine');
-    const broken = mergeProperties('a: 1\n', 'a: 1\nb: [\n', 'c: 3\na: 1\n');
+    const broken = await mergeProperties('a: 1\n', 'a: 1\nb: [\n', 'c: 3\na: 1\n');
     expect(broken.text).toContain('b: [');
     expect(broken.text).toContain('c: 3');
   });

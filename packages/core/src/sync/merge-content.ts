@@ -1,8 +1,6 @@
-import { stringify } from 'yaml';
 import { canonicalJson } from '../items/canonical-json.js';
 import { type ContentSnapshot } from '../items/types.js';
 import { mergeText } from '../merge/merge-text.js';
-import { parseYamlObject } from '../properties/yaml.js';
 
 /** The outcome of merging two versions of a file's content. `conflicts` counts the places where
  * both sides changed the same thing differently (both kept, see M2). */
@@ -36,14 +34,15 @@ const same = (a: unknown, b: unknown) =>
 /** Three-way merge of a file's content (spec core §4 rule 4, rule S4): the text with
  * `mergeText`; the properties key by key when all three parse as YAML maps and no key was changed
  * differently on both sides, else as text; discussions and comments key by key, where a key
- * changed differently on both sides keeps the local version. */
-export function mergeContent(
+ * changed differently on both sides keeps the local version. Asynchronous: the YAML parser is loaded
+ * only when both sides changed the properties (see {@link mergeProperties}). */
+export async function mergeContent(
   base: ContentSnapshot,
   local: ContentSnapshot,
   remote: ContentSnapshot,
-): ContentMergeResult {
+): Promise<ContentMergeResult> {
   const text = mergeText(base.text, local.text, remote.text);
-  const properties = mergeProperties(base.properties, local.properties, remote.properties);
+  const properties = await mergeProperties(base.properties, local.properties, remote.properties);
   return {
     snapshot: {
       text: text.text,
@@ -55,14 +54,20 @@ export function mergeContent(
   };
 }
 
-/** Merges property texts by top-level key (see {@link mergeContent}). */
-export function mergeProperties(
+/** Merges property texts by top-level key (see {@link mergeContent}). The YAML parser (the
+ * `yaml` package, 32 KB of gzip) is imported here, when both sides changed the properties, so
+ * that an app's first screen need not load it (issue 26). */
+export async function mergeProperties(
   base: string,
   local: string,
   remote: string,
-): { text: string; conflicts: number } {
+): Promise<{ text: string; conflicts: number }> {
   if (local === remote || remote === base) return { text: local, conflicts: 0 };
   if (local === base) return { text: remote, conflicts: 0 };
+  const [{ parseYamlObject }, { stringify }] = await Promise.all([
+    import('../properties/yaml.js'),
+    import('yaml'),
+  ]);
   const parsed = [base, local, remote].map(parseYamlObject);
   let clash = false;
   if (parsed.every((result) => result.ok)) {

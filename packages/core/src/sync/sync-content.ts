@@ -46,7 +46,7 @@ export async function syncContent(
       delete state.records[contentId];
       record = undefined;
     } else if (remote.hash !== local?.hash) {
-      const chosen = chooseContent(next, remote, slots, historyData);
+      const chosen = await chooseContent(next, remote, slots, historyData);
       next = chosen.next;
       if (chosen.conflicts > 0) context.onConflict?.(file.id, chosen.conflicts);
       if (next && next.hash !== local?.hash) {

@@ -1,0 +1,88 @@
+import { isAutoSyncOn, MAIN_WORKSPACE_ID } from '@inkstone/core';
+import { type AppStore } from '../store';
+import { loginAccount } from '../store/accounts-slice';
+import { type Announcer } from './announcer';
+import { type ExplorerService } from './explorer';
+import { currentFileLocations, loadGithubRemote } from './github-sync';
+import { type StartedSync } from './later-sync';
+import { type ModalStack } from './modals';
+import { SyncService } from './sync';
+import { type WorkspaceService } from './workspace';
+import { type WorkspaceList } from './workspaces';
+
+/** What starting the sync needs. */
+export interface SyncStartDeps {
+  store: AppStore;
+  workspace: WorkspaceService;
+  workspaces: WorkspaceList;
+  explorer: ExplorerService;
+  modals: ModalStack;
+  announcer: Announcer;
+  flushEditor: () => Promise<void>;
+}
+
+/**
+ * Builds and starts the open workspace's sync service (loaded after the first screen, see
+ * `LaterSync`): with its GitHub remote when it has one (read with the account it needs), the
+ * trash purge of a workspace without a sync target, and, in the main workspace, the change of
+ * remote when another GitHub account signs in or out.
+ */
+export async function startSync(deps: SyncStartDeps): Promise<StartedSync> {
+  const { store, workspace, workspaces, explorer } = deps;
+  const current = workspaces.current;
+  // (Read once the workspace is open: its settings give the commit messages.)
+  const remote = await loadGithubRemote(workspaces.find(current.id) ?? current, store);
+  const sync = new SyncService({
+    store,
+    workspace,
+    current,
+    modals: deps.modals,
+    announcer: deps.announcer,
+    flushEditor: deps.flushEditor,
+    remote,
+    autoSyncOn: () => isAutoSyncOn(workspaces.find(current.id) ?? {}),
+    fileLocations: currentFileLocations(store, workspace),
+  });
+  // Signing in or out in a tab of the main workspace: it syncs with the signed-in account's
+  // inkstone-appdata from then on, or stays here.
+  let stopFollowingLogin = () => {};
+  if (current.id === MAIN_WORKSPACE_ID) {
+    stopFollowingLogin = followLogin(store, remote?.account, () => {
+      loadGithubRemote(current, store).then(
+        (next) => sync.setRemote(next),
+        (error: unknown) => console.error('The GitHub remote could not be made.', error),
+      );
+    });
+  }
+  // Trashed files are purged after the cleaning delay only without a sync target (spec core
+  // §4): a synced workspace deletes them in its syncs, once the trashing is synced.
+  if (!sync.syncable) explorer.startTrashPurge();
+  sync.start();
+  return {
+    service: sync,
+    stop: () => {
+      stopFollowingLogin();
+      sync.stop();
+    },
+  };
+}
+
+// Calls `changed` when the signed-in GitHub account is another than `login`, the one the sync
+// began with: now (the accounts were read before the sync started) or at any later change.
+function followLogin(store: AppStore, login: string | undefined, changed: () => void): () => void {
+  let accounts = store.getState().accounts;
+  let following = login;
+  const check = () => {
+    const sub = loginAccount(accounts)?.sub;
+    if (sub === following) return;
+    following = sub;
+    changed();
+  };
+  check();
+  return store.subscribe(() => {
+    const now = store.getState().accounts;
+    if (now === accounts) return;
+    accounts = now;
+    check();
+  });
+}
