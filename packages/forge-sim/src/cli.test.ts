@@ -25,6 +25,12 @@ describe('pnpm forge-sim', () => {
     expect(((await me.json()) as { login: string }).login).toBe('demo');
     const hello = await fetch(`${url}/api/v3/repos/demo/hello/git/ref/heads/main`);
     expect(hello.status).toBe(200);
+    const gitlabRoot = /REST API \(GitLab v4\):\s+(\S+)/.exec(output)?.[1];
+    expect(gitlabRoot).toBe(`${url}/api/v4`);
+    const project = await fetch(`${gitlabRoot}/projects/demo%2Fhello`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(((await project.json()) as { default_branch: string }).default_branch).toBe('main');
   });
 
   it('refuses a port that is not one', async () => {
@@ -82,6 +88,37 @@ describe('pnpm forge-sim', () => {
       }),
     });
     expect(((await token.json()) as { scope: string }).scope).toBe('gist');
+
+    // The same app through GitLab's OAuth provider, with the GITLAB_* line.
+    const gitlab = Object.fromEntries(
+      [...output.matchAll(/(GITLAB_[A-Z_]+)=(\S+)/g)].map((match) => [match[1], match[2]]),
+    );
+    expect(gitlab.GITLAB_URL).toBe(forge.url);
+    const glAuthorized = await fetch(`${forge.url}/oauth/authorize`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        client_id: gitlab.GITLAB_CLIENT_ID ?? '',
+        redirect_uri: callback,
+        response_type: 'code',
+        scope: 'api',
+        login: 'demo',
+      }),
+      redirect: 'manual',
+    });
+    const glCode = new URL(glAuthorized.headers.get('location') ?? '').searchParams.get('code');
+    const glToken = await fetch(`${forge.url}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        client_id: gitlab.GITLAB_CLIENT_ID ?? '',
+        client_secret: gitlab.GITLAB_CLIENT_SECRET ?? '',
+        code: glCode ?? '',
+        grant_type: 'authorization_code',
+        redirect_uri: callback,
+      }),
+    });
+    expect(((await glToken.json()) as { expires_in: number }).expires_in).toBe(7200);
   });
 
   it('refuses a callback that is no http URL, starting nothing', async () => {

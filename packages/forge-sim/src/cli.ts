@@ -76,6 +76,16 @@ export async function runCli(args: readonly string[], print: (line: string) => v
   print(
     `        GITHUB_URL=${forge.url} GITHUB_API_URL=${forge.apiUrl} GITHUB_CLIENT_ID=${app.clientId} GITHUB_CLIENT_SECRET=${app.clientSecret}`,
   );
+  print(`  REST API (GitLab v4):  ${forge.gitlabApiUrl}`);
+  print(
+    `  try:  curl -H "Authorization: Bearer ${token}" ${forge.gitlabApiUrl}/projects/demo%2Fhello`,
+  );
+  print(
+    `  GitLab OAuth (${forge.url}/oauth/authorize, /oauth/token), same app; Inkstone's server with:`,
+  );
+  print(
+    `        GITLAB_URL=${forge.url} GITLAB_CLIENT_ID=${app.clientId} GITLAB_CLIENT_SECRET=${app.clientSecret}`,
+  );
   print(`  data: ${forge.dataDir}${dataDir ? '' : ' (removed on exit)'}`);
   return { forge, token, app };
 }

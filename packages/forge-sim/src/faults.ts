@@ -16,7 +16,9 @@ export interface Fault {
   /**
    * Answer the next ref update (PATCH …/git/refs/…) or contents write (PUT/DELETE
    * …/contents/…) as if another writer had moved the branch first: 422 'Update is not a fast
-   * forward' or 409 '{path} does not match {sha}'. Nothing changes. Other requests pass it by.
+   * forward' or 409 '{path} does not match {sha}'; on GitLab (a file write or POST
+   * …/repository/commits) 400 'You are attempting to update a file that has changed since you
+   * started editing it.'. Nothing changes. Other requests pass it by.
    */
   staleSha?: true;
   /**
@@ -34,7 +36,11 @@ function applies(fault: Fault, method: string, path: string) {
   if (fault.staleSha) {
     return (
       (method === 'PATCH' && /\/git\/refs\//.test(path)) ||
-      ((method === 'PUT' || method === 'DELETE') && /\/contents\//.test(path))
+      ((method === 'PUT' || method === 'DELETE') && /\/contents\//.test(path)) ||
+      // GitLab: a file write or a commit of actions.
+      (['POST', 'PUT', 'DELETE'].includes(method) &&
+        /\/api\/v4\/.*\/repository\/files\//.test(path)) ||
+      (method === 'POST' && /\/api\/v4\/.*\/repository\/commits(?:\?|$)/.test(path))
     );
   }
   if (fault.truncateTree !== undefined) {

@@ -26,6 +26,8 @@ export interface NewRepo {
   autoInit?: boolean;
   /** A template repository (GitHub's `is_template`). */
   isTemplate?: boolean;
+  /** The default branch; `main` when absent. */
+  defaultBranch?: string;
 }
 
 const key = (owner: string, name: string) => `${owner.toLowerCase()}/${name.toLowerCase()}`;
@@ -41,6 +43,11 @@ export class Repositories {
   /** The repository `owner/name` (case-insensitive), if it exists. */
   get(owner: string, name: string) {
     return this.#repos.get(key(owner, name));
+  }
+
+  /** The repository with the numeric `id` (GitLab's project id), if it exists. */
+  byId(id: number) {
+    return [...this.#repos.values()].find((repo) => repo.id === id);
   }
 
   /** The repositories of `owner` (case-insensitive). */
@@ -60,7 +67,7 @@ export class Repositories {
       name: options.name,
       private: options.private ?? false,
       description: options.description ?? null,
-      defaultBranch: 'main',
+      defaultBranch: options.defaultBranch ?? 'main',
       isTemplate: options.isTemplate ?? false,
       createdAt: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
       gitDir,

@@ -14,6 +14,14 @@ import { rawFile } from './raw-files.js';
 import { Repositories } from './repositories.js';
 import { serveSmartHttp } from './smart-http.js';
 import { Users, type ForgeUser } from './users.js';
+import {
+  GITLAB_API_PREFIX,
+  serveGitLabApi,
+  serveGitLabOAuth,
+  type GitLabServing,
+} from './gitlab/http.js';
+import { GitLabRateLimits } from './gitlab/rate-limits.js';
+import { RefreshableTokens } from './oauth/tokens.js';
 
 /** Options of {@link startForgeSim}. */
 export interface ForgeSimOptions {
@@ -25,6 +33,8 @@ export interface ForgeSimOptions {
   host?: string;
   /** Past this many entries a recursive tree answers `truncated: true`; 100,000 as GitHub. */
   treeLimit?: number;
+  /** Seconds an OAuth access token with a refresh token lives (GitLab's): 7200 when absent. */
+  oauthTokenLifetime?: number;
 }
 
 /** A running forge. */
@@ -33,6 +43,8 @@ export interface ForgeSim {
   url: string;
   /** The REST API's root, as GitHub Enterprise's `{url}/api/v3`. */
   apiUrl: string;
+  /** GitLab's REST v4 API root, `{url}/api/v4` (its OAuth provider is `{url}/oauth/…`). */
+  gitlabApiUrl: string;
   /** Where the bare repositories are. */
   dataDir: string;
   /** Faults served to the next matching requests. */
@@ -45,6 +57,8 @@ export interface ForgeSim {
   gists: Gists;
   /** The OAuth apps the web flow (`{url}/login/oauth/…`) knows. */
   oauthApps: OAuthApps;
+  /** The expiring access tokens and refresh tokens of GitLab's OAuth flow. */
+  oauthTokens: RefreshableTokens;
   /** Stops the server (and removes the data folder when it was a temporary one). */
   close(): Promise<void>;
 }
@@ -76,6 +90,16 @@ export async function startForgeSim(options: ForgeSimOptions = {}): Promise<Forg
   const rateLimits = new RateLimits();
   const treeLimit = options.treeLimit ?? 100_000;
   let origins = { web: '', api: '' };
+  const oauthTokens = new RefreshableTokens(users, options.oauthTokenLifetime ?? 7200);
+  const gitlab: GitLabServing = {
+    users,
+    repos,
+    apps: oauthApps,
+    tokens: oauthTokens,
+    limits: new GitLabRateLimits(),
+    origins: () => ({ web: origins.web, api: `${origins.web}${GITLAB_API_PREFIX}` }),
+    readBody,
+  };
 
   const server = createServer((request, response) => {
     handle(request, response).catch((cause: unknown) => {
@@ -91,6 +115,11 @@ export async function startForgeSim(options: ForgeSimOptions = {}): Promise<Forg
     const url = new URL(request.url ?? '/', 'http://forge-sim.invalid');
     const fault = faults.take(`${url.pathname}${url.search}`, request.method ?? 'GET');
     if (fault?.latencyMs) await new Promise((resolve) => setTimeout(resolve, fault.latencyMs));
+
+    if (url.pathname.startsWith(`${GITLAB_API_PREFIX}/`) || url.pathname === GITLAB_API_PREFIX) {
+      await serveGitLabApi(gitlab, request, response, url, fault);
+      return;
+    }
 
     if (url.pathname.startsWith(`${API_PREFIX}/`) || url.pathname === API_PREFIX) {
       // As api.github.com: any origin may call, with a token (no cookies), preflight answered.
@@ -162,6 +191,11 @@ export async function startForgeSim(options: ForgeSimOptions = {}): Promise<Forg
       await drain(request);
       response.writeHead(fault.status, { 'content-type': 'text/plain' });
       response.end('Server Error\n');
+      return;
+    }
+
+    if (url.pathname === '/oauth/authorize' || url.pathname === '/oauth/token') {
+      await serveGitLabOAuth(gitlab, request, response, url, fault);
       return;
     }
 
@@ -314,12 +348,14 @@ export async function startForgeSim(options: ForgeSimOptions = {}): Promise<Forg
   return {
     url: web,
     apiUrl: origins.api,
+    gitlabApiUrl: `${web}${GITLAB_API_PREFIX}`,
     dataDir,
     faults,
     users,
     repos,
     gists,
     oauthApps,
+    oauthTokens,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

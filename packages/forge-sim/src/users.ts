@@ -60,6 +60,20 @@ export class Users {
     return token;
   }
 
+  /** Registers `token` (made by the caller, as another forge's OAuth flow shapes them) for `user`. */
+  addToken(user: ForgeUser, token: string, scopes: readonly string[]) {
+    if (this.#byToken.has(token)) throw new Error('That token belongs to another user.');
+    this.#byToken.set(token, user);
+    this.#scopes.set(token, [...scopes]);
+    return token;
+  }
+
+  /** Makes `token` sign nothing any more (a revoked or rotated OAuth token). */
+  revokeToken(token: string) {
+    this.#byToken.delete(token);
+    this.#scopes.delete(token);
+  }
+
   /** The scopes of `token`, or undefined for a token without recorded scopes. */
   scopesOf(token: string) {
     return this.#scopes.get(token);

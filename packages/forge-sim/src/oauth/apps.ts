@@ -17,6 +17,9 @@ export interface Grant {
   scopes: string[];
   /** The redirect_uri the authorize request named, if it named one. */
   redirectUri: string | undefined;
+  /** PKCE (RFC 7636): the challenge the authorize request sent, and its method. */
+  codeChallenge?: string | undefined;
+  codeChallengeMethod?: string | undefined;
   expiresAt: number;
 }
 

@@ -12,11 +12,13 @@ const ERROR_DOCS =
   'https://docs.github.com/apps/managing-oauth-apps/troubleshooting-oauth-app-access-token-request-errors';
 const AUTHORIZE_DOCS =
   'https://docs.github.com/apps/managing-oauth-apps/troubleshooting-authorization-request-errors';
-const LOGIN_COOKIE = 'forge_sim_login';
+/** The cookie that keeps the user signed in to the authorize pages of every dialect. */
+export const LOGIN_COOKIE = 'forge_sim_login';
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function page(
+/** An HTML page of the web origin. */
+export function page(
   status: number,
   title: string,
   main: string,
@@ -40,7 +42,7 @@ button{padding:.5rem 1rem}.error{color:#b00}</style></head>
 }
 
 /** The URL `base` with `params` added to its query. */
-function withParams(base: string, params: Record<string, string | undefined>) {
+export function withParams(base: string, params: Record<string, string | undefined>) {
   const url = new URL(base);
   for (const [key, value] of Object.entries(params)) {
     if (value !== undefined) url.searchParams.set(key, value);
@@ -48,7 +50,8 @@ function withParams(base: string, params: Record<string, string | undefined>) {
   return url.toString();
 }
 
-function cookieLogin(cookie: string | undefined) {
+/** The user the login cookie names, if any. */
+export function cookieLogin(cookie: string | undefined) {
   for (const part of (cookie ?? '').split(';')) {
     const [key, ...value] = part.trim().split('=');
     if (key === LOGIN_COOKIE) return decodeURIComponent(value.join('='));
@@ -88,23 +91,37 @@ function check(
   return { app, redirect: asked || app.callbackUrl };
 }
 
-function authorizePage(
+/**
+ * How a dialect's authorize page posts its form: where, which query fields it carries on, and
+ * where Cancel leads. GitHub's (`/login/oauth/authorize`) when absent.
+ */
+export interface AuthorizeForm {
+  action: string;
+  fields: readonly string[];
+  cancelUrl: string;
+}
+
+/** The authorize page: who the user is, the scopes asked for, Authorize and Cancel. */
+export function authorizePage(
   app: OAuthApp,
   params: URLSearchParams,
   redirect: string,
   login: string,
   problem?: string,
+  form?: AuthorizeForm,
 ): WebReply {
   const title = `Authorize ${app.name}`;
   const scopes = parseScopes(params.get('scope'));
   const state = params.get('state') ?? undefined;
-  const cancel = withParams(redirect, {
-    error: 'access_denied',
-    error_description: 'The user has denied your application access.',
-    error_uri: `${AUTHORIZE_DOCS}/#access-denied`,
-    state,
-  });
-  const hidden = ['client_id', 'redirect_uri', 'scope', 'state']
+  const cancel =
+    form?.cancelUrl ??
+    withParams(redirect, {
+      error: 'access_denied',
+      error_description: 'The user has denied your application access.',
+      error_uri: `${AUTHORIZE_DOCS}/#access-denied`,
+      state,
+    });
+  const hidden = (form?.fields ?? ['client_id', 'redirect_uri', 'scope', 'state'])
     .filter((name) => params.get(name) !== null)
     .map((name) => `<input type="hidden" name="${name}" value="${escape(params.get(name) ?? '')}">`)
     .join('\n');
@@ -118,7 +135,7 @@ function authorizePage(
         : '.'
     }</p>
 ${problem ? `<p class="error" role="alert">${escape(problem)}</p>` : ''}
-<form method="post" action="/login/oauth/authorize">
+<form method="post" action="${escape(form?.action ?? '/login/oauth/authorize')}">
 ${hidden}
 <p><label for="login">Username</label>
 <input id="login" name="login" autocomplete="username" required value="${escape(login)}"></p>
