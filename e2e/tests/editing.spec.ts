@@ -94,6 +94,51 @@ test('highlighting follows typing: a fence opened above turns the text below int
   await expect(line(4).getByText('Big title')).toHaveCSS('font-weight', '700');
 });
 
+test('in a long text, the HTML and code blocks far from the caret are highlighted once scrolled to', async ({
+  page,
+}) => {
+  await openApp(page);
+  // About 110,000 characters between the two ends: the editor parses HTML and code only in or
+  // near view, and parses a skipped block when it comes into view.
+  const prose = Array.from(
+    { length: 2000 },
+    (_, i) => `Line ${i + 1} of plain prose, long enough to take some room.`,
+  ).join('\n\n');
+  const block = (name: string) =>
+    `<span class="${name}">${name}</span>\n\n\`\`\`js\nconst ${name}Value = 1;\n\`\`\``;
+  await replaceText(page, '');
+  // Pasted, as a long text comes in (typed, it would take minutes).
+  await page.evaluate(
+    (pasted) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', pasted);
+      document
+        .querySelector('.cm-content')!
+        .dispatchEvent(
+          new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+        );
+    },
+    `${block('top')}\n\n${prose}\n\n${block('bottom')}\n`,
+  );
+  // Whether the word `word` on the line holding `text` has a colour of its own.
+  const coloured = (text: string, word: string) =>
+    editor(page)
+      .locator('.cm-line', { hasText: text })
+      .first()
+      .evaluate((line, wanted) => {
+        const span = [...line.querySelectorAll('span')].find((each) => each.textContent === wanted);
+        return span !== undefined && getComputedStyle(span).color !== getComputedStyle(line).color;
+      }, word);
+  // The caret is at the end: the bottom blocks are in view…
+  await expect.poll(() => coloured('const bottomValue', 'const')).toBe(true);
+  await expect.poll(() => coloured('class="bottom"', 'class')).toBe(true);
+  // …and the top ones are highlighted once scrolled to.
+  await scrollToLine(page, 'const topValue');
+  await expect.poll(() => coloured('const topValue', 'const')).toBe(true);
+  await scrollToLine(page, 'class="top"');
+  await expect.poll(() => coloured('class="top"', 'class')).toBe(true);
+});
+
 test('a table of hundreds of rows is coloured as one table all the way down, and while typing in it', async ({
   page,
 }) => {

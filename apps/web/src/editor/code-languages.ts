@@ -1,4 +1,5 @@
-import { LanguageDescription } from '@codemirror/language';
+import { LanguageDescription, ParseContext } from '@codemirror/language';
+import { type Input, Parser, type PartialParse, type TreeFragment } from '@lezer/common';
 
 /** How many code-block info strings that name no language exactly a lookup remembers (then it
  * starts over): typing "```pyth" names a new one at every key. */
@@ -35,4 +36,30 @@ export function codeLanguageLookup(
     fuzzy.set(name, matched);
     return matched;
   };
+}
+
+/** The parser of code blocks in `description`'s language: the language's own once loaded, else
+ * one that starts loading it and skips the block until it has loaded (as lang-markdown does), the
+ * editor then parsing the block again. One object for the language's life, so that an inner
+ * tree parsed with it is reused by the next parse. */
+export function codeLanguageParser(description: LanguageDescription): Parser {
+  return new CodeLanguageParser(description);
+}
+
+class CodeLanguageParser extends Parser {
+  constructor(private readonly description: LanguageDescription) {
+    super();
+  }
+
+  createParse(
+    input: Input,
+    fragments: readonly TreeFragment[],
+    ranges: readonly { from: number; to: number }[],
+  ): PartialParse {
+    const { support } = this.description;
+    const parser = support
+      ? support.language.parser
+      : ParseContext.getSkippingParser(this.description.load());
+    return parser.startParse(input, fragments, ranges);
+  }
 }

@@ -1,11 +1,21 @@
-import { ensureSyntaxTree, LanguageDescription } from '@codemirror/language';
+import {
+  ensureSyntaxTree,
+  language as languageFacet,
+  LanguageDescription,
+  syntaxTree,
+} from '@codemirror/language';
 import { languages } from '@codemirror/language-data';
-import { EditorState, type Extension } from '@codemirror/state';
+import { Compartment, EditorState, type Extension } from '@codemirror/state';
 import { highlightTree } from '@lezer/highlight';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { markdownHighlight } from './colours';
 import { continueList } from './lists';
-import { firstMarkdown, loadFullMarkdown, markdownSupport } from './markdown-language';
+import {
+  createEditorMarkdown,
+  firstMarkdown,
+  loadFullMarkdown,
+  markdownSupport,
+} from './markdown-language';
 
 const TEXT = [
   '# Title',
@@ -79,5 +89,57 @@ describe('the editor’s markdown support', () => {
       expect(continueList(true)({ state, dispatch: (tr) => (state = tr.state) })).toBe(true);
       expect(state.doc.toString()).toBe('1. one\n2. \n3. two');
     }
+  });
+});
+
+describe('the editor’s one markdown language', () => {
+  // A long text with inline HTML and a code block at its start: parsing it from the start again
+  // (as replacing the language did) would show in the tree's identity.
+  const LONG = `${TEXT}\n${'A paragraph of *plain* words, long enough to matter.\n\n'.repeat(4000)}`;
+
+  // The marks of the text's start, from the tree parsed on to the end of the text.
+  function marksOfStart(state: EditorState): string[] {
+    const out: string[] = [];
+    highlightTree(
+      ensureSyntaxTree(state, state.doc.length, 10_000)!,
+      markdownHighlight,
+      (from, to, classes) => out.push(`${LONG.slice(from, to)}:${classes}`),
+      0,
+      TEXT.length,
+    );
+    return out;
+  }
+  const marked = (marks: string[], word: string) =>
+    marks.some((mark) => mark.startsWith(`${word}:`));
+
+  it('keeps the syntax tree when the full support arrives, then highlights the HTML and code it skipped', async () => {
+    const { markdownNesting } = await import('./markdown-full');
+    let arrive = () => {};
+    const arrived = new Promise<void>((resolve) => (arrive = resolve));
+    const markdown = createEditorMarkdown(() => arrived.then(() => markdownNesting()));
+    const language = new Compartment();
+    const before = EditorState.create({ doc: LONG, extensions: language.of(markdown.support()) });
+    const tree = ensureSyntaxTree(before, before.doc.length, 10_000)!;
+    expect(tree.length).toBe(LONG.length);
+    const first = marksOfStart(before);
+    expect(marked(first, 'class')).toBe(false);
+    expect(marked(first, 'const')).toBe(false);
+
+    const loading = markdown.load();
+    arrive();
+    const full = await loading;
+    expect(full.language === markdown.language).toBe(true);
+    const after = before.update({ effects: language.reconfigure(full) }).state;
+    // The same language, and a tree of the whole text at once: a new language would start
+    // again from an empty tree, parsed for 20 ms up to 3,000 characters.
+    expect(after.facet(languageFacet) === before.facet(languageFacet)).toBe(true);
+    expect(syntaxTree(after).length).toBe(LONG.length);
+    // Parsed on, the HTML's attribute and the code's keyword get their marks, as in a state
+    // made with the full support from the start, and the rest keeps its marks.
+    const then = marksOfStart(after);
+    expect(marked(then, 'class')).toBe(true);
+    expect(marked(then, 'const')).toBe(true);
+    expect(then).toEqual(marksOfStart(EditorState.create({ doc: LONG, extensions: full })));
+    for (const mark of first) expect(then).toContain(mark);
   });
 });
