@@ -199,8 +199,6 @@ export class DexieRepository implements ItemRepository {
     this.db.close();
   }
 
-  // Must run inside a rw transaction on objects: IndexedDB serialises those across tabs, so the
-  // highest number read here cannot be taken by anyone else before this transaction commits.
   // The highest transaction number written, read from the index alone: the row that holds it
   // (often a long text just saved) is not read.
   private async lastTx(): Promise<number> {
@@ -224,6 +222,8 @@ export class DexieRepository implements ItemRepository {
     return row && !isTombstone(row) ? (row as unknown as StoredItem<T>) : undefined;
   }
 
+  // Must run inside a rw transaction on objects: IndexedDB serialises those across tabs, so the
+  // highest number read here cannot be taken by anyone else before this transaction commits.
   private async nextTx(): Promise<number> {
     const tx = (await this.lastTx()) + 1;
     this.written.add(tx);
