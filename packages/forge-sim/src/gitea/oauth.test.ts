@@ -1,18 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startForgeSim, type ForgeSim } from '../server.js';
-import { authorizeAs, callApi } from '../testing/dialect-client.js';
+import { authorizeAs, callApi, type TokenAnswer } from '../testing/dialect-client.js';
 
 let forge: ForgeSim;
 
-/** What a token endpoint answers: a token pair, or an OAuth error. */
-interface TokenAnswer {
-  access_token: string;
-  refresh_token: string;
-  expires_in: number;
-  token_type: string;
-  scope?: string;
-  error?: string;
-}
 const callback = 'http://127.0.0.1:4998/oauth2/callback';
 const app = {
   clientId: 'gitea-client',

@@ -1,5 +1,15 @@
 import type { ApiAnswer } from './harness.js';
 
+/** What a token endpoint answers: a token pair, or an OAuth error. */
+export interface TokenAnswer {
+  access_token: string;
+  refresh_token: string;
+  expires_in: number;
+  token_type: string;
+  scope?: string;
+  error?: string;
+}
+
 /** How a dialect client signs: a header (`Authorization: token X`), a query parameter, or not. */
 export type Signing = { header: string } | { query: string } | null;
 
