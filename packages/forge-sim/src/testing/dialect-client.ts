@@ -35,11 +35,13 @@ export async function callApi(
   }
   const response = await fetch(url, { method, headers, ...(body === undefined ? {} : { body }) });
   const text = await response.text();
-  return {
-    status: response.status,
-    headers: response.headers,
-    body: text ? JSON.parse(text) : null,
-  };
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    // Raw bytes (a /raw endpoint, a 429's "Retry later"): the text as it came.
+  }
+  return { status: response.status, headers: response.headers, body: parsed };
 }
 
 /** Submits forge-sim's authorize page as `login` would, and gives the code it redirects with. */

@@ -1,4 +1,5 @@
 import { startForgeSim, type ForgeSim, type ForgeSimOptions } from '../server.js';
+import { callApi } from './dialect-client.js';
 import type { ApiAnswer } from './harness.js';
 
 /** A forge with the user `alice`, and a client of its GitLab v4 API. */
@@ -22,24 +23,12 @@ export async function startGitLabTestForge(
   return {
     forge,
     token,
-    async api(method, path, body, signWith) {
+    api(method, path, body, signWith) {
       const sign = signWith === undefined ? token : signWith;
-      const response = await fetch(`${forge.gitlabApiUrl}${path}`, {
-        method,
-        headers: {
-          ...(sign === null ? {} : { authorization: `Bearer ${sign}` }),
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      return callApi(forge.gitlabApiUrl, method, path, {
+        body,
+        sign: sign === null ? null : { header: `Bearer ${sign}` },
       });
-      const text = await response.text();
-      let parsed: unknown = text;
-      try {
-        parsed = text ? JSON.parse(text) : null;
-      } catch {
-        // Raw bytes (a /raw endpoint, a 429's "Retry later"): the text as it came.
-      }
-      return { status: response.status, headers: response.headers, body: parsed };
     },
   };
 }
