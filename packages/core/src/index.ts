@@ -377,13 +377,22 @@ export { GithubGitData, type GithubBranch } from './providers/github/github-git-
 export {
   type GitCommitInfo,
   type GitDataPort,
+  type GitFileChange,
+  type GitFileWritePort,
   GitObjectMissingError,
+  type GitReadPort,
   type GitTreeChange,
   type GitTreeEntry,
   type GitTreeListing,
+  type GitTreeWritePort,
   NotFastForwardError,
+  writesFiles,
 } from './providers/git/git-data-port.js';
 export { GitWorkspace, type GitWorkspaceOptions } from './providers/git/git-workspace.js';
+export {
+  GitWorkspaceProvider,
+  type GitWorkspaceProviderOptions,
+} from './providers/git/git-workspace-provider.js';
 export {
   DEFAULT_COMMIT_MESSAGES,
   defaultCommitMessage,

@@ -20,17 +20,31 @@ export interface GitTreeListing {
 export type GitTreeChange =
   { path: string; content: string } | { path: string; sha: string } | { path: string; sha: null };
 
-/**
- * The few git calls the git workspace engine makes, on one branch of one repository: the port
- * each forge's dialect implements (GitHub's git data API today; GitLab or Gitea later).
- */
-export interface GitDataPort {
+/** A change of a file-writing commit ({@link GitFileWritePort}): a tree change with the sha
+ * the parent commit has at its path (`previous`; undefined for a new file). Forges whose file
+ * API wants the blob being replaced (Gitea's and Gitee's `sha`) or create versus update
+ * (GitLab's actions) read it here. */
+export type GitFileChange = GitTreeChange & { previous?: string };
+
+/** The reading half of a forge's git dialect, on one branch of one repository. */
+export interface GitReadPort {
   /** The branch's head commit; undefined when the branch (or any commit) does not exist. */
   readHead(): Promise<string | undefined>;
-  /** The whole tree of a commit, every level in one listing. */
+  /** The whole tree of a commit, every level in one listing: a forge that pages its listing is
+   * read to the last page; `truncated` only when the forge itself cut the listing short. The
+   * `sha` is the root tree's ('' when the forge does not say it and writes files, not trees). */
   readTree(commit: string): Promise<GitTreeListing>;
   /** A blob's bytes. */
   readBlob(sha: string): Promise<Uint8Array>;
+  /** The branch's commits that changed `path`, newest first (the forge's first page). */
+  listCommits?(path: string): Promise<GitCommitInfo[]>;
+}
+
+/**
+ * A forge with a git database API (GitHub's refs, trees, blobs and commits): the engine writes
+ * the tree, the commit, then moves the branch as a fast-forward.
+ */
+export interface GitTreeWritePort extends GitReadPort {
   /** Writes a tree: `base` (a tree sha) with `changes` applied; returns the new tree's sha. */
   writeTree(base: string | undefined, changes: readonly GitTreeChange[]): Promise<string>;
   /** Writes a commit of `tree` over `parents`; returns its sha. */
@@ -38,9 +52,38 @@ export interface GitDataPort {
   /** Moves the branch from `previous` (undefined: it does not exist yet) to `commit`, only as a
    * fast-forward; rejects with {@link NotFastForwardError} when someone moved it meanwhile. */
   moveHead(commit: string, previous: string | undefined): Promise<void>;
-  /** The branch's commits that changed `path`, newest first (the forge's first page). */
-  listCommits?(path: string): Promise<GitCommitInfo[]>;
 }
+
+/**
+ * A forge whose API commits files rather than trees (GitLab's commits with actions, Gitea's
+ * change-files, Gitee's contents): the engine hands it the changes of one commit.
+ */
+export interface GitFileWritePort extends GitReadPort {
+  /**
+   * Commits `changes` on the branch, whose head must still be `parent` (undefined: the branch
+   * has no commit yet); resolves with the branch's new head. One commit where the forge's API
+   * allows it. The first change is always the workspace's index (`.inkstone-data/manifest`),
+   * written with its `previous` sha: a forge that writes file by file writes it first, so that
+   * when another client committed meanwhile the forge refuses it before anything else is
+   * written. Rejects with {@link NotFastForwardError} when the branch moved or a file changed
+   * since `parent` (the forge's sha or last-commit check refused a change).
+   */
+  commitFiles(
+    message: string,
+    parent: string | undefined,
+    changes: readonly GitFileChange[],
+  ): Promise<string>;
+}
+
+/**
+ * The few git calls the git workspace engine makes, on one branch of one repository: the port
+ * each forge's dialect implements (GitHub's git data API; GitLab's, Gitea's and Gitee's file
+ * APIs).
+ */
+export type GitDataPort = GitTreeWritePort | GitFileWritePort;
+
+/** Whether a port writes files (GitLab, Gitea, Gitee) rather than trees (GitHub). */
+export const writesFiles = (port: GitDataPort): port is GitFileWritePort => 'commitFiles' in port;
 
 /** A commit of a file's history, as the forge lists it. */
 export interface GitCommitInfo {

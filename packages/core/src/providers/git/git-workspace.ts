@@ -15,7 +15,14 @@ import {
   type GitCommitMessages,
 } from './commit-message.js';
 import { GitDraft } from './draft.js';
-import { GitObjectMissingError, type GitDataPort, NotFastForwardError } from './git-data-port.js';
+import {
+  type GitDataPort,
+  type GitFileChange,
+  GitObjectMissingError,
+  NotFastForwardError,
+  writesFiles,
+} from './git-data-port.js';
+import { GIT_MANIFEST_PATH } from './layout.js';
 import { emptySnapshot, type GitSnapshot, readSnapshot } from './snapshot.js';
 import { viewChanges } from './workspace-view.js';
 
@@ -201,10 +208,26 @@ export class GitWorkspace {
         deleted: plan.deleted.map((path) => this.prefix + path),
       });
     const changes = plan.changes.map((change) => ({ ...change, path: this.prefix + change.path }));
-    const tree = await port.writeTree(draft.base.tree || undefined, changes);
-    const parents = draft.base.commit ? [draft.base.commit] : [];
-    const commit = await port.writeCommit(message, tree, parents);
-    await port.moveHead(commit, draft.base.commit || undefined);
+    let commit: string;
+    let tree = '';
+    if (writesFiles(port)) {
+      // The index first (see GitFileWritePort), each change with the sha it replaces.
+      const files = draft.base.files;
+      const manifest = this.prefix + GIT_MANIFEST_PATH;
+      const ordered: GitFileChange[] = [
+        ...changes.filter((change) => change.path === manifest),
+        ...changes.filter((change) => change.path !== manifest),
+      ].map((change) => {
+        const previous = files.get(change.path.slice(this.prefix.length));
+        return previous === undefined ? change : { ...change, previous };
+      });
+      commit = await port.commitFiles(message, draft.base.commit || undefined, ordered);
+    } else {
+      tree = await port.writeTree(draft.base.tree || undefined, changes);
+      const parents = draft.base.commit ? [draft.base.commit] : [];
+      commit = await port.writeCommit(message, tree, parents);
+      await port.moveHead(commit, draft.base.commit || undefined);
+    }
     this.latest = { ...plan.snapshot, commit, tree };
     this.keep(this.latest);
     return commit;

@@ -1,11 +1,11 @@
 import { base64Bytes } from '../git/bytes.js';
 import {
   type GitCommitInfo,
-  type GitDataPort,
   GitObjectMissingError,
   type GitTreeChange,
   type GitTreeEntry,
   type GitTreeListing,
+  type GitTreeWritePort,
   NotFastForwardError,
 } from '../git/git-data-port.js';
 import { encodePath, GithubApiError, type GithubClient } from './github-client.js';
@@ -33,7 +33,7 @@ interface TreeBody {
  * The git data port over GitHub's REST v3 "Git database" API (refs, trees, blobs, commits), as
  * api.github.com, GitHub Enterprise and forge-sim answer it.
  */
-export class GithubGitData implements GitDataPort {
+export class GithubGitData implements GitTreeWritePort {
   private readonly repoPath: string;
   private readonly refPath: string;
 
