@@ -300,6 +300,25 @@ describe('Gitee (host B)', () => {
     });
   });
 
+  it('refreshes through the application that issued the pair when the app names it', async () => {
+    await start();
+    const response = await get(
+      `/oauth2/giteeToken?${q({ grant_type: 'refresh_token', refresh_token: ACCOUNT.refreshToken, clientId: ACCOUNT.clientId })}`,
+    );
+    expect(response.statusCode).toBe(200);
+    expect(standIns.gitee.seen[0]?.fields).toEqual({
+      grant_type: 'refresh_token',
+      refresh_token: ACCOUNT.refreshToken,
+      client_id: ACCOUNT.clientId,
+      client_secret: ACCOUNT.clientSecret,
+    });
+    const unknown = await get(
+      `/oauth2/giteeToken?${q({ grant_type: 'refresh_token', refresh_token: ACCOUNT.refreshToken, clientId: 'not-ours' })}`,
+    );
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe('Unknown Gitee client id.');
+  });
+
   it('answers 400 for a missing clientId, redirect URI or an unknown client id', async () => {
     await start();
     const noClient = await get(

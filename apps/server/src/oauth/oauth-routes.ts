@@ -105,23 +105,31 @@ export function registerOAuthRoutes(
   });
 
   // Gitee's exchange (clientId, code, oauth2RedirectUri) and its refresh (grant_type
-  // refresh_token, refresh_token), which needs no client secret.
+  // refresh_token, refresh_token), which Gitee documents without a client secret. With the
+  // clientId that issued the pair, the refresh also carries that application's credentials, as
+  // a Doorkeeper server holding a confidential client asks (forge-sim's Gitee does).
   app.get(OAUTH_PATHS.giteeToken, { config }, async (request, reply) => {
     const query = request.query as Query;
     configured(conf.gitee, 'Gitee', 'GITEE');
     const grant = grantParams(query, 'oauth2RedirectUri');
     const url = `${conf.gitee.baseUrl}/oauth/token`;
+    const clientId = clientIdParam(query, 'clientId');
     if (grant.grant_type === 'refresh_token') {
+      let client: Record<string, string> = {};
+      if (clientId !== undefined) {
+        const [id, secret] = secretFor(conf.gitee, clientId, 'Gitee');
+        client = { client_id: id, client_secret: secret };
+      }
       const answer = await requestToken({
         provider: 'Gitee',
         envPrefix: 'GITEE',
         url,
-        fields: { grant_type: 'refresh_token', refresh_token: grant.refresh_token },
+        fields: { grant_type: 'refresh_token', refresh_token: grant.refresh_token, ...client },
         timeoutMs,
       });
       return tokenReply(reply, answer);
     }
-    const clientId = clientIdParam(query, 'clientId') ?? missing('clientId');
+    if (clientId === undefined) missing('clientId');
     const [id, secret] = secretFor(conf.gitee, clientId, 'Gitee');
     const answer = await requestToken({
       provider: 'Gitee',
