@@ -12,15 +12,17 @@ export function reduceServerUrl(input: string): string | undefined {
   const text = input.trim();
   if (text === '') return undefined;
   const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`;
-  let url: URL;
-  try {
-    url = new URL(withScheme);
-  } catch {
-    return undefined;
-  }
-  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.hostname === '') {
-    return undefined;
-  }
-  if (url.username !== '' || url.password !== '') return undefined;
-  return url.origin;
+  // (Parsed by hand: the core runs where no URL class is declared.)
+  const match = /^(https?):\/\/([^/?#\\\s]+)(?:[/?#]\S*)?$/i.exec(withScheme);
+  if (!match) return undefined;
+  const scheme = match[1]!.toLowerCase();
+  const host = /^(\[[0-9a-f:.]+\]|[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?)(?::(\d{1,5}))?$/i.exec(
+    match[2]!,
+  );
+  if (!host) return undefined;
+  const port = host[2] === undefined ? undefined : Number(host[2]);
+  if (port !== undefined && (port < 1 || port > 65535)) return undefined;
+  const defaultPort = scheme === 'https' ? 443 : 80;
+  const shownPort = port === undefined || port === defaultPort ? '' : `:${port}`;
+  return `${scheme}://${host[1]!.toLowerCase()}${shownPort}`;
 }
