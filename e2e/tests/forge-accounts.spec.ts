@@ -153,8 +153,14 @@ test('links a GitLab account through the server’s application; its expiring to
   await expect(page.getByRole('dialog', { name: 'Sign in again' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Dismiss', exact: true })).toHaveCount(0);
   await closeAccounts();
-  // Access tokens never travel in a URL.
-  for (const token of [linked.accessToken, refreshed.accessToken]) {
+  // Neither the tokens nor the refresh tokens ever travel in a URL (the server's token route is
+  // called by POST).
+  for (const token of [
+    linked.accessToken,
+    refreshed.accessToken,
+    linked.refreshToken,
+    refreshed.refreshToken,
+  ]) {
     expect(urls.filter((url) => url.includes(String(token)))).toEqual([]);
   }
 });

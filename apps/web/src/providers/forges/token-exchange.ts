@@ -37,7 +37,7 @@ const SERVER_PATHS: Record<ForgeId, string> = {
   gitee: 'oauth2/giteeToken',
 };
 
-// The product server's query for a request (spec core §7): Gitee's code exchange names its
+// The product server's parameters for a request (spec core §7): Gitee's code exchange names its
 // fields clientId and oauth2RedirectUri, the others take OAuth's own names.
 function serverQuery(forge: ForgeId, clientId: string, request: TokenRequest): URLSearchParams {
   const query = new URLSearchParams({ clientId, grant_type: request.grant });
@@ -79,8 +79,8 @@ async function send(port: ExchangePort, url: string, init: RequestInit): Promise
  * Asks for a token of `forge` through `client` (spec core §7, providers §4): the product
  * server's route, or the forge's own token endpoint. Resolves to the pair and its end (GitLab's
  * 7200 s when the answer has no `expires_in`); rejects with the server's or the forge's words.
- * The codes and tokens travel in the server's query as the spec's GET routes take them; never
- * to the forge in a URL.
+ * Codes, refresh tokens and secrets travel in POST bodies only (the server's routes take the
+ * spec's GET parameters as a JSON body too), never in a URL.
  */
 export async function requestForgeToken(
   forge: ForgeId,
@@ -90,11 +90,13 @@ export async function requestForgeToken(
 ): Promise<TokenGrant> {
   const response =
     client.kind === 'server'
-      ? await send(
-          port,
-          `${new URL(SERVER_PATHS[forge], port.serverBase).href}?${serverQuery(forge, client.clientId, request)}`,
-          {},
-        )
+      ? await send(port, new URL(SERVER_PATHS[forge], port.serverBase).href, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(
+            Object.fromEntries(serverQuery(forge, client.clientId, request).entries()),
+          ),
+        })
       : await send(port, forgeEndpoints(forge, client.serverUrl).token, {
           method: 'POST',
           headers: {
