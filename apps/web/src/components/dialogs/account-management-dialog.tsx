@@ -32,6 +32,8 @@ export function AccountManagementDialog({ reject }: DialogProps<'accountManageme
 
   useEffect(() => {
     // Once, as the dialog opens: each forge account's token is used, and so kept fresh.
+    // Offline there is nothing to check (a refresh would only fail).
+    if (!navigator.onLine) return;
     const shown = showForgeError(dispatch);
     const { forges: linked } = store.getState().accounts;
     for (const forge of FORGE_IDS) {

@@ -104,7 +104,7 @@ export class ForgeAccounts {
       },
       refresh: (forge, token) => this.refresh(forge, token),
       isOnline: () => options.isOnline(),
-      signInAgain: (forge, token) => this.signInAgain(forge, token),
+      signInAgain: (forge, token) => this.relink(forge, token),
       timers: options.timers,
     });
     this.unsubscribe =
@@ -140,6 +140,13 @@ export class ForgeAccounts {
    */
   fresh<F extends ForgeId>(forge: F, sub: string): Promise<ForgeTokens[F]> {
     return this.tokens.fresh(forge, sub);
+  }
+
+  /** Signs in again for account `sub` of `forge` (the providerRedirection confirmation, then
+   * the popup), for a forge that refused its token: a Gitee 401 on the user or tree call
+   * (spec providers §4). Resolves to the new token, stored. */
+  signInAgain<F extends ForgeId>(forge: F, sub: string): Promise<ForgeTokens[F]> {
+    return this.tokens.signInAgain(forge, sub);
   }
 
   /** Unlinks an account from this browser. */
@@ -330,7 +337,8 @@ export class ForgeAccounts {
     return requestForgeToken(forge, this.tokenClient(forge, token), request, this.exchangePort());
   }
 
-  private async signInAgain<F extends ForgeId>(
+  // The confirmation, then the popup for the same account with what it was linked with.
+  private async relink<F extends ForgeId>(
     forge: F,
     token: ForgeTokens[F],
   ): Promise<ForgeTokens[F]> {

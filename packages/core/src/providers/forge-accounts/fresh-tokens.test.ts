@@ -164,6 +164,22 @@ describe('FreshTokens (spec core §4, providers §4 "Token refresh")', () => {
     expect(signIns).toEqual([]);
   });
 
+  it('signs in again on demand (a Gitee 401), once for callers asking together', async () => {
+    const { tokens, sub, signIns, endpoint } = setUp();
+    const answers = await Promise.all([
+      tokens.signInAgain('gitlab', sub),
+      tokens.signInAgain('gitlab', sub),
+      tokens.fresh('gitlab', sub),
+    ]);
+    expect(answers.map((token) => token.accessToken)).toEqual([
+      'signed-in',
+      'signed-in',
+      'signed-in',
+    ]);
+    expect(signIns).toEqual([sub]);
+    expect(endpoint.calls).toBe(0);
+  });
+
   it('says when the account is not linked', async () => {
     const { tokens } = setUp();
     await expect(tokens.fresh('gitlab', `${SERVER}/99`)).rejects.toBeInstanceOf(

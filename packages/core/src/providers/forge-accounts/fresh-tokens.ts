@@ -50,10 +50,32 @@ export class FreshTokens {
    * {@link NoForgeAccountError} when the account is not linked.
    */
   fresh<F extends ForgeId>(forge: F, sub: string): Promise<ForgeTokens[F]> {
+    return this.once(forge, sub, () => this.make(forge, sub));
+  }
+
+  /**
+   * Signs in again for account `sub` of `forge` whatever its token says: for a forge that
+   * refused a token it had not said was expired (spec providers §4: a Gitee 401 on the user or
+   * tree call restarts sign-in). The providerRedirection confirmation, then the popup; one at a
+   * time per account, shared with {@link fresh}.
+   */
+  signInAgain<F extends ForgeId>(forge: F, sub: string): Promise<ForgeTokens[F]> {
+    return this.once(forge, sub, async () => {
+      const token = await this.stored(forge, sub);
+      if (!token) throw new NoForgeAccountError(forge, sub);
+      return this.signIn(forge, token);
+    });
+  }
+
+  private once<F extends ForgeId>(
+    forge: F,
+    sub: string,
+    make: () => Promise<ForgeTokens[F]>,
+  ): Promise<ForgeTokens[F]> {
     const key = `${forge} ${sub}`;
     const running = this.pending.get(key);
     if (running) return running as Promise<ForgeTokens[F]>;
-    const started = this.make(forge, sub).finally(() => this.pending.delete(key));
+    const started = make().finally(() => this.pending.delete(key));
     this.pending.set(key, started);
     return started;
   }
