@@ -213,6 +213,16 @@ test('links a Gitea account with the user’s own application; a server URL that
   });
   // The secret went to the forge in a POST body, never in a URL.
   expect(urls.filter((url) => url.includes(GITEA_APP.clientSecret))).toEqual([]);
+
+  // The next Gitea account starts from the same server and application (not the secret).
+  await accountsDialog().getByRole('button', { name: 'Add Gitea account' }).click();
+  await expect(dialog.getByRole('textbox', { name: 'Server URL' })).toHaveValue(forge.url);
+  await expect(dialog.getByRole('textbox', { name: 'Application ID' })).toHaveValue(
+    GITEA_APP.clientId,
+  );
+  await expect(dialog.getByLabel('Application Secret')).toHaveValue('');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
   await closeAccounts();
 });
 

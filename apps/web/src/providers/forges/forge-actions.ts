@@ -69,13 +69,22 @@ export function addForgeAccount(
   const pkce = forge === 'gitlab' ? newPkce() : Promise.resolve(undefined);
   modals
     .open('selfHostedAccount', selfHostedDialogProps(forge, conf, window.location.origin))
-    .then(async (request) =>
-      forgeAccounts.link(forge, {
+    .then(async (request) => {
+      const linked = forgeAccounts.link(forge, {
         serverUrl: request.serverUrl,
         applicationId: request.applicationId,
         applicationSecret: request.applicationSecret,
         ...((await pkce) ? { pkce: await pkce } : {}),
-      }),
-    )
+      });
+      // Remembered for the next account (the server's own application needs nothing).
+      const remembered =
+        request.applicationId === ''
+          ? undefined
+          : services.workspace.saveLocalSettings({
+              [`${forge}ServerUrl`]: request.serverUrl,
+              [`${forge}ApplicationId`]: request.applicationId,
+            });
+      return Promise.all([linked, remembered]);
+    })
     .catch(shown);
 }

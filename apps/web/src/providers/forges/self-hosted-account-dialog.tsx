@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { type DialogProps } from '../../components/dialogs/dialog-props';
 import { TextField } from '../../components/dialogs/text-field';
 import { Modal } from '../../components/modal';
+import { useAppSelector } from '../../store';
 import { redirectUri } from '../../services/oauth/authorize-url';
 import './forges.css';
 
@@ -30,7 +31,8 @@ export function httpAppPage(appOrigin: string): string | undefined {
  * Application ID and Application Secret, the OAuth2 redirect URL to register with the
  * application, and for an http server a link to the app's http page. When the product server
  * supplies the application (`/conf`'s client id and URL) it asks nothing; when signing in again
- * for an account, its server URL is locked. Ok opens the forge's authorize window.
+ * for an account, its server URL is locked. The last Server URL and Application ID are filled
+ * in (local settings). Ok opens the forge's authorize window.
  */
 export function SelfHostedAccountDialog({
   props,
@@ -38,8 +40,11 @@ export function SelfHostedAccountDialog({
   reject,
 }: DialogProps<'selfHostedAccount'>) {
   const name = FORGE_NAMES[props.forge];
-  const [serverUrl, setServerUrl] = useState(props.forcedServerUrl ?? '');
-  const [applicationId, setApplicationId] = useState('');
+  const remembered = useAppSelector((state) => state.localSettings);
+  const [serverUrl, setServerUrl] = useState(
+    props.forcedServerUrl ?? remembered[`${props.forge}ServerUrl`],
+  );
+  const [applicationId, setApplicationId] = useState(remembered[`${props.forge}ApplicationId`]);
   const [applicationSecret, setApplicationSecret] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const redirect = redirectUri(props.appOrigin);
