@@ -17,6 +17,8 @@ const SERVER_URL_INVALID =
   'Enter the server’s address, such as https://gitlab.example.org (http or https).';
 
 let forge: ForgeSim;
+/** A second Gitea server, whose user gina has the same numeric id as on the first. */
+let otherGitea: ForgeSim;
 let server: ChildProcess;
 let appOrigin: string;
 let gina: ForgeUser;
@@ -57,6 +59,9 @@ test.beforeAll(async ({ browser }) => {
   forge.oauthApps.add({ ...GITLAB_APP, callbackUrl, name: 'Inkstone' });
   forge.oauthApps.add({ ...GITEA_APP, callbackUrl, name: 'Inkstone', dialect: 'gitea' });
   forge.oauthApps.add({ ...GITEE_APP, callbackUrl, name: 'Inkstone', dialect: 'gitee' });
+  otherGitea = await startForgeSim({ port: 0 });
+  otherGitea.users.add({ login: 'gina', token: 'setup-gina-2' });
+  otherGitea.oauthApps.add({ ...GITEA_APP, callbackUrl, name: 'Inkstone', dialect: 'gitea' });
   server = spawn('node', ['../apps/server/dist/main.js'], {
     env: {
       ...process.env,
@@ -88,6 +93,7 @@ test.afterAll(async () => {
   await context?.close();
   server?.kill();
   await forge?.close();
+  await otherGitea?.close();
 });
 
 const accountsDialog = () => page.getByRole('dialog', { name: 'Manage external accounts' });
@@ -221,8 +227,16 @@ test('links a Gitea account with the user’s own application; a server URL that
     GITEA_APP.clientId,
   );
   await expect(dialog.getByLabel('Application Secret')).toHaveValue('');
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
-  await expect(dialog).toBeHidden();
+  // Another server, where gina has the same user id: another account.
+  await serverUrl.fill(otherGitea.url);
+  await dialog.getByLabel('Application Secret').fill(GITEA_APP.clientSecret);
+  await authorize(() => dialog.getByRole('button', { name: 'Ok' }).click());
+  await expect(
+    accountsDialog().getByRole('listitem', { name: /^Gitea account gina on / }),
+  ).toHaveCount(2);
+  expect(Object.keys(await storedAccounts('gitea')).sort()).toEqual(
+    [sub, `${otherGitea.url}/${gina.id}`].sort(),
+  );
   await closeAccounts();
 });
 
@@ -239,13 +253,14 @@ test('links a Gitee account through the server’s application, and removes it',
   });
   await closeAccounts();
 
-  await openAccounts('Accounts (3)');
+  await openAccounts('Accounts (4)');
   await item.getByRole('button', { name: 'Remove access of gina' }).click();
   await expect(item).toHaveCount(0);
   expect(await storedAccounts('gitee')).toEqual({});
   // The other forges' accounts stay.
   await expect(accountsDialog().getByRole('listitem')).toHaveText([
     /^GitLab: gina/,
+    /^Gitea: gina/,
     /^Gitea: gina/,
   ]);
   await closeAccounts();
