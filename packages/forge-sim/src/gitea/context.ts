@@ -19,6 +19,14 @@ export interface GiteaSettings {
    * client's one-file-at-a-time fallback can be tested.
    */
   changeFiles: boolean;
+  /**
+   * Whether a tree bigger than one page says `truncated: true` on every page, the last included,
+   * as Gitea 1.22 does (`GetTreeBySHA` sets it whenever the tree has more entries than a page;
+   * reported as go-gitea/gitea#35117 against 1.24.2). False answers as Gitea's current source
+   * does (services/repository/files/tree.go: `truncated` only while entries follow the page).
+   * Either way the swagger text says "true if there are still more items after this page".
+   */
+  truncatedOnEveryPage: boolean;
 }
 
 /** Gitea's defaults. */
@@ -27,6 +35,7 @@ export const GITEA_DEFAULTS: GiteaSettings = {
   maxResponseItems: 50,
   defaultGitTreesPerPage: 1000,
   changeFiles: true,
+  truncatedOnEveryPage: true,
 };
 
 /** What the Gitea dialect reads and changes. */

@@ -263,12 +263,11 @@ describe('Gitea paging', () => {
     }
   }, 120_000);
 
-  it('lists a 1,000-file tree fully across pages, `truncated` until the last', async () => {
+  // Every page of the tree, read to `total_count`, and the `truncated` flag of each.
+  const readTreePages = async () => {
     const paths = new Set<string>();
-    let page = 1;
-    let truncated = true;
     const seen: boolean[] = [];
-    while (truncated) {
+    for (let page = 1; paths.size < 1011; page += 1) {
       const answer = await api(
         'GET',
         `/repos/alice/big/git/trees/main?recursive=1&per_page=300&page=${page}`,
@@ -276,14 +275,32 @@ describe('Gitea paging', () => {
       expect(answer.status).toBe(200);
       expect(answer.body.total_count).toBe(1011);
       expect(answer.body.page).toBe(page);
+      expect(answer.body.tree.length).toBeGreaterThan(0);
       for (const entry of answer.body.tree) paths.add(entry.path);
-      truncated = answer.body.truncated;
-      seen.push(truncated);
-      page += 1;
+      seen.push(answer.body.truncated);
     }
-    expect(seen).toEqual([true, true, true, false]);
+    const after = await api('GET', '/repos/alice/big/git/trees/main?recursive=1&per_page=300&page=5');
+    expect(after.body.tree).toEqual([]);
+    expect(after.body.truncated).toBe(false);
+    return { paths, seen };
+  };
+
+  it('lists a 1,000-file tree fully across pages, `truncated` on every page as Gitea 1.22 says it (go-gitea/gitea#35117)', async () => {
+    const { paths, seen } = await readTreePages();
+    expect(seen).toEqual([true, true, true, true]);
     expect(paths.size).toBe(1011);
     expect(paths.has('f9/n099.md')).toBe(true);
+  });
+
+  it('says `truncated` only while entries follow a page, as Gitea after #35117 does', async () => {
+    forge.gitea.truncatedOnEveryPage = false;
+    try {
+      const { paths, seen } = await readTreePages();
+      expect(seen).toEqual([true, true, true, false]);
+      expect(paths.size).toBe(1011);
+    } finally {
+      forge.gitea.truncatedOnEveryPage = true;
+    }
   });
 
   it('caps a page of the tree at DEFAULT_GIT_TREES_PER_PAGE (1,000)', async () => {
