@@ -143,7 +143,8 @@ export class GiteaGitData implements GitFileWritePort {
     );
     return commits.map((commit) => ({
       sha: commit.sha,
-      message: commit.commit.message,
+      // Gitea gives git's message, its final newline included.
+      message: commit.commit.message.replace(/\n+$/, ''),
       date:
         Date.parse(
           commit.commit.committer?.date ?? commit.commit.author?.date ?? commit.created ?? '',
