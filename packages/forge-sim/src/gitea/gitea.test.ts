@@ -279,7 +279,10 @@ describe('Gitea paging', () => {
       for (const entry of answer.body.tree) paths.add(entry.path);
       seen.push(answer.body.truncated);
     }
-    const after = await api('GET', '/repos/alice/big/git/trees/main?recursive=1&per_page=300&page=5');
+    const after = await api(
+      'GET',
+      '/repos/alice/big/git/trees/main?recursive=1&per_page=300&page=5',
+    );
     expect(after.body.tree).toEqual([]);
     expect(after.body.truncated).toBe(false);
     return { paths, seen };

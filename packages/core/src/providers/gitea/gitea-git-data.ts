@@ -54,10 +54,10 @@ interface FileOperation {
   sha?: string;
 }
 
-// What Gitea answers when a write's sha is stale or the file came or went meanwhile
-// (services/repository/files: ErrSHADoesNotMatch, ErrRepoFileAlreadyExists,
-// ErrRepoFileDoesNotExist; forge-sim's 409 for a branch moved during the write).
-const STALE =
+/** What Gitea answers when a write's sha is stale or the file came or went meanwhile
+ * (services/repository/files: ErrSHADoesNotMatch, ErrRepoFileAlreadyExists,
+ * ErrRepoFileDoesNotExist; forge-sim's 409 for a branch moved during the write). */
+export const GITEA_STALE_WRITE =
   /sha does not match|file already exists|file does not exist|branch was changed|is not a fast forward/i;
 
 /**
@@ -274,7 +274,7 @@ export class GiteaGitData implements GitFileWritePort {
     try {
       return await write();
     } catch (error) {
-      if (error instanceof GiteaApiError && STALE.test(error.message)) {
+      if (error instanceof GiteaApiError && GITEA_STALE_WRITE.test(error.message)) {
         throw new NotFastForwardError();
       }
       throw error;

@@ -18,7 +18,6 @@ import {
   type GiteaTestForge,
   startGiteaTestForge,
 } from '../../testing/gitea-provider.js';
-import { readAllChanges } from '../../testing/workspace-provider-contract.js';
 import {
   testContent as content,
   testFile as file,
