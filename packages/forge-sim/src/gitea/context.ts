@@ -14,6 +14,12 @@ export interface GiteaSettings {
   /** `[api] DEFAULT_GIT_TREES_PER_PAGE`: the default and largest page of a git tree (1000). */
   defaultGitTreesPerPage: number;
   /**
+   * `[api] DEFAULT_MAX_BLOB_SIZE`: the largest blob `GET …/git/blobs/{sha}` gives the content of
+   * (10485760 bytes); a larger one comes with its `size` and an empty `content`
+   * (services/repository/files: GetBlobBySHA).
+   */
+  defaultMaxBlobSize: number;
+  /**
    * Whether `POST /repos/{owner}/{repo}/contents` (ChangeFiles: several files in one commit,
    * Gitea 1.20 and later) exists; false answers it 404 as an older Gitea does, so that a
    * client's one-file-at-a-time fallback can be tested.
@@ -34,6 +40,7 @@ export const GITEA_DEFAULTS: GiteaSettings = {
   defaultPagingNum: 30,
   maxResponseItems: 50,
   defaultGitTreesPerPage: 1000,
+  defaultMaxBlobSize: 10_485_760,
   changeFiles: true,
   truncatedOnEveryPage: true,
 };

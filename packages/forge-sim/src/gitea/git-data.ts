@@ -67,7 +67,8 @@ export async function getTree(ctx: GiteaContext, request: GiteaRequest): Promise
   };
 }
 
-/** GET /repos/{owner}/{repo}/git/blobs/{sha}: the blob in base64. */
+/** GET /repos/{owner}/{repo}/git/blobs/{sha}: the blob in base64, or an empty `content` past
+ * DEFAULT_MAX_BLOB_SIZE (its `size` still given), as Gitea answers. */
 export async function getBlob(ctx: GiteaContext, request: GiteaRequest): Promise<GiteaReply> {
   const repo = request.repo!;
   const name = request.params.sha ?? '';
@@ -77,7 +78,7 @@ export async function getBlob(ctx: GiteaContext, request: GiteaRequest): Promise
   return {
     status: 200,
     body: {
-      content: bytes.toString('base64'),
+      content: bytes.length <= ctx.settings.defaultMaxBlobSize ? bytes.toString('base64') : '',
       encoding: 'base64',
       url: `${repoApi(ctx, request)}/git/blobs/${sha}`,
       sha,

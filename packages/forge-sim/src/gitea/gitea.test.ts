@@ -157,6 +157,24 @@ describe('Gitea contents', () => {
     expect(gone.body.message).toBe('GetContentsOrList');
   });
 
+  it('gives a blob past DEFAULT_MAX_BLOB_SIZE with its size and an empty content, as Gitea', async () => {
+    await api('POST', '/user/repos', { name: 'blobs', auto_init: true });
+    const made = await api('POST', '/repos/alice/blobs/contents/big.md', {
+      content: b64('x'.repeat(40)),
+    });
+    const sha = made.body.content.sha as string;
+    const whole = await api('GET', `/repos/alice/blobs/git/blobs/${sha}`);
+    expect(whole.body).toMatchObject({ size: 40, content: b64('x'.repeat(40)) });
+    forge.gitea.defaultMaxBlobSize = 39;
+    try {
+      const over = await api('GET', `/repos/alice/blobs/git/blobs/${sha}`);
+      expect(over.status).toBe(200);
+      expect(over.body).toMatchObject({ size: 40, content: '', encoding: 'base64' });
+    } finally {
+      forge.gitea.defaultMaxBlobSize = 10_485_760;
+    }
+  });
+
   it('refuses writes without a token (401) and by another user (403)', async () => {
     const anonymous = await api(
       'POST',

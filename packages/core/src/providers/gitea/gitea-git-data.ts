@@ -126,12 +126,20 @@ export class GiteaGitData implements GitFileWritePort {
     }
   }
 
-  /** GET git/blobs/{sha}, decoded from base64. */
+  /**
+   * GET git/blobs/{sha}, decoded from base64. Gitea leaves `content` empty for a blob past its
+   * `[api] DEFAULT_MAX_BLOB_SIZE` (10 MiB by default): that is refused with
+   * {@link GiteaBlobTooLargeError}, never read as an empty file.
+   */
   async readBlob(sha: string): Promise<Uint8Array> {
     const body = await this.missing(sha, () =>
-      this.client.get<{ content: string | null }>(`${this.repoPath}/git/blobs/${sha}`),
+      this.client.get<{ content: string | null; size?: number }>(
+        `${this.repoPath}/git/blobs/${sha}`,
+      ),
     );
-    return base64Bytes(body.content ?? '');
+    const content = body.content ?? '';
+    if (content === '' && (body.size ?? 0) > 0) throw new GiteaBlobTooLargeError(sha, body.size!);
+    return base64Bytes(content);
   }
 
   /** GET commits?sha={branch}&path={path}, paged: the 100 newest commits that changed it. */
@@ -291,6 +299,21 @@ export class GiteaGitData implements GitFileWritePort {
       }
       throw error;
     }
+  }
+}
+
+/** Gitea would not give a blob's content (past its `[api] DEFAULT_MAX_BLOB_SIZE`): the sync
+ * stops with this rather than take the file for an empty one. */
+export class GiteaBlobTooLargeError extends Error {
+  constructor(
+    readonly sha: string,
+    readonly size: number,
+  ) {
+    super(
+      `The Gitea server does not give files over its DEFAULT_MAX_BLOB_SIZE through its API ` +
+        `(a file of ${size} bytes, blob ${sha}): ask its administrator to raise [api] DEFAULT_MAX_BLOB_SIZE.`,
+    );
+    this.name = 'GiteaBlobTooLargeError';
   }
 }
 

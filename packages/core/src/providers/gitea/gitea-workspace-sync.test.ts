@@ -449,3 +449,31 @@ describe(
     });
   },
 );
+
+describe('Gitea blobs past DEFAULT_MAX_BLOB_SIZE', { timeout: 90_000 }, () => {
+  it('stops the sync with a clear error rather than read a big text as empty, and loses nothing', async () => {
+    const small = await startGiteaTestForge({ gitea: { defaultMaxBlobSize: 1_000 } });
+    try {
+      const repo = await small.createRepository();
+      const a = browser(small, repo);
+      const big = `${'A long chapter. '.repeat(100)}\n`;
+      await a.put(
+        file('big', 'Big'),
+        content('big', big),
+        file('small', 'Small'),
+        content('small', 'Short.\n'),
+      );
+      await a.sync();
+      expect((await clone(small, repo)).get('Big.md')).toBe(big);
+      const b = browser(small, repo);
+      await expect(b.sync()).rejects.toThrow(/DEFAULT_MAX_BLOB_SIZE/);
+      expect(await b.text('big')).not.toBe('');
+      // The text there and in the first browser is whole.
+      expect(await a.text('big')).toBe(big);
+      await a.sync();
+      expect((await clone(small, repo)).get('Big.md')).toBe(big);
+    } finally {
+      await small.close();
+    }
+  });
+});
