@@ -30,7 +30,7 @@ interface TreePage {
   tree: { path: string; type: string; sha: string; mode: string }[] | null;
   truncated: boolean;
   page: number;
-  total_count: number;
+  total_count?: number;
 }
 
 interface CommitBody {
@@ -120,6 +120,11 @@ export class GiteaGitData implements GitFileWritePort {
           sha: entry.sha,
           mode: entry.mode,
         });
+      }
+      if (typeof body.total_count !== 'number') {
+        // A server that does not count (none since Gitea paged trees, 1.8): a short page ends.
+        if (tree.length < GITEA_TREE_PER_PAGE) return { sha, entries, truncated: false };
+        continue;
       }
       if (entries.length >= body.total_count) return { sha, entries, truncated: false };
       if (tree.length === 0) return { sha, entries, truncated: true };
