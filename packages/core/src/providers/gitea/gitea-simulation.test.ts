@@ -9,7 +9,7 @@ import { runSimulation } from '../../testing/sync-simulation.js';
 // stable. Three seeds in four run on a Gitea with ChangeFiles (one commit per sync), every
 // fourth on one without (a commit per file, the index first, a sync cut anywhere between: those
 // seeds cost about three times as much). `GITEA_SIM_SEEDS=n`
-// sets how many seeds run (`SIM_SEEDS` when `pnpm test:sim` runs; 200 by default),
+// sets how many seeds run (`SIM_SEEDS` too; 200 by default),
 // `GITEA_SIM_SEED=n` replays one.
 const replay = process.env.GITEA_SIM_SEED ?? process.env.SIM_SEED;
 const count = Number(process.env.GITEA_SIM_SEEDS ?? process.env.SIM_SEEDS ?? 200);
