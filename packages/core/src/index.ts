@@ -497,3 +497,51 @@ export {
   TokenAnswerError,
   type TokenGrant,
 } from './providers/forge-accounts/token-grant.js';
+
+// Gitea (and Forgejo): repository workspaces, file locations and publishing (issue 27).
+export {
+  GITEA_DEFAULT_BRANCH,
+  GITEA_NAME,
+  GITEA_PROVIDER_IDS,
+  giteaApiUrl,
+} from './providers/gitea/constants.js';
+export {
+  GITEA_LIST_LIMIT,
+  GiteaApiError,
+  GiteaAuthError,
+  GiteaClient,
+  type GiteaClientOptions,
+} from './providers/gitea/gitea-client.js';
+export {
+  GITEA_STALE_WRITE,
+  GITEA_TREE_PER_PAGE,
+  GiteaGitData,
+  type GiteaBranch,
+} from './providers/gitea/gitea-git-data.js';
+export {
+  GITEA_FILE_LIMIT,
+  GiteaWorkspaceProvider,
+  type GiteaWorkspaceOptions,
+} from './providers/gitea/gitea-workspace-provider.js';
+export {
+  giteaBranchOrDefault,
+  giteaProjectPath,
+  giteaRepositoryWebUrl,
+  parseGiteaRepositoryUrl,
+  splitProjectPath,
+  type GiteaRepositoryRef,
+} from './providers/gitea/file-location-url.js';
+export {
+  isGiteaFileLocation,
+  readGiteaFileForm,
+  type GiteaFileFields,
+  type GiteaFileForm,
+} from './providers/gitea/file-location-fields.js';
+export {
+  createGiteaFileProvider,
+  lookUpGiteaRepository,
+  readGiteaFile,
+  writeGiteaFile,
+  type GiteaFileProviderOptions,
+} from './providers/gitea/file-location-provider.js';
+export { createGiteaFilePublisher } from './providers/gitea/file-location-publisher.js';

@@ -14,11 +14,25 @@ export interface GiteaSettings {
   /** `[api] DEFAULT_GIT_TREES_PER_PAGE`: the default and largest page of a git tree (1000). */
   defaultGitTreesPerPage: number;
   /**
+   * `[api] DEFAULT_MAX_BLOB_SIZE`: the largest blob `GET …/git/blobs/{sha}` gives the content of
+   * (10485760 bytes); a larger one comes with its `size` and an empty `content`
+   * (services/repository/files: GetBlobBySHA).
+   */
+  defaultMaxBlobSize: number;
+  /**
    * Whether `POST /repos/{owner}/{repo}/contents` (ChangeFiles: several files in one commit,
    * Gitea 1.20 and later) exists; false answers it 404 as an older Gitea does, so that a
    * client's one-file-at-a-time fallback can be tested.
    */
   changeFiles: boolean;
+  /**
+   * Whether a tree bigger than one page says `truncated: true` on every page, the last included,
+   * as Gitea 1.22 does (`GetTreeBySHA` sets it whenever the tree has more entries than a page;
+   * reported as go-gitea/gitea#35117 against 1.24.2). False answers as Gitea's current source
+   * does (services/repository/files/tree.go: `truncated` only while entries follow the page).
+   * Either way the swagger text says "true if there are still more items after this page".
+   */
+  truncatedOnEveryPage: boolean;
 }
 
 /** Gitea's defaults. */
@@ -26,7 +40,9 @@ export const GITEA_DEFAULTS: GiteaSettings = {
   defaultPagingNum: 30,
   maxResponseItems: 50,
   defaultGitTreesPerPage: 1000,
+  defaultMaxBlobSize: 10_485_760,
   changeFiles: true,
+  truncatedOnEveryPage: true,
 };
 
 /** What the Gitea dialect reads and changes. */

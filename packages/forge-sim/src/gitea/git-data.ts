@@ -24,7 +24,9 @@ const flag = (query: URLSearchParams, name: string, fallback: boolean) => {
 /**
  * GET /repos/{owner}/{repo}/git/trees/{sha}?recursive&page&per_page: Gitea pages a tree
  * (`GetTreeBySHA`): `per_page` defaults to and is capped at DEFAULT_GIT_TREES_PER_PAGE,
- * `truncated` says more entries follow this page, `total_count` counts them all.
+ * `total_count` counts every entry, and `truncated` is set on every page of a tree bigger than
+ * a page (Gitea 1.22), or only while entries follow this page (`truncatedOnEveryPage: false`,
+ * Gitea's current source): a client ends at `total_count`, not at `truncated`.
  */
 export async function getTree(ctx: GiteaContext, request: GiteaRequest): Promise<GiteaReply> {
   const repo = request.repo!;
@@ -56,14 +58,17 @@ export async function getTree(ctx: GiteaContext, request: GiteaRequest): Promise
               sha: entry.sha,
               url: `${api}/git/${kinds[entry.type] ?? 'blobs'}/${entry.sha}`,
             })),
-      truncated: start < entries.length && end < entries.length,
+      truncated:
+        start < entries.length &&
+        (ctx.settings.truncatedOnEveryPage ? entries.length > perPage : end < entries.length),
       page,
       total_count: entries.length,
     },
   };
 }
 
-/** GET /repos/{owner}/{repo}/git/blobs/{sha}: the blob in base64. */
+/** GET /repos/{owner}/{repo}/git/blobs/{sha}: the blob in base64, or an empty `content` past
+ * DEFAULT_MAX_BLOB_SIZE (its `size` still given), as Gitea answers. */
 export async function getBlob(ctx: GiteaContext, request: GiteaRequest): Promise<GiteaReply> {
   const repo = request.repo!;
   const name = request.params.sha ?? '';
@@ -73,7 +78,7 @@ export async function getBlob(ctx: GiteaContext, request: GiteaRequest): Promise
   return {
     status: 200,
     body: {
-      content: bytes.toString('base64'),
+      content: bytes.length <= ctx.settings.defaultMaxBlobSize ? bytes.toString('base64') : '',
       encoding: 'base64',
       url: `${repoApi(ctx, request)}/git/blobs/${sha}`,
       sha,

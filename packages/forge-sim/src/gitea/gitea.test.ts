@@ -157,6 +157,24 @@ describe('Gitea contents', () => {
     expect(gone.body.message).toBe('GetContentsOrList');
   });
 
+  it('gives a blob past DEFAULT_MAX_BLOB_SIZE with its size and an empty content, as Gitea', async () => {
+    await api('POST', '/user/repos', { name: 'blobs', auto_init: true });
+    const made = await api('POST', '/repos/alice/blobs/contents/big.md', {
+      content: b64('x'.repeat(40)),
+    });
+    const sha = made.body.content.sha as string;
+    const whole = await api('GET', `/repos/alice/blobs/git/blobs/${sha}`);
+    expect(whole.body).toMatchObject({ size: 40, content: b64('x'.repeat(40)) });
+    forge.gitea.defaultMaxBlobSize = 39;
+    try {
+      const over = await api('GET', `/repos/alice/blobs/git/blobs/${sha}`);
+      expect(over.status).toBe(200);
+      expect(over.body).toMatchObject({ size: 40, content: '', encoding: 'base64' });
+    } finally {
+      forge.gitea.defaultMaxBlobSize = 10_485_760;
+    }
+  });
+
   it('refuses writes without a token (401) and by another user (403)', async () => {
     const anonymous = await api(
       'POST',
@@ -263,12 +281,11 @@ describe('Gitea paging', () => {
     }
   }, 120_000);
 
-  it('lists a 1,000-file tree fully across pages, `truncated` until the last', async () => {
+  // Every page of the tree, read to `total_count`, and the `truncated` flag of each.
+  const readTreePages = async () => {
     const paths = new Set<string>();
-    let page = 1;
-    let truncated = true;
     const seen: boolean[] = [];
-    while (truncated) {
+    for (let page = 1; paths.size < 1011; page += 1) {
       const answer = await api(
         'GET',
         `/repos/alice/big/git/trees/main?recursive=1&per_page=300&page=${page}`,
@@ -276,14 +293,35 @@ describe('Gitea paging', () => {
       expect(answer.status).toBe(200);
       expect(answer.body.total_count).toBe(1011);
       expect(answer.body.page).toBe(page);
+      expect(answer.body.tree.length).toBeGreaterThan(0);
       for (const entry of answer.body.tree) paths.add(entry.path);
-      truncated = answer.body.truncated;
-      seen.push(truncated);
-      page += 1;
+      seen.push(answer.body.truncated);
     }
-    expect(seen).toEqual([true, true, true, false]);
+    const after = await api(
+      'GET',
+      '/repos/alice/big/git/trees/main?recursive=1&per_page=300&page=5',
+    );
+    expect(after.body.tree).toEqual([]);
+    expect(after.body.truncated).toBe(false);
+    return { paths, seen };
+  };
+
+  it('lists a 1,000-file tree fully across pages, `truncated` on every page as Gitea 1.22 says it (go-gitea/gitea#35117)', async () => {
+    const { paths, seen } = await readTreePages();
+    expect(seen).toEqual([true, true, true, true]);
     expect(paths.size).toBe(1011);
     expect(paths.has('f9/n099.md')).toBe(true);
+  });
+
+  it('says `truncated` only while entries follow a page, as Gitea after #35117 does', async () => {
+    forge.gitea.truncatedOnEveryPage = false;
+    try {
+      const { paths, seen } = await readTreePages();
+      expect(seen).toEqual([true, true, true, false]);
+      expect(paths.size).toBe(1011);
+    } finally {
+      forge.gitea.truncatedOnEveryPage = true;
+    }
   });
 
   it('caps a page of the tree at DEFAULT_GIT_TREES_PER_PAGE (1,000)', async () => {

@@ -1,0 +1,149 @@
+// The seeded simulation's remote as a Gitea repository workspace over forge-sim: each client a
+// GiteaWorkspaceProvider of its own, its faults made by forge-sim (a 5xx, a lost reply,
+// latency), by its network (a failed request, a request that never ends) or by another writer
+// (a commit that moves the branch under the client). Gitea has no rate limit by default (none is
+// simulated) and checks file shas rather than the branch, so "too late" is always a real commit.
+// The forge given says whether ChangeFiles exists: without it each write is a commit per file,
+// the index first, and a fault may cut a sync between two of them.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { type Item } from '../items/types.js';
+import { type Timers } from '../ports/timers.js';
+import { GiteaClient } from '../providers/gitea/gitea-client.js';
+import { GiteaWorkspaceProvider } from '../providers/gitea/gitea-workspace-provider.js';
+import { type FetchPort, HttpClient, REQUEST_TIMEOUT } from '../sync/http-client.js';
+import { type WorkspaceProvider } from '../sync/workspace-provider.js';
+import { nodeFetch } from './couchdb-provider.js';
+import {
+  GITEA_TEST_BRANCH,
+  GITEA_TEST_LOGIN,
+  GITEA_TEST_TOKEN,
+  type GiteaTestForge,
+} from './gitea-provider.js';
+import { type FaultInjector, type MemoryConnectionOptions } from './memory-workspace-provider.js';
+import { type SimRandom } from './sim-random.js';
+import { type SimRemote } from './sync-simulation.js';
+import { readAllChanges } from './workspace-provider-contract.js';
+
+const run = promisify(execFile);
+
+// Retries wait no real time (the back-off itself is tested in http-client.test.ts); the request
+// time-out never fires (a hung request is the tab closed).
+const simTimers: Timers = {
+  set(callback, delay) {
+    if (delay >= REQUEST_TIMEOUT) return () => undefined;
+    const timer = setTimeout(callback, 0);
+    return () => clearTimeout(timer);
+  },
+  now: () => Date.now(),
+};
+
+// The workspace's folder in each repository.
+const WORKSPACE_FOLDER = 'workspace';
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A repository workspace on forge-sim's Gitea dialect shared by the simulation's clients. */
+export class GiteaSimRemote implements SimRemote {
+  constructor(
+    private readonly t: GiteaTestForge,
+    private readonly repo: string,
+    private readonly random: SimRandom,
+  ) {}
+
+  /** A remote over a folder of a new repository of the forge (its README.md outside it). */
+  static async create(t: GiteaTestForge, random: SimRandom): Promise<GiteaSimRemote> {
+    return new GiteaSimRemote(t, await t.createRepository(), random);
+  }
+
+  connect(faults: FaultInjector, options: MemoryConnectionOptions): WorkspaceProvider {
+    const fetch: FetchPort = async (url, init) => {
+      const method = init.method;
+      const fault = faults(method === 'GET' ? 'getChanges' : 'saveItems');
+      const { pathname, search } = new URL(url);
+      const path = new RegExp(`^${escape(pathname + search)}$`);
+      switch (fault) {
+        case 'hang':
+          return new Promise(() => undefined);
+        case 'timeout':
+        case 'offline':
+          throw new Error('The network failed.');
+        case 'server':
+          // A 5xx: the client's back-off retries it.
+          this.t.forge.faults.next({ status: this.random.chance(0.5) ? 503 : 502, path });
+          break;
+        case 'lostReply':
+          this.t.forge.faults.next(
+            this.random.chance(0.5) ? { dropReply: true, path } : { latencyMs: 5, path },
+          );
+          break;
+        case 'tooLate':
+          // The branch moves under the client: a real commit of another writer.
+          await this.commitElsewhere();
+          break;
+        default:
+          break;
+      }
+      return nodeFetch(url, init);
+    };
+    const client = new GiteaClient({
+      http: new HttpClient({ fetch, timers: simTimers, random: () => 0 }),
+      apiUrl: this.t.forge.giteaApiUrl,
+      token: GITEA_TEST_TOKEN,
+    });
+    const provider = new GiteaWorkspaceProvider({
+      client,
+      owner: GITEA_TEST_LOGIN,
+      repo: this.repo,
+      branch: GITEA_TEST_BRANCH,
+      path: WORKSPACE_FOLDER,
+      pageSize: 1 + this.random.int(8),
+    });
+    if (options.batch !== false) return provider;
+    // A client without the batch save: each item its own call (the commit is still one).
+    const single = Object.create(provider) as GiteaWorkspaceProvider;
+    Object.defineProperty(single, 'saveItems', { value: undefined });
+    return single;
+  }
+
+  async snapshot(): Promise<Item[]> {
+    const provider = this.t.provider(this.repo, { path: WORKSPACE_FOLDER });
+    const { pages } = await readAllChanges(provider);
+    const items = new Map<string, Item>();
+    for (const change of pages.flat()) {
+      if (change.item) items.set(change.itemId, change.item);
+      else items.delete(change.itemId);
+    }
+    const result: Item[] = [];
+    for (const [id, item] of items) {
+      if (item.type !== 'content') result.push(item);
+      else {
+        const content = await provider.downloadContent(id.slice(0, -'/content'.length));
+        if (content) result.push(content);
+      }
+    }
+    return result;
+  }
+
+  // Another writer commits (the same tree) straight into the repository: the head the client
+  // read is stale.
+  private async commitElsewhere(): Promise<void> {
+    const gitDir = this.t.forge.repos.get(GITEA_TEST_LOGIN, this.repo)!.gitDir;
+    const git = async (...args: string[]) =>
+      (
+        await run('git', ['--git-dir', gitDir, ...args], {
+          env: {
+            ...process.env,
+            GIT_AUTHOR_NAME: 'Other',
+            GIT_AUTHOR_EMAIL: 'other@example.com',
+            GIT_COMMITTER_NAME: 'Other',
+            GIT_COMMITTER_EMAIL: 'other@example.com',
+          },
+        })
+      ).stdout.trim();
+    const branch = GITEA_TEST_BRANCH;
+    const head = await git('rev-parse', branch);
+    const commit = await git('commit-tree', `${head}^{tree}`, '-p', head, '-m', 'Elsewhere');
+    await git('update-ref', `refs/heads/${branch}`, commit, head);
+  }
+}
