@@ -2,7 +2,7 @@
 // sign-in, Gitee's error messages and the spec's generic one, and lists read to the last page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FetchPort, HttpClient, NetworkError } from '../../sync/http-client.js';
-import { nodeFetch, nodeTimers } from '../../testing/couchdb-provider.js';
+import { nodeTimers } from '../../testing/couchdb-provider.js';
 import {
   GITEE_TEST_BRANCH as BRANCH,
   GITEE_TEST_LOGIN as LOGIN,

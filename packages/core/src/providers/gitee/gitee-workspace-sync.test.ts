@@ -273,10 +273,10 @@ describe('Gitee repository workspace sync (forge-sim)', { timeout: 90_000 }, () 
     // The file deleted in the cut sync was still in the branch, no longer in its index: it comes
     // back, with its text, as a file another tool added (nothing lost; deleting it again works).
     expect(await a.files()).toEqual(await b.files());
-    const old = (await a.files()).find(([, name]) => name === 'Old')!;
-    expect(old[0]).not.toBe('old');
-    expect(await a.text(old[0])).toBe('Old text.\n');
-    await a.repository.delete([old[0], `${old[0]}/content`]);
+    const [oldId] = (await a.files()).find(([, name]) => name === 'Old')!;
+    expect(oldId).not.toBe('old');
+    expect(await a.text(oldId!)).toBe('Old text.\n');
+    await a.repository.delete([oldId!, `${oldId}/content`]);
     await a.sync();
     await b.sync();
     expect((await b.files()).map(([, name]) => name)).not.toContain('Old');
