@@ -1,8 +1,9 @@
 import { type ForgeBench, measureForgeSync, printForgesSideBySide } from './forge-sync';
+import { giteeBench } from './gitee';
 import { githubBench } from './github';
 
 /** The forges the `forges` part compares, each over its own forge-sim. */
-const FORGES: readonly ForgeBench[] = [githubBench];
+const FORGES: readonly ForgeBench[] = [githubBench, giteeBench];
 
 /** `BENCH_ONLY=forges`: the 1,000-file workspace sync of the GitHub part on every forge,
  * side by side (issue 27). */

@@ -545,3 +545,66 @@ export {
   type GiteaFileProviderOptions,
 } from './providers/gitea/file-location-provider.js';
 export { createGiteaFilePublisher } from './providers/gitea/file-location-publisher.js';
+
+// Gitee (issue 27): the v5 client, its git port and workspace provider, the app-data
+// repository, file locations and gists.
+export {
+  GITEE_API_URL,
+  GITEE_DEFAULT_BRANCH,
+  GITEE_FILE_LIMIT,
+  GITEE_NAME,
+  GITEE_PER_PAGE,
+  GITEE_PROVIDER_IDS,
+  GITEE_WEB_URL,
+} from './providers/gitee/constants.js';
+export {
+  GiteeApiError,
+  GiteeAuthError,
+  GiteeClient,
+  type GiteeClientOptions,
+  type GiteeParams,
+  GiteeSignInError,
+} from './providers/gitee/gitee-client.js';
+export { type GiteeBranch, GiteeGitData } from './providers/gitee/gitee-git-data.js';
+export {
+  GiteeWorkspaceProvider,
+  type GiteeWorkspaceOptions,
+} from './providers/gitee/gitee-workspace-provider.js';
+export {
+  ensureGiteeAppDataRepository,
+  GITEE_APP_DATA_REPO_PUBLIC,
+  type GiteeRepository,
+} from './providers/gitee/app-data-repository.js';
+export {
+  type GiteeRepositoryRef,
+  giteeRepositoryWebUrl,
+  parseGiteeRepositoryUrl,
+} from './providers/gitee/file-location-url.js';
+export {
+  type GiteeFileFields,
+  type GiteeFileForm,
+  isGiteeFileLocation,
+  isGiteeGistLocation,
+  readGiteeFileForm,
+} from './providers/gitee/file-location-fields.js';
+export {
+  createGiteeFileProvider,
+  type GiteeFileProviderOptions,
+  readGiteeFile,
+  writeGiteeFile,
+} from './providers/gitee/file-location-provider.js';
+export { createGiteeFilePublisher } from './providers/gitee/file-location-publisher.js';
+export {
+  createGiteeGist,
+  type GiteeGist,
+  type GiteeGistFile,
+  giteeGistFileText,
+  giteeGistVersions,
+  readGiteeGist,
+  writeGiteeGistFile,
+} from './providers/gitee/gist-api.js';
+export {
+  createGiteeGistProvider,
+  type GiteeGistProviderOptions,
+} from './providers/gitee/gist-location-provider.js';
+export { createGiteeGistPublisher } from './providers/gitee/gist-publisher.js';

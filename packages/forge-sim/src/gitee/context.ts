@@ -57,9 +57,17 @@ export const flag = (request: GiteeRequest, key: string) => {
   return value === true || value === 'true' || value === '1' || value === 1;
 };
 
-/** Grape's 400 for a required parameter that is absent: "{name} is missing". */
+/**
+ * Grape's 400 for a required parameter that is absent: "{name} is missing". Grape's presence
+ * check asks only whether the key is there (`params.key?(attr_name)`, Grape's
+ * PresenceValidator, rubydoc.info/gems/grape/1.3.0/Grape/Validations/PresenceValidator): an
+ * empty value, such as the base64 of an empty file, is present.
+ */
 export function required(request: GiteeRequest, ...names: string[]) {
-  const missing = names.filter((name) => param(request, name) === '');
+  const missing = names.filter((name) => {
+    const value = request.fields[name];
+    return value === undefined || value === null;
+  });
   if (missing.length > 0) throw new GiteeError(400, `${missing.join(', ')} is missing`);
 }
 

@@ -110,6 +110,15 @@ describe('Gitee contents, trees and commits', () => {
     });
     expect(updated.status).toBe(200);
     await api('POST', '/repos/erin/notes/contents/b.md', { content: b64('b\n'), message: 'Add b' });
+    // An empty file: its content is present, empty (Grape checks only that the key is there).
+    const empty = await api('POST', '/repos/erin/notes/contents/empty.md', {
+      content: '',
+      message: 'Add empty',
+    });
+    expect(empty.status).toBe(201);
+    expect(empty.body.content.size).toBe(0);
+    const gone = new URLSearchParams({ sha: empty.body.content.sha, message: 'Remove empty' });
+    await api('DELETE', `/repos/erin/notes/contents/empty.md?${gone.toString()}`);
     // DELETE takes its parameters in the query, as Gitee documents it.
     const query = new URLSearchParams({ sha: updated.body.content.sha, message: 'Delete a' });
     const deleted = await api('DELETE', `/repos/erin/notes/contents/docs/a.md?${query.toString()}`);
