@@ -32,11 +32,13 @@ export interface GitlabTestForge {
 let projects = 0;
 
 /** Starts forge-sim on a free port with the test user. */
-export async function startGitlabTestForge(): Promise<GitlabTestForge> {
+export async function startGitlabTestForge(
+  options: { fetch?: FetchPort } = {},
+): Promise<GitlabTestForge> {
   const forge = await startForgeSim({ port: 0 });
   forge.users.add({ login: GITLAB_TEST_LOGIN, token: GITLAB_TEST_TOKEN, name: 'Alice' });
   const requests: string[] = [];
-  const client = (base: FetchPort = nodeFetch) => {
+  const client = (base: FetchPort = options.fetch ?? nodeFetch) => {
     const counting: FetchPort = (url, init) => {
       requests.push(`${init.method} ${url.slice(forge.gitlabApiUrl.length)}`);
       return base(url, init);
