@@ -188,6 +188,8 @@ export class GitlabGitData implements GitFileWritePort {
       branch: this.target.branch,
       commit_message: message,
       actions,
+      // The answer's line counts are not read: GitLab (and forge-sim) skip the diff.
+      stats: false,
     };
     if (parent === undefined) {
       // A branch without a commit: GitLab makes it from nothing in an empty project; in one
