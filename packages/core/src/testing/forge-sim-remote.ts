@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { type Item } from '../items/types.js';
 import { type Timers } from '../ports/timers.js';
 import { REQUEST_TIMEOUT } from '../sync/http-client.js';
-import { type WorkspaceProvider } from '../sync/workspace-provider.js';
+import { type GitWorkspaceProvider } from '../providers/git/git-workspace-provider.js';
 import { readAllChanges } from './workspace-provider-contract.js';
 
 const run = promisify(execFile);
@@ -25,8 +25,8 @@ export const simTimers: Timers = {
 /** `text` as a regular expression that matches it literally. */
 export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Every live item a workspace provider holds (content with its text), read from scratch. */
-export async function providerSnapshot(provider: WorkspaceProvider): Promise<Item[]> {
+/** Every live item a git workspace holds (content with its text), read from scratch. */
+export async function providerSnapshot(provider: GitWorkspaceProvider): Promise<Item[]> {
   const { pages } = await readAllChanges(provider);
   const items = new Map<string, Item>();
   for (const change of pages.flat()) {

@@ -58,14 +58,17 @@ export async function startGitlabTestForge(
       const project = name ?? `workspace-${projects}`;
       await forge.repos.create({ owner: GITLAB_TEST_LOGIN, name: project, autoInit: true });
       if (empty) {
-        await client().post(`/projects/${projectRef(`${GITLAB_TEST_LOGIN}/${project}`)}/repository/commits`, {
-          branch: 'main',
-          commit_message: 'Empty',
-          actions: [
-            { action: 'delete', file_path: 'README.md' },
-            { action: 'create', file_path: '.gitkeep', content: '' },
-          ],
-        });
+        await client().post(
+          `/projects/${projectRef(`${GITLAB_TEST_LOGIN}/${project}`)}/repository/commits`,
+          {
+            branch: 'main',
+            commit_message: 'Empty',
+            actions: [
+              { action: 'delete', file_path: 'README.md' },
+              { action: 'create', file_path: '.gitkeep', content: '' },
+            ],
+          },
+        );
       }
       requests.length = 0;
       return project;

@@ -8,12 +8,7 @@ import { GitlabWorkspaceProvider } from '../providers/gitlab/gitlab-workspace-pr
 import { type FetchPort, HttpClient } from '../sync/http-client.js';
 import { type WorkspaceProvider } from '../sync/workspace-provider.js';
 import { nodeFetch } from './couchdb-provider.js';
-import {
-  commitElsewhere,
-  escapeRegExp,
-  providerSnapshot,
-  simTimers,
-} from './forge-sim-remote.js';
+import { commitElsewhere, escapeRegExp, providerSnapshot, simTimers } from './forge-sim-remote.js';
 import { GITLAB_TEST_LOGIN, GITLAB_TEST_TOKEN, type GitlabTestForge } from './gitlab-provider.js';
 import { type FaultInjector, type MemoryConnectionOptions } from './memory-workspace-provider.js';
 import { type SimRandom } from './sim-random.js';

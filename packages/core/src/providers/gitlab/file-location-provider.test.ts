@@ -35,7 +35,8 @@ interface FileAnswer {
   last_commit_id: string;
 }
 
-const fileUrl = (path: string) => `/projects/alice%2Fnotes/repository/files/${encodeFilePath(path)}`;
+const fileUrl = (path: string) =>
+  `/projects/alice%2Fnotes/repository/files/${encodeFilePath(path)}`;
 
 // The file as GitLab serves it (not through the provider under test).
 const onForge = async (path: string, branch = 'main') =>

@@ -115,7 +115,9 @@ export function createGitlabFileProvider(options: GitlabFileProviderOptions): Fi
         // Never read in this session: what is there decides between create and update.
         last = (await readProjectFile(options.client, fields))?.lastCommitId;
       }
-      const template = last ? options.messages.updateFileMessage : options.messages.createFileMessage;
+      const template = last
+        ? options.messages.updateFileMessage
+        : options.messages.createFileMessage;
       await writeProjectFile(
         options.client,
         fields,
@@ -133,5 +135,8 @@ function gitlabFields(location: LocationItem): GitlabFileFields {
   if (!isGitlabFileLocation(location)) {
     throw new Error(`Location ${location.id} is not a GitLab file location.`);
   }
-  return { ...location, projectId: typeof location.projectId === 'string' ? location.projectId : '' };
+  return {
+    ...location,
+    projectId: typeof location.projectId === 'string' ? location.projectId : '',
+  };
 }

@@ -12,7 +12,10 @@ import { type GitlabClient } from './gitlab-client.js';
  * template's output, not the user's text: it is overwritten, read again once when someone
  * changed it between the read and the write.
  */
-export function createGitlabFilePublisher(client: GitlabClient, updateFileMessage: string): Publisher {
+export function createGitlabFilePublisher(
+  client: GitlabClient,
+  updateFileMessage: string,
+): Publisher {
   return {
     commits: true,
     async publish(location, document, commitMessage) {

@@ -21,16 +21,16 @@ describe("GitLab's Project URL", () => {
   });
 
   it('keeps groups and subgroups', () => {
-    expect(parseProjectUrl('https://gitlab.example.com/team/writing/book/-/tree/main', server)).toBe(
-      'team/writing/book',
-    );
+    expect(
+      parseProjectUrl('https://gitlab.example.com/team/writing/book/-/tree/main', server),
+    ).toBe('team/writing/book');
     expect(parseProjectUrl('team/writing/book', server)).toBe('team/writing/book');
   });
 
   it('takes an instance under a relative URL root or on a port', () => {
-    expect(parseProjectUrl('https://host.example/gitlab/alice/notes', 'https://host.example/gitlab')).toBe(
-      'alice/notes',
-    );
+    expect(
+      parseProjectUrl('https://host.example/gitlab/alice/notes', 'https://host.example/gitlab'),
+    ).toBe('alice/notes');
     expect(parseProjectUrl('http://127.0.0.1:4010/alice/notes', 'http://127.0.0.1:4010')).toBe(
       'alice/notes',
     );
@@ -71,9 +71,9 @@ describe('the GitLab file dialogs', () => {
     expect(() => readGitlabFileForm({ projectUrl: 'nope', path: 'a.md' }, server)).toThrow(
       expect.objectContaining({ field: 'projectUrl', message: 'Project URL is invalid.' }),
     );
-    expect(() =>
-      readGitlabFileForm({ projectUrl: 'alice/notes', path: '  ' }, server),
-    ).toThrow(GitlabFieldError);
+    expect(() => readGitlabFileForm({ projectUrl: 'alice/notes', path: '  ' }, server)).toThrow(
+      GitlabFieldError,
+    );
     expect(() => readGitlabFileForm({ projectUrl: 'alice/notes', path: 'docs/' }, server)).toThrow(
       expect.objectContaining({ field: 'path', message: 'File path is required.' }),
     );

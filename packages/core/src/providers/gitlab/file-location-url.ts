@@ -22,7 +22,10 @@ export function parseProjectUrl(input: string, serverUrl: string): string | unde
   } else {
     path = text;
   }
-  path = path.replace(/\/-(?:\/.*)?$/, '').replace(/^\/+|\/+$/g, '').replace(/\.git$/, '');
+  path = path
+    .replace(/\/-(?:\/.*)?$/, '')
+    .replace(/^\/+|\/+$/g, '')
+    .replace(/\.git$/, '');
   const segments = path.split('/');
   // A project lives in a namespace (a user or a group, groups nest): two segments at least.
   if (segments.length < 2 || !segments.every(isSegment)) return undefined;

@@ -81,7 +81,7 @@ export class GitlabClient {
    */
   async getAll<T>(path: string, query: Query = {}): Promise<T[]> {
     const all: T[] = [];
-    for (let page: number | undefined = 1; page !== undefined; ) {
+    for (let page: number | undefined = 1; page !== undefined;) {
       const response = await this.exchange('GET', path, undefined, {
         ...query,
         per_page: GITLAB_MAX_PER_PAGE,
@@ -154,7 +154,9 @@ function gitlabMessage(error: HttpError): string {
       if (typeof value === 'string' && value !== '') return value;
       if (value && typeof value === 'object') {
         const said = Object.entries(value as Record<string, unknown>)
-          .map(([field, what]) => `${field} ${Array.isArray(what) ? what.join(', ') : String(what)}`)
+          .map(
+            ([field, what]) => `${field} ${Array.isArray(what) ? what.join(', ') : String(what)}`,
+          )
           .join('; ');
         if (said !== '') return said;
       }

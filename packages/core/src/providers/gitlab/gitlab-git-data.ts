@@ -10,12 +10,7 @@ import {
   NotFastForwardError,
 } from '../git/git-data-port.js';
 import { textToBase64 } from '../github/file-location-content.js';
-import {
-  encodeFilePath,
-  GitlabApiError,
-  type GitlabClient,
-  projectRef,
-} from './gitlab-client.js';
+import { GitlabApiError, type GitlabClient, projectRef } from './gitlab-client.js';
 
 /** The project and branch a {@link GitlabGitData} works on. */
 export interface GitlabBranch {
@@ -224,7 +219,7 @@ export class GitlabGitData implements GitFileWritePort {
     // A removal whose blob is written at another path in the same commit is a move.
     const removed = new Map<string, string>();
     for (const change of changes) {
-      if (change.sha === null && change.previous !== undefined) {
+      if ('sha' in change && change.sha === null && change.previous !== undefined) {
         removed.set(change.previous, change.path);
       }
     }
@@ -232,7 +227,7 @@ export class GitlabGitData implements GitFileWritePort {
     const actions: CommitAction[] = [];
     for (const [index, change] of changes.entries()) {
       const path = change.path;
-      if (change.sha === null) {
+      if ('sha' in change && change.sha === null) {
         if (change.previous === undefined) continue; // Nothing there to remove.
         actions.push({ action: 'delete', file_path: path });
         continue;
@@ -261,9 +256,7 @@ export class GitlabGitData implements GitFileWritePort {
       actions.push(action);
     }
     // The old paths of moves are not deleted on their own.
-    return actions.filter(
-      (action) => !(action.action === 'delete' && moved.has(action.file_path)),
-    );
+    return actions.filter((action) => !(action.action === 'delete' && moved.has(action.file_path)));
   }
 
   /** The last commit that changed `path` as of `commit` (GitLab's `last_commit_id` check). */

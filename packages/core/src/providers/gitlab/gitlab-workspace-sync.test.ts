@@ -249,7 +249,9 @@ describe('GitLab project workspace sync (forge-sim)', { timeout: 90_000 }, () =>
     expect(files.get('Doc.md')).toContain('Localsecond');
     // A's commit was made over the tool's, which stays in the history.
     const subjects = await commits(project);
-    expect(subjects.indexOf('Tool')).toBeGreaterThan(subjects.indexOf('Doc.md updated with Inkstone'));
+    expect(subjects.indexOf('Tool')).toBeGreaterThan(
+      subjects.indexOf('Doc.md updated with Inkstone'),
+    );
     expect(subjects.indexOf('Doc.md updated with Inkstone')).toBeGreaterThanOrEqual(0);
   });
 
@@ -305,7 +307,9 @@ describe('GitLab project workspace sync (forge-sim)', { timeout: 90_000 }, () =>
       dropHeaders = [];
     }
     expect(await a.repository.getAll('file')).toHaveLength(1_051);
-    expect(await a.text(byName.get('note 1049')!)).toBe('Note 1049\n\nWritten with git.\nEdited.\n');
+    expect(await a.text(byName.get('note 1049')!)).toBe(
+      'Note 1049\n\nWritten with git.\nEdited.\n',
+    );
     const clone = await cloneFiles(t.forge, LOGIN, project, GITLAB_TEST_TOKEN);
     expect(clone.get('chapter-3/note 1018.md')).toBe('Note 1018\n\nWritten with git.\n');
     // README, image and the notes, beside the index (and the edited note's data file).
@@ -375,7 +379,7 @@ describe('GitLab project workspace sync (forge-sim)', { timeout: 90_000 }, () =>
     const provider = t.provider(project, { path: 'notes' });
     await provider.getChanges(undefined);
     const revisions = await provider.listRevisions('doc');
-    expect(revisions.map((revision) => revision.message.trim())).toEqual([
+    expect(revisions.map((revision) => revision.message?.trim())).toEqual([
       'notes/Doc.md updated with Inkstone',
       'Inkstone: 2 files updated',
     ]);
