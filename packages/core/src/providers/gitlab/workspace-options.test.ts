@@ -11,10 +11,14 @@ describe('GitLab workspace parameters (spec providers §3, §5)', () => {
       'https://gitlab.example.com',
     );
     expect(gitlabServerUrl('http://127.0.0.1:4010/')).toBe('http://127.0.0.1:4010');
-    for (const bad of ['gitlab.example.com', 'ftp://gitlab.example.com', '', 'https://']) {
+    // As the account dialog reads it: no scheme is https.
+    expect(gitlabServerUrl('gitlab.example.com')).toBe('https://gitlab.example.com');
+    for (const bad of ['ftp://gitlab.example.com', '', 'https://', 'https://exa mple.com']) {
       expect(() => gitlabServerUrl(bad), bad).toThrow(GitlabServerUrlError);
     }
-    expect(() => gitlabServerUrl('nope')).toThrow(expect.objectContaining({ field: 'serverUrl' }));
+    expect(() => gitlabServerUrl('ftp://nope')).toThrow(
+      expect.objectContaining({ field: 'serverUrl' }),
+    );
   });
 
   it('trims the project path and the folder and strips their slashes; the branch is master when empty', () => {

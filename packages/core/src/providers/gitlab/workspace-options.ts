@@ -1,3 +1,4 @@
+import { reduceServerUrl, SERVER_URL_INVALID } from '../forge-accounts/server-url.js';
 import { GITLAB_DEFAULT_BRANCH } from './constants.js';
 
 /** A GitLab repository workspace's parameters (spec providers §3: serverUrl, projectPath,
@@ -14,22 +15,23 @@ export interface GitlabWorkspaceParams {
   path: string;
 }
 
-/** A server URL that is not an http(s) URL (the account dialog names the field `serverUrl`). */
+/** A server URL that is not an http(s) URL with a host (the field `serverUrl`, with the
+ * account dialog's words). */
 export class GitlabServerUrlError extends Error {
   readonly field = 'serverUrl';
-  constructor(url: string) {
-    super(`${url} is not a valid server URL.`);
+  constructor() {
+    super(SERVER_URL_INVALID);
     this.name = 'GitlabServerUrlError';
   }
 }
 
-/** A GitLab instance's URL reduced to its scheme and host (spec providers §5), or
- * {@link GitlabServerUrlError}: `https://gitlab.example.com/some/page?x` →
- * `https://gitlab.example.com`. */
+/** A GitLab instance's URL reduced to its scheme and host (spec providers §5), as the account
+ * dialog reduces it (`reduceServerUrl`): `https://gitlab.example.com/some/page?x` →
+ * `https://gitlab.example.com`; otherwise {@link GitlabServerUrlError}. */
 export function gitlabServerUrl(url: string): string {
-  const match = /^(https?):\/\/([^/?#\s@]+)(?:[/?#].*)?$/i.exec(url.trim());
-  if (!match) throw new GitlabServerUrlError(url.trim());
-  return `${match[1]!.toLowerCase()}://${match[2]!.toLowerCase()}`;
+  const reduced = reduceServerUrl(url);
+  if (reduced === undefined) throw new GitlabServerUrlError();
+  return reduced;
 }
 
 const stripSlashes = (value: string) => value.trim().replace(/^\/+|\/+$/g, '');
