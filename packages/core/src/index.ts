@@ -465,6 +465,51 @@ export {
 export { addPublishLocation, type NewPublishLocation } from './publish/publish-location.js';
 export { PublishQueue, type PublishQueueOptions } from './publish/publish-queue.js';
 
+// GitLab (issue 27): client, git port, project workspaces and file locations.
+export {
+  GITLAB_API_PATH,
+  GITLAB_DEFAULT_BRANCH,
+  GITLAB_MAX_PER_PAGE,
+  GITLAB_NAME,
+  GITLAB_PROVIDER_IDS,
+} from './providers/gitlab/constants.js';
+export {
+  encodeFilePath as encodeGitlabFilePath,
+  GitlabApiError,
+  GitlabAuthError,
+  GitlabClient,
+  type GitlabClientOptions,
+  projectRef as gitlabProjectRef,
+} from './providers/gitlab/gitlab-client.js';
+export { type GitlabBranch, GitlabGitData } from './providers/gitlab/gitlab-git-data.js';
+export {
+  GITLAB_FILE_LIMIT,
+  type GitlabWorkspaceOptions,
+  GitlabWorkspaceProvider,
+} from './providers/gitlab/gitlab-workspace-provider.js';
+export {
+  gitlabServerUrl,
+  GitlabServerUrlError,
+  type GitlabWorkspaceParams,
+  gitlabWorkspaceParams,
+} from './providers/gitlab/workspace-options.js';
+export { parseProjectUrl, projectWebUrl } from './providers/gitlab/file-location-url.js';
+export {
+  GitlabFieldError,
+  type GitlabFileFields,
+  type GitlabFileForm,
+  isGitlabFileLocation,
+  readGitlabFileForm,
+} from './providers/gitlab/file-location-fields.js';
+export {
+  createGitlabFileProvider,
+  type GitlabFileProviderOptions,
+  gitlabProjectId,
+  readProjectFile as readGitlabProjectFile,
+  writeProjectFile as writeGitlabProjectFile,
+} from './providers/gitlab/file-location-provider.js';
+export { createGitlabFilePublisher } from './providers/gitlab/file-location-publisher.js';
+
 // Forge accounts (issue 27, acc): GitLab, Gitea and Gitee tokens and their refresh.
 export {
   FORGE_IDS,

@@ -1,0 +1,65 @@
+// What the seeded simulation's remotes over forge-sim share, whichever forge's dialect they
+// speak: timers that retry at once, the remote's items read back through a provider, and a
+// commit of another writer made straight into a bare repository.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { type Item } from '../items/types.js';
+import { type Timers } from '../ports/timers.js';
+import { REQUEST_TIMEOUT } from '../sync/http-client.js';
+import { type GitWorkspaceProvider } from '../providers/git/git-workspace-provider.js';
+import { readAllChanges } from './workspace-provider-contract.js';
+
+const run = promisify(execFile);
+
+/** Retries wait no real time (the back-off itself is tested in http-client.test.ts); the
+ * request time-out never fires (a hung request is the tab closed). */
+export const simTimers: Timers = {
+  set(callback, delay) {
+    if (delay >= REQUEST_TIMEOUT) return () => undefined;
+    const timer = setTimeout(callback, 0);
+    return () => clearTimeout(timer);
+  },
+  now: () => Date.now(),
+};
+
+/** `text` as a regular expression that matches it literally. */
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Every live item a git workspace holds (content with its text), read from scratch. */
+export async function providerSnapshot(provider: GitWorkspaceProvider): Promise<Item[]> {
+  const { pages } = await readAllChanges(provider);
+  const items = new Map<string, Item>();
+  for (const change of pages.flat()) {
+    if (change.item) items.set(change.itemId, change.item);
+    else items.delete(change.itemId);
+  }
+  const result: Item[] = [];
+  for (const [id, item] of items) {
+    if (item.type !== 'content') result.push(item);
+    else {
+      const content = await provider.downloadContent(id.slice(0, -'/content'.length));
+      if (content) result.push(content);
+    }
+  }
+  return result;
+}
+
+/** Another writer commits (the same tree) on `branch` straight into the bare repository at
+ * `gitDir`: whatever a client read of the branch is now stale. */
+export async function commitElsewhere(gitDir: string, branch: string): Promise<void> {
+  const git = async (...args: string[]) =>
+    (
+      await run('git', ['--git-dir', gitDir, ...args], {
+        env: {
+          ...process.env,
+          GIT_AUTHOR_NAME: 'Other',
+          GIT_AUTHOR_EMAIL: 'other@example.com',
+          GIT_COMMITTER_NAME: 'Other',
+          GIT_COMMITTER_EMAIL: 'other@example.com',
+        },
+      })
+    ).stdout.trim();
+  const head = await git('rev-parse', branch);
+  const commit = await git('commit-tree', `${head}^{tree}`, '-p', head, '-m', 'Elsewhere');
+  await git('update-ref', `refs/heads/${branch}`, commit, head);
+}
