@@ -92,6 +92,8 @@ export const yieldToBrowser: Yielder = () => {
  * is kept here, not in the DOM). New sections are built (sanitised) top down in slices, yielding
  * between them; a newer `apply` supersedes an unfinished one, which leaves the page consistent.
  * The HTML of every id is kept, so a section that comes back is shown without asking again.
+ * With a group builder, HTML that several of the new sections hold is built once per `apply`
+ * and each of those sections shows its own copy of the clean nodes (docs/adr/0003).
  */
 export class SectionPatcher {
   private shown: Shown[] = [];
