@@ -1,6 +1,7 @@
 import { startBaseline } from './baseline';
 import { benchConversion } from './conversion';
 import { benchExplorer } from './explorer';
+import { benchForges } from './forges';
 import { benchGithub } from './github';
 import { benchImageZip } from './image-zip';
 import { benchLoad } from './load';
@@ -20,7 +21,7 @@ const port = Number(process.env.BENCH_PORT ?? 8190);
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 // BENCH_ONLY=explorer (or typing, memory, load, paste, blocks, transfer, images, conversion,
-// statistics, sync, github, server; comma-separated) runs only those parts.
+// statistics, sync, github, forges, server; comma-separated) runs only those parts.
 // The sync part's local database is the app's Dexie repository over fake-indexeddb;
 // BENCH_SYNC_DB=memory takes the in-memory repository of the core tests instead;
 // BENCH_SYNC_ONE_BY_ONE=1 leaves out the provider's batch save, so that every item is sent by
@@ -33,6 +34,7 @@ if (wanted('statistics')) benchStatistics();
 if (wanted('server')) await benchServer(port + 1);
 if (wanted('sync')) await benchSync(process.env.BENCH_SYNC_DB === 'memory' ? 'memory' : 'dexie');
 if (wanted('github')) await benchGithub();
+if (wanted('forges')) await benchForges();
 const inBrowser = ['typing', 'memory', 'load', 'paste', 'blocks', 'explorer', 'transfer', 'images'];
 // The parts whose figures are printed beside the baseline build (bench/src/baseline.ts: the
 // commit before issue 26 unless BENCH_BASELINE_REV names another; BENCH_BASELINE=off leaves it
