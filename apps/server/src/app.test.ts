@@ -50,6 +50,7 @@ describe('GET /conf', () => {
       giteaUrl: '',
       gitlabClientId: '',
       gitlabUrl: '',
+      giteeUrl: 'https://gitee.com',
       allowSponsorship: false,
     });
   });
@@ -67,6 +68,7 @@ describe('GET /conf', () => {
       GITEA_URL: 'https://gitea.example.org',
       GITLAB_CLIENT_ID: 'gitlab-id',
       GITLAB_URL: 'https://gitlab.example.org',
+      GITEE_URL: 'http://127.0.0.1:4010/',
       ALLOW_SPONSORSHIP: 'true',
     };
     app = await buildApp({ conf: readPublicConf(env) });
@@ -81,6 +83,7 @@ describe('GET /conf', () => {
       giteaUrl: 'https://gitea.example.org',
       gitlabClientId: 'gitlab-id',
       gitlabUrl: 'https://gitlab.example.org',
+      giteeUrl: 'http://127.0.0.1:4010',
       allowSponsorship: true,
     });
     expect(response.body).not.toContain('secret-value');

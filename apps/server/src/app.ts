@@ -172,8 +172,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const path = request.url.split('?')[0] ?? '/';
     const isRead = request.method === 'GET' || request.method === 'HEAD';
     if (!isRead && app.hasRoute({ method: 'GET', url: path })) {
-      reply.code(405).header('Allow', 'GET, HEAD');
-      return { statusCode: 405, error: 'Method Not Allowed', message: `${path} takes GET only.` };
+      // (The token routes take POST as well: a refresh token kept out of the URL.)
+      const post = app.hasRoute({ method: 'POST', url: path });
+      reply.code(405).header('Allow', post ? 'GET, HEAD, POST' : 'GET, HEAD');
+      return {
+        statusCode: 405,
+        error: 'Method Not Allowed',
+        message: `${path} takes GET${post ? ' or POST' : ''} only.`,
+      };
     }
     if (isRead && sendsPages) return reply.code(404).type('text/html').sendFile('404.html');
     reply.code(404);

@@ -14,6 +14,10 @@ export interface PublicConf {
   giteaUrl: string;
   gitlabClientId: string;
   gitlabUrl: string;
+  /** Gitee's web origin, where the app sends Gitee's authorize window (its API is
+   * `{giteeUrl}/api/v5`): `https://gitee.com`, or forge-sim's (GITEE_URL). The client id comes
+   * from `/giteeClientId`. */
+  giteeUrl: string;
   allowSponsorship: boolean;
 }
 
@@ -28,8 +32,12 @@ export const CONF_ENV = {
   giteaUrl: 'GITEA_URL',
   gitlabClientId: 'GITLAB_CLIENT_ID',
   gitlabUrl: 'GITLAB_URL',
+  giteeUrl: 'GITEE_URL',
   allowSponsorship: 'ALLOW_SPONSORSHIP',
 } as const satisfies Record<keyof PublicConf, string>;
+
+/** Gitee's public address, used when GITEE_URL is not set (as the token exchange does). */
+export const GITEE_DEFAULT_URL = 'https://gitee.com';
 
 /** GitHub's public addresses, used when GITHUB_URL and GITHUB_API_URL are not set. */
 export const GITHUB_DEFAULTS = {
@@ -72,6 +80,7 @@ export function readPublicConf(env: Record<string, string | undefined>): PublicC
     giteaUrl: text('giteaUrl'),
     gitlabClientId: text('gitlabClientId'),
     gitlabUrl: text('gitlabUrl'),
+    giteeUrl: baseUrl(text('giteeUrl') || GITEE_DEFAULT_URL, CONF_ENV.giteeUrl),
     allowSponsorship: TRUE_VALUES.has(text('allowSponsorship').toLowerCase()),
   };
 }

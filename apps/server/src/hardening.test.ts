@@ -48,7 +48,6 @@ describe('bad requests get a clear 4xx and the server keeps answering', () => {
     ['POST', '/conf'],
     ['PUT', '/health'],
     ['DELETE', '/oauth2/githubToken'],
-    ['PATCH', '/oauth2/giteaToken'],
     ['POST', '/giteeClientId'],
   ])('%s %s is a 405 naming GET', async (method, url) => {
     app = await buildApp({ conf: readPublicConf({}), webRoot: fakeExport() });
@@ -56,6 +55,14 @@ describe('bad requests get a clear 4xx and the server keeps answering', () => {
     expect(response.statusCode).toBe(405);
     expect(response.headers.allow).toBe('GET, HEAD');
     expect(response.json().message).toBe(`${url} takes GET only.`);
+  });
+
+  it('PATCH /oauth2/giteaToken is a 405 naming GET and POST (the token routes take both)', async () => {
+    app = await buildApp({ conf: readPublicConf({}), webRoot: fakeExport() });
+    const response = await app.inject({ method: 'PATCH', url: '/oauth2/giteaToken' });
+    expect(response.statusCode).toBe(405);
+    expect(response.headers.allow).toBe('GET, HEAD, POST');
+    expect(response.json().message).toBe('/oauth2/giteaToken takes GET or POST only.');
   });
 
   it('HEAD works where GET does', async () => {

@@ -464,3 +464,36 @@ export {
 } from './publish/publish-engine.js';
 export { addPublishLocation, type NewPublishLocation } from './publish/publish-location.js';
 export { PublishQueue, type PublishQueueOptions } from './publish/publish-queue.js';
+
+// Forge accounts (issue 27, acc): GitLab, Gitea and Gitee tokens and their refresh.
+export {
+  FORGE_IDS,
+  FORGE_NAMES,
+  FORGE_TOKENS_KEYS,
+  type ForgeId,
+  type ForgeToken,
+  type ForgeTokens,
+  type GiteaToken,
+  type GiteeToken,
+  type GitlabToken,
+  isForgeToken,
+  isGiteeToken,
+  isSelfHostedToken,
+  type SelfHostedToken,
+  selfHostedSub,
+} from './providers/forge-accounts/forge-token.js';
+export {
+  FreshTokens,
+  type FreshTokensPorts,
+  NoForgeAccountError,
+} from './providers/forge-accounts/fresh-tokens.js';
+export { reduceServerUrl, SERVER_URL_INVALID } from './providers/forge-accounts/server-url.js';
+export {
+  DEFAULT_TOKEN_LIFETIME_SECONDS,
+  readTokenAnswer,
+  TOKEN_REFRESH_MARGIN,
+  type TokenAction,
+  tokenAction,
+  TokenAnswerError,
+  type TokenGrant,
+} from './providers/forge-accounts/token-grant.js';

@@ -194,6 +194,21 @@ describe.each([
     });
   });
 
+  it('takes the same parameters as a JSON body by POST, the refresh token out of the URL', async () => {
+    await start();
+    const response = await app.inject({
+      method: 'POST',
+      url: path,
+      payload: { refresh_token: ACCOUNT.refreshToken, grant_type: 'refresh_token' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().access_token).toBe(ISSUED.accessToken);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const notObject = await app.inject({ method: 'POST', url: path, payload: [1] });
+    expect(notObject.statusCode).toBe(400);
+    expect(notObject.json().message).toBe('The body must be a JSON object of the parameters.');
+  });
+
   it('answers 400 when the provider refuses the code or the refresh token', async () => {
     await start();
     const code = await get(url({ code: 'used-code', redirect_uri: ACCOUNT.redirectUri }));
@@ -298,6 +313,25 @@ describe('Gitee (host B)', () => {
       grant_type: 'refresh_token',
       refresh_token: ACCOUNT.refreshToken,
     });
+  });
+
+  it('refreshes through the application that issued the pair when the app names it', async () => {
+    await start();
+    const response = await get(
+      `/oauth2/giteeToken?${q({ grant_type: 'refresh_token', refresh_token: ACCOUNT.refreshToken, clientId: ACCOUNT.clientId })}`,
+    );
+    expect(response.statusCode).toBe(200);
+    expect(standIns.gitee.seen[0]?.fields).toEqual({
+      grant_type: 'refresh_token',
+      refresh_token: ACCOUNT.refreshToken,
+      client_id: ACCOUNT.clientId,
+      client_secret: ACCOUNT.clientSecret,
+    });
+    const unknown = await get(
+      `/oauth2/giteeToken?${q({ grant_type: 'refresh_token', refresh_token: ACCOUNT.refreshToken, clientId: 'not-ours' })}`,
+    );
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe('Unknown Gitee client id.');
   });
 
   it('answers 400 for a missing clientId, redirect URI or an unknown client id', async () => {

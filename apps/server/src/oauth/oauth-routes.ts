@@ -43,6 +43,31 @@ function tokenReply(reply: FastifyReply, answer: TokenAnswer) {
   return answer;
 }
 
+/**
+ * Registers a token route for GET, its parameters in the query as the spec gives them (core §7),
+ * and for POST, the same parameters as a JSON object in the body: a refresh token (a long-lived
+ * secret) then stays out of every URL, and so out of any proxy's access log.
+ */
+function routeGetAndPost(
+  app: FastifyInstance,
+  path: string,
+  config: FastifyContextConfig,
+  handle: (params: Query, reply: FastifyReply) => Promise<unknown>,
+): void {
+  app.get(path, { config }, (request, reply) => handle(request.query as Query, reply));
+  app.post(path, { config }, (request, reply) => {
+    const body = request.body;
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+      throw new HttpError(
+        400,
+        'The body must be a JSON object of the parameters.',
+        'BAD_PARAMETER',
+      );
+    }
+    return handle(body as Query, reply);
+  });
+}
+
 /** Registers the token exchanges of GitHub, Gitea, GitLab and Gitee and Gitee's client id.
  * `config` is each token route's Fastify config (its strict rate limit). */
 export function registerOAuthRoutes(
@@ -75,8 +100,7 @@ export function registerOAuthRoutes(
     [OAUTH_PATHS.giteaToken, conf.gitea, 'Gitea', 'GITEA', '/login/oauth/access_token'],
     [OAUTH_PATHS.gitlabToken, conf.gitlab, 'GitLab', 'GITLAB', '/oauth/token'],
   ] as const) {
-    app.get(path, { config }, async (request, reply) => {
-      const query = request.query as Query;
+    routeGetAndPost(app, path, config, async (query, reply) => {
       configured(client, provider, envPrefix);
       const grant = grantParams(query);
       const [id, secret] = secretFor(client, clientIdParam(query, 'clientId'), provider);
@@ -105,23 +129,30 @@ export function registerOAuthRoutes(
   });
 
   // Gitee's exchange (clientId, code, oauth2RedirectUri) and its refresh (grant_type
-  // refresh_token, refresh_token), which needs no client secret.
-  app.get(OAUTH_PATHS.giteeToken, { config }, async (request, reply) => {
-    const query = request.query as Query;
+  // refresh_token, refresh_token), which Gitee documents without a client secret. With the
+  // clientId that issued the pair, the refresh also carries that application's credentials, as
+  // a Doorkeeper server holding a confidential client asks (forge-sim's Gitee does).
+  routeGetAndPost(app, OAUTH_PATHS.giteeToken, config, async (query, reply) => {
     configured(conf.gitee, 'Gitee', 'GITEE');
     const grant = grantParams(query, 'oauth2RedirectUri');
     const url = `${conf.gitee.baseUrl}/oauth/token`;
+    const clientId = clientIdParam(query, 'clientId');
     if (grant.grant_type === 'refresh_token') {
+      let client: Record<string, string> = {};
+      if (clientId !== undefined) {
+        const [id, secret] = secretFor(conf.gitee, clientId, 'Gitee');
+        client = { client_id: id, client_secret: secret };
+      }
       const answer = await requestToken({
         provider: 'Gitee',
         envPrefix: 'GITEE',
         url,
-        fields: { grant_type: 'refresh_token', refresh_token: grant.refresh_token },
+        fields: { grant_type: 'refresh_token', refresh_token: grant.refresh_token, ...client },
         timeoutMs,
       });
       return tokenReply(reply, answer);
     }
-    const clientId = clientIdParam(query, 'clientId') ?? missing('clientId');
+    if (clientId === undefined) missing('clientId');
     const [id, secret] = secretFor(conf.gitee, clientId, 'Gitee');
     const answer = await requestToken({
       provider: 'Gitee',

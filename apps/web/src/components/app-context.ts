@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { EditorController } from '../editor/editor-controller';
 import type { ScrollSync } from '../preview/scroll-sync';
+import type { ForgeAccounts } from '../providers/forges/forge-accounts';
 import type { GithubAccounts } from '../providers/github/github-accounts';
 import type { Announcer } from '../services/announcer';
 import type { Confirmer } from '../services/confirm';
@@ -37,6 +38,9 @@ export interface AppServices {
   transfer: Transfer;
   /** The GitHub accounts linked in this browser: sign-in, linking, removal, sponsorship. */
   accounts: GithubAccounts;
+  /** The GitLab, Gitea and Gitee accounts: linking, removal, and `fresh(forge, sub)`, the
+   * account's token made fresh before use. */
+  forgeAccounts: ForgeAccounts;
   /** The editor, once its pane is mounted. */
   editor: { current: EditorController | null };
 }

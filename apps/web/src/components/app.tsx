@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import { Provider } from 'react-redux';
 import { ScrollSync } from '../preview/scroll-sync';
+import { ForgeAccounts } from '../providers/forges/forge-accounts';
 import { GithubAccounts } from '../providers/github/github-accounts';
 import { fetchServerConf, loadGithubOrigins } from '../providers/github/github-conf';
 import { isGithubWorkspaceQuery } from '../providers/github/workspace-params';
@@ -10,6 +11,7 @@ import { Announcer } from '../services/announcer';
 import { broadcastSignal, browserTimers } from '../services/broadcast-signal';
 import { Confirmer } from '../services/confirm';
 import { DocumentChannel } from '../services/document-channel';
+import { browserForgeTokens } from '../services/forge-tokens';
 import { readGithubTokens, removeGithubToken, writeGithubToken } from '../services/github-tokens';
 import { browserOpener } from '../services/oauth/authorize-popup';
 import { ExplorerService } from '../services/explorer';
@@ -81,8 +83,19 @@ export function App() {
         fetch: window.fetch.bind(window),
         signal: accountsSignal,
       });
+      const forgeAccounts = new ForgeAccounts({
+        store,
+        tokens: browserForgeTokens,
+        opener: browserOpener(window),
+        timers: browserTimers,
+        fetch: window.fetch.bind(window),
+        signal: accountsSignal,
+        isOnline: () => navigator.onLine,
+        confirmRedirection: (provider) => confirmer.ask('providerRedirection', provider),
+      });
       stopAccounts = () => {
         accounts.close();
+        forgeAccounts.close();
         accountsSignal.close();
       };
       // The sync's code, and the GitHub account it needs, come after the first screen, once the
@@ -125,6 +138,7 @@ export function App() {
         transfer,
         editor,
         accounts,
+        forgeAccounts,
       });
       // Neither is waited for: the app works without them, and each keeps its own failure.
       checkPersistentStorage(store).catch((error: unknown) =>
@@ -133,6 +147,9 @@ export function App() {
       // The accounts show at once; the sponsorship of the signed-in one is asked once the
       // server has said whether it sells any.
       const accountsRead = accounts.load();
+      forgeAccounts
+        .load()
+        .catch((error: unknown) => console.error('Reading the forge accounts failed.', error));
       const startedSync = sync;
       Promise.allSettled([accountsRead, afterFirstScreen()])
         .then(() => startedSync.start())

@@ -9,7 +9,7 @@ import { RESET_NOT_REQUESTED, requestReset } from '../services/reset';
 import { runAction } from '../services/run-action';
 import { STORAGE_WARNING, STORAGE_WARNING_DISMISSED_KEY } from '../services/persistent-storage';
 import { type AppDispatch, useAppDispatch, useAppSelector } from '../store';
-import { loginAccount } from '../store/accounts-slice';
+import { accountCount, loginAccount } from '../store/accounts-slice';
 import { sideBarPanelChosen } from '../store/layout-slice';
 import { storageWarningDismissed } from '../store/storage-slice';
 import { useWorkspaces } from './workspaces-panel';
@@ -163,7 +163,7 @@ export function MenuPanel() {
   const current = workspaces.find((workspace) => workspace.id === opened.id) ?? opened;
   const syncTarget = useAppSelector((state) => state.sync.target);
   const templateCount = useAppSelector((state) => Object.keys(state.templates).length);
-  const accountCount = useAppSelector((state) => state.accounts.github.length);
+  const accounts = useAppSelector((state) => accountCount(state.accounts));
   const login = useAppSelector((state) => loginAccount(state.accounts));
   const fileSyncLocations = useFileLocations('syncLocation').locations.filter(
     (location) => location.id !== 'main',
@@ -174,7 +174,7 @@ export function MenuPanel() {
     syncLocations: (syncTarget === null ? 0 : 1) + fileSyncLocations,
     publishLocations,
     templates: templateCount,
-    accounts: accountCount,
+    accounts,
     signedIn: login !== undefined,
   };
   return (

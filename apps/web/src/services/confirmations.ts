@@ -11,7 +11,8 @@ export type ConfirmationType =
   | 'sponsorOnly'
   | 'shareHtmlPre'
   | 'shareHtml'
-  | 'signInForSponsorship';
+  | 'signInForSponsorship'
+  | 'providerRedirection';
 
 /** What a confirmation dialog says: its title (the dialog's name), its text and its Ok button.
  * The spec names the dialogs but not their words: these are ours (docs/reference/choices.md). */
@@ -54,6 +55,12 @@ export const CONFIRMATIONS: Record<
     text: (feature) =>
       `${feature} is for sponsors of this server. Sign in with GitHub: a sponsor's account unlocks it, and any account can become one.`,
     ok: 'Sign in with GitHub',
+  },
+  providerRedirection: {
+    title: 'Sign in again',
+    text: (provider) =>
+      `Your ${provider} access has expired and could not be renewed. Sign in with ${provider} again to go on: nothing you wrote is lost meanwhile.`,
+    ok: 'Sign in',
   },
   removeWorkspace: {
     title: 'Remove workspace',

@@ -13,9 +13,9 @@ import { openDexieRepository } from '@inkstone/core/dexie';
 /** The id of the data item that holds linked accounts (spec providers §3 "Tokens"). */
 const TOKENS_ID = 'tokens';
 
-// Runs `run` on the main workspace's database, opened for the call (every tab and every
-// workspace reads GitHub accounts from there, as the reference kept tokens in its main store).
-async function withMainDatabase<T>(run: (repo: ItemRepository) => Promise<T>): Promise<T> {
+/** Runs `run` on the main workspace's database, opened for the call (every tab and every
+ * workspace reads accounts from there, as the reference kept tokens in its main store). */
+export async function withMainDatabase<T>(run: (repo: ItemRepository) => Promise<T>): Promise<T> {
   const repo = await openDexieRepository(databaseName(MAIN_WORKSPACE_ID), {
     indexedDB,
     IDBKeyRange,

@@ -9,6 +9,10 @@ describe('local settings', () => {
       pdfExportTemplate: 'styledHtml',
       pandocExportFormat: 'pdf',
       githubRepoFullAccess: false,
+      gitlabServerUrl: '',
+      gitlabApplicationId: '',
+      giteaServerUrl: '',
+      giteaApplicationId: '',
     });
   });
 

@@ -10,6 +10,12 @@ export interface LocalSettings {
   /** The GitHub account dialog's "access to private repositories" (spec providers §3), also
    * what "Sign in with GitHub" asks for. */
   githubRepoFullAccess: boolean;
+  /** The GitLab and Gitea account dialogs' last Server URL and Application ID (spec providers
+   * §3); the secret is not kept here, only with the account's token. */
+  gitlabServerUrl: string;
+  gitlabApplicationId: string;
+  giteaServerUrl: string;
+  giteaApplicationId: string;
 }
 
 /** The local settings before the user changes any. */
@@ -19,6 +25,10 @@ export const defaultLocalSettings: Readonly<LocalSettings> = Object.freeze({
   pdfExportTemplate: 'styledHtml',
   pandocExportFormat: 'pdf',
   githubRepoFullAccess: false,
+  gitlabServerUrl: '',
+  gitlabApplicationId: '',
+  giteaServerUrl: '',
+  giteaApplicationId: '',
 });
 
 /** Reads the local settings of a stored `localSettings` data: values of the right type over the

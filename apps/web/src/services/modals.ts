@@ -7,6 +7,10 @@ import type {
 } from '../providers/github/file-location-dialog-types';
 import type { ImageDetails, LinkDetails } from '../editor/commands/insert-link';
 import type { ConfirmationType } from './confirmations';
+import type {
+  SelfHostedAccountProps,
+  SelfHostedAccountRequest,
+} from '../providers/forges/self-hosted-account-types';
 import type { ImportReportProps } from './transfer';
 
 /**
@@ -58,6 +62,11 @@ export interface ModalMap {
   publishManagement: { props: undefined; result: void };
   /** Links a GitHub account: whether to grant access to private repositories (repoFullAccess). */
   githubAccount: { props: undefined; result: { repoFullAccess: boolean } };
+  /** Links a GitLab or Gitea account (spec providers §2): Server URL, Application ID and
+   * Application Secret, unless the server supplies the application. */
+  selfHostedAccount: { props: SelfHostedAccountProps; result: SelfHostedAccountRequest };
+  /** Links a Gitee account: no fields, Ok opens Gitee's authorize window. */
+  giteeAccount: { props: undefined; result: void };
   /** Lists the accounts linked in this browser, each with Remove access. */
   accountManagement: { props: undefined; result: void };
 }

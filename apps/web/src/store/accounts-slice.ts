@@ -1,13 +1,31 @@
-import { type GithubToken } from '@inkstone/core';
+import { type ForgeId, type ForgeToken, type GithubToken } from '@inkstone/core';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
 /** A linked GitHub account as the interface shows it: the token without its secret (the access
  * token stays in the main workspace's database, read when a request needs it). */
 export type GithubAccount = Omit<GithubToken, 'accessToken'>;
 
+/** A linked GitLab, Gitea or Gitee account as the interface shows it: who, and on which server;
+ * no token or secret. */
+export interface ForgeAccount {
+  sub: string;
+  name: string;
+  /** The server (GitLab and Gitea); undefined for Gitee. */
+  serverUrl?: string;
+}
+
+/** The shown part of a stored forge token. */
+export function forgeAccountOf(token: ForgeToken): ForgeAccount {
+  return 'serverUrl' in token
+    ? { sub: token.sub, name: token.name, serverUrl: token.serverUrl }
+    : { sub: token.sub, name: token.name };
+}
+
 /** The accounts linked in this browser (spec interface §2 "Accounts"). */
 export interface AccountsState {
   github: GithubAccount[];
+  /** GitLab's, Gitea's and Gitee's, by forge. */
+  forges: Record<ForgeId, ForgeAccount[]>;
 }
 
 /** The shown part of a stored token. */
@@ -18,16 +36,30 @@ export function accountOf(token: GithubToken): GithubAccount {
 
 export const accountsSlice = createSlice({
   name: 'accounts',
-  initialState: { github: [] } as AccountsState,
+  initialState: { github: [], forges: { gitlab: [], gitea: [], gitee: [] } } as AccountsState,
   reducers: {
     /** The GitHub accounts as stored now (after start, a sign-in, a removal). */
     githubAccountsLoaded: (state, action: PayloadAction<GithubAccount[]>) => {
       state.github = action.payload;
     },
+    /** One forge's accounts as stored now. */
+    forgeAccountsLoaded: (
+      state,
+      action: PayloadAction<{ forge: ForgeId; accounts: ForgeAccount[] }>,
+    ) => {
+      state.forges[action.payload.forge] = action.payload.accounts;
+    },
   },
 });
 
-export const { githubAccountsLoaded } = accountsSlice.actions;
+export const { githubAccountsLoaded, forgeAccountsLoaded } = accountsSlice.actions;
+
+/** How many accounts are linked, every provider counted (the menu's "Accounts (n)"). */
+export const accountCount = (state: AccountsState): number =>
+  state.github.length +
+  state.forges.gitlab.length +
+  state.forges.gitea.length +
+  state.forges.gitee.length;
 
 /** The account used to sign in (the main workspace's login token), if any. */
 export const loginAccount = (state: AccountsState): GithubAccount | undefined =>

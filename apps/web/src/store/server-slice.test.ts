@@ -61,12 +61,40 @@ describe('the server configuration (GET /conf)', () => {
       githubClientId: 'Iv1.abc',
       githubUrl: 'http://127.0.0.1:4010',
       githubApiUrl: 'http://127.0.0.1:4010/api/v3',
+      gitlabClientId: '',
+      gitlabUrl: '',
+      giteaClientId: '',
+      giteaUrl: '',
+      giteeUrl: 'https://gitee.com',
     });
     store.dispatch(serverConfLoaded(readServerConf({ githubUrl: 42 })));
     expect(store.getState().server).toMatchObject({
       allowSponsorship: false,
       githubClientId: '',
       githubUrl: 'https://github.com',
+    });
+  });
+
+  it("reads GitLab's and Gitea's applications and Gitee's origin (spec providers §2)", () => {
+    const store = createStore();
+    store.dispatch(
+      serverConfLoaded(
+        readServerConf({
+          gitlabClientId: 'gl-app',
+          gitlabUrl: 'https://gitlab.example.org/',
+          giteaClientId: 'gt-app',
+          giteaUrl: 'ftp://nope',
+          giteeUrl: 'http://127.0.0.1:4010',
+          allowSponsorship: false,
+        }),
+      ),
+    );
+    expect(store.getState().server).toMatchObject({
+      gitlabClientId: 'gl-app',
+      gitlabUrl: 'https://gitlab.example.org',
+      giteaClientId: 'gt-app',
+      giteaUrl: '',
+      giteeUrl: 'http://127.0.0.1:4010',
     });
   });
 });

@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { GITHUB_COM, readGithubOrigins } from '../providers/github/github-conf';
+import { type ForgeConf, NO_FORGE_CONF, readForgeConf } from '../providers/forges/forge-conf';
 import { type GithubAccount } from './accounts-slice';
 
 /** What the app knows of its server's configuration (`GET /conf`, spec core §7): whether the
@@ -13,11 +14,21 @@ export interface ServerState {
   githubUrl: string;
   /** GitHub's REST API root. */
   githubApiUrl: string;
+  /** The server's GitLab application (client id and server URL): both set, the GitLab account
+   * dialog asks nothing and the code is exchanged through the server. */
+  gitlabClientId: string;
+  gitlabUrl: string;
+  /** The same for Gitea. */
+  giteaClientId: string;
+  giteaUrl: string;
+  /** Gitee's web origin (the authorize page; the API is under `/api/v5`). */
+  giteeUrl: string;
 }
 
 /** The parts of `GET /conf` the app reads. */
-export type ServerConf = Partial<Omit<ServerState, 'allowSponsorship'>> & {
+export type ServerConf = Partial<Omit<ServerState, 'allowSponsorship' | keyof ForgeConf>> & {
   allowSponsorship: boolean;
+  forges?: ForgeConf;
 };
 
 export const serverSlice = createSlice({
@@ -26,6 +37,7 @@ export const serverSlice = createSlice({
     allowSponsorship: null,
     githubClientId: '',
     ...GITHUB_COM,
+    ...NO_FORGE_CONF,
   } as ServerState,
   reducers: {
     serverConfLoaded: (state, action: PayloadAction<ServerConf>) => {
@@ -34,6 +46,7 @@ export const serverSlice = createSlice({
       state.githubClientId = conf.githubClientId ?? '';
       state.githubUrl = conf.githubUrl || GITHUB_COM.githubUrl;
       state.githubApiUrl = conf.githubApiUrl || GITHUB_COM.githubApiUrl;
+      Object.assign(state, { ...NO_FORGE_CONF, ...conf.forges });
     },
   },
 });
@@ -51,6 +64,7 @@ export function readServerConf(answer: unknown): ServerConf {
     allowSponsorship: conf.allowSponsorship === true,
     githubClientId: text('githubClientId'),
     ...readGithubOrigins(conf),
+    forges: readForgeConf(conf),
   };
 }
 

@@ -1,23 +1,63 @@
 'use client';
 
+import { FORGE_IDS, FORGE_NAMES, type ForgeId } from '@inkstone/core';
+import { useEffect } from 'react';
+import { addForgeAccount, showForgeError } from '../../providers/forges/forge-actions';
 import { addGithubAccount } from '../../providers/github/github-actions';
 import { runAction } from '../../services/run-action';
-import { useAppDispatch, useAppSelector } from '../../store';
+import { useStore } from 'react-redux';
+import { type AppStore, useAppDispatch, useAppSelector } from '../../store';
+import { type ForgeAccount } from '../../store/accounts-slice';
 import { useAppServices } from '../app-context';
 import { Modal } from '../modal';
 import { type DialogProps } from './dialog-props';
 import './account-management.css';
 
+/** The user-id prefix of each forge (spec providers §3 "User info"). */
+const USER_ID_PREFIX: Record<ForgeId, string> = { gitlab: 'gl', gitea: 'gt', gitee: 'ge' };
+
 /** The accountManagement dialog (spec interface §2 "Manage external accounts"): every account
- * linked in this browser with its user id and scopes, each with Remove access; "Add GitHub
- * account" links one more. */
+ * linked in this browser with its user id, server and scopes, each with Remove access; the
+ * GitLab, Gitea and Gitee ones are checked as it opens (their tokens made fresh, their names
+ * read again). "Add … account" links one more. */
 export function AccountManagementDialog({ reject }: DialogProps<'accountManagement'>) {
   const services = useAppServices();
   const dispatch = useAppDispatch();
+  const store = useStore() as AppStore;
   const github = useAppSelector((state) => state.accounts.github);
+  const forges = useAppSelector((state) => state.accounts.forges);
+  const forgeRows = FORGE_IDS.flatMap((forge) =>
+    forges[forge].map((account) => ({ forge, account })),
+  );
+
+  useEffect(() => {
+    // Once, as the dialog opens: each forge account's token is used, and so kept fresh.
+    // Offline there is nothing to check (a refresh would only fail).
+    if (!navigator.onLine) return;
+    const shown = showForgeError(dispatch);
+    const { forges: linked } = store.getState().accounts;
+    for (const forge of FORGE_IDS) {
+      for (const account of linked[forge]) {
+        services.forgeAccounts.check(forge, account.sub).catch(shown);
+      }
+    }
+  }, [services, dispatch, store]);
+
+  const removeButton = (name: string, remove: () => Promise<void>) => (
+    <button
+      type="button"
+      className="button"
+      aria-label={`Remove access of ${name}`}
+      onClick={() => runAction(dispatch, remove, 'The account could not be removed.')}
+    >
+      Remove access
+    </button>
+  );
+  const forgeLabel = (forge: ForgeId, account: ForgeAccount) =>
+    `${FORGE_NAMES[forge]} account ${account.name}${account.serverUrl ? ` on ${account.serverUrl}` : ''}`;
   return (
     <Modal title="Manage external accounts" onCancel={reject} cancelLabel="Close">
-      {github.length === 0 ? (
+      {github.length === 0 && forgeRows.length === 0 ? (
         <p>Inkstone has no access to any external account yet.</p>
       ) : (
         <ul className="account-management">
@@ -30,20 +70,19 @@ export function AccountManagementDialog({ reject }: DialogProps<'accountManageme
               <span className="account-management__detail">
                 User id gh:{account.sub}, scopes {account.scopes.join(', ') || 'none'}
               </span>
-              <button
-                type="button"
-                className="button"
-                aria-label={`Remove access of ${account.name}`}
-                onClick={() =>
-                  runAction(
-                    dispatch,
-                    () => services.accounts.remove(account.sub),
-                    'The account could not be removed.',
-                  )
-                }
-              >
-                Remove access
-              </button>
+              {removeButton(account.name, () => services.accounts.remove(account.sub))}
+            </li>
+          ))}
+          {forgeRows.map(({ forge, account }) => (
+            <li key={`${forge} ${account.sub}`} aria-label={forgeLabel(forge, account)}>
+              <span className="account-management__name">
+                {FORGE_NAMES[forge]}: {account.name}
+              </span>
+              <span className="account-management__detail">
+                User id {USER_ID_PREFIX[forge]}:{account.sub}
+                {account.serverUrl ? `, server ${account.serverUrl}` : ''}
+              </span>
+              {removeButton(account.name, () => services.forgeAccounts.remove(forge, account.sub))}
             </li>
           ))}
         </ul>
@@ -56,6 +95,16 @@ export function AccountManagementDialog({ reject }: DialogProps<'accountManageme
         >
           Add GitHub account
         </button>
+        {FORGE_IDS.map((forge) => (
+          <button
+            key={forge}
+            type="button"
+            className="button"
+            onClick={() => addForgeAccount(dispatch, services, forge, store.getState().server)}
+          >
+            Add {FORGE_NAMES[forge]} account
+          </button>
+        ))}
       </div>
     </Modal>
   );

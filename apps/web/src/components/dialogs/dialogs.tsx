@@ -7,6 +7,8 @@ import { GithubAccountDialog } from '../../providers/github/github-account-dialo
 import { GithubWorkspaceDialog } from '../../providers/github/workspace-dialog';
 import { GithubFileLocationDialog } from '../../providers/github/file-location-dialog';
 import { GistLocationDialog } from '../../providers/github/gist-location-dialog';
+import { GiteeAccountDialog } from '../../providers/forges/gitee-account-dialog';
+import { SelfHostedAccountDialog } from '../../providers/forges/self-hosted-account-dialog';
 import {
   PublishManagementDialog,
   SyncManagementDialog,
@@ -52,6 +54,8 @@ const DIALOGS: { [K in ModalType]: ComponentType<DialogProps<K>> } = {
   syncManagement: SyncManagementDialog,
   publishManagement: PublishManagementDialog,
   githubAccount: GithubAccountDialog,
+  selfHostedAccount: SelfHostedAccountDialog,
+  giteeAccount: GiteeAccountDialog,
   accountManagement: AccountManagementDialog,
 };
 

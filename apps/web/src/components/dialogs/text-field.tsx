@@ -14,6 +14,8 @@ export interface TextFieldProps {
   name?: string;
   placeholder?: string;
   required?: boolean;
+  /** Shown but not editable (a value the server or the caller fixed). */
+  readOnly?: boolean;
   type?: 'text' | 'password' | 'url' | 'email';
   autoComplete?: string;
   onKeyDown?(event: KeyboardEvent<HTMLInputElement>): void;
@@ -34,6 +36,7 @@ export function TextField(props: TextFieldProps) {
           type={props.type}
           value={props.value}
           required={props.required}
+          readOnly={props.readOnly}
           placeholder={props.placeholder}
           autoComplete={props.autoComplete}
           aria-invalid={error !== undefined}
