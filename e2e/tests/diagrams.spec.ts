@@ -33,6 +33,21 @@ test('a Mermaid flowchart is drawn as an SVG with its labels, named as an image'
   await expect(preview(page).getByText('After.')).toBeVisible();
 });
 
+test('the same diagram written three times is drawn three times, each on its own', async ({
+  page,
+}) => {
+  await openApp(page);
+  // Sections of the same HTML are built once and copied (docs/adr/0003): each copy is drawn.
+  await replaceText(page, [1, 2, 3].map((n) => `Diagram ${n}:\n\n${flowchart}`).join('\n\n'));
+  const drawn = diagram(page, 'mermaid');
+  await expect(drawn).toHaveCount(3);
+  for (let i = 0; i < 3; i += 1) {
+    await expect(drawn.nth(i)).toHaveAttribute('data-diagram-state', 'drawn', DRAWN);
+    await expect(drawn.nth(i).locator('svg').getByText('Start', { exact: true })).toBeVisible();
+  }
+  await expect(preview(page).getByRole('img', { name: 'Mermaid diagram' })).toHaveCount(3);
+});
+
 test('an abc tune is drawn as sheet music named after its title', async ({ page }) => {
   await openApp(page);
   await replaceText(page, `${tune}\n\nA paragraph.`);

@@ -570,10 +570,19 @@ test('sections sanitised in groups show exactly what each shows sanitised alone'
     '<noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript>',
     '<textarea><p>x',
   ];
+  // Blocks repeated word for word (a formula, a table, a payload): built once per patch and
+  // copied in the grouped page, built each time in the other.
+  const repeated = [
+    '$$\n\\int_0^1 x^2 \\, dx = \\frac{1}{3} \\quad \\sqrt{a^2 + b^2}\n$$',
+    'Inline $e^{i\\pi} + 1 = 0$ and $\\overrightarrow{AB}$ in a sentence.',
+    '| a | b |\n| - | - |\n| $x$ | <img src=x onerror=alert(1)> |',
+    ...payloads.slice(0, 12).map((payload) => payload.markdown),
+  ];
   const text = [
     corpus,
     ...payloads.map((payload) => `${payload.markdown}\n\nafter ${payload.id}`),
     ...tricks.map((trick) => `${trick}\n\nafter the trick *emphasis*`),
+    ...[1, 2, 3].flatMap((round) => [...repeated, `round ${round} done`]),
   ].join('\n\n');
   const { baseURL, viewport } = testInfo.project.use;
   // Node by node, namespaces included (serialised HTML would hide them), section by section.

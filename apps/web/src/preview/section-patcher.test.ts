@@ -229,7 +229,7 @@ describe('SectionPatcher with a group builder', () => {
     };
     const shown = () =>
       [...root.querySelectorAll(`.${SECTION_CLASS}`)].map((element) => element.innerHTML);
-    return { patcher, show, shown, calls };
+    return { patcher, show, shown, calls, root };
   };
 
   it('builds new sections in groups of at most GROUP_MAX_CHARS, each finished once, in order', async () => {
@@ -246,6 +246,84 @@ describe('SectionPatcher with a group builder', () => {
     }
     // Every section was built exactly once, by a group or alone.
     expect([...calls.groups.flat(), ...calls.one].sort()).toEqual([...htmls].sort());
+  });
+
+  it('builds repeated HTML once per patch and shows its own copy, finished once, in each section', async () => {
+    const { show, shown, calls, root } = setupGroups();
+    // Ten sections of HTML, each shown ten times (a long text made of repeated blocks), among
+    // sections of their own.
+    const repeated = Array.from({ length: 10 }, (_, i) => `<p>repeated ${i}</p>`);
+    const htmls = Array.from({ length: 150 }, (_, i) =>
+      i % 3 === 2 ? `<p>own ${i}</p>` : repeated[i % 10]!,
+    );
+    expect(await show(htmls)).toBe(true);
+    expect(shown()).toEqual(htmls);
+    // Each distinct HTML was built (cleaned) once, by a group or alone.
+    expect([...calls.groups.flat(), ...calls.one].sort()).toEqual([...new Set(htmls)].sort());
+    expect(calls.finished + calls.one.length).toBe(150);
+    // Copies, not shared nodes: each section holds its own, and changing one leaves the others.
+    const paragraphs = [...root.querySelectorAll('p')];
+    expect(new Set(paragraphs).size).toBe(150);
+    paragraphs[0]!.textContent = 'changed';
+    expect(shown().filter((html) => html === repeated[0])).toHaveLength(
+      htmls.filter((html) => html === repeated[0]).length - 1,
+    );
+  });
+
+  it('finishes each copy from the clean nodes, not from a finished one', async () => {
+    const root = document.createElement('div');
+    const parse = (html: string) => {
+      const template = document.createElement('template');
+      template.innerHTML = html;
+      return template.content;
+    };
+    // A finishing step that changes the nodes it is given (as drawing a diagram does).
+    const patcher = new SectionPatcher(
+      root,
+      (html) => parse(html),
+      () => Promise.resolve(),
+      {
+        clean: (htmls) => htmls.map(parse),
+        finish: (nodes) => {
+          nodes.append('+');
+          return nodes;
+        },
+      },
+    );
+    const htmls = ['<p>a</p>', '<p>b</p>', '<p>a</p>', '<p>a</p>', '<p>b</p>'];
+    patcher.learn(Object.fromEntries(htmls.map((html, i) => [i + 1, html])));
+    await patcher.apply(htmls.map((_, i) => ({ id: i + 1, line: i })));
+    expect([...root.querySelectorAll(`.${SECTION_CLASS}`)].map((e) => e.innerHTML)).toEqual(
+      htmls.map((html) => `${html}+`),
+    );
+  });
+
+  it('keeps no copies between patches: repeated HTML of a later patch is built again', async () => {
+    const { show, calls } = setupGroups();
+    await show(['<p>x</p>', '<p>x</p>', '<p>y</p>']);
+    const built = calls.groups.flat().length + calls.one.length;
+    await show(['<p>x</p>', '<p>x</p>', '<p>y</p>', '<p>z</p>']);
+    expect(calls.groups.flat().length + calls.one.length - built).toBe(3);
+  });
+
+  it('without a group builder, builds every section by itself, repeated or not', async () => {
+    const root = document.createElement('div');
+    const built: string[] = [];
+    const patcher = new SectionPatcher(
+      root,
+      (html) => {
+        built.push(html);
+        const template = document.createElement('template');
+        template.innerHTML = html;
+        return template.content;
+      },
+      () => Promise.resolve(),
+    );
+    const htmls = ['<p>a</p>', '<p>a</p>', '<p>a</p>'];
+    patcher.learn(Object.fromEntries(htmls.map((html, i) => [i + 1, html])));
+    await patcher.apply(htmls.map((_, i) => ({ id: i + 1, line: i })));
+    expect(built).toEqual(htmls);
+    expect(root.querySelectorAll('p')).toHaveLength(3);
   });
 
   it('builds only the changed sections between kept ones, in a group', async () => {

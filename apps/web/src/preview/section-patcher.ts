@@ -92,6 +92,8 @@ export const yieldToBrowser: Yielder = () => {
  * is kept here, not in the DOM). New sections are built (sanitised) top down in slices, yielding
  * between them; a newer `apply` supersedes an unfinished one, which leaves the page consistent.
  * The HTML of every id is kept, so a section that comes back is shown without asking again.
+ * With a group builder, HTML that several of the new sections hold is built once per `apply`
+ * and each of those sections shows its own copy of the clean nodes (docs/adr/0003).
  */
 export class SectionPatcher {
   private shown: Shown[] = [];
@@ -99,6 +101,11 @@ export class SectionPatcher {
   private generation = 0;
   // Sections built ahead, in a group, by id; emptied at each `apply`.
   private readonly ahead = new Map<number, DocumentFragment>();
+  // HTML that more than one of the sections an `apply` builds holds, and the clean nodes (before
+  // the group builder's `finish`) of those built already: the others are copies of them. Both
+  // emptied when the `apply` ends or another begins.
+  private repeated: ReadonlySet<string> = NONE;
+  private readonly copies = new Map<string, DocumentFragment>();
 
   constructor(
     private readonly root: HTMLElement,
@@ -126,8 +133,12 @@ export class SectionPatcher {
   async apply(sections: readonly SectionRef[]): Promise<boolean> {
     const generation = (this.generation += 1);
     this.ahead.clear();
+    this.copies.clear();
     const old = this.shown;
     const { start, suffix } = this.unchanged(sections);
+    this.repeated = this.group
+      ? this.repeatedHtml(sections, start, sections.length - suffix)
+      : NONE;
     // Sections kept keep their elements; their lines may have moved.
     for (let i = 0; i < start; i += 1) old[i]!.line = sections[i]!.line;
     for (let k = 1; k <= suffix; k += 1)
@@ -160,7 +171,28 @@ export class SectionPatcher {
     }
     if (oldCount > newCount) this.remove(start + newCount, oldCount - newCount);
     this.forget();
+    this.copies.clear();
+    this.repeated = NONE;
     return true;
+  }
+
+  // The HTML held by more than one of `sections[from..to)` that are not shown in place already.
+  private repeatedHtml(
+    sections: readonly SectionRef[],
+    from: number,
+    to: number,
+  ): ReadonlySet<string> {
+    if (to - from < 2) return NONE;
+    const seen = new Set<string>();
+    const repeated = new Set<string>();
+    for (let i = from; i < to; i += 1) {
+      const id = sections[i]!.id;
+      if (this.shown[i]?.id === id) continue;
+      const html = this.html.get(id) ?? '';
+      if (seen.has(html)) repeated.add(html);
+      else seen.add(html);
+    }
+    return repeated.size === 0 ? NONE : repeated;
   }
 
   // Builds the sections from `from` (up to `to`, GROUP_MAX_CHARS and GROUP_MAX_SECTIONS) in one
@@ -172,15 +204,20 @@ export class SectionPatcher {
     to: number,
     old?: readonly Shown[],
   ): void {
-    if (!this.group || this.ahead.has(sections[from]!.id)) return;
+    const first = sections[from]!.id;
+    if (!this.group || this.ahead.has(first) || this.copies.has(this.html.get(first) ?? '')) return;
     const ids: number[] = [];
     const htmls: string[] = [];
+    // Repeated HTML in this group: its later sections are copies of the first, not built again.
+    const inGroup = new Set<string>();
     let chars = 0;
     for (let i = from; i < to && ids.length < GROUP_MAX_SECTIONS; i += 1) {
       const id = sections[i]!.id;
-      if (old?.[i]?.id === id) continue;
+      if (old?.[i]?.id === id || this.ahead.has(id)) continue;
       const html = this.html.get(id) ?? '';
+      if (this.copies.has(html) || inGroup.has(html)) continue;
       if (ids.length > 0 && chars + html.length > GROUP_MAX_CHARS) break;
+      if (this.repeated.has(html)) inGroup.add(html);
       ids.push(id);
       htmls.push(html);
       chars += html.length;
@@ -230,6 +267,8 @@ export class SectionPatcher {
   clear(): void {
     this.generation += 1;
     this.ahead.clear();
+    this.copies.clear();
+    this.repeated = NONE;
     this.shown = [];
     this.root.replaceChildren();
     this.html.clear();
@@ -281,10 +320,24 @@ export class SectionPatcher {
   private create(ref: SectionRef): HTMLElement {
     const element = this.root.ownerDocument.createElement('div');
     element.className = SECTION_CLASS;
-    const ahead = this.group && this.ahead.get(ref.id);
-    if (ahead) this.ahead.delete(ref.id);
-    element.append(ahead ? this.group!.finish(ahead) : this.build(this.html.get(ref.id) ?? ''));
+    element.append(this.nodesOf(ref.id));
     return element;
+  }
+
+  // A section's nodes: built ahead in a group, a copy of those of the same HTML built earlier in
+  // this `apply` (a section's clean nodes depend on its HTML alone), or built now.
+  private nodesOf(id: number): DocumentFragment {
+    const html = this.html.get(id) ?? '';
+    const group = this.group;
+    const ahead = this.ahead.get(id);
+    if (ahead) this.ahead.delete(id);
+    if (!group) return this.build(html);
+    const copy = this.copies.get(html);
+    if (copy) return group.finish(copy.cloneNode(true) as DocumentFragment);
+    if (!this.repeated.has(html)) return ahead ? group.finish(ahead) : this.build(html);
+    const clean = ahead ?? group.clean([html])[0]!;
+    this.copies.set(html, clean.cloneNode(true) as DocumentFragment);
+    return group.finish(clean);
   }
 
   // Keeps the HTML of what is shown, plus a bounded number of others that may come back. Past
@@ -304,6 +357,8 @@ export class SectionPatcher {
     }
   }
 }
+
+const NONE: ReadonlySet<string> = new Set();
 
 /** How many sections not shown keep their HTML, at most (the oldest go first). */
 export const KEPT_HIDDEN = 2000;
