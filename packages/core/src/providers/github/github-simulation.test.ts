@@ -1,76 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describeForgeSimulation } from '../../testing/forge-simulation.js';
 import { GithubSimRemote } from '../../testing/github-sim-remote.js';
-import { type GithubTestForge, startGithubTestForge } from '../../testing/github-provider.js';
-import { runSimulation } from '../../testing/sync-simulation.js';
+import { startGithubTestForge } from '../../testing/github-provider.js';
 
 // The seeded simulation (rule S11) over the GitHub provider and forge-sim's real repositories:
 // clients edit and sync through faults (forge-sim's 5xx, rate limits, lost replies and latency;
 // failed and hung requests; commits of another writer that make a client's sha stale), then
 // sync quietly until stable. `GITHUB_SIM_SEEDS=n` sets how many seeds run (`SIM_SEEDS` when
 // `pnpm test:sim` runs; 200 by default), `GITHUB_SIM_SEED=n` replays one.
-const replay = process.env.GITHUB_SIM_SEED ?? process.env.SIM_SEED;
-const count = Number(process.env.GITHUB_SIM_SEEDS ?? process.env.SIM_SEEDS ?? 200);
-const steps = Number(process.env.GITHUB_SIM_STEPS ?? 16);
-const from = Number(process.env.SIM_FROM ?? 1);
-const parallel = Number(process.env.GITHUB_SIM_PARALLEL ?? 2);
-const seeds =
-  replay !== undefined ? [Number(replay)] : Array.from({ length: count }, (_, i) => from + i);
-
-// Closing the forge removes a repository per seed: more than the default 10 s when loaded.
-vi.setConfig({ hookTimeout: 120_000 });
-
-let t: GithubTestForge;
-beforeAll(async () => {
-  t = await startGithubTestForge();
+describeForgeSimulation({
+  name: 'GitHub',
+  envPrefix: 'GITHUB',
+  file: 'src/providers/github/github-simulation.test.ts',
+  steps: 16,
+  // Seeds run two at a time (`GITHUB_SIM_PARALLEL`), each in its own repository: the forge's
+  // work is git processes, which a second core runs meanwhile.
+  parallel: 2,
+  async start() {
+    const t = await startGithubTestForge();
+    return { remote: (_seed, random) => GithubSimRemote.create(t, random), close: () => t.close() };
+  },
 });
-afterAll(async () => {
-  await t.close();
-});
-
-describe('sync simulation over the GitHub provider (forge-sim)', () => {
-  it(
-    `converges and loses no saved word over ${seeds.length} seeds (S11, S16)`,
-    async () => {
-      // Seeds run two at a time (`GITHUB_SIM_PARALLEL`), each in its own repository: the forge's
-      // work is git processes, which a second core runs meanwhile. A seed's faults name its
-      // repository's paths, so seeds never take each other's.
-      const queue = [...seeds];
-      const failures: string[] = [];
-      const worker = async () => {
-        for (let seed = queue.shift(); seed !== undefined; seed = queue.shift()) {
-          const failure = await runSeed(seed);
-          if (failure) {
-            failures.push(failure);
-            queue.length = 0;
-          }
-        }
-      };
-      await Promise.all(Array.from({ length: parallel }, worker));
-      expect(failures).toEqual([]);
-    },
-    Math.max(1_800_000, seeds.length * 30_000),
-  );
-});
-
-// One seed: undefined when it converged with no word lost, else what to say.
-async function runSeed(seed: number): Promise<string | undefined> {
-  const hint = `replay with GITHUB_SIM_SEED=${seed} pnpm exec vitest run src/providers/github/github-simulation.test.ts`;
-  let result;
-  try {
-    result = await runSimulation(seed, steps, undefined, (random) =>
-      GithubSimRemote.create(t, random),
-    );
-  } catch (error) {
-    console.error(error);
-    return `Seed ${seed} threw ${String(error)}; ${hint}`;
-  }
-  const converged = new Set(result.views).size === 1 && result.views[0] === result.remoteView;
-  if (converged && result.lost.length === 0) return undefined;
-  console.error(
-    `Seed ${seed} failed; ${hint}\n${result.log.join('\n')}\nlost: ${result.lost.join(' ')}` +
-      `\nclients:\n${result.views.join('\n')}\nremote:\n${result.remoteView}`,
-  );
-  return converged
-    ? `Seed ${seed} lost words: ${result.lost.join(' ')}; ${hint}`
-    : `Seed ${seed} did not converge; ${hint}`;
-}
