@@ -1,6 +1,6 @@
 // What the seeded simulation's remotes over forge-sim share, whichever forge's dialect they
-// speak: timers that retry at once, the remote's items read back through a provider, and a
-// commit of another writer made straight into a bare repository.
+// speak: timers that retry at once, the remote's items read back through a provider, a commit
+// of another writer made straight into a bare repository, and a client without the batch save.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { type Item } from '../items/types.js';
@@ -62,4 +62,11 @@ export async function commitElsewhere(gitDir: string, branch: string): Promise<v
   const head = await git('rev-parse', branch);
   const commit = await git('commit-tree', `${head}^{tree}`, '-p', head, '-m', 'Elsewhere');
   await git('update-ref', `refs/heads/${branch}`, commit, head);
+}
+
+/** The same client without the batch save (`saveItems`): each item is saved by its own call. */
+export function withoutBatchSave<T extends object>(provider: T): T {
+  const single = Object.create(provider) as T;
+  Object.defineProperty(single, 'saveItems', { value: undefined });
+  return single;
 }

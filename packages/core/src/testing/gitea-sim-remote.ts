@@ -5,15 +5,19 @@
 // simulated) and checks file shas rather than the branch, so "too late" is always a real commit.
 // The forge given says whether ChangeFiles exists: without it each write is a commit per file,
 // the index first, and a fault may cut a sync between two of them.
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { type Item } from '../items/types.js';
-import { type Timers } from '../ports/timers.js';
 import { GiteaClient } from '../providers/gitea/gitea-client.js';
 import { GiteaWorkspaceProvider } from '../providers/gitea/gitea-workspace-provider.js';
-import { type FetchPort, HttpClient, REQUEST_TIMEOUT } from '../sync/http-client.js';
+import { type FetchPort, HttpClient } from '../sync/http-client.js';
 import { type WorkspaceProvider } from '../sync/workspace-provider.js';
 import { nodeFetch } from './couchdb-provider.js';
+import {
+  commitElsewhere,
+  escapeRegExp,
+  providerSnapshot,
+  simTimers,
+  withoutBatchSave,
+} from './forge-sim-remote.js';
 import {
   GITEA_TEST_BRANCH,
   GITEA_TEST_LOGIN,
@@ -23,25 +27,9 @@ import {
 import { type FaultInjector, type MemoryConnectionOptions } from './memory-workspace-provider.js';
 import { type SimRandom } from './sim-random.js';
 import { type SimRemote } from './sync-simulation.js';
-import { readAllChanges } from './workspace-provider-contract.js';
-
-const run = promisify(execFile);
-
-// Retries wait no real time (the back-off itself is tested in http-client.test.ts); the request
-// time-out never fires (a hung request is the tab closed).
-const simTimers: Timers = {
-  set(callback, delay) {
-    if (delay >= REQUEST_TIMEOUT) return () => undefined;
-    const timer = setTimeout(callback, 0);
-    return () => clearTimeout(timer);
-  },
-  now: () => Date.now(),
-};
 
 // The workspace's folder in each repository.
 const WORKSPACE_FOLDER = 'workspace';
-
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A repository workspace on forge-sim's Gitea dialect shared by the simulation's clients. */
 export class GiteaSimRemote implements SimRemote {
@@ -61,7 +49,7 @@ export class GiteaSimRemote implements SimRemote {
       const method = init.method;
       const fault = faults(method === 'GET' ? 'getChanges' : 'saveItems');
       const { pathname, search } = new URL(url);
-      const path = new RegExp(`^${escape(pathname + search)}$`);
+      const path = new RegExp(`^${escapeRegExp(pathname + search)}$`);
       switch (fault) {
         case 'hang':
           return new Promise(() => undefined);
@@ -101,49 +89,17 @@ export class GiteaSimRemote implements SimRemote {
     });
     if (options.batch !== false) return provider;
     // A client without the batch save: each item its own call (the commit is still one).
-    const single = Object.create(provider) as GiteaWorkspaceProvider;
-    Object.defineProperty(single, 'saveItems', { value: undefined });
-    return single;
+    return withoutBatchSave(provider);
   }
 
-  async snapshot(): Promise<Item[]> {
-    const provider = this.t.provider(this.repo, { path: WORKSPACE_FOLDER });
-    const { pages } = await readAllChanges(provider);
-    const items = new Map<string, Item>();
-    for (const change of pages.flat()) {
-      if (change.item) items.set(change.itemId, change.item);
-      else items.delete(change.itemId);
-    }
-    const result: Item[] = [];
-    for (const [id, item] of items) {
-      if (item.type !== 'content') result.push(item);
-      else {
-        const content = await provider.downloadContent(id.slice(0, -'/content'.length));
-        if (content) result.push(content);
-      }
-    }
-    return result;
+  snapshot(): Promise<Item[]> {
+    return providerSnapshot(this.t.provider(this.repo, { path: WORKSPACE_FOLDER }));
   }
 
   // Another writer commits (the same tree) straight into the repository: the head the client
   // read is stale.
   private async commitElsewhere(): Promise<void> {
     const gitDir = this.t.forge.repos.get(GITEA_TEST_LOGIN, this.repo)!.gitDir;
-    const git = async (...args: string[]) =>
-      (
-        await run('git', ['--git-dir', gitDir, ...args], {
-          env: {
-            ...process.env,
-            GIT_AUTHOR_NAME: 'Other',
-            GIT_AUTHOR_EMAIL: 'other@example.com',
-            GIT_COMMITTER_NAME: 'Other',
-            GIT_COMMITTER_EMAIL: 'other@example.com',
-          },
-        })
-      ).stdout.trim();
-    const branch = GITEA_TEST_BRANCH;
-    const head = await git('rev-parse', branch);
-    const commit = await git('commit-tree', `${head}^{tree}`, '-p', head, '-m', 'Elsewhere');
-    await git('update-ref', `refs/heads/${branch}`, commit, head);
+    await commitElsewhere(gitDir, GITEA_TEST_BRANCH);
   }
 }

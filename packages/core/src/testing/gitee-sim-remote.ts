@@ -4,15 +4,19 @@
 // by another writer (a commit that moves the branch: the client's head check or its index's
 // sha is refused). A lost reply or a failed request in the middle of a sync's per-file commits
 // leaves the branch with part of that sync: what Gitee's one-commit-per-file API can leave.
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { type Item } from '../items/types.js';
-import { type Timers } from '../ports/timers.js';
 import { GiteeClient } from '../providers/gitee/gitee-client.js';
 import { GiteeWorkspaceProvider } from '../providers/gitee/gitee-workspace-provider.js';
-import { type FetchPort, HttpClient, REQUEST_TIMEOUT } from '../sync/http-client.js';
+import { type FetchPort, HttpClient } from '../sync/http-client.js';
 import { type WorkspaceProvider } from '../sync/workspace-provider.js';
 import { nodeFetch } from './couchdb-provider.js';
+import {
+  commitElsewhere,
+  escapeRegExp,
+  providerSnapshot,
+  simTimers,
+  withoutBatchSave,
+} from './forge-sim-remote.js';
 import {
   GITEE_TEST_BRANCH,
   GITEE_TEST_LOGIN,
@@ -22,25 +26,9 @@ import {
 import { type FaultInjector, type MemoryConnectionOptions } from './memory-workspace-provider.js';
 import { type SimRandom } from './sim-random.js';
 import { type SimRemote } from './sync-simulation.js';
-import { readAllChanges } from './workspace-provider-contract.js';
-
-const run = promisify(execFile);
-
-// Retries wait no real time (the back-off itself is tested in http-client.test.ts); the request
-// time-out never fires (a hung request is the tab closed).
-const simTimers: Timers = {
-  set(callback, delay) {
-    if (delay >= REQUEST_TIMEOUT) return () => undefined;
-    const timer = setTimeout(callback, 0);
-    return () => clearTimeout(timer);
-  },
-  now: () => Date.now(),
-};
 
 // The workspace's folder in each repository.
 const WORKSPACE_FOLDER = 'workspace';
-
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A repository workspace on forge-sim's Gitee dialect shared by the simulation's clients. */
 export class GiteeSimRemote implements SimRemote {
@@ -59,7 +47,7 @@ export class GiteeSimRemote implements SimRemote {
     const fetch: FetchPort = async (url, init) => {
       const fault = faults(init.method === 'GET' ? 'getChanges' : 'saveItems');
       // A fault names the request's path (the timestamp makes each GET's query its own).
-      const path = new RegExp(`^${escape(new URL(url).pathname)}(\\?|$)`);
+      const path = new RegExp(`^${escapeRegExp(new URL(url).pathname)}(\\?|$)`);
       switch (fault) {
         case 'hang':
           return new Promise(() => undefined);
@@ -99,48 +87,17 @@ export class GiteeSimRemote implements SimRemote {
     });
     if (options.batch !== false) return provider;
     // A client without the batch save: each item its own call.
-    const single = Object.create(provider) as GiteeWorkspaceProvider;
-    Object.defineProperty(single, 'saveItems', { value: undefined });
-    return single;
+    return withoutBatchSave(provider);
   }
 
-  async snapshot(): Promise<Item[]> {
-    const provider = this.t.provider(this.repo, { path: WORKSPACE_FOLDER });
-    const { pages } = await readAllChanges(provider);
-    const items = new Map<string, Item>();
-    for (const change of pages.flat()) {
-      if (change.item) items.set(change.itemId, change.item);
-      else items.delete(change.itemId);
-    }
-    const result: Item[] = [];
-    for (const [id, item] of items) {
-      if (item.type !== 'content') result.push(item);
-      else {
-        const content = await provider.downloadContent(id.slice(0, -'/content'.length));
-        if (content) result.push(content);
-      }
-    }
-    return result;
+  snapshot(): Promise<Item[]> {
+    return providerSnapshot(this.t.provider(this.repo, { path: WORKSPACE_FOLDER }));
   }
 
   // Another writer commits (the same tree) straight into the repository: the head the client
   // read is stale.
   private async commitElsewhere(): Promise<void> {
     const gitDir = this.t.forge.repos.get(GITEE_TEST_LOGIN, this.repo)!.gitDir;
-    const git = async (...args: string[]) =>
-      (
-        await run('git', ['--git-dir', gitDir, ...args], {
-          env: {
-            ...process.env,
-            GIT_AUTHOR_NAME: 'Other',
-            GIT_AUTHOR_EMAIL: 'other@example.com',
-            GIT_COMMITTER_NAME: 'Other',
-            GIT_COMMITTER_EMAIL: 'other@example.com',
-          },
-        })
-      ).stdout.trim();
-    const head = await git('rev-parse', GITEE_TEST_BRANCH);
-    const commit = await git('commit-tree', `${head}^{tree}`, '-p', head, '-m', 'Elsewhere');
-    await git('update-ref', `refs/heads/${GITEE_TEST_BRANCH}`, commit, head);
+    await commitElsewhere(gitDir, GITEE_TEST_BRANCH);
   }
 }

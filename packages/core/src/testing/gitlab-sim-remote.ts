@@ -8,7 +8,13 @@ import { GitlabWorkspaceProvider } from '../providers/gitlab/gitlab-workspace-pr
 import { type FetchPort, HttpClient } from '../sync/http-client.js';
 import { type WorkspaceProvider } from '../sync/workspace-provider.js';
 import { nodeFetch } from './couchdb-provider.js';
-import { commitElsewhere, escapeRegExp, providerSnapshot, simTimers } from './forge-sim-remote.js';
+import {
+  commitElsewhere,
+  escapeRegExp,
+  providerSnapshot,
+  simTimers,
+  withoutBatchSave,
+} from './forge-sim-remote.js';
 import { GITLAB_TEST_LOGIN, GITLAB_TEST_TOKEN, type GitlabTestForge } from './gitlab-provider.js';
 import { type FaultInjector, type MemoryConnectionOptions } from './memory-workspace-provider.js';
 import { type SimRandom } from './sim-random.js';
@@ -92,9 +98,7 @@ export class GitlabSimRemote implements SimRemote {
     });
     if (options.batch !== false) return provider;
     // A client without the batch save: each item its own call (the commit is still one).
-    const single = Object.create(provider) as GitlabWorkspaceProvider;
-    Object.defineProperty(single, 'saveItems', { value: undefined });
-    return single;
+    return withoutBatchSave(provider);
   }
 
   snapshot(): Promise<Item[]> {
