@@ -3,11 +3,8 @@
 // itself), through ChangeFiles (one commit per sync) and through the one-file-at-a-time
 // fallback of a Gitea before 1.20.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MemoryDatabase } from '../../db/memory-repository.js';
-import { withHash } from '../../items/hash.js';
-import { type ContentItem, type FileItem, type Item } from '../../items/types.js';
+import { type FileItem } from '../../items/types.js';
 import { type FetchPort } from '../../sync/http-client.js';
-import { WorkspaceSynchronizer } from '../../sync/workspace-sync.js';
 import { GIT_MANIFEST_PATH } from '../git/layout.js';
 import { nodeFetch } from '../../testing/couchdb-provider.js';
 import { cloneFiles, commitSubjects, commitWithGit, gitIn } from '../../testing/git-inspect.js';
@@ -18,6 +15,7 @@ import {
   type GiteaTestForge,
   startGiteaTestForge,
 } from '../../testing/gitea-provider.js';
+import { PARAGRAPHS as paragraphs, RequestHook, syncBrowser } from '../../testing/sync-browser.js';
 import {
   testContent as content,
   testFile as file,
@@ -26,18 +24,14 @@ import {
 
 // A fetch that runs `before` once, just before the first request matching it (method and URL),
 // and fails the network on the `failWrite`th write from now (a write is any request but a GET).
-let hook: { match: RegExp; before: () => Promise<void> } | undefined;
+const hook = new RequestHook();
 let failWrite: { after: number } | undefined;
 const hookedFetch: FetchPort = async (url, init) => {
   if (failWrite && init.method !== 'GET' && (failWrite.after -= 1) === 0) {
     failWrite = undefined;
     throw new Error('The network failed.');
   }
-  const current = hook;
-  if (current && current.match.test(`${init.method} ${url}`)) {
-    hook = undefined;
-    await current.before();
-  }
+  await hook.beforeRequest(url, init);
   return nodeFetch(url, init);
 };
 
@@ -54,34 +48,11 @@ afterAll(async () => {
 });
 
 // One browser: its own database, syncing the workspace through its own provider.
-function browser(
+const browser = (
   forge: GiteaTestForge,
   repo: string,
   options: { path?: string; ask?: () => Promise<string> } = {},
-) {
-  const repository = new MemoryDatabase(`browser-${Math.random()}`).connect();
-  const provider = forge.provider(repo, { path: options.path ?? '' });
-  const synchronizer = new WorkspaceSynchronizer({
-    repository,
-    provider,
-    welcomeFileHashes: new Set(),
-    askCommitMessage: options.ask,
-  });
-  return {
-    repository,
-    provider,
-    sync: () => synchronizer.sync(),
-    put: (...items: Item[]) => repository.put(items),
-    text: async (fileId: string) => (await repository.get<ContentItem>(`${fileId}/content`))?.text,
-    edit: async (fileId: string, change: (text: string) => string) => {
-      const current = (await repository.get<ContentItem>(`${fileId}/content`))!;
-      const { tx: _tx, ...rest } = current as ContentItem & { tx?: number };
-      await repository.put([withHash<ContentItem>({ ...rest, text: change(current.text) })]);
-    },
-    files: async () =>
-      (await repository.getAll('file')).map((item) => [item.id, (item as FileItem).name]).sort(),
-  };
-}
+) => syncBrowser(forge.provider(repo, { path: options.path ?? '' }), options);
 
 const commits = (forge: GiteaTestForge, repo: string) =>
   commitSubjects(forge.forge, LOGIN, repo, BRANCH);
@@ -102,7 +73,6 @@ async function changedByCommit(forge: GiteaTestForge, repo: string, count: numbe
     .filter((block) => block.trim() !== '')
     .map((block) => block.trim().split('\n').slice(1).filter(Boolean));
 }
-const paragraphs = 'First paragraph.\n\nSecond paragraph.\n\nThird paragraph.\n';
 
 // Each test waits on forge-sim's git processes: generous time-outs for a loaded machine.
 describe('Gitea repository workspace sync (forge-sim)', { timeout: 90_000 }, () => {
@@ -188,9 +158,9 @@ describe('Gitea repository workspace sync (forge-sim)', { timeout: 90_000 }, () 
     await b.put(file('new-b', 'From B'), content('new-b', 'B wrote this.\n'));
     const count = (await commits(t, repo)).length;
     // A has read the branch (its head checked); just before its ChangeFiles, B syncs.
-    hook = { match: /^POST .*\/contents$/, before: () => b.sync() };
+    hook.next = { match: /^POST .*\/contents$/, before: () => b.sync() };
     await a.sync();
-    expect(hook).toBeUndefined();
+    expect(hook.next).toBeUndefined();
     await b.sync();
     for (const one of [a, b]) {
       expect(await one.text('doc')).toBe(
@@ -211,7 +181,7 @@ describe('Gitea repository workspace sync (forge-sim)', { timeout: 90_000 }, () 
     await a.edit('doc', (text) => text.replace('First', 'Localfirst'));
     // Gitea checks file shas, not the branch: the tool's file is not one A writes, so the
     // write goes through over the tool's commit; the new commit's parent tells A.
-    hook = {
+    hook.next = {
       match: /^POST .*\/contents$/,
       before: () =>
         commitWithGit(
@@ -224,7 +194,7 @@ describe('Gitea repository workspace sync (forge-sim)', { timeout: 90_000 }, () 
         ).then(() => undefined),
     };
     await a.sync();
-    expect(hook).toBeUndefined();
+    expect(hook.next).toBeUndefined();
     const names = (await a.files()).map(([, name]) => name);
     expect(names).toContain('Tool');
     const tool = (await a.repository.getAll('file')).find(
@@ -388,7 +358,7 @@ describe(
       const count = (await commits(old, repo)).length;
       let writes = 0;
       // B commits just before A's first write (A's index, its sha now stale).
-      hook = {
+      hook.next = {
         match: /^(POST|PUT|DELETE) .*\/contents\//,
         before: async () => {
           const mark = (await commits(old, repo)).length;

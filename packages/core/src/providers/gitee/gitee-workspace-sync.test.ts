@@ -6,8 +6,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryDatabase } from '../../db/memory-repository.js';
-import { withHash } from '../../items/hash.js';
-import { type ContentItem, type FileItem, type Item } from '../../items/types.js';
+import { type FileItem } from '../../items/types.js';
 import { type FetchPort } from '../../sync/http-client.js';
 import { WorkspaceSynchronizer } from '../../sync/workspace-sync.js';
 import { nodeFetch } from '../../testing/couchdb-provider.js';
@@ -19,11 +18,11 @@ import {
   type GiteeTestForge,
   startGiteeTestForge,
 } from '../../testing/gitee-provider.js';
+import { PARAGRAPHS as paragraphs, RequestHook, syncBrowser } from '../../testing/sync-browser.js';
 import { testContent, testFile, testFolder } from '../../testing/test-items.js';
 import { readAllChanges } from '../../testing/workspace-provider-contract.js';
 import { GIT_TREE_TOO_BIG } from '../github/constants.js';
 import { GIT_MANIFEST_PATH } from '../git/layout.js';
-import { type GiteeWorkspaceProvider } from './gitee-workspace-provider.js';
 
 const run = promisify(execFile);
 const content = testContent;
@@ -33,13 +32,9 @@ const folder = testFolder;
 let t: GiteeTestForge;
 // A fetch that runs `before` once, just before the first request matching it (method and URL);
 // a `before` that throws is a request the network lost before it reached Gitee.
-let hook: { match: RegExp; before: () => Promise<void> } | undefined;
+const hook = new RequestHook();
 const hookedFetch: FetchPort = async (url, init) => {
-  const current = hook;
-  if (current && current.match.test(`${init.method} ${url}`)) {
-    hook = undefined;
-    await current.before();
-  }
+  await hook.beforeRequest(url, init);
   return nodeFetch(url, init);
 };
 
@@ -51,29 +46,8 @@ afterAll(async () => {
 });
 
 // One browser: its own database, syncing the workspace through its own provider.
-function browser(repo: string, options: { path?: string; ask?: () => Promise<string> } = {}) {
-  const repository = new MemoryDatabase(`browser-${Math.random()}`).connect();
-  const provider: GiteeWorkspaceProvider = t.provider(repo, { path: options.path ?? '' });
-  const synchronizer = new WorkspaceSynchronizer({
-    repository,
-    provider,
-    welcomeFileHashes: new Set(),
-    askCommitMessage: options.ask,
-  });
-  return {
-    repository,
-    sync: () => synchronizer.sync(),
-    put: (...items: Item[]) => repository.put(items),
-    text: async (fileId: string) => (await repository.get<ContentItem>(`${fileId}/content`))?.text,
-    edit: async (fileId: string, change: (text: string) => string) => {
-      const current = (await repository.get<ContentItem>(`${fileId}/content`))!;
-      const { tx: _tx, ...rest } = current as ContentItem & { tx?: number };
-      await repository.put([withHash<ContentItem>({ ...rest, text: change(current.text) })]);
-    },
-    files: async () =>
-      (await repository.getAll('file')).map((item) => [item.id, (item as FileItem).name]).sort(),
-  };
-}
+const browser = (repo: string, options: { path?: string; ask?: () => Promise<string> } = {}) =>
+  syncBrowser(t.provider(repo, { path: options.path ?? '' }), options);
 
 const commits = (repo: string) => commitSubjects(t.forge, LOGIN, repo, BRANCH);
 const clone = (repo: string) => cloneFiles(t.forge, LOGIN, repo, GITEE_TEST_TOKEN);
@@ -91,7 +65,6 @@ const changedFiles = async (repo: string, count: number) => {
     .slice(1)
     .map((block) => block.split('\n').filter((line) => line !== ''));
 };
-const paragraphs = 'First paragraph.\n\nSecond paragraph.\n\nThird paragraph.\n';
 
 // Each test waits on forge-sim's git processes: generous time-outs for a loaded machine.
 describe('Gitee repository workspace sync (forge-sim)', { timeout: 90_000 }, () => {
@@ -200,10 +173,10 @@ describe('Gitee repository workspace sync (forge-sim)', { timeout: 90_000 }, () 
     await b.put(file('new-b', 'From B'), content('new-b', 'B wrote this.\n'));
     // A has read the branch and checked its head; just before its first write (the index), B
     // syncs: Gitee refuses A's index for its stale sha, and A writes nothing of that attempt.
-    hook = { match: /^(PUT|POST) .*\/contents\//, before: () => b.sync() };
+    hook.next = { match: /^(PUT|POST) .*\/contents\//, before: () => b.sync() };
     const count = (await commits(repo)).length;
     await a.sync();
-    expect(hook).toBeUndefined();
+    expect(hook.next).toBeUndefined();
     await b.sync();
     for (const each of [a, b]) {
       expect(await each.text('doc')).toBe(
@@ -243,14 +216,14 @@ describe('Gitee repository workspace sync (forge-sim)', { timeout: 90_000 }, () 
     await a.repository.delete(['old', 'old/content']);
     // The index is written, then the network fails on the next file: the branch holds an index
     // that names texts it does not have yet.
-    hook = {
+    hook.next = {
       match: new RegExp(
         `^(PUT|POST|DELETE) .*/contents/(?!\\.inkstone-data%2Findex|\\.inkstone-data/index)`,
       ),
       before: () => Promise.reject(new Error('The network failed.')),
     };
     await expect(a.sync()).rejects.toThrow();
-    expect(hook).toBeUndefined();
+    expect(hook.next).toBeUndefined();
     const cut = await clone(repo);
     expect(JSON.parse(cut.get(GIT_MANIFEST_PATH)!).contents).toHaveProperty('new');
     expect(cut.has('New.md')).toBe(false);

@@ -2,8 +2,7 @@
 // workspace sees, in the browser (the local database) and in the repository (git itself).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryDatabase } from '../../db/memory-repository.js';
-import { withHash } from '../../items/hash.js';
-import { type ContentItem, type FileItem, type Item } from '../../items/types.js';
+import { type FileItem, type Item } from '../../items/types.js';
 import { type FetchPort } from '../../sync/http-client.js';
 import { WorkspaceSynchronizer } from '../../sync/workspace-sync.js';
 import { nodeFetch } from '../../testing/couchdb-provider.js';
@@ -15,9 +14,9 @@ import {
   type GithubTestForge,
   startGithubTestForge,
 } from '../../testing/github-provider.js';
+import { PARAGRAPHS as paragraphs, RequestHook, syncBrowser } from '../../testing/sync-browser.js';
 import { testContent, testFile, testFolder } from '../../testing/test-items.js';
 import { GIT_TREE_TOO_BIG } from './constants.js';
-import { type GithubWorkspaceProvider } from './github-workspace-provider.js';
 
 const content = testContent;
 const file = testFile;
@@ -25,15 +24,11 @@ const folder = testFolder;
 
 let t: GithubTestForge;
 // A fetch that runs `before` once, just before the first request matching it.
-let hook: { match: RegExp; before: () => Promise<void> } | undefined;
+const hook = new RequestHook();
 // How many blob reads were under way at once, at most.
 const blobReads = { now: 0, most: 0 };
 const hookedFetch: FetchPort = async (url, init) => {
-  const current = hook;
-  if (current && current.match.test(`${init.method} ${url}`)) {
-    hook = undefined;
-    await current.before();
-  }
+  await hook.beforeRequest(url, init);
   if (!url.includes('/git/blobs/')) return nodeFetch(url, init);
   blobReads.most = Math.max(blobReads.most, (blobReads.now += 1));
   try {
@@ -55,33 +50,11 @@ afterAll(async () => {
 });
 
 // One browser: its own database, syncing the workspace through its own provider.
-function browser(repo: string, options: { path?: string; ask?: () => Promise<string> } = {}) {
-  const repository = new MemoryDatabase(`browser-${Math.random()}`).connect();
-  const provider: GithubWorkspaceProvider = t.provider(repo, { path: options.path ?? '' });
-  const synchronizer = new WorkspaceSynchronizer({
-    repository,
-    provider,
-    welcomeFileHashes: new Set(),
-    askCommitMessage: options.ask,
-  });
-  return {
-    repository,
-    sync: () => synchronizer.sync(),
-    put: (...items: Item[]) => repository.put(items),
-    text: async (fileId: string) => (await repository.get<ContentItem>(`${fileId}/content`))?.text,
-    edit: async (fileId: string, change: (text: string) => string) => {
-      const current = (await repository.get<ContentItem>(`${fileId}/content`))!;
-      const { tx: _tx, ...rest } = current as ContentItem & { tx?: number };
-      await repository.put([withHash<ContentItem>({ ...rest, text: change(current.text) })]);
-    },
-    files: async () =>
-      (await repository.getAll('file')).map((item) => [item.id, (item as FileItem).name]).sort(),
-  };
-}
+const browser = (repo: string, options: { path?: string; ask?: () => Promise<string> } = {}) =>
+  syncBrowser(t.provider(repo, { path: options.path ?? '' }), options);
 
 const commits = (repo: string) => commitSubjects(t.forge, LOGIN, repo);
 const clone = (repo: string) => cloneFiles(t.forge, LOGIN, repo, GITHUB_TEST_TOKEN);
-const paragraphs = 'First paragraph.\n\nSecond paragraph.\n\nThird paragraph.\n';
 
 // Each test waits on forge-sim's git processes: generous time-outs for a loaded machine.
 describe('GitHub repository workspace sync (forge-sim)', { timeout: 60_000 }, () => {
@@ -197,9 +170,9 @@ describe('GitHub repository workspace sync (forge-sim)', { timeout: 60_000 }, ()
     await b.put(file('new-b', 'From B'), content('new-b', 'B wrote this.\n'));
     const count = (await commits(repo)).length;
     // A reads, writes its tree and commit; just before its ref moves, B syncs and commits.
-    hook = { match: /^PATCH .*\/git\/refs\/heads\/main$/, before: () => b.sync() };
+    hook.next = { match: /^PATCH .*\/git\/refs\/heads\/main$/, before: () => b.sync() };
     await a.sync();
-    expect(hook).toBeUndefined();
+    expect(hook.next).toBeUndefined();
     await b.sync();
     for (const browser of [a, b]) {
       expect(await browser.text('doc')).toBe(

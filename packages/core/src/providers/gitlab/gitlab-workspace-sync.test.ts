@@ -1,11 +1,8 @@
 // The sync engine over the GitLab provider over forge-sim: what a user of a project workspace
 // sees, in the browser (the local database) and in the repository (git itself).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MemoryDatabase } from '../../db/memory-repository.js';
-import { withHash } from '../../items/hash.js';
-import { type ContentItem, type FileItem, type Item } from '../../items/types.js';
+import { type FileItem, type Item } from '../../items/types.js';
 import { type FetchPort } from '../../sync/http-client.js';
-import { WorkspaceSynchronizer } from '../../sync/workspace-sync.js';
 import { nodeFetch } from '../../testing/couchdb-provider.js';
 import { readAllChanges } from '../../testing/workspace-provider-contract.js';
 import { cloneFiles, commitSubjects, commitWithGit, gitIn } from '../../testing/git-inspect.js';
@@ -15,8 +12,8 @@ import {
   type GitlabTestForge,
   startGitlabTestForge,
 } from '../../testing/gitlab-provider.js';
+import { PARAGRAPHS as paragraphs, RequestHook, syncBrowser } from '../../testing/sync-browser.js';
 import { testContent, testFile, testFolder } from '../../testing/test-items.js';
-import { type GitlabWorkspaceProvider } from './gitlab-workspace-provider.js';
 
 const content = testContent;
 const file = testFile;
@@ -24,15 +21,11 @@ const folder = testFolder;
 
 let t: GitlabTestForge;
 // A fetch that runs `before` once, just before the first request matching it.
-let hook: { match: RegExp; before: () => Promise<void> } | undefined;
+const hook = new RequestHook();
 // Pagination headers a proxy in front of the forge drops from every answer, when set.
 let dropHeaders: readonly string[] = [];
 const hookedFetch: FetchPort = async (url, init) => {
-  const current = hook;
-  if (current && current.match.test(`${init.method} ${url}`)) {
-    hook = undefined;
-    await current.before();
-  }
+  await hook.beforeRequest(url, init);
   const response = await nodeFetch(url, init);
   if (dropHeaders.length === 0) return response;
   const dropped = dropHeaders;
@@ -51,40 +44,18 @@ afterAll(async () => {
 });
 
 // One browser: its own database, syncing the workspace through its own provider.
-function browser(
+const browser = (
   project: string,
   options: { path?: string; branch?: string; ask?: () => Promise<string> } = {},
-) {
-  const repository = new MemoryDatabase(`browser-${Math.random()}`).connect();
-  const provider: GitlabWorkspaceProvider = t.provider(project, {
-    path: options.path ?? '',
-    branch: options.branch ?? 'main',
-  });
-  const synchronizer = new WorkspaceSynchronizer({
-    repository,
-    provider,
-    welcomeFileHashes: new Set(),
-    askCommitMessage: options.ask,
-  });
-  return {
-    repository,
-    sync: () => synchronizer.sync(),
-    put: (...items: Item[]) => repository.put(items),
-    text: async (fileId: string) => (await repository.get<ContentItem>(`${fileId}/content`))?.text,
-    edit: async (fileId: string, change: (text: string) => string) => {
-      const current = (await repository.get<ContentItem>(`${fileId}/content`))!;
-      const { tx: _tx, ...rest } = current as ContentItem & { tx?: number };
-      await repository.put([withHash<ContentItem>({ ...rest, text: change(current.text) })]);
-    },
-    files: async () =>
-      (await repository.getAll('file')).map((item) => [item.id, (item as FileItem).name]).sort(),
-  };
-}
+) =>
+  syncBrowser(
+    t.provider(project, { path: options.path ?? '', branch: options.branch ?? 'main' }),
+    options,
+  );
 
 const commits = (project: string, branch = 'main') =>
   commitSubjects(t.forge, LOGIN, project, branch);
 const clone = (project: string) => cloneFiles(t.forge, LOGIN, project, GITLAB_TEST_TOKEN);
-const paragraphs = 'First paragraph.\n\nSecond paragraph.\n\nThird paragraph.\n';
 const commitPosts = () =>
   t.requests.filter((request) => /^POST .*\/repository\/commits$/.test(request));
 
@@ -204,9 +175,9 @@ describe('GitLab project workspace sync (forge-sim)', { timeout: 90_000 }, () =>
     await b.put(file('new-b', 'From B'), content('new-b', 'B wrote this.\n'));
     const count = (await commits(project)).length;
     // A reads and plans its commit; just before it posts it, B syncs and commits.
-    hook = { match: /^POST .*\/repository\/commits$/, before: () => b.sync() };
+    hook.next = { match: /^POST .*\/repository\/commits$/, before: () => b.sync() };
     await a.sync();
-    expect(hook).toBeUndefined();
+    expect(hook.next).toBeUndefined();
     await b.sync();
     for (const each of [a, b]) {
       expect(await each.text('doc')).toBe(
@@ -234,14 +205,14 @@ describe('GitLab project workspace sync (forge-sim)', { timeout: 90_000 }, () =>
     await a.sync();
     await a.edit('doc', (text) => text.replace('Second', 'Localsecond'));
     // The tool changes another file (not the index): GitLab makes A's commit over it.
-    hook = {
+    hook.next = {
       match: /^POST .*\/repository\/commits$/,
       before: async () => {
         await commitWithGit(t.forge, LOGIN, project, new Map([['Other.md', 'Tool.\n']]), 'Tool');
       },
     };
     await a.sync();
-    expect(hook).toBeUndefined();
+    expect(hook.next).toBeUndefined();
     expect(await a.text('other')).toBe('Tool.\n');
     expect(await a.text('doc')).toContain('Localsecond');
     const files = await clone(project);
