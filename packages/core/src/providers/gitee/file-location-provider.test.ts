@@ -17,6 +17,7 @@ import { GITEE_PROVIDER_IDS } from './constants.js';
 import { createGiteeFileProvider, readGiteeFile } from './file-location-provider.js';
 import { createGiteeFilePublisher } from './file-location-publisher.js';
 import { repoPath } from './gitee-client.js';
+import { afterFirstDownload } from '../../testing/after-first-download.js';
 
 const messages = {
   createFileMessage: '{{path}} created with Inkstone',
@@ -107,16 +108,7 @@ describe('a Gitee repository file as a sync location (forge-sim)', { timeout: 60
     const s = await setup('three.md', 'Alpha.\n\nBeta.\n');
     await s.sync();
     await s.edit('Alpha, here.\n\nBeta.\n');
-    const download = s.provider.download.bind(s.provider);
-    let first = true;
-    s.provider.download = async (location) => {
-      const result = await download(location);
-      if (first) {
-        first = false;
-        await editOnForge('three.md', 'Alpha.\n\nBeta, meanwhile.\n');
-      }
-      return result;
-    };
+    afterFirstDownload(s.provider, () => editOnForge('three.md', 'Alpha.\n\nBeta, meanwhile.\n'));
     await s.sync();
     expect(await onForge('three.md')).toBe('Alpha, here.\n\nBeta, meanwhile.\n');
     expect((await s.read()).text).toBe('Alpha, here.\n\nBeta, meanwhile.\n');

@@ -13,6 +13,7 @@ import { readGitlabFileForm } from './file-location-fields.js';
 import { createGitlabFileProvider, gitlabProjectId } from './file-location-provider.js';
 import { createGitlabFilePublisher } from './file-location-publisher.js';
 import { encodeFilePath, type GitlabClient } from './gitlab-client.js';
+import { afterFirstDownload } from '../../testing/after-first-download.js';
 
 const messages = {
   createFileMessage: '{{path}} created with Inkstone',
@@ -127,16 +128,7 @@ describe('a GitLab project file as a sync location (over forge-sim)', { timeout:
     const s = await setup('three.md', 'Alpha.\n\nBeta.\n');
     await s.sync();
     await s.edit('Alpha, here.\n\nBeta.\n');
-    const download = s.provider.download.bind(s.provider);
-    let first = true;
-    s.provider.download = async (location) => {
-      const result = await download(location);
-      if (first) {
-        first = false;
-        await editOnForge('three.md', 'Alpha.\n\nBeta, meanwhile.\n');
-      }
-      return result;
-    };
+    afterFirstDownload(s.provider, () => editOnForge('three.md', 'Alpha.\n\nBeta, meanwhile.\n'));
     await s.sync();
     expect(await onForge('three.md')).toBe('Alpha, here.\n\nBeta, meanwhile.\n');
     expect((await s.read()).text).toBe('Alpha, here.\n\nBeta, meanwhile.\n');
