@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { Provider } from 'react-redux';
 import { ScrollSync } from '../preview/scroll-sync';
 import { ForgeAccounts } from '../providers/forges/forge-accounts';
+import { registerForgeLocations } from '../providers/forges/forge-locations';
 import { GithubAccounts } from '../providers/github/github-accounts';
 import { fetchServerConf, loadGithubOrigins } from '../providers/github/github-conf';
 import { isGithubWorkspaceQuery } from '../providers/github/workspace-params';
@@ -93,7 +94,14 @@ export function App() {
         isOnline: () => navigator.onLine,
         confirmRedirection: (provider) => confirmer.ask('providerRedirection', provider),
       });
+      registerForgeLocations({
+        fresh: (forge, sub) => forgeAccounts.fresh(forge, sub),
+        giteeUrl: () => store.getState().server.giteeUrl,
+        serverUrlOf: (forge, sub) =>
+          store.getState().accounts.forges[forge].find((account) => account.sub === sub)?.serverUrl,
+      });
       stopAccounts = () => {
+        registerForgeLocations(undefined);
         accounts.close();
         forgeAccounts.close();
         accountsSignal.close();

@@ -11,6 +11,10 @@ import type {
   SelfHostedAccountProps,
   SelfHostedAccountRequest,
 } from '../providers/forges/self-hosted-account-types';
+import type {
+  ForgeFileLocationProps,
+  ForgeFileLocationRequest,
+} from '../providers/forges/forge-location-dialog-types';
 import type { ImportReportProps } from './transfer';
 
 /**
@@ -56,6 +60,10 @@ export interface ModalMap {
   /** Asks for a gist file: to sync with or to publish to (Filename, Public, Existing Gist ID;
    * Template when publishing). */
   gistLocation: { props: LocationDialogProps; result: GistLocationRequest };
+  /** Asks for a file of a GitLab project or a Gitea or Gitee repository: to sync with, to open,
+   * or to publish to (spec providers §2: Project URL or Repository URL, File path, Branch;
+   * Template when publishing). */
+  forgeFileLocation: { props: ForgeFileLocationProps; result: ForgeFileLocationRequest };
   /** Lists the current file's sync locations: copy URL, remove. */
   syncManagement: { props: undefined; result: void };
   /** Lists the current file's publish locations: copy URL, remove. */

@@ -7,6 +7,7 @@ import { GithubAccountDialog } from '../../providers/github/github-account-dialo
 import { GithubWorkspaceDialog } from '../../providers/github/workspace-dialog';
 import { GithubFileLocationDialog } from '../../providers/github/file-location-dialog';
 import { GistLocationDialog } from '../../providers/github/gist-location-dialog';
+import { ForgeFileLocationDialog } from '../../providers/forges/forge-file-location-dialog';
 import { GiteeAccountDialog } from '../../providers/forges/gitee-account-dialog';
 import { SelfHostedAccountDialog } from '../../providers/forges/self-hosted-account-dialog';
 import {
@@ -51,6 +52,7 @@ const DIALOGS: { [K in ModalType]: ComponentType<DialogProps<K>> } = {
   commitMessage: CommitMessageDialog,
   githubFileLocation: GithubFileLocationDialog,
   gistLocation: GistLocationDialog,
+  forgeFileLocation: ForgeFileLocationDialog,
   syncManagement: SyncManagementDialog,
   publishManagement: PublishManagementDialog,
   githubAccount: GithubAccountDialog,

@@ -1,0 +1,134 @@
+'use client';
+
+import {
+  FORGE_NAMES,
+  GitlabFieldError,
+  LocationFieldError,
+  readGiteaFileForm,
+  readGiteeFileForm,
+  readGitlabFileForm,
+} from '@inkstone/core';
+import { useState } from 'react';
+import { type DialogProps } from '../../components/dialogs/dialog-props';
+import { TextField } from '../../components/dialogs/text-field';
+import { Modal } from '../../components/modal';
+import { TemplateSelect } from '../github/template-select';
+import { type ForgeFileFields } from './forge-locations';
+import { type ForgeFileLocationProps } from './forge-location-dialog-types';
+
+const VERBS = { sync: 'Synchronize with', open: 'Open from', publish: 'Publish to' } as const;
+
+/** The repository field of each forge (spec providers §2): GitLab's "Project URL", Gitea's and
+ * Gitee's "Repository URL", with the name its error is given under. */
+const URL_FIELD = {
+  gitlab: { label: 'Project URL', name: 'projectUrl' },
+  gitea: { label: 'Repository URL', name: 'repoUrl' },
+  gitee: { label: 'Repository URL', name: 'repoUrl' },
+} as const;
+
+/** Reads the dialog's fields with the forge's own rules; throws the forge's field error. */
+export function readForgeFileForm(
+  props: Pick<ForgeFileLocationProps, 'forge' | 'serverUrl'>,
+  form: { url: string; path: string; branch: string },
+): ForgeFileFields {
+  if (props.forge === 'gitlab') {
+    const fields = readGitlabFileForm(
+      { projectUrl: form.url, path: form.path, branch: form.branch },
+      props.serverUrl,
+    );
+    return {
+      forge: 'gitlab',
+      projectPath: fields.projectPath,
+      branch: fields.branch,
+      path: fields.path,
+    };
+  }
+  if (props.forge === 'gitea') {
+    const fields = readGiteaFileForm(
+      { repoUrl: form.url, path: form.path, branch: form.branch },
+      props.serverUrl,
+    );
+    return { forge: 'gitea', ...fields };
+  }
+  const fields = readGiteeFileForm(
+    { repoUrl: form.url, path: form.path, branch: form.branch },
+    props.serverUrl,
+  );
+  return { forge: 'gitee', ...fields };
+}
+
+/**
+ * The GitLab, Gitea and Gitee file dialogs (spec providers §2 open, sync and publish dialogs):
+ * Project URL (GitLab) or Repository URL (Gitea, Gitee) and File path required, Branch
+ * optional (master), and the Template when publishing; a field at fault is said beside it.
+ */
+export function ForgeFileLocationDialog({
+  props,
+  resolve,
+  reject,
+}: DialogProps<'forgeFileLocation'>) {
+  const [url, setUrl] = useState('');
+  const [path, setPath] = useState('');
+  const [branch, setBranch] = useState('');
+  const [templateId, setTemplateId] = useState(props.templates?.[0]?.id ?? '');
+  const [error, setError] = useState<{ field: string; message: string }>();
+  const urlField = URL_FIELD[props.forge];
+  const submit = () => {
+    try {
+      const fields = readForgeFileForm(props, { url, path, branch });
+      resolve({ fields, templateId: props.purpose === 'publish' ? templateId : undefined });
+    } catch (failure) {
+      if (failure instanceof GitlabFieldError || failure instanceof LocationFieldError) {
+        setError({ field: failure.field, message: failure.message });
+      } else throw failure;
+    }
+  };
+  const fieldError = (field: string) => (error?.field === field ? error.message : undefined);
+  return (
+    <Modal
+      title={`${VERBS[props.purpose]} ${FORGE_NAMES[props.forge]}`}
+      onCancel={reject}
+      onOk={submit}
+      okLabel={props.purpose === 'open' ? 'Open' : 'Ok'}
+    >
+      <div className="form">
+        <TextField
+          label={urlField.label}
+          name={urlField.name}
+          value={url}
+          placeholder={`${props.serverUrl}/owner/repo`}
+          error={fieldError(urlField.name)}
+          onChange={(value) => {
+            setUrl(value);
+            setError(undefined);
+          }}
+        />
+        <TextField
+          label="File path"
+          name="path"
+          value={path}
+          placeholder={props.purpose === 'publish' ? 'docs/notes.html' : 'docs/notes.md'}
+          error={fieldError('path')}
+          onChange={(value) => {
+            setPath(value);
+            setError(undefined);
+          }}
+        />
+        <TextField
+          label="Branch (optional)"
+          name="branch"
+          value={branch}
+          placeholder="master"
+          onChange={setBranch}
+        />
+        {props.purpose === 'publish' && (
+          <TemplateSelect
+            templates={props.templates ?? []}
+            value={templateId}
+            onChange={setTemplateId}
+          />
+        )}
+      </div>
+    </Modal>
+  );
+}
