@@ -1,19 +1,12 @@
 'use client';
 
-import {
-  FORGE_NAMES,
-  GitlabFieldError,
-  LocationFieldError,
-  readGiteaFileForm,
-  readGiteeFileForm,
-  readGitlabFileForm,
-} from '@inkstone/core';
+import { FORGE_NAMES, GitlabFieldError, LocationFieldError } from '@inkstone/core';
 import { useState } from 'react';
 import { type DialogProps } from '../../components/dialogs/dialog-props';
 import { TextField } from '../../components/dialogs/text-field';
 import { Modal } from '../../components/modal';
 import { TemplateSelect } from '../github/template-select';
-import { type ForgeFileFields } from './forge-locations';
+import { readForgeFileForm } from './forge-file-form';
 import { type ForgeFileLocationProps } from './forge-location-dialog-types';
 
 const VERBS = { sync: 'Synchronize with', open: 'Open from', publish: 'Publish to' } as const;
@@ -25,37 +18,6 @@ const URL_FIELD = {
   gitea: { label: 'Repository URL', name: 'repoUrl' },
   gitee: { label: 'Repository URL', name: 'repoUrl' },
 } as const;
-
-/** Reads the dialog's fields with the forge's own rules; throws the forge's field error. */
-export function readForgeFileForm(
-  props: Pick<ForgeFileLocationProps, 'forge' | 'serverUrl'>,
-  form: { url: string; path: string; branch: string },
-): ForgeFileFields {
-  if (props.forge === 'gitlab') {
-    const fields = readGitlabFileForm(
-      { projectUrl: form.url, path: form.path, branch: form.branch },
-      props.serverUrl,
-    );
-    return {
-      forge: 'gitlab',
-      projectPath: fields.projectPath,
-      branch: fields.branch,
-      path: fields.path,
-    };
-  }
-  if (props.forge === 'gitea') {
-    const fields = readGiteaFileForm(
-      { repoUrl: form.url, path: form.path, branch: form.branch },
-      props.serverUrl,
-    );
-    return { forge: 'gitea', ...fields };
-  }
-  const fields = readGiteeFileForm(
-    { repoUrl: form.url, path: form.path, branch: form.branch },
-    props.serverUrl,
-  );
-  return { forge: 'gitee', ...fields };
-}
 
 /**
  * The GitLab, Gitea and Gitee file dialogs (spec providers §2 open, sync and publish dialogs):

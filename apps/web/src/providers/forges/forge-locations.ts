@@ -176,11 +176,7 @@ function publisherPerAccount<F extends ForgeId>(
   return {
     commits,
     publish: async (location, document, message) =>
-      make(await forgeClient(forge, subOf(location))).publish(
-        location,
-        document,
-        message,
-      ),
+      make(await forgeClient(forge, subOf(location))).publish(location, document, message),
   };
 }
 
