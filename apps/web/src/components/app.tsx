@@ -8,6 +8,8 @@ import { registerForgeLocations } from '../providers/forges/forge-locations';
 import { GithubAccounts } from '../providers/github/github-accounts';
 import { fetchServerConf, loadGithubOrigins } from '../providers/github/github-conf';
 import { isGithubWorkspaceQuery } from '../providers/github/workspace-params';
+import { readForgeConf } from '../providers/forges/forge-conf';
+import { isGiteeWorkspaceQuery } from '../providers/forges/forge-workspace-params';
 import { Announcer } from '../services/announcer';
 import { broadcastSignal, browserTimers } from '../services/broadcast-signal';
 import { Confirmer } from '../services/confirm';
@@ -119,6 +121,7 @@ export function App() {
             modals,
             announcer,
             flushEditor: () => saveEditorFirst(editor),
+            forgeAccounts,
           }),
         ),
       );
@@ -216,7 +219,11 @@ async function startUp(
   const githubUrl = isGithubWorkspaceQuery(search)
     ? (await loadGithubOrigins()).githubUrl
     : undefined;
-  const request = parseWorkspaceQuery(search, githubUrl);
+  // A Gitee workspace's page is on the Gitee the server names (gitee.com by default).
+  const giteeUrl = isGiteeWorkspaceQuery(search)
+    ? readForgeConf(await fetchServerConf()).giteeUrl
+    : undefined;
+  const request = parseWorkspaceQuery(search, githubUrl, giteeUrl);
   if (request.kind === 'error') store.dispatch(notified('error', request.message));
   const current = request.kind === 'workspace' ? request.workspace : MAIN_WORKSPACE;
   const workspaces = new WorkspaceList(current);

@@ -16,6 +16,10 @@ import type {
   ForgeFileLocationRequest,
 } from '../providers/forges/forge-location-dialog-types';
 import type { ImportReportProps } from './transfer';
+import type {
+  ForgeWorkspaceProps,
+  ForgeWorkspaceRequest,
+} from '../providers/forges/forge-workspace-types';
 
 /**
  * The dialogs of spec interface §2 by their type names, each with what it is opened with
@@ -45,6 +49,9 @@ export interface ModalMap {
   /** Asks for a GitHub repository folder to open as a workspace (Repository URL under
    * `githubUrl`, Folder path, Branch: spec providers §2 and §5). */
   githubWorkspace: { props: { githubUrl: string }; result: RepoFolder };
+  /** Asks for a GitLab, Gitea or Gitee repository folder to open as a workspace (Project or
+   * Repository URL, Folder path, Branch, and the account when several: spec providers §2, §5). */
+  forgeWorkspace: { props: ForgeWorkspaceProps; result: ForgeWorkspaceRequest };
   /** Asks for the commit message of a sync of a git workspace whose auto sync is off (spec
    * core §4 rule 7), `message` suggested; cancelled, the sync uploads nothing. */
   commitMessage: { props: { workspaceName: string; message: string }; result: string };

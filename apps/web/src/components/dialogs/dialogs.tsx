@@ -5,6 +5,7 @@ import { type ModalType } from '../../services/modals';
 import { useAppServices } from '../app-context';
 import { GithubAccountDialog } from '../../providers/github/github-account-dialog';
 import { GithubWorkspaceDialog } from '../../providers/github/workspace-dialog';
+import { ForgeWorkspaceDialog } from '../../providers/forges/forge-workspace-dialog';
 import { GithubFileLocationDialog } from '../../providers/github/file-location-dialog';
 import { GistLocationDialog } from '../../providers/github/gist-location-dialog';
 import { ForgeFileLocationDialog } from '../../providers/forges/forge-file-location-dialog';
@@ -49,6 +50,7 @@ const DIALOGS: { [K in ModalType]: ComponentType<DialogProps<K>> } = {
   couchdbCredentials: CouchdbCredentialsDialog,
   importReport: ImportReportDialog,
   githubWorkspace: GithubWorkspaceDialog,
+  forgeWorkspace: ForgeWorkspaceDialog,
   commitMessage: CommitMessageDialog,
   githubFileLocation: GithubFileLocationDialog,
   gistLocation: GistLocationDialog,
