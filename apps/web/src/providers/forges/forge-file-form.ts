@@ -1,10 +1,9 @@
 import { readGiteaFileForm, readGiteeFileForm, readGitlabFileForm } from '@inkstone/core';
 import { type ForgeFileFields } from './forge-locations';
-import { type ForgeFileLocationProps } from './forge-location-dialog-types';
 
 /** Reads the dialog's fields with the forge's own rules; throws the forge's field error. */
 export function readForgeFileForm(
-  props: Pick<ForgeFileLocationProps, 'forge' | 'serverUrl'>,
+  props: { forge: ForgeFileFields['forge']; serverUrl: string },
   form: { url: string; path: string; branch: string },
 ): ForgeFileFields {
   if (props.forge === 'gitlab') {

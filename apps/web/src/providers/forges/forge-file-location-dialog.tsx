@@ -1,13 +1,12 @@
 'use client';
 
 import { FORGE_NAMES, GitlabFieldError, LocationFieldError } from '@inkstone/core';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { type DialogProps } from '../../components/dialogs/dialog-props';
 import { TextField } from '../../components/dialogs/text-field';
 import { Modal } from '../../components/modal';
 import { TemplateSelect } from '../github/template-select';
 import { readForgeFileForm } from './forge-file-form';
-import { type ForgeFileLocationProps } from './forge-location-dialog-types';
 
 const VERBS = { sync: 'Synchronize with', open: 'Open from', publish: 'Publish to' } as const;
 
@@ -22,7 +21,8 @@ const URL_FIELD = {
 /**
  * The GitLab, Gitea and Gitee file dialogs (spec providers §2 open, sync and publish dialogs):
  * Project URL (GitLab) or Repository URL (Gitea, Gitee) and File path required, Branch
- * optional (master), and the Template when publishing; a field at fault is said beside it.
+ * optional (master), the Template when publishing, and the Account when several are linked; a
+ * field at fault is said beside it.
  */
 export function ForgeFileLocationDialog({
   props,
@@ -34,11 +34,19 @@ export function ForgeFileLocationDialog({
   const [branch, setBranch] = useState('');
   const [templateId, setTemplateId] = useState(props.templates?.[0]?.id ?? '');
   const [error, setError] = useState<{ field: string; message: string }>();
+  const [sub, setSub] = useState(props.accounts[0]?.sub ?? '');
+  const accountId = useId();
+  const account = props.accounts.find((known) => known.sub === sub) ?? props.accounts[0];
+  const serverUrl = account?.serverUrl ?? '';
   const urlField = URL_FIELD[props.forge];
   const submit = () => {
     try {
-      const fields = readForgeFileForm(props, { url, path, branch });
-      resolve({ fields, templateId: props.purpose === 'publish' ? templateId : undefined });
+      const fields = readForgeFileForm({ forge: props.forge, serverUrl }, { url, path, branch });
+      resolve({
+        fields,
+        sub: account?.sub ?? '',
+        templateId: props.purpose === 'publish' ? templateId : undefined,
+      });
     } catch (failure) {
       if (failure instanceof GitlabFieldError || failure instanceof LocationFieldError) {
         setError({ field: failure.field, message: failure.message });
@@ -54,11 +62,23 @@ export function ForgeFileLocationDialog({
       okLabel={props.purpose === 'open' ? 'Open' : 'Ok'}
     >
       <div className="form">
+        {props.accounts.length > 1 && (
+          <label className="form__field" htmlFor={accountId}>
+            <span>Account</span>
+            <select id={accountId} value={sub} onChange={(event) => setSub(event.target.value)}>
+              {props.accounts.map((known) => (
+                <option key={known.sub} value={known.sub}>
+                  {known.name} ({known.serverUrl.replace(/^https?:\/\//, '')})
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
         <TextField
           label={urlField.label}
           name={urlField.name}
           value={url}
-          placeholder={`${props.serverUrl}/owner/repo`}
+          placeholder={`${serverUrl}/${props.forge === 'gitlab' ? 'group/project' : 'owner/repo'}`}
           error={fieldError(urlField.name)}
           onChange={(value) => {
             setUrl(value);

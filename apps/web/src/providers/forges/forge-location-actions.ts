@@ -2,7 +2,7 @@ import { addPublishLocation, FORGE_NAMES, GITEE_PROVIDER_IDS } from '@inkstone/c
 import { type AppServices } from '../../components/app-context';
 import { isCancelled } from '../../services/modals';
 import { type AppStore } from '../../store';
-import { locationForgeAccount } from './forge-location-account';
+import { locationForgeAccounts } from './forge-location-account';
 import {
   addForgeSyncLocation,
   FORGE_FILE_PROVIDER_IDS,
@@ -35,9 +35,10 @@ const orUndefined = <T>(promise: Promise<T>): Promise<T | undefined> =>
   });
 
 /**
- * Asks for a location of `kind` (the account chosen, linked first when there is none; then the
- * forge's dialog) and gives its provider id, account and location fields (spec providers §3,
- * the project's id read from the forge). Undefined when the user cancelled.
+ * Asks for a location of `kind` (an account linked first when there is none; then the forge's
+ * dialog, with the account's choice when several) and gives its provider id, account and
+ * location fields (spec providers §3, the project's id read from the forge). Undefined when the
+ * user cancelled.
  */
 export async function askForgeLocation(
   services: AppServices,
@@ -50,40 +51,32 @@ export async function askForgeLocation(
   | undefined
 > {
   const forge = forgeOf(kind);
-  const account = await orUndefined(locationForgeAccount(services, store, forge));
-  if (!account) return undefined;
+  const accounts = await orUndefined(locationForgeAccounts(services, store, forge));
+  if (!accounts?.[0]) return undefined;
   if (kind === 'giteeGist') {
+    // The gist dialog is GitHub's: the first Gitee account writes the gist.
     const request = await orUndefined(
       services.modals.open('gistLocation', { purpose, templates, gistForge: FORGE_NAMES.gitee }),
     );
     if (!request) return undefined;
     return {
       providerId: GITEE_PROVIDER_IDS.gist,
-      sub: account.sub,
+      sub: accounts[0].sub,
       fields: { ...request.fields },
       templateId: request.templateId,
     };
   }
   const request = await orUndefined(
-    services.modals.open('forgeFileLocation', {
-      purpose,
-      templates,
-      forge: kind,
-      serverUrl: serverOf(store, kind, account.serverUrl),
-    }),
+    services.modals.open('forgeFileLocation', { purpose, templates, forge: kind, accounts }),
   );
   if (!request) return undefined;
   return {
     providerId: FORGE_FILE_PROVIDER_IDS[kind],
-    sub: account.sub,
-    fields: await locationFields(request.fields, account.sub),
+    sub: request.sub,
+    fields: await locationFields(request.fields, request.sub),
     templateId: request.templateId,
   };
 }
-
-// Where a dialog's URLs are read: the account's server, Gitee's origin for Gitee.
-const serverOf = (store: AppStore, forge: 'gitlab' | 'gitea' | 'gitee', serverUrl?: string) =>
-  forge === 'gitee' ? store.getState().server.giteeUrl : (serverUrl ?? '');
 
 /** Adds a sync location of `kind` to the file (after the dialogs); true when one was added. */
 export async function addForgeSync(
@@ -139,21 +132,17 @@ export async function openForgeFile(
   forge: 'gitlab' | 'gitea' | 'gitee',
   syncOnce: (fileId: string) => Promise<void>,
 ): Promise<string | undefined> {
-  const account = await orUndefined(locationForgeAccount(services, store, forge));
-  if (!account) return undefined;
+  const accounts = await orUndefined(locationForgeAccounts(services, store, forge));
+  if (!accounts?.[0]) return undefined;
   const request = await orUndefined(
-    services.modals.open('forgeFileLocation', {
-      purpose: 'open',
-      forge,
-      serverUrl: serverOf(store, forge, account.serverUrl),
-    }),
+    services.modals.open('forgeFileLocation', { purpose: 'open', forge, accounts }),
   );
   if (!request) return undefined;
   const opened = await openFromForge(
     services.workspace.syncRepo,
     services.workspace.newId,
     request.fields,
-    account.sub,
+    request.sub,
     syncOnce,
   );
   await services.workspace.openFile(opened.fileId);
