@@ -6,7 +6,16 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { type ForgeSim, startForgeSim } from '@inkstone/forge-sim';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { editor, editorText, fileTitle, openMenu, replaceText, skipTour, tree } from './helpers';
+import {
+  editor,
+  editorText,
+  fileTitle,
+  openMenu,
+  replaceText,
+  skipTour,
+  storedRows,
+  tree,
+} from './helpers';
 
 // File locations and publishing on GitLab, Gitea and Gitee, for real: one forge-sim answers the
 // three forges (their OAuth and APIs over the same bare git repositories), one server holds the
@@ -25,6 +34,7 @@ let forge: ForgeSim;
 let server: ChildProcess;
 let context: BrowserContext;
 let page: Page;
+const urls: string[] = [];
 
 async function freePort(): Promise<number> {
   const probe = createNetServer();
@@ -82,6 +92,7 @@ test.beforeAll(async ({ browser }) => {
     baseURL: appOrigin,
     viewport: { width: 1400, height: 900 },
   });
+  context.on('request', (request) => urls.push(request.url()));
   page = await context.newPage();
   await page.goto('/');
   await expect(editor(page)).toBeVisible({ timeout: 15_000 });
@@ -150,11 +161,14 @@ async function openSyncPanel(): Promise<void> {
 }
 
 /** The section's "Synchronize now" (this browser's main workspace does not sync), and its
- * status once done. */
+ * status once done (the button is busy meanwhile; what the sync did is polled after). */
 async function syncNow(): Promise<void> {
   const status = locationsSection().getByRole('status');
-  await locationsSection().getByRole('button', { name: 'Synchronize now' }).click();
+  const button = locationsSection().getByRole('button', { name: 'Synchronize now' });
+  await expect(button).toBeEnabled({ timeout: 20_000 });
+  await button.click();
   await expect(status).toHaveText(/^Synchronized at/, { timeout: 20_000 });
+  await expect(button).toBeEnabled({ timeout: 20_000 });
 }
 
 /** Answers the account dialog a forge's first location opens, and authorizes. */
@@ -210,9 +224,9 @@ for (const { id, name, urlField } of FORGES) {
     // Edited here: it goes out, and git clone shows it.
     await replaceText(page, `# Remote\n\nFirst words on ${name}.\n\nAnd some from here.\n`);
     await syncNow();
-    expect(await cloned(repo, 'docs/remote.md')).toBe(
-      `# Remote\n\nFirst words on ${name}.\n\nAnd some from here.\n`,
-    );
+    await expect
+      .poll(() => cloned(repo, 'docs/remote.md'), { timeout: 20_000 })
+      .toBe(`# Remote\n\nFirst words on ${name}.\n\nAnd some from here.\n`);
 
     // Edited there, and here meanwhile: both edits kept.
     await writeOnForge(
@@ -225,9 +239,9 @@ for (const { id, name, urlField } of FORGES) {
     await expect
       .poll(() => editorText(page))
       .toBe(`# Remote on ${name}\n\nFirst words on ${name}.\n\nAnd some from here, more.`);
-    expect(await cloned(repo, 'docs/remote.md')).toBe(
-      `# Remote on ${name}\n\nFirst words on ${name}.\n\nAnd some from here, more.\n`,
-    );
+    await expect
+      .poll(() => cloned(repo, 'docs/remote.md'), { timeout: 20_000 })
+      .toBe(`# Remote on ${name}\n\nFirst words on ${name}.\n\nAnd some from here, more.\n`);
 
     // A second location, at a path of the user's choice: the file is written there.
     await locationsSection()
@@ -240,9 +254,9 @@ for (const { id, name, urlField } of FORGES) {
     await expect(locationsSection().getByRole('status')).toHaveText(/^Synchronized at/, {
       timeout: 20_000,
     });
-    expect(await cloned(repo, 'copies/remote-copy.md')).toBe(
-      `# Remote on ${name}\n\nFirst words on ${name}.\n\nAnd some from here, more.\n`,
-    );
+    await expect
+      .poll(() => cloned(repo, 'copies/remote-copy.md'), { timeout: 20_000 })
+      .toBe(`# Remote on ${name}\n\nFirst words on ${name}.\n\nAnd some from here, more.\n`);
 
     // Both listed in the management dialog, with the file's page on the forge; one removed.
     await locationsSection().getByRole('button', { name: 'Manage locations' }).click();
@@ -280,6 +294,18 @@ for (const { id, name, urlField } of FORGES) {
       'href',
       `${forge.url}/gina/${repo}/${BLOB[id]}/site/remote.html`,
     );
+    // GitLab's and Gitea's tokens travel in headers only (Gitee's v5 API takes its token as a
+    // parameter: the core client's choice, spec providers §7 'Host B').
+    if (id !== 'gitee') {
+      const tokens = (await storedRows(page)).find((row) => row.id === 'tokens');
+      const accounts = Object.values(
+        ((tokens?.data as Record<string, Record<string, { accessToken: string }>> | undefined)?.[
+          id
+        ] ?? {}) as Record<string, { accessToken: string }>,
+      );
+      expect(accounts).toHaveLength(1);
+      expect(urls.filter((url) => url.includes(accounts[0]!.accessToken))).toEqual([]);
+    }
     await openSyncPanel();
   });
 }
