@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { type ForgeSim, type ForgeUser, startForgeSim } from '@inkstone/forge-sim';
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import {
   editor,
   editorText,
@@ -72,7 +72,8 @@ test.describe.configure({ mode: 'serial', timeout: 60_000 });
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(60_000);
-  forge = await startForgeSim({ port: 0 });
+  // GitLab's and Gitea's tokens live 200 s here, under the 5-minute margin: every sync refreshes.
+  forge = await startForgeSim({ port: 0, oauthTokenLifetime: 200 });
   gina = forge.users.add({ login: 'gina', token: 'setup-gina' });
   for (const name of ['gl-notes', 'gt-notes', 'ge-notes']) {
     await forge.repos.create({ owner: 'gina', name, autoInit: true, defaultBranch: 'master' });
@@ -115,7 +116,7 @@ test.afterAll(async () => {
   await forge?.close();
 });
 
-async function newBrowser(browser: import('@playwright/test').Browser): Promise<BrowserContext> {
+async function newBrowser(browser: Browser): Promise<BrowserContext> {
   const made = await browser.newContext({
     baseURL: appOrigin,
     viewport: { width: 1400, height: 900 },
@@ -353,4 +354,87 @@ test('a second browser opens the GitLab workspace by its URL, and both edits con
     await other.close();
     await alice.close();
   }
+});
+
+/** The newest commit's subject on master of gina's `repo`, read in its bare repository. */
+async function lastCommit(repo: string): Promise<string> {
+  const { gitDir } = forge.repos.get('gina', repo)!;
+  return (await git(['--git-dir', gitDir, 'log', '-1', '--format=%s', 'master'])).trim();
+}
+
+test('with auto sync stopped, a Gitea workspace asks its commit message and commits with it', async () => {
+  const tab = await context.newPage();
+  await tab.goto(
+    `/?providerId=giteaWorkspace&serverUrl=${encodeURIComponent(forge.url)}&projectPath=gina/gt-notes&path=journal`,
+  );
+  await expect(editor(tab)).toBeVisible({ timeout: 15_000 });
+  await skipTour(tab);
+  await firstSync(tab, `${forge.url}/gina/gt-notes/src/branch/master/journal`);
+
+  await openPanel(tab);
+  await panel(tab).getByRole('button', { name: 'Manage workspaces' }).click();
+  const manage = tab.getByRole('dialog', { name: 'Manage workspaces' });
+  const toggle = manage
+    .getByRole('listitem', { name: 'gt-notes/journal' })
+    .getByRole('button', { name: 'Auto sync' });
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  await toggle.click();
+  await tab
+    .getByRole('dialog', { name: 'Stop auto sync' })
+    .getByRole('button', { name: 'Stop' })
+    .click();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  await manage.getByRole('button', { name: 'Close' }).click();
+
+  await openFile(tab, 'Gitea diary');
+  await replaceText(tab, 'Committed with words of my own.');
+  await openMenuEntry(tab, /^Synchronize/);
+  await syncButton(tab).click();
+  const ask = tab.getByRole('dialog', { name: 'Commit message' });
+  await expect(ask).toBeVisible({ timeout: 15_000 });
+  await ask.getByRole('textbox', { name: 'Message' }).fill('Gitea words, committed');
+  await ask.getByRole('button', { name: 'Commit' }).click();
+  await expect
+    .poll(() => lastCommit('gt-notes'), { timeout: 15_000 })
+    .toBe('Gitea words, committed');
+  expect(await cloned('gt-notes', 'journal/Gitea diary.md')).toBe(
+    'Committed with words of my own.\n',
+  );
+  await tab.close();
+});
+
+test('a GitLab refresh the forge refuses asks to sign in again; declined, the unsynced text stays; signed in, it syncs', async () => {
+  const tab = await context.newPage();
+  await tab.goto(gitlabWorkspaceUrl);
+  await expect(editor(tab)).toBeVisible({ timeout: 15_000 });
+  await skipTour(tab);
+  await firstSync(tab, `${forge.url}/gina/gl-notes/-/tree/master/journal`);
+  await openFile(tab, 'GitLab diary');
+  // Another device spent the refresh token: the next sync's refresh is refused.
+  const tokens = (await storedRows(tab)).find((row) => row.id === 'tokens')?.data as Record<
+    string,
+    Record<string, { refreshToken?: string }>
+  >;
+  const stored = tokens.gitlab![`${forge.url}/${gina.id}`]!;
+  expect(
+    forge.oauthTokens.refresh(String(stored.refreshToken), APPS.gitlab.clientId),
+  ).toBeDefined();
+
+  const words = 'Written while GitLab wants a new sign-in.';
+  await replaceText(tab, words);
+  await syncButton(tab).click();
+  const confirm = tab.getByRole('dialog', { name: 'Sign in again' });
+  await expect(confirm).toContainText('GitLab', { timeout: 15_000 });
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(syncStatus(tab)).toHaveText(/^Last synchronization failed/, { timeout: 15_000 });
+  expect(await editorText(tab)).toBe(words);
+
+  await tab.waitForTimeout(3_100); // two syncs of a tab are over 3 s apart (spec core §4)
+  await syncButton(tab).click();
+  await expect(confirm).toBeVisible({ timeout: 15_000 });
+  await authorize(tab, () => confirm.getByRole('button', { name: 'Sign in' }).click());
+  await expect(syncStatus(tab)).toHaveText(/^Last synchronized at/, { timeout: 20_000 });
+  expect(await cloned('gl-notes', 'journal/GitLab diary.md')).toBe(`${words}\n`);
+  expect(await editorText(tab)).toBe(words);
+  await tab.close();
 });
