@@ -3,8 +3,16 @@
 // the repository, the build, formatting, lint and typecheck of each package (one check each), the
 // unit tests of each package and of the repository's scripts (vitest), and the end-to-end tests
 // (Playwright in Chromium). The last line printed is "N passed, N failed".
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -84,11 +92,69 @@ if (summaries.length === 0) {
   }
 }
 
-// 4. Unit tests, package by package, then the repository's own scripts (the self-containment
-// check, the Node.js version check of start.sh and test.sh, the packages' versions and licence,
-// the Dockerfile), which run from the root with scripts/ as vitest's root.
+// Vitest's JSON report as a suite: passed, and failed counting files that did not run at all.
+function recordVitest(name, out) {
+  if (!existsSync(out)) {
+    record(name, 0, 1, 'the test runner did not report');
+    return;
+  }
+  const report = JSON.parse(readFileSync(out, 'utf8'));
+  const crashed = (report.testResults ?? []).filter(
+    (file) => file.status === 'failed' && (file.assertionResults ?? []).length === 0,
+  ).length;
+  record(
+    name,
+    report.numPassedTests,
+    report.numFailedTests + crashed,
+    crashed ? `${crashed} file(s) failed to run` : '',
+  );
+}
+
+const vitestArgs = (out, args) => [
+  join(root, 'scripts/pnpm.sh'),
+  'exec',
+  'vitest',
+  'run',
+  ...args,
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${out}`,
+];
+
+// The seeded fault simulations over each forge's dialect of forge-sim (200 seeds each): mostly
+// git processes, they run beside the end-to-end tests, whose browser leaves a core idle much of
+// the time. Their output goes to test-results/forge-simulations.log, printed when they end.
+const SIMULATIONS = '-simulation.test.ts';
+const simulationsOut = join(reports, 'unit-core-simulations.json');
+const simulationsLog = join(reports, 'forge-simulations.log');
+const providersDir = join(root, 'packages/core/src/providers');
+const simulationFiles = readdirSync(providersDir).flatMap((forge) =>
+  existsSync(join(providersDir, forge)) && statSync(join(providersDir, forge)).isDirectory()
+    ? readdirSync(join(providersDir, forge))
+        .filter((file) => file.endsWith(SIMULATIONS))
+        .map((file) => `src/providers/${forge}/${file}`)
+    : [],
+);
+function startSimulations() {
+  const log = createWriteStream(simulationsLog);
+  const child = spawn('bash', vitestArgs(simulationsOut, simulationFiles), {
+    cwd: join(root, 'packages/core'),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.pipe(log);
+  child.stderr.pipe(log);
+  const start = Date.now();
+  return new Promise((resolve) =>
+    child.on('close', () => log.end(() => resolve((Date.now() - start) / 1000))),
+  );
+}
+
+// 4. Unit tests, package by package (the core's forge simulations apart, above), then the
+// repository's own scripts (the self-containment check, the Node.js version check of start.sh
+// and test.sh, the packages' versions and licence, the Dockerfile), which run from the root
+// with scripts/ as vitest's root.
 for (const [pkg, dir, args] of [
-  ['@inkstone/core', 'packages/core', []],
+  ['@inkstone/core', 'packages/core', ['--exclude', `src/providers/*/*${SIMULATIONS}`]],
   ['@inkstone/markdown', 'packages/markdown', []],
   ['@inkstone/forge-sim', 'packages/forge-sim', []],
   ['@inkstone/server', 'apps/server', []],
@@ -96,39 +162,14 @@ for (const [pkg, dir, args] of [
   ['scripts', '.', ['--root', 'scripts']],
 ]) {
   const out = join(reports, `unit-${pkg.split('/').at(-1)}.json`);
-  run(
-    'bash',
-    [
-      join(root, 'scripts/pnpm.sh'),
-      'exec',
-      'vitest',
-      'run',
-      ...args,
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${out}`,
-    ],
-    { cwd: join(root, dir) },
-  );
-  if (!existsSync(out)) {
-    record(`unit ${pkg}`, 0, 1, 'the test runner did not report');
-    continue;
-  }
-  const report = JSON.parse(readFileSync(out, 'utf8'));
-  const crashed = (report.testResults ?? []).filter(
-    (file) => file.status === 'failed' && (file.assertionResults ?? []).length === 0,
-  ).length;
-  record(
-    `unit ${pkg}`,
-    report.numPassedTests,
-    report.numFailedTests + crashed,
-    crashed ? `${crashed} file(s) failed to run` : '',
-  );
+  run('bash', vitestArgs(out, args), { cwd: join(root, dir) });
+  recordVitest(`unit ${pkg}`, out);
 }
 
 // 5. End-to-end tests in Chromium.
 const e2eReport = join(root, 'e2e', 'test-results', 'results.json');
 rmSync(e2eReport, { force: true });
+const simulations = startSimulations();
 pnpm('--filter', '@inkstone/e2e', 'run', 'e2e');
 if (!existsSync(e2eReport)) {
   record('end-to-end', 0, 1, 'the test runner did not report');
@@ -141,6 +182,15 @@ if (!existsSync(e2eReport)) {
     stats.flaky ? `${stats.flaky} flaky` : '',
   );
 }
+
+// The forge simulations, once they end.
+const simulationSeconds = await simulations;
+console.log(
+  `\n$ (packages/core) vitest run ${simulationFiles.join(' ')}, beside the end-to-end tests`,
+);
+process.stdout.write(readFileSync(simulationsLog, 'utf8'));
+console.log(`(${simulationSeconds.toFixed(0)} s)`);
+recordVitest('unit core: forge simulations', simulationsOut);
 
 console.log('\nSuites');
 for (const suite of suites) {
