@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { type ForgeSim, type ForgeUser, startForgeSim } from '@inkstone/forge-sim';
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import {
   editor,
   editorText,
@@ -116,7 +116,7 @@ test.afterAll(async () => {
   await forge?.close();
 });
 
-async function newBrowser(browser: import('@playwright/test').Browser): Promise<BrowserContext> {
+async function newBrowser(browser: Browser): Promise<BrowserContext> {
   const made = await browser.newContext({
     baseURL: appOrigin,
     viewport: { width: 1400, height: 900 },

@@ -82,6 +82,14 @@ describe('forge workspace parameters (spec providers §2, §3, §5)', () => {
       kind: 'error',
       message: 'A GitLab workspace needs the serverUrl and projectPath of its repository.',
     });
+    expect(
+      parseWorkspaceQuery(
+        '?providerId=giteaWorkspace&serverUrl=https%3A%2F%2Fgit.example.org&projectPath=a%2Fb%2Fc',
+      ),
+    ).toEqual({
+      kind: 'error',
+      message: 'A Gitea workspace needs the serverUrl and projectPath of its repository.',
+    });
     expect(parseWorkspaceQuery('?providerId=giteeWorkspace&owner=gina')).toEqual({
       kind: 'error',
       message: 'A Gitee workspace needs the owner and repo of its repository.',

@@ -150,7 +150,10 @@ export function readForgeFolder(
   }
   const serverUrl = reduceServerUrl(text(params.serverUrl));
   const projectPath = stripSlashes(text(params.projectPath));
-  if (serverUrl === undefined || projectPath.split('/').length < 2) {
+  const segments = projectPath.split('/');
+  // GitLab: a namespace (groups nest) and the project; Gitea: exactly owner/repo.
+  const named = forge === 'gitea' ? segments.length === 2 : segments.length >= 2;
+  if (serverUrl === undefined || !named || segments.some((segment) => segment === '')) {
     return `A ${FORGE_NAMES[forge]} workspace needs the serverUrl and projectPath of its repository.`;
   }
   return { forge, serverUrl, projectPath, branch, path };
