@@ -4,9 +4,12 @@ import { useEffect, useState } from 'react';
 import { Provider } from 'react-redux';
 import { ScrollSync } from '../preview/scroll-sync';
 import { ForgeAccounts } from '../providers/forges/forge-accounts';
+import { registerForgeLocations } from '../providers/forges/forge-locations';
 import { GithubAccounts } from '../providers/github/github-accounts';
 import { fetchServerConf, loadGithubOrigins } from '../providers/github/github-conf';
 import { isGithubWorkspaceQuery } from '../providers/github/workspace-params';
+import { readForgeConf } from '../providers/forges/forge-conf';
+import { isGiteeWorkspaceQuery } from '../providers/forges/forge-workspace-params';
 import { Announcer } from '../services/announcer';
 import { broadcastSignal, browserTimers } from '../services/broadcast-signal';
 import { Confirmer } from '../services/confirm';
@@ -93,7 +96,14 @@ export function App() {
         isOnline: () => navigator.onLine,
         confirmRedirection: (provider) => confirmer.ask('providerRedirection', provider),
       });
+      registerForgeLocations({
+        fresh: (forge, sub) => forgeAccounts.fresh(forge, sub),
+        giteeUrl: () => store.getState().server.giteeUrl,
+        serverUrlOf: (forge, sub) =>
+          store.getState().accounts.forges[forge].find((account) => account.sub === sub)?.serverUrl,
+      });
       stopAccounts = () => {
+        registerForgeLocations(undefined);
         accounts.close();
         forgeAccounts.close();
         accountsSignal.close();
@@ -111,6 +121,7 @@ export function App() {
             modals,
             announcer,
             flushEditor: () => saveEditorFirst(editor),
+            forgeAccounts,
           }),
         ),
       );
@@ -208,7 +219,11 @@ async function startUp(
   const githubUrl = isGithubWorkspaceQuery(search)
     ? (await loadGithubOrigins()).githubUrl
     : undefined;
-  const request = parseWorkspaceQuery(search, githubUrl);
+  // A Gitee workspace's page is on the Gitee the server names (gitee.com by default).
+  const giteeUrl = isGiteeWorkspaceQuery(search)
+    ? readForgeConf(await fetchServerConf()).giteeUrl
+    : undefined;
+  const request = parseWorkspaceQuery(search, githubUrl, giteeUrl);
   if (request.kind === 'error') store.dispatch(notified('error', request.message));
   const current = request.kind === 'workspace' ? request.workspace : MAIN_WORKSPACE;
   const workspaces = new WorkspaceList(current);

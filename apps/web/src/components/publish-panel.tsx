@@ -3,6 +3,7 @@
 import { GITHUB_PROVIDER_IDS, NO_PUBLISH_ACCOUNT, tempFileNotPublished } from '@inkstone/core';
 import { useState } from 'react';
 import { useStore } from 'react-redux';
+import { addForgePublish, FORGE_LOCATION_KINDS } from '../providers/forges/forge-location-actions';
 import { describeLocation } from '../providers/github/file-locations';
 import { useFileLocations } from '../providers/github/use-file-locations';
 import { addCurrentPublishLocation } from '../providers/github/publish-service';
@@ -84,6 +85,25 @@ export function PublishPanel() {
     }
   };
 
+  // GitLab, Gitea, Gitee and Gitee gists: the forge's account (linked first when none), its
+  // dialog, then published as GitHub's are.
+  const addForge = async (kind: (typeof FORGE_LOCATION_KINDS)[number]['kind']) => {
+    setAdding(true);
+    try {
+      const message = await addForgePublish(services, store, kind, templateChoices);
+      if (!message) return;
+      dispatch(notified('info', message));
+      reload();
+      await requestPublish(services, store);
+    } catch (error) {
+      console.error(error);
+      dispatch(notified('error', error instanceof Error ? error.message : String(error)));
+    } finally {
+      setAdding(false);
+      reload();
+    }
+  };
+
   return (
     <section className="side-panel file-locations" aria-label="Publish">
       {locations.length === 0 ? (
@@ -137,6 +157,19 @@ export function PublishPanel() {
             }}
           >
             {label}
+          </button>
+        ))}
+        {FORGE_LOCATION_KINDS.map(({ kind, name }) => (
+          <button
+            key={kind}
+            type="button"
+            className="button"
+            disabled={adding}
+            onClick={() => {
+              addForge(kind).catch(console.error);
+            }}
+          >
+            {`Publish to ${name}`}
           </button>
         ))}
         <button

@@ -1,5 +1,7 @@
 'use client';
 
+import { FORGE_NAMES } from '@inkstone/core';
+import { forgeOfProvider } from '../providers/forges/forge-workspace-params';
 import { useAppDispatch, useAppSelector } from '../store';
 import { sideBarPanelChosen } from '../store/layout-slice';
 import { syncButtonBlocker } from '../store/sync-slice';
@@ -17,6 +19,8 @@ export const tempFileNotSynced = (file: string) =>
 export function workspaceRemoteKind(providerId: string): string {
   if (providerId === 'couchdbWorkspace') return 'Workspace database (CouchDB)';
   if (providerId === 'githubWorkspace') return 'Workspace repository (GitHub)';
+  const forge = forgeOfProvider(providerId);
+  if (forge) return `Workspace repository (${FORGE_NAMES[forge]})`;
   return 'Main workspace repository (GitHub)';
 }
 

@@ -1,6 +1,8 @@
 'use client';
 
-import { type Workspace } from '@inkstone/core';
+import { FORGE_IDS, FORGE_NAMES, type Workspace } from '@inkstone/core';
+import { addForgeWorkspace } from '../providers/forges/forge-workspace-actions';
+import { forgeOfProvider } from '../providers/forges/forge-workspace-params';
 import { useSyncExternalStore } from 'react';
 import { ignore } from '../services/modals';
 import { runAction } from '../services/run-action';
@@ -17,6 +19,8 @@ import { useAppServices } from './app-context';
 export function providerName(providerId: string): string {
   if (providerId === 'couchdbWorkspace') return 'CouchDB';
   if (providerId === 'githubWorkspace') return 'GitHub';
+  const forge = forgeOfProvider(providerId);
+  if (forge) return FORGE_NAMES[forge];
   if (providerId === 'main') return 'This browser';
   return providerId;
 }
@@ -86,6 +90,16 @@ export function WorkspacesPanel() {
         >
           Add a GitHub workspace
         </button>
+        {FORGE_IDS.map((forge) => (
+          <button
+            key={forge}
+            type="button"
+            className="button"
+            onClick={() => runAction(dispatch, () => addForgeWorkspace(services, dispatch, forge))}
+          >
+            Add a {FORGE_NAMES[forge]} workspace
+          </button>
+        ))}
         <button
           type="button"
           className="button"

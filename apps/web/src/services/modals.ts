@@ -11,7 +11,15 @@ import type {
   SelfHostedAccountProps,
   SelfHostedAccountRequest,
 } from '../providers/forges/self-hosted-account-types';
+import type {
+  ForgeFileLocationProps,
+  ForgeFileLocationRequest,
+} from '../providers/forges/forge-location-dialog-types';
 import type { ImportReportProps } from './transfer';
+import type {
+  ForgeWorkspaceProps,
+  ForgeWorkspaceRequest,
+} from '../providers/forges/forge-workspace-types';
 
 /**
  * The dialogs of spec interface §2 by their type names, each with what it is opened with
@@ -41,6 +49,9 @@ export interface ModalMap {
   /** Asks for a GitHub repository folder to open as a workspace (Repository URL under
    * `githubUrl`, Folder path, Branch: spec providers §2 and §5). */
   githubWorkspace: { props: { githubUrl: string }; result: RepoFolder };
+  /** Asks for a GitLab, Gitea or Gitee repository folder to open as a workspace (Project or
+   * Repository URL, Folder path, Branch, and the account when several: spec providers §2, §5). */
+  forgeWorkspace: { props: ForgeWorkspaceProps; result: ForgeWorkspaceRequest };
   /** Asks for the commit message of a sync of a git workspace whose auto sync is off (spec
    * core §4 rule 7), `message` suggested; cancelled, the sync uploads nothing. */
   commitMessage: { props: { workspaceName: string; message: string }; result: string };
@@ -56,6 +67,10 @@ export interface ModalMap {
   /** Asks for a gist file: to sync with or to publish to (Filename, Public, Existing Gist ID;
    * Template when publishing). */
   gistLocation: { props: LocationDialogProps; result: GistLocationRequest };
+  /** Asks for a file of a GitLab project or a Gitea or Gitee repository: to sync with, to open,
+   * or to publish to (spec providers §2: Project URL or Repository URL, File path, Branch;
+   * Template when publishing). */
+  forgeFileLocation: { props: ForgeFileLocationProps; result: ForgeFileLocationRequest };
   /** Lists the current file's sync locations: copy URL, remove. */
   syncManagement: { props: undefined; result: void };
   /** Lists the current file's publish locations: copy URL, remove. */

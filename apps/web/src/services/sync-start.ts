@@ -3,6 +3,8 @@ import { type AppStore } from '../store';
 import { loginAccount } from '../store/accounts-slice';
 import { type Announcer } from './announcer';
 import { type ExplorerService } from './explorer';
+import { type ForgeAccounts } from '../providers/forges/forge-accounts';
+import { loadForgeRemote } from './forge-sync';
 import { currentFileLocations, loadGithubRemote } from './github-sync';
 import { type StartedSync } from './later-sync';
 import { type ModalStack } from './modals';
@@ -19,6 +21,8 @@ export interface SyncStartDeps {
   modals: ModalStack;
   announcer: Announcer;
   flushEditor: () => Promise<void>;
+  /** The GitLab, Gitea and Gitee accounts: a forge workspace syncs with a fresh token. */
+  forgeAccounts?: ForgeAccounts;
 }
 
 /**
@@ -31,7 +35,12 @@ export async function startSync(deps: SyncStartDeps): Promise<StartedSync> {
   const { store, workspace, workspaces, explorer } = deps;
   const current = workspaces.current;
   // (Read once the workspace is open: its settings give the commit messages.)
-  const remote = await loadGithubRemote(workspaces.find(current.id) ?? current, store);
+  const known = workspaces.find(current.id) ?? current;
+  const remote =
+    (await loadGithubRemote(known, store)) ??
+    (deps.forgeAccounts
+      ? await loadForgeRemote(known, store, deps.forgeAccounts, workspaces)
+      : undefined);
   const sync = new SyncService({
     store,
     workspace,

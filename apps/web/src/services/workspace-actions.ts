@@ -7,6 +7,7 @@ import {
   type Workspace,
 } from '@inkstone/core';
 import { browserTimers } from './broadcast-signal';
+import { FORGE_WORKSPACE_PROVIDER_IDS } from '../providers/forges/forge-workspace-params';
 import { type GithubOrigins, loadGithubOrigins } from '../providers/github/github-conf';
 import { githubWorkspace, type RepoFolder } from '../providers/github/workspace-params';
 import { type AppServices } from '../components/app-context';
@@ -28,6 +29,7 @@ import { storeCredentials } from './workspaces';
 export const AUTO_SYNC_PROVIDER_IDS: ReadonlySet<string> = new Set([
   GITHUB_PROVIDER_IDS.appData,
   GITHUB_PROVIDER_IDS.workspace,
+  ...Object.values(FORGE_WORKSPACE_PROVIDER_IDS),
 ]);
 
 type Services = Pick<AppServices, 'modals' | 'confirmer' | 'workspaces'>;

@@ -8,6 +8,12 @@ import {
 } from '@inkstone/core';
 import { GITHUB_COM } from '../providers/github/github-conf';
 import { githubWorkspace, readRepoFolder } from '../providers/github/workspace-params';
+import { GITEE_COM } from '../providers/forges/forge-conf';
+import {
+  forgeOfProvider,
+  forgeWorkspace,
+  readForgeFolder,
+} from '../providers/forges/forge-workspace-params';
 import { workspaceId } from './workspace-id';
 
 export { workspaceId } from './workspace-id';
@@ -46,14 +52,23 @@ export type WorkspaceRequest =
 
 /** Reads the workspace parameters of spec providers §2 from a query string: `dbUrl` for
  * CouchDB; `owner`, `repo`, `branch` and `path` for a GitHub repository (its web page under
- * `githubUrl`). */
+ * `githubUrl`) or a Gitee one (under `giteeUrl`); `serverUrl`, `projectPath`, `branch`, `path`
+ * and `sub` for a GitLab project or a Gitea repository. */
 export function parseWorkspaceQuery(
   search: string,
   githubUrl: string = GITHUB_COM.githubUrl,
+  giteeUrl: string = GITEE_COM,
 ): WorkspaceRequest {
   const query = new URLSearchParams(search);
   const providerId = query.get('providerId');
   if (providerId === null || providerId === MAIN_PROVIDER_ID) return { kind: 'main' };
+  const forge = forgeOfProvider(providerId);
+  if (forge) {
+    const folder = readForgeFolder(forge, Object.fromEntries(query));
+    if (typeof folder === 'string') return { kind: 'error', message: folder };
+    const sub = forge === 'gitee' ? undefined : (query.get('sub') ?? undefined);
+    return { kind: 'workspace', workspace: forgeWorkspace(folder, giteeUrl, sub) };
+  }
   if (providerId === GITHUB_PROVIDER_IDS.workspace) {
     const folder = readRepoFolder({
       owner: query.get('owner') ?? '',
@@ -75,12 +90,18 @@ export function parseWorkspaceQuery(
 }
 
 /** The URL that opens a workspace (spec providers §2): `providerId`, and `dbUrl` for CouchDB,
- * `owner`, `repo`, `branch` and `path` for a GitHub repository. */
+ * `owner`, `repo`, `branch` and `path` for a GitHub or Gitee repository, `serverUrl`,
+ * `projectPath`, `branch`, `path` and `sub` for a GitLab project or a Gitea repository. */
 export function workspaceUrl(workspace: Workspace, base: string): string {
   const url = new URL('/', base);
   if (workspace.id === MAIN_WORKSPACE_ID) return url.href;
   url.searchParams.set('providerId', workspace.providerId);
-  for (const key of ['dbUrl', 'owner', 'repo', 'branch', 'path']) {
+  const forge = forgeOfProvider(workspace.providerId);
+  const keys =
+    forge === 'gitlab' || forge === 'gitea'
+      ? ['serverUrl', 'projectPath', 'branch', 'path', 'sub']
+      : ['dbUrl', 'owner', 'repo', 'branch', 'path'];
+  for (const key of keys) {
     const value = workspace[key];
     if (typeof value === 'string') url.searchParams.set(key, value);
   }

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { FakeTimers } from '../testing/fake-timers.js';
-import { type FetchPort, HttpClient, HttpError, NetworkError } from './http-client.js';
+import {
+  type FetchPort,
+  HttpClient,
+  HttpError,
+  NetworkError,
+  REQUEST_TIMEOUT,
+  timeoutFor,
+} from './http-client.js';
 
 // A server that answers each request with the next of `answers` (a status, or a failure), and
 // records when each request arrived.
@@ -92,6 +99,24 @@ describe('HttpClient', () => {
     await expect(client.request({ url: 'https://api.example/x' })).rejects.toThrow(
       'Network request failed.',
     );
+  });
+
+  it('gives a request with a big body the time to upload it: 4 MB waits 70 s, not 30', async () => {
+    const timers = new FakeTimers();
+    const { fetch } = server(timers, ['hang']);
+    const client = new HttpClient({ fetch, timers });
+    const body = 'x'.repeat(4_000_000);
+    expect(timeoutFor(undefined)).toBe(REQUEST_TIMEOUT);
+    expect(timeoutFor(body)).toBe(70_000);
+    let settled = false;
+    const hanging = client
+      .request({ method: 'POST', url: 'https://api.example/x', body, timeout: timeoutFor(body) })
+      .catch((e: unknown) => e)
+      .finally(() => (settled = true));
+    await timers.advance(REQUEST_TIMEOUT);
+    expect(settled).toBe(false);
+    await timers.advance(40_000);
+    expect(await hanging).toBeInstanceOf(NetworkError);
   });
 
   it('spreads retries by up to +20%', async () => {

@@ -68,6 +68,18 @@ export class NetworkError extends Error {
 
 /** Default time-out of a request (spec core §7). */
 export const REQUEST_TIMEOUT = 30_000;
+/** A request body's upload is given this many bytes a second on top of REQUEST_TIMEOUT (about
+ * a slow 1 Mbit/s link), so that one commit of a whole sync (GitLab's commits with actions,
+ * Gitea's change-files: megabytes for a first sync of a thousand files) is not abandoned while
+ * it is still uploading or being written by the forge. */
+export const UPLOAD_BYTES_PER_SECOND = 100_000;
+
+/** The time-out of a request sending `body`: REQUEST_TIMEOUT, plus the time to upload it at
+ * {@link UPLOAD_BYTES_PER_SECOND}. */
+export function timeoutFor(body: string | undefined): number {
+  const bytes = body === undefined ? 0 : body.length;
+  return REQUEST_TIMEOUT + Math.ceil((bytes / UPLOAD_BYTES_PER_SECOND) * 1000);
+}
 /** The first retry waits this long; each next one twice as long (spec core §7). */
 export const RETRY_FIRST_DELAY = 500;
 /** No retry waits longer than this: past it the request fails (spec core §7 and §9). */

@@ -5,8 +5,10 @@ import { type ModalType } from '../../services/modals';
 import { useAppServices } from '../app-context';
 import { GithubAccountDialog } from '../../providers/github/github-account-dialog';
 import { GithubWorkspaceDialog } from '../../providers/github/workspace-dialog';
+import { ForgeWorkspaceDialog } from '../../providers/forges/forge-workspace-dialog';
 import { GithubFileLocationDialog } from '../../providers/github/file-location-dialog';
 import { GistLocationDialog } from '../../providers/github/gist-location-dialog';
+import { ForgeFileLocationDialog } from '../../providers/forges/forge-file-location-dialog';
 import { GiteeAccountDialog } from '../../providers/forges/gitee-account-dialog';
 import { SelfHostedAccountDialog } from '../../providers/forges/self-hosted-account-dialog';
 import {
@@ -48,9 +50,11 @@ const DIALOGS: { [K in ModalType]: ComponentType<DialogProps<K>> } = {
   couchdbCredentials: CouchdbCredentialsDialog,
   importReport: ImportReportDialog,
   githubWorkspace: GithubWorkspaceDialog,
+  forgeWorkspace: ForgeWorkspaceDialog,
   commitMessage: CommitMessageDialog,
   githubFileLocation: GithubFileLocationDialog,
   gistLocation: GistLocationDialog,
+  forgeFileLocation: ForgeFileLocationDialog,
   syncManagement: SyncManagementDialog,
   publishManagement: PublishManagementDialog,
   githubAccount: GithubAccountDialog,

@@ -1,4 +1,4 @@
-import { type ForgeId } from '@inkstone/core';
+import { type ForgeId, type ForgeTokens } from '@inkstone/core';
 import { type AppServices } from '../../components/app-context';
 import { isCancelled } from '../../services/modals';
 import { AuthorizeSuperseded } from '../../services/oauth/authorize-popup';
@@ -51,40 +51,47 @@ export function addForgeAccount(
   forge: ForgeId,
   server: ForgeConf,
 ): void {
+  linkForgeAccount(services, forge, server).catch(showForgeError(dispatch));
+}
+
+/** The account dialog of `forge`, then its authorize window: resolves to the linked account's
+ * token (stored); rejects when the dialog is cancelled or the linking fails. Also asked first
+ * by a new workspace of a forge without an account (spec providers §4). */
+export async function linkForgeAccount<F extends ForgeId>(
+  services: Pick<AppServices, 'forgeAccounts' | 'modals' | 'workspace'>,
+  forge: F,
+  server: ForgeConf,
+): Promise<ForgeTokens[F]> {
   const { forgeAccounts, modals } = services;
-  const shown = showForgeError(dispatch);
   if (forge === 'gitee') {
     const clientId = forgeAccounts.giteeClientId();
     clientId.catch(() => {}); // Said after Ok, if the user goes on.
-    modals
-      .open('giteeAccount')
-      .then(async () => forgeAccounts.link('gitee', { giteeClientId: await clientId }))
-      .catch(shown);
-    return;
+    await modals.open('giteeAccount');
+    return forgeAccounts.link(forge, { giteeClientId: await clientId });
   }
   const conf =
     forge === 'gitlab'
       ? { clientId: server.gitlabClientId, url: server.gitlabUrl }
       : { clientId: server.giteaClientId, url: server.giteaUrl };
   const pkce = forge === 'gitlab' ? newPkce() : Promise.resolve(undefined);
-  modals
-    .open('selfHostedAccount', selfHostedDialogProps(forge, conf, window.location.origin))
-    .then(async (request) => {
-      const linked = forgeAccounts.link(forge, {
-        serverUrl: request.serverUrl,
-        applicationId: request.applicationId,
-        applicationSecret: request.applicationSecret,
-        ...((await pkce) ? { pkce: await pkce } : {}),
-      });
-      // Remembered for the next account (the server's own application needs nothing).
-      const remembered =
-        request.applicationId === ''
-          ? undefined
-          : services.workspace.saveLocalSettings({
-              [`${forge}ServerUrl`]: request.serverUrl,
-              [`${forge}ApplicationId`]: request.applicationId,
-            });
-      return Promise.all([linked, remembered]);
-    })
-    .catch(shown);
+  const request = await modals.open(
+    'selfHostedAccount',
+    selfHostedDialogProps(forge as 'gitlab' | 'gitea', conf, window.location.origin),
+  );
+  const linked = forgeAccounts.link(forge, {
+    serverUrl: request.serverUrl,
+    applicationId: request.applicationId,
+    applicationSecret: request.applicationSecret,
+    ...((await pkce) ? { pkce: await pkce } : {}),
+  });
+  // Remembered for the next account (the server's own application needs nothing).
+  const remembered =
+    request.applicationId === ''
+      ? undefined
+      : services.workspace.saveLocalSettings({
+          [`${forge}ServerUrl`]: request.serverUrl,
+          [`${forge}ApplicationId`]: request.applicationId,
+        });
+  const [token] = await Promise.all([linked, remembered]);
+  return token;
 }

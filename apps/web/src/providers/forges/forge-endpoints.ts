@@ -36,13 +36,14 @@ export function forgeEndpoints(forge: ForgeId, origin: string): ForgeEndpoints {
 }
 
 /** The scopes each forge's authorize page is asked for: GitLab's `api` (read and write
- * repositories, read the user); Gitee's of spec providers §6 plus `user_info` (its `GET /user`);
+ * repositories, read the user); Gitee's of spec providers §6 plus `user_info` (its `GET /user`)
+ * and `gists` (Gitee gist locations);
  * Gitea none, which grants an OAuth application the user's whole access, as Gitea documents
  * for applications that ask no scope. */
 export const FORGE_SCOPES: Record<ForgeId, readonly string[]> = {
   gitlab: ['api'],
   gitea: [],
-  gitee: ['user_info', 'projects', 'pull_requests'],
+  gitee: ['user_info', 'projects', 'pull_requests', 'gists'],
 };
 
 /** The `Authorization` header of an API call with `token`. */

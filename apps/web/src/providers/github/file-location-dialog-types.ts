@@ -5,6 +5,9 @@ export interface LocationDialogProps {
   purpose: 'sync' | 'open' | 'publish';
   /** Template ids and names (publishing only), the first one chosen by default. */
   templates?: { id: string; name: string }[];
+  /** The gist dialogs of another forge (Gitee): its name in the titles ("Synchronize with a
+   * Gitee gist"); GitHub's without. */
+  gistForge?: string;
 }
 
 /** A repository file the user asked for, with the template when publishing. */

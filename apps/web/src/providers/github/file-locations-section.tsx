@@ -2,10 +2,17 @@
 
 import { GITHUB_PROVIDER_IDS } from '@inkstone/core';
 import { useState } from 'react';
+import { useStore } from 'react-redux';
 import { useAppServices } from '../../components/app-context';
+import {
+  addForgeSync,
+  FORGE_LOCATION_KINDS,
+  type ForgeLocationKind,
+  openForgeFile,
+} from '../forges/forge-location-actions';
 import { ignore } from '../../services/modals';
 import { saveEditorFirst } from '../../services/save-first';
-import { useAppDispatch, useAppSelector } from '../../store';
+import { type AppStore, useAppDispatch, useAppSelector } from '../../store';
 import { notified } from '../../store/notifications-slice';
 import {
   addSyncLocation,
@@ -29,7 +36,9 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  */
 export function FileLocationsSection(props: { workspaceSyncs: boolean }) {
   const dispatch = useAppDispatch();
-  const { workspace, modals, editor, settingsMessages } = useSectionServices();
+  const store = useStore() as AppStore;
+  const services = useSectionServices();
+  const { workspace, modals, editor, settingsMessages } = services;
   const { fileId, locations, origins, reload } = useFileLocations('syncLocation');
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<string>();
@@ -142,11 +151,30 @@ export function FileLocationsSection(props: { workspaceSyncs: boolean }) {
       return undefined;
     });
 
+  // GitLab, Gitea and Gitee (and Gitee gists): the same, through the forge's account.
+  const addForge = (kind: ForgeLocationKind) =>
+    run(async () => {
+      if (!fileId) return undefined;
+      await saveEditorFirst(editor);
+      if (!(await addForgeSync(services, store, kind, fileId))) return undefined;
+      reload();
+      return syncNowInline();
+    });
+
+  const openForge = (forge: 'gitlab' | 'gitea' | 'gitee') =>
+    run(async () => {
+      const notice = await openForgeFile(services, store, forge, (id) =>
+        syncGithubLocations(workspace.syncRepo, id, settingsMessages()),
+      );
+      if (notice) dispatch(notified('info', notice));
+      return undefined;
+    });
+
   return (
     <section className="file-locations" aria-label="File locations">
       <h3 className="side-panel__heading">This file’s locations</h3>
       {fileLocations.length === 0 ? (
-        <p>This file is not synchronized with a file of GitHub or a gist.</p>
+        <p>This file is not synchronized with a file of GitHub or another forge, or a gist.</p>
       ) : (
         <ul className="file-locations__list" aria-label="File sync locations">
           {fileLocations.map((location) => (
@@ -181,6 +209,16 @@ export function FileLocationsSection(props: { workspaceSyncs: boolean }) {
             ['Add a gist location', addGist],
             ['Open from GitHub', open],
             ['Open from gist', openGist],
+            ...FORGE_LOCATION_KINDS.map(
+              ({ kind, name }) => [`Add a ${name} location`, () => addForge(kind)] as const,
+            ),
+            ...(['gitlab', 'gitea', 'gitee'] as const).map(
+              (forge) =>
+                [
+                  `Open from ${FORGE_LOCATION_KINDS.find((entry) => entry.kind === forge)!.name}`,
+                  () => openForge(forge),
+                ] as const,
+            ),
           ] as const
         ).map(([label, action]) => (
           <button

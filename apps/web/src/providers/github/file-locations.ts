@@ -21,6 +21,7 @@ import {
   type GistFields,
 } from '@inkstone/core';
 import { readGithubTokens } from '../../services/github-tokens';
+import { describeLinkedForgeLocation, forgeLocationProviders } from '../forges/forge-locations';
 import { browserGithubClient } from './publish-client';
 
 /** When a GitHub location is asked for and no GitHub account is linked. */
@@ -72,7 +73,7 @@ export function describeLocation(
       url,
     };
   }
-  return { description: location.providerId };
+  return describeLinkedForgeLocation(location) ?? { description: location.providerId };
 }
 
 // A gist's page: gist.github.com for github.com, {server}/gist/{id} for an Enterprise server or
@@ -148,7 +149,8 @@ function perAccount(
   };
 }
 
-/** Syncs a file with its GitHub and gist locations (spec core §4 rule 2): the location's
+/** Syncs a file with its GitHub and gist locations, and those of GitLab, Gitea and Gitee
+ * (spec core §4 rule 2): the location's
  * changes come in, merged with those made here, and what is new here goes out. */
 export async function syncGithubLocations(
   repo: ItemRepository,
@@ -167,6 +169,7 @@ export async function syncGithubLocations(
       [GITHUB_PROVIDER_IDS.gist]: perAccount(clientFor, (client) =>
         createGistProvider({ client, repository: repo }),
       ),
+      ...forgeLocationProviders(repo, messages),
     },
   });
 }

@@ -37,7 +37,12 @@ export function GistLocationDialog({ props, resolve, reject }: DialogProps<'gist
   };
   if (opening) {
     return (
-      <Modal title="Open from gist" onCancel={reject} onOk={submit} okLabel="Open">
+      <Modal
+        title={props.gistForge ? `Open from ${props.gistForge} gist` : 'Open from gist'}
+        onCancel={reject}
+        onOk={submit}
+        okLabel="Open"
+      >
         <div className="form">
           <TextField
             label="Gist ID"
@@ -62,7 +67,11 @@ export function GistLocationDialog({ props, resolve, reject }: DialogProps<'gist
   }
   return (
     <Modal
-      title={publishing ? 'Publish to gist' : 'Synchronize with a gist'}
+      title={
+        publishing
+          ? `Publish to ${props.gistForge ? `${props.gistForge} ` : ''}gist`
+          : `Synchronize with a ${props.gistForge ? `${props.gistForge} ` : ''}gist`
+      }
       onCancel={reject}
       onOk={submit}
     >

@@ -13,6 +13,7 @@ import { type AppServices } from '../../components/app-context';
 import { exportCurrentFile } from '../../services/html-export';
 import { saveEditorFirst } from '../../services/save-first';
 import { type AppStore } from '../../store';
+import { forgeLocationPublishers } from '../forges/forge-locations';
 import { clientsBySub, locationAccount } from './file-locations';
 
 // A publisher that publishes each location with the client of its own account.
@@ -39,6 +40,7 @@ async function publishers(updateFileMessage: string): Promise<Record<string, Pub
       true,
     ),
     [GITHUB_PROVIDER_IDS.gist]: perAccount(clientFor, createGistPublisher, false),
+    ...forgeLocationPublishers(updateFileMessage),
   };
 }
 

@@ -3,6 +3,7 @@ import {
   type HeadersPort,
   type HttpClient,
   type HttpResponse,
+  timeoutFor,
 } from '../../sync/http-client.js';
 import { httpErrorOnLocation } from '../github/constants.js';
 import { GITEA_NAME } from './constants.js';
@@ -123,11 +124,13 @@ export class GiteaClient {
     if (this.options.token) headers.Authorization = `token ${this.options.token}`;
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     try {
+      const text = body === undefined ? undefined : JSON.stringify(body);
       return await this.options.http.request({
         method,
         url: this.base + path + queryString(query),
         headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: text,
+        timeout: timeoutFor(text),
       });
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;

@@ -3,6 +3,7 @@ import {
   type HeadersPort,
   type HttpClient,
   type HttpResponse,
+  timeoutFor,
 } from '../../sync/http-client.js';
 import { httpErrorOnLocation } from '../github/constants.js';
 import { GITEE_NAME, GITEE_PER_PAGE } from './constants.js';
@@ -156,6 +157,7 @@ export class GiteeClient {
         url: this.base + path + queryString(query),
         headers,
         body,
+        timeout: timeoutFor(body),
       });
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;

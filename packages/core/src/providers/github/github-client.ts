@@ -3,6 +3,7 @@ import {
   type HeadersPort,
   type HttpClient,
   type HttpResponse,
+  timeoutFor,
 } from '../../sync/http-client.js';
 import { GITHUB_NAME, httpErrorOnLocation } from './constants.js';
 
@@ -110,11 +111,13 @@ export class GithubClient {
     if (this.options.token) headers.Authorization = `Bearer ${this.options.token}`;
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     try {
+      const text = body === undefined ? undefined : JSON.stringify(body);
       return await this.options.http.request({
         method,
         url: this.base + path + queryString(query),
         headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: text,
+        timeout: timeoutFor(text),
       });
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;

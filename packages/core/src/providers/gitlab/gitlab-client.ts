@@ -3,6 +3,7 @@ import {
   type HeadersPort,
   type HttpClient,
   type HttpResponse,
+  timeoutFor,
 } from '../../sync/http-client.js';
 import { httpErrorOnLocation } from '../github/constants.js';
 import { GITLAB_API_PATH, GITLAB_MAX_PER_PAGE, GITLAB_NAME } from './constants.js';
@@ -109,11 +110,13 @@ export class GitlabClient {
     if (this.options.token) headers.Authorization = `Bearer ${this.options.token}`;
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     try {
+      const text = body === undefined ? undefined : JSON.stringify(body);
       return await this.options.http.request({
         method,
         url: this.base + path + queryString(query),
         headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: text,
+        timeout: timeoutFor(text),
       });
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;

@@ -1,0 +1,59 @@
+import { type ForgeToken, HttpClient, type Workspace } from '@inkstone/core';
+import { type ForgeAccounts } from '../providers/forges/forge-accounts';
+import { readForgeConf } from '../providers/forges/forge-conf';
+import { fetchServerConf } from '../providers/github/github-conf';
+import { forgeOfProvider } from '../providers/forges/forge-workspace-params';
+import { forgeAccountMissing, forgeRemote } from '../providers/forges/forge-workspace-remote';
+import { type AppStore } from '../store';
+import { notified } from '../store/notifications-slice';
+import { browserTimers } from './broadcast-signal';
+import { browserForgeTokens } from './forge-tokens';
+import { type SyncRemote } from './sync';
+import { type WorkspaceList } from './workspaces';
+
+/**
+ * The remote of a GitLab, Gitea or Gitee repository workspace (spec providers §4), made with
+ * the account it needs, read from the main workspace's `tokens` item: undefined for any other
+ * workspace, and — with an error notice — when its account is not linked in this browser (the
+ * workspace then stays here, its text untouched).
+ */
+export async function loadForgeRemote(
+  current: Workspace,
+  store: AppStore,
+  forgeAccounts: ForgeAccounts,
+  workspaces: Pick<WorkspaceList, 'find' | 'add'>,
+): Promise<SyncRemote | undefined> {
+  const forge = forgeOfProvider(current.providerId);
+  if (!forge) return undefined;
+  let accounts: ForgeToken[];
+  try {
+    accounts = await browserForgeTokens.read(forge);
+  } catch (error) {
+    console.error(`The ${forge} accounts could not be read.`, error);
+    accounts = [];
+  }
+  // (Gitee's origin is the server's to say, forge-sim's in tests: read before the first sync.)
+  const { giteeUrl } = readForgeConf(await fetchServerConf());
+  const remote = forgeRemote({
+    current,
+    accounts,
+    giteeUrl,
+    // No cookies: the forges' APIs take the token, never credentials.
+    http: new HttpClient({
+      fetch: (url, init) => fetch(url, init as RequestInit),
+      timers: browserTimers,
+    }),
+    fresh: (forgeId, sub) => forgeAccounts.fresh(forgeId, sub),
+    signInAgain: (forgeId, sub) => forgeAccounts.signInAgain(forgeId, sub),
+    messages: store.getState().settings.settings.git,
+    onProjectId: (projectId) => {
+      const known = workspaces.find(current.id) ?? current;
+      if (known.projectId !== projectId) workspaces.add({ ...known, projectId });
+    },
+  });
+  if (!remote) {
+    store.dispatch(notified('error', forgeAccountMissing(forge, current.name)));
+    return undefined;
+  }
+  return { ...remote, git: true };
+}
