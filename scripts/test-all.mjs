@@ -8,11 +8,13 @@ import {
   createWriteStream,
   existsSync,
   mkdirSync,
+  mkdtempSync,
   readdirSync,
   readFileSync,
   rmSync,
   statSync,
 } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -121,23 +123,17 @@ const vitestArgs = (out, args) => [
   `--outputFile.json=${out}`,
 ];
 
-// The seeded fault simulations over each forge's dialect of forge-sim (200 seeds each): mostly
-// git processes, they run beside the end-to-end tests, whose browser leaves a core idle much of
-// the time. Their output goes to test-results/forge-simulations.log, printed when they end.
-const SIMULATIONS = '-simulation.test.ts';
-const simulationsOut = join(reports, 'unit-core-simulations.json');
-const simulationsLog = join(reports, 'forge-simulations.log');
-const providersDir = join(root, 'packages/core/src/providers');
-const simulationFiles = readdirSync(providersDir).flatMap((forge) =>
-  existsSync(join(providersDir, forge)) && statSync(join(providersDir, forge)).isDirectory()
-    ? readdirSync(join(providersDir, forge))
-        .filter((file) => file.endsWith(SIMULATIONS))
-        .map((file) => `src/providers/${forge}/${file}`)
-    : [],
-);
-function startSimulations() {
-  const log = createWriteStream(simulationsLog);
-  const child = spawn('bash', vitestArgs(simulationsOut, simulationFiles), {
+// The core's unit tests, with the seeded fault simulations over each forge's dialect of
+// forge-sim (200 seeds each) and the forges' contract suites: mostly git processes, they run
+// beside the end-to-end tests, whose one browser worker leaves a core idle much of the time.
+// Their report and output go to a folder of their own (the end-to-end run empties
+// test-results folders), printed when they end.
+const besideDir = mkdtempSync(join(tmpdir(), 'inkstone-core-tests-'));
+const coreOut = join(besideDir, 'unit-core.json');
+const coreLog = join(besideDir, 'unit-core.log');
+function startCoreTests() {
+  const log = createWriteStream(coreLog);
+  const child = spawn('bash', vitestArgs(coreOut, []), {
     cwd: join(root, 'packages/core'),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -149,12 +145,11 @@ function startSimulations() {
   );
 }
 
-// 4. Unit tests, package by package (the core's forge simulations apart, above), then the
+// 4. Unit tests, package by package (the core's apart, above), then the
 // repository's own scripts (the self-containment check, the Node.js version check of start.sh
 // and test.sh, the packages' versions and licence, the Dockerfile), which run from the root
 // with scripts/ as vitest's root.
 for (const [pkg, dir, args] of [
-  ['@inkstone/core', 'packages/core', ['--exclude', `src/providers/*/*${SIMULATIONS}`]],
   ['@inkstone/markdown', 'packages/markdown', []],
   ['@inkstone/forge-sim', 'packages/forge-sim', []],
   ['@inkstone/server', 'apps/server', []],
@@ -169,7 +164,7 @@ for (const [pkg, dir, args] of [
 // 5. End-to-end tests in Chromium.
 const e2eReport = join(root, 'e2e', 'test-results', 'results.json');
 rmSync(e2eReport, { force: true });
-const simulations = startSimulations();
+const coreTests = startCoreTests();
 pnpm('--filter', '@inkstone/e2e', 'run', 'e2e');
 if (!existsSync(e2eReport)) {
   record('end-to-end', 0, 1, 'the test runner did not report');
@@ -183,14 +178,13 @@ if (!existsSync(e2eReport)) {
   );
 }
 
-// The forge simulations, once they end.
-const simulationSeconds = await simulations;
-console.log(
-  `\n$ (packages/core) vitest run ${simulationFiles.join(' ')}, beside the end-to-end tests`,
-);
-process.stdout.write(readFileSync(simulationsLog, 'utf8'));
-console.log(`(${simulationSeconds.toFixed(0)} s)`);
-recordVitest('unit core: forge simulations', simulationsOut);
+// The core's unit tests, once they end.
+const coreSeconds = await coreTests;
+console.log('\n$ (packages/core) vitest run, beside the end-to-end tests');
+process.stdout.write(existsSync(coreLog) ? readFileSync(coreLog, 'utf8') : '');
+console.log(`(${coreSeconds.toFixed(0)} s)`);
+recordVitest('unit @inkstone/core', coreOut);
+rmSync(besideDir, { recursive: true, force: true });
 
 console.log('\nSuites');
 for (const suite of suites) {
