@@ -137,8 +137,10 @@ function startCoreTests() {
     cwd: join(root, 'packages/core'),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout.pipe(log);
-  child.stderr.pipe(log);
+  // Both streams into one log, which neither ends: vitest reports failures on stderr, after
+  // its stdout may have ended.
+  child.stdout.pipe(log, { end: false });
+  child.stderr.pipe(log, { end: false });
   const start = Date.now();
   return new Promise((resolve) =>
     child.on('close', () => log.end(() => resolve((Date.now() - start) / 1000))),

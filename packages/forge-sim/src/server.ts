@@ -42,6 +42,9 @@ export interface ForgeSimOptions {
   treeLimit?: number;
   /** The Gitea dialect's instance settings; Gitea's defaults for those not given. */
   gitea?: Partial<GiteaSettings>;
+  /** Requests a minute a signed-in GitLab user may make: GitLab.com's 2,000 when absent (a
+   * self-managed GitLab sets its own). */
+  gitlabRateLimit?: number;
   /** Seconds an OAuth access token with a refresh token lives (GitLab's): 7200 when absent. */
   oauthTokenLifetime?: number;
 }
@@ -118,7 +121,7 @@ export async function startForgeSim(options: ForgeSimOptions = {}): Promise<Forg
     repos,
     apps: oauthApps,
     tokens: oauthTokens,
-    limits: new GitLabRateLimits(),
+    limits: new GitLabRateLimits(Date.now, options.gitlabRateLimit),
     origins: () => ({ web: origins.web, api: `${origins.web}${GITLAB_API_PREFIX}` }),
     readBody,
   };

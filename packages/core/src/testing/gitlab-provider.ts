@@ -33,9 +33,9 @@ let projects = 0;
 
 /** Starts forge-sim on a free port with the test user. */
 export async function startGitlabTestForge(
-  options: { fetch?: FetchPort } = {},
+  options: { fetch?: FetchPort; rateLimit?: number } = {},
 ): Promise<GitlabTestForge> {
-  const forge = await startForgeSim({ port: 0 });
+  const forge = await startForgeSim({ port: 0, gitlabRateLimit: options.rateLimit });
   forge.users.add({ login: GITLAB_TEST_LOGIN, token: GITLAB_TEST_TOKEN, name: 'Alice' });
   const requests: string[] = [];
   const client = (base: FetchPort = options.fetch ?? nodeFetch) => {

@@ -9,7 +9,13 @@ export const GITLAB_ANONYMOUS_LIMIT = 500;
 export class GitLabRateLimits {
   readonly #windows = new Map<string | number, { reset: number; used: number }>();
 
-  constructor(private readonly now: () => number = Date.now) {}
+  /** `signedInLimit`: the authenticated budget a minute, GitLab.com's 2,000 by default; a
+   * self-managed instance sets its own (Admin area, Settings, Network, "User and IP rate
+   * limits"), where it is off by default. */
+  constructor(
+    private readonly now: () => number = Date.now,
+    private readonly signedInLimit = GITLAB_SIGNED_IN_LIMIT,
+  ) {}
 
   /** Counts one request of `caller`; its headers, and whether the budget is spent. */
   take(caller: string | number, signedIn: boolean) {
@@ -20,7 +26,7 @@ export class GitLabRateLimits {
       this.#windows.set(caller, window);
     }
     window.used += 1;
-    const limit = signedIn ? GITLAB_SIGNED_IN_LIMIT : GITLAB_ANONYMOUS_LIMIT;
+    const limit = signedIn ? this.signedInLimit : GITLAB_ANONYMOUS_LIMIT;
     return {
       exceeded: window.used > limit,
       retryAfter: Math.max(1, window.reset - seconds),
