@@ -1,7 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import { type ForgeSim, type ForgeUser, startForgeSim } from '@inkstone/forge-sim';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type AppServer, forgeServerEnv, freePort, startAppServer } from './fixtures/app-server';
 import { editor, editorText, openMenuEntry, replaceText, skipTour, storedRows } from './helpers';
 
 // Linking GitLab, Gitea and Gitee accounts for real: forge-sim answers the three forges' OAuth
@@ -19,33 +18,12 @@ const SERVER_URL_INVALID =
 let forge: ForgeSim;
 /** A second Gitea server, whose user gina has the same numeric id as on the first. */
 let otherGitea: ForgeSim;
-let server: ChildProcess;
+let server: AppServer;
 let appOrigin: string;
 let gina: ForgeUser;
 let context: BrowserContext;
 let page: Page;
 const urls: string[] = [];
-
-async function freePort(): Promise<number> {
-  const probe = createNetServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-async function waitForServer(url: string): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) throw new Error(`The server did not start at ${url}.`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 test.describe.configure({ mode: 'serial' });
 
@@ -62,22 +40,10 @@ test.beforeAll(async ({ browser }) => {
   otherGitea = await startForgeSim({ port: 0 });
   otherGitea.users.add({ login: 'gina', token: 'setup-gina-2' });
   otherGitea.oauthApps.add({ ...GITEA_APP, callbackUrl, name: 'Inkstone', dialect: 'gitea' });
-  server = spawn('node', ['../apps/server/dist/main.js'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      RATE_LIMIT_MAX: '1000000',
-      GITLAB_CLIENT_ID: GITLAB_APP.clientId,
-      GITLAB_CLIENT_SECRET: GITLAB_APP.clientSecret,
-      GITLAB_URL: forge.url,
-      GITEE_CLIENT_ID: GITEE_APP.clientId,
-      GITEE_CLIENT_SECRET: GITEE_APP.clientSecret,
-      GITEE_URL: forge.url,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  await waitForServer(`${appOrigin}/conf`);
+  server = await startAppServer(
+    forgeServerEnv(forge.url, { gitlab: GITLAB_APP, gitee: GITEE_APP }),
+    port,
+  );
   context = await browser.newContext({
     baseURL: appOrigin,
     viewport: { width: 1400, height: 900 },
@@ -91,7 +57,7 @@ test.beforeAll(async ({ browser }) => {
 
 test.afterAll(async () => {
   await context?.close();
-  server?.kill();
+  await server?.stop();
   await forge?.close();
   await otherGitea?.close();
 });

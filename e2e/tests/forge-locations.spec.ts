@@ -1,11 +1,11 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { type ForgeSim, startForgeSim } from '@inkstone/forge-sim';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type AppServer, forgeServerEnv, freePort, startAppServer } from './fixtures/app-server';
 import {
   editor,
   editorText,
@@ -31,31 +31,10 @@ const SETUP_TOKEN = 'setup-gina-loc';
 const run = promisify(execFile);
 
 let forge: ForgeSim;
-let server: ChildProcess;
+let server: AppServer;
 let context: BrowserContext;
 let page: Page;
 const urls: string[] = [];
-
-async function freePort(): Promise<number> {
-  const probe = createNetServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-async function waitForServer(url: string): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) throw new Error(`The server did not start at ${url}.`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 test.describe.configure({ mode: 'serial', timeout: 60_000 });
 
@@ -69,25 +48,7 @@ test.beforeAll(async ({ browser }) => {
   for (const app of Object.values(APPS)) {
     forge.oauthApps.add({ ...app, callbackUrl, name: 'Inkstone' });
   }
-  server = spawn('node', ['../apps/server/dist/main.js'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      RATE_LIMIT_MAX: '1000000',
-      GITLAB_CLIENT_ID: APPS.gitlab.clientId,
-      GITLAB_CLIENT_SECRET: APPS.gitlab.clientSecret,
-      GITLAB_URL: forge.url,
-      GITEA_CLIENT_ID: APPS.gitea.clientId,
-      GITEA_CLIENT_SECRET: APPS.gitea.clientSecret,
-      GITEA_URL: forge.url,
-      GITEE_CLIENT_ID: APPS.gitee.clientId,
-      GITEE_CLIENT_SECRET: APPS.gitee.clientSecret,
-      GITEE_URL: forge.url,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  await waitForServer(`${appOrigin}/conf`);
+  server = await startAppServer(forgeServerEnv(forge.url, APPS), port);
   context = await browser.newContext({
     baseURL: appOrigin,
     viewport: { width: 1400, height: 900 },
@@ -101,7 +62,7 @@ test.beforeAll(async ({ browser }) => {
 
 test.afterAll(async () => {
   await context?.close();
-  server?.kill();
+  await server?.stop();
   await forge?.close();
 });
 
