@@ -8,12 +8,11 @@
 import { type Item } from '../items/types.js';
 import { GiteaClient } from '../providers/gitea/gitea-client.js';
 import { GiteaWorkspaceProvider } from '../providers/gitea/gitea-workspace-provider.js';
-import { type FetchPort, HttpClient } from '../sync/http-client.js';
+import { HttpClient } from '../sync/http-client.js';
 import { type WorkspaceProvider } from '../sync/workspace-provider.js';
-import { nodeFetch } from './couchdb-provider.js';
 import {
   commitElsewhere,
-  escapeRegExp,
+  faultingFetch,
   providerSnapshot,
   simTimers,
   withoutBatchSave,
@@ -45,35 +44,14 @@ export class GiteaSimRemote implements SimRemote {
   }
 
   connect(faults: FaultInjector, options: MemoryConnectionOptions): WorkspaceProvider {
-    const fetch: FetchPort = async (url, init) => {
-      const method = init.method;
-      const fault = faults(method === 'GET' ? 'getChanges' : 'saveItems');
-      const { pathname, search } = new URL(url);
-      const path = new RegExp(`^${escapeRegExp(pathname + search)}$`);
-      switch (fault) {
-        case 'hang':
-          return new Promise(() => undefined);
-        case 'timeout':
-        case 'offline':
-          throw new Error('The network failed.');
-        case 'server':
-          // A 5xx: the client's back-off retries it.
-          this.t.forge.faults.next({ status: this.random.chance(0.5) ? 503 : 502, path });
-          break;
-        case 'lostReply':
-          this.t.forge.faults.next(
-            this.random.chance(0.5) ? { dropReply: true, path } : { latencyMs: 5, path },
-          );
-          break;
-        case 'tooLate':
-          // The branch moves under the client: a real commit of another writer.
-          await this.commitElsewhere();
-          break;
-        default:
-          break;
-      }
-      return nodeFetch(url, init);
-    };
+    const fetch = faultingFetch({
+      faults,
+      forge: this.t.forge,
+      random: this.random,
+      server: (path) => ({ status: this.random.chance(0.5) ? 503 : 502, path }),
+      // The branch moves under the client: a real commit of another writer.
+      tooLate: () => this.commitElsewhere(),
+    });
     const client = new GiteaClient({
       http: new HttpClient({ fetch, timers: simTimers, random: () => 0 }),
       apiUrl: this.t.forge.giteaApiUrl,

@@ -7,12 +7,12 @@
 import { type Item } from '../items/types.js';
 import { GiteeClient } from '../providers/gitee/gitee-client.js';
 import { GiteeWorkspaceProvider } from '../providers/gitee/gitee-workspace-provider.js';
-import { type FetchPort, HttpClient } from '../sync/http-client.js';
+import { HttpClient } from '../sync/http-client.js';
 import { type WorkspaceProvider } from '../sync/workspace-provider.js';
-import { nodeFetch } from './couchdb-provider.js';
 import {
   commitElsewhere,
   escapeRegExp,
+  faultingFetch,
   providerSnapshot,
   simTimers,
   withoutBatchSave,
@@ -44,34 +44,16 @@ export class GiteeSimRemote implements SimRemote {
   }
 
   connect(faults: FaultInjector, options: MemoryConnectionOptions): WorkspaceProvider {
-    const fetch: FetchPort = async (url, init) => {
-      const fault = faults(init.method === 'GET' ? 'getChanges' : 'saveItems');
+    const fetch = faultingFetch({
+      faults,
+      forge: this.t.forge,
+      random: this.random,
+      server: (path) => ({ status: this.random.chance(0.5) ? 503 : 502, path }),
+      // Another writer commits: the branch moves under the client.
+      tooLate: () => this.commitElsewhere(),
       // A fault names the request's path (the timestamp makes each GET's query its own).
-      const path = new RegExp(`^${escapeRegExp(new URL(url).pathname)}(\\?|$)`);
-      switch (fault) {
-        case 'hang':
-          return new Promise(() => undefined);
-        case 'timeout':
-        case 'offline':
-          throw new Error('The network failed.');
-        case 'server':
-          // A 5xx: the client's back-off retries it.
-          this.t.forge.faults.next({ status: this.random.chance(0.5) ? 503 : 502, path });
-          break;
-        case 'lostReply':
-          this.t.forge.faults.next(
-            this.random.chance(0.5) ? { dropReply: true, path } : { latencyMs: 5, path },
-          );
-          break;
-        case 'tooLate':
-          // Another writer commits: the branch moves under the client.
-          await this.commitElsewhere();
-          break;
-        default:
-          break;
-      }
-      return nodeFetch(url, init);
-    };
+      pathOf: (url) => new RegExp(`^${escapeRegExp(url.pathname)}(\\?|$)`),
+    });
     const client = new GiteeClient({
       http: new HttpClient({ fetch, timers: simTimers, random: () => 0 }),
       apiUrl: this.t.forge.giteeApiUrl,

@@ -5,12 +5,11 @@
 import { type Item } from '../items/types.js';
 import { GithubClient } from '../providers/github/github-client.js';
 import { GithubWorkspaceProvider } from '../providers/github/github-workspace-provider.js';
-import { type FetchPort, HttpClient } from '../sync/http-client.js';
+import { HttpClient } from '../sync/http-client.js';
 import { type WorkspaceProvider } from '../sync/workspace-provider.js';
-import { nodeFetch } from './couchdb-provider.js';
 import {
   commitElsewhere,
-  escapeRegExp,
+  faultingFetch,
   providerSnapshot,
   simTimers,
   withoutBatchSave,
@@ -37,44 +36,25 @@ export class GithubSimRemote implements SimRemote {
   }
 
   connect(faults: FaultInjector, options: MemoryConnectionOptions): WorkspaceProvider {
-    const fetch: FetchPort = async (url, init) => {
-      const method = init.method;
-      const fault = faults(method === 'GET' ? 'getChanges' : 'saveItems');
-      const { pathname, search } = new URL(url);
-      const path = new RegExp(`^${escapeRegExp(pathname + search)}$`);
-      switch (fault) {
-        case 'hang':
-          return new Promise(() => undefined);
-        case 'timeout':
-        case 'offline':
-          throw new Error('The network failed.');
-        case 'server':
-          // A 5xx or a rate limit: the client's back-off retries it.
-          this.t.forge.faults.next(
-            this.random.chance(0.5) ? { status: 503, path } : { rateLimit: true, path },
-          );
-          break;
-        case 'lostReply':
-          this.t.forge.faults.next(
-            this.random.chance(0.5) ? { dropReply: true, path } : { latencyMs: 5, path },
-          );
-          break;
-        case 'tooLate':
-          // The branch moves under the client: a real commit of another writer, or forge-sim's
-          // stale sha on this repository's next ref update.
-          if (this.random.chance(0.5)) await this.commitElsewhere();
-          else {
-            this.t.forge.faults.next({
-              staleSha: true,
-              path: new RegExp(`/repos/${GITHUB_TEST_LOGIN}/${this.repo}/git/refs/`),
-            });
-          }
-          break;
-        default:
-          break;
-      }
-      return nodeFetch(url, init);
-    };
+    const fetch = faultingFetch({
+      faults,
+      forge: this.t.forge,
+      random: this.random,
+      // A 5xx or a rate limit.
+      server: (path) =>
+        this.random.chance(0.5) ? { status: 503, path } : { rateLimit: true, path },
+      // The branch moves under the client: a real commit of another writer, or forge-sim's
+      // stale sha on this repository's next ref update.
+      tooLate: async () => {
+        if (this.random.chance(0.5)) await this.commitElsewhere();
+        else {
+          this.t.forge.faults.next({
+            staleSha: true,
+            path: new RegExp(`/repos/${GITHUB_TEST_LOGIN}/${this.repo}/git/refs/`),
+          });
+        }
+      },
+    });
     const client = new GithubClient({
       http: new HttpClient({ fetch, timers: simTimers, random: () => 0 }),
       apiUrl: this.t.forge.apiUrl,

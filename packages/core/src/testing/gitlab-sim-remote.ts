@@ -5,12 +5,11 @@
 import { type Item } from '../items/types.js';
 import { GitlabClient } from '../providers/gitlab/gitlab-client.js';
 import { GitlabWorkspaceProvider } from '../providers/gitlab/gitlab-workspace-provider.js';
-import { type FetchPort, HttpClient } from '../sync/http-client.js';
+import { HttpClient } from '../sync/http-client.js';
 import { type WorkspaceProvider } from '../sync/workspace-provider.js';
-import { nodeFetch } from './couchdb-provider.js';
 import {
   commitElsewhere,
-  escapeRegExp,
+  faultingFetch,
   providerSnapshot,
   simTimers,
   withoutBatchSave,
@@ -41,47 +40,27 @@ export class GitlabSimRemote implements SimRemote {
   }
 
   connect(faults: FaultInjector, options: MemoryConnectionOptions): WorkspaceProvider {
-    const fetch: FetchPort = async (url, init) => {
-      const method = init.method;
-      const fault = faults(method === 'GET' ? 'getChanges' : 'saveItems');
-      const { pathname, search } = new URL(url);
-      const path = new RegExp(`^${escapeRegExp(pathname + search)}$`);
-      switch (fault) {
-        case 'hang':
-          return new Promise(() => undefined);
-        case 'timeout':
-        case 'offline':
-          throw new Error('The network failed.');
-        case 'server':
-          // A 5xx or GitLab's 429: the client's back-off retries it.
-          this.t.forge.faults.next(
-            this.random.chance(0.5) ? { status: 503, path } : { rateLimit: true, path },
-          );
-          break;
-        case 'lostReply':
-          this.t.forge.faults.next(
-            this.random.chance(0.5) ? { dropReply: true, path } : { latencyMs: 5, path },
-          );
-          break;
-        case 'tooLate':
-          // The branch moves under the client: a real commit of another writer (GitLab then
-          // commits over it), or forge-sim's "changed since" refusal of this project's next
-          // commit.
-          if (this.random.chance(0.5)) {
-            const gitDir = this.t.forge.repos.get(GITLAB_TEST_LOGIN, this.project)!.gitDir;
-            await commitElsewhere(gitDir, 'main');
-          } else {
-            this.t.forge.faults.next({
-              staleSha: true,
-              path: new RegExp(`/projects/${this.projectId}/repository/commits$`),
-            });
-          }
-          break;
-        default:
-          break;
-      }
-      return nodeFetch(url, init);
-    };
+    const fetch = faultingFetch({
+      faults,
+      forge: this.t.forge,
+      random: this.random,
+      // A 5xx or GitLab's 429.
+      server: (path) =>
+        this.random.chance(0.5) ? { status: 503, path } : { rateLimit: true, path },
+      // The branch moves under the client: a real commit of another writer (GitLab then
+      // commits over it), or forge-sim's "changed since" refusal of this project's next commit.
+      tooLate: async () => {
+        if (this.random.chance(0.5)) {
+          const gitDir = this.t.forge.repos.get(GITLAB_TEST_LOGIN, this.project)!.gitDir;
+          await commitElsewhere(gitDir, 'main');
+        } else {
+          this.t.forge.faults.next({
+            staleSha: true,
+            path: new RegExp(`/projects/${this.projectId}/repository/commits$`),
+          });
+        }
+      },
+    });
     const client = new GitlabClient({
       http: new HttpClient({ fetch, timers: simTimers, random: () => 0 }),
       serverUrl: this.t.forge.url,
