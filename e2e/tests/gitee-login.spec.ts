@@ -12,6 +12,7 @@ import {
   fileTitle,
   menu,
   openMenu,
+  openMenuEntry,
   replaceText,
   skipTour,
   storedRows,
@@ -157,6 +158,12 @@ test('signs in with Gitee: the main workspace syncs with gina’s own inkstone-a
       gitee?: Record<string, { isLogin?: boolean; accessToken?: string; refreshToken?: string }>;
     }) ?? {};
   await expect.poll(async () => (await tokens()).gitee?.[String(gina.id)]?.isLogin).toBe(true);
+  await openMenuEntry(page, 'Accounts (1)');
+  const accounts = page.getByRole('dialog', { name: 'Manage external accounts' });
+  await expect(accounts.getByRole('listitem', { name: 'Gitee account gina' })).toContainText(
+    'Gitee: gina (signed in)',
+  );
+  await accounts.getByRole('button', { name: 'Close' }).click();
 
   await syncNow(page);
   await openMenu(page);

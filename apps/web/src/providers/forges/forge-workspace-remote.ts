@@ -20,7 +20,7 @@ import {
   forgeOfProvider,
   readForgeFolder,
 } from './forge-workspace-params';
-import { FreshTokenProvider } from './fresh-token-provider';
+import { FreshTokenProvider, type FreshTokenPort } from './fresh-token-provider';
 
 /** Where a GitLab, Gitea or Gitee workspace syncs: its provider and the page the interface
  * names ('synced with'). */
@@ -29,23 +29,16 @@ export interface ForgeRemote {
   target: string;
 }
 
-/** What {@link forgeRemote} needs. */
-export interface ForgeRemoteOptions {
+/** What {@link forgeRemote} needs: the workspace, its accounts, and the token port (`fresh`
+ * before each sync, `signInAgain` on a refused token, `onProjectId`). */
+export interface ForgeRemoteOptions extends FreshTokenPort {
   current: Workspace;
   /** The linked accounts of the workspace's forge. */
   accounts: readonly ForgeToken[];
   /** Gitee's web origin (its API is `{giteeUrl}/api/v5`). */
   giteeUrl: string;
   http: HttpClient;
-  /** The account's token with more than 5 minutes to live (`services.forgeAccounts.fresh`):
-   * asked before each sync; it refreshes, asks to sign in again, or throws offline. */
-  fresh(forge: ForgeId, sub: string): Promise<ForgeToken>;
-  /** Gitee's 401 on the user or a tree: the providerRedirection confirmation, then the popup
-   * (spec providers §4); resolves to the new token. */
-  signInAgain(forge: ForgeId, sub: string): Promise<ForgeToken>;
   messages?: GitCommitMessages;
-  /** Told a GitLab project's numeric id once the first sync read it (spec providers §3). */
-  onProjectId?(projectId: string): void;
 }
 
 /** Said when a forge workspace opens in a browser where no account of it is linked. */
