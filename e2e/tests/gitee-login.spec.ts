@@ -163,7 +163,8 @@ test('signs in with Gitee: the main workspace syncs with gina’s own inkstone-a
   await expect(accounts.getByRole('listitem', { name: 'Gitee account gina' })).toContainText(
     'Gitee: gina (signed in)',
   );
-  await accounts.getByRole('button', { name: 'Close' }).click();
+  await page.keyboard.press('Escape');
+  await expect(accounts).toBeHidden();
 
   await syncNow(page);
   await openMenu(page);
