@@ -1,11 +1,7 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { type ForgeSim, type ForgeUser, startForgeSim } from '@inkstone/forge-sim';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { type AppServer, forgeServerEnv, freePort, startAppServer } from './fixtures/app-server';
+import { authorize, cloned, openFile, syncButton, syncStatus } from './fixtures/forge-workspace';
 import {
   editor,
   editorText,
@@ -16,7 +12,6 @@ import {
   replaceText,
   skipTour,
   storedRows,
-  tree,
 } from './helpers';
 
 // Signing in with Gitee for real: forge-sim's Gitee dialect holds the account, the OAuth
@@ -30,12 +25,6 @@ let forge: ForgeSim;
 let gina: ForgeUser;
 let server: AppServer;
 let appOrigin: string;
-
-const run = promisify(execFile);
-const git = (args: string[], cwd?: string) =>
-  run('git', args, { cwd, env: { ...process.env, GIT_TERMINAL_PROMPT: '0' } }).then(
-    (result) => result.stdout,
-  );
 
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
@@ -80,20 +69,10 @@ async function signInWithGitee(page: Page): Promise<void> {
   await (await openMenu(page)).getByRole('button', { name: 'Sign in with Gitee' }).click();
   const dialog = page.getByRole('dialog', { name: 'Sign in with Gitee' });
   await expect(dialog).toContainText('inkstone-appdata');
-  const opening = page.waitForEvent('popup');
-  await dialog.getByRole('button', { name: 'Ok' }).click();
-  const popup = await opening;
-  await popup.getByRole('textbox', { name: 'Username' }).fill('gina');
-  const closing = popup.waitForEvent('close');
-  await popup.getByRole('button', { name: 'Authorize Inkstone' }).click();
-  await closing;
+  await authorize(page, () => dialog.getByRole('button', { name: 'Ok' }).click());
 }
 
 const signedInUser = (page: Page) => page.getByRole('group', { name: 'Signed-in user' });
-const syncButton = (page: Page) =>
-  page.getByRole('banner').getByRole('button', { name: 'Synchronize now' });
-const syncStatus = (page: Page) =>
-  page.getByRole('region', { name: 'Synchronize' }).getByRole('status');
 
 /** Opens the Synchronize panel, presses "Synchronize now" and waits for a sync that ended well
  * after the press. */
@@ -108,33 +87,11 @@ async function syncNow(page: Page): Promise<void> {
 }
 
 /** The text of `file` in a fresh clone of gina's inkstone-appdata on master (a private
- * repository: cloned with gina's own credentials, as she would). */
-async function cloned(file: string): Promise<string> {
-  const folder = await mkdtemp(join(tmpdir(), 'inkstone-gitee-login-'));
-  try {
-    await git([
-      'clone',
-      '--quiet',
-      '--branch',
-      'master',
-      `${forge.url.replace('://', '://gina:setup-gina@')}/gina/inkstone-appdata.git`,
-      folder,
-    ]);
-    return await readFile(join(folder, file), 'utf8');
-  } catch {
-    return '(not there)';
-  } finally {
-    await rm(folder, { recursive: true, force: true });
-  }
-}
-
-async function openFile(page: Page, name: string): Promise<void> {
-  if (!(await tree(page).isVisible())) {
-    await page.getByRole('button', { name: 'Toggle explorer' }).click();
-  }
-  await tree(page).getByRole('treeitem', { name, exact: true }).click();
-  await expect(fileTitle(page)).toHaveValue(name);
-}
+ * repository: cloned with gina's own credentials, as she would), or '(not there)'. */
+const clonedAppData = (file: string): Promise<string> =>
+  cloned(forge.url.replace('://', '://gina:setup-gina@'), 'gina/inkstone-appdata', file).catch(
+    () => '(not there)',
+  );
 
 const WORDS = 'Kept on Gitee, in my own repository.';
 
@@ -171,7 +128,7 @@ test('signs in with Gitee: the main workspace syncs with gina’s own inkstone-a
   await expect(menu(page)).toContainText(`synced with ${forge.url}/gina/inkstone-appdata`);
   const repository = forge.repos.get('gina', 'inkstone-appdata');
   expect(repository?.private).toBe(true);
-  await expect.poll(() => cloned('Gitee journal.md')).toBe(`${WORDS}\n`);
+  await expect.poll(() => clonedAppData('Gitee journal.md')).toBe(`${WORDS}\n`);
   expect(await editorText(page)).toBe(WORDS);
 
   // The tokens stay out of the app's own URLs (Gitee takes its token as the access_token
@@ -205,7 +162,7 @@ test('a second browser signing in with the same Gitee account gets the file and 
   await openFile(page, 'Second browser notes');
   expect(await editorText(page)).toBe('Written in the second browser first.');
   await expect
-    .poll(() => cloned('Second browser notes.md'))
+    .poll(() => clonedAppData('Second browser notes.md'))
     .toBe('Written in the second browser first.\n');
 
   // Signed out, the main workspace stays here with every file; the sign-in is offered again.
