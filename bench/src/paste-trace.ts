@@ -15,7 +15,8 @@ import { newAppContext, openAndEmpty } from './typing';
 // task over TRACE_LONG_TASK_MS (45) in the 10 s after the paste: the functions with the most
 // samples, by themselves and with what they call; and each key's steps: its DOM change, its frame,
 // and when a message, a timer and a user-blocking task queued in that frame ran. TRACE=0 leaves
-// the trace out (the key figures only); TRACE_FILE=path keeps the trace for Chromium's DevTools. A tool for finding a
+// the trace out (the key figures only); TRACE_FILE=path keeps the trace for Chromium's DevTools;
+// TRACE_TOP=n lists n functions for each (8). A tool for finding a
 // cause, not a benchmark figure: the trace itself slows the page.
 
 const url = process.argv[2] ?? 'http://127.0.0.1:8190/';
@@ -248,7 +249,7 @@ function stack(node: number): string[] {
   return labels;
 }
 
-function summary(from: number, to: number, top = 8): string {
+function summary(from: number, to: number, top = Number(process.env.TRACE_TOP ?? 8)): string {
   const self = new Map<string, number>();
   const total = new Map<string, number>();
   let count = 0;
