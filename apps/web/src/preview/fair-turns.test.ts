@@ -54,4 +54,26 @@ describe('the preview’s turns between its slices', () => {
     for (let i = 0; i < 10; i += 1) await yieldToBrowser();
     expect(continuations).toHaveBeenCalledTimes(10);
   });
+
+  it('waits behind the page’s tasks right after a key, until the frame showing it has had its tasks', async () => {
+    const listeners: (() => void)[] = [];
+    const frames: (() => void)[] = [];
+    vi.stubGlobal('window', {
+      addEventListener: (_type: string, listener: () => void) => listeners.push(listener),
+      requestAnimationFrame: (callback: () => void) => frames.push(callback),
+    });
+    const { yieldToBrowser, continuations } = await freshYielder();
+    await yieldToBrowser(); // (The page is watched from the first pause.)
+    expect(continuations).toHaveBeenCalledTimes(1);
+    listeners.forEach((listener) => listener()); // A key.
+    await yieldToBrowser();
+    await yieldToBrowser();
+    expect(continuations).toHaveBeenCalledTimes(1);
+    frames.splice(0).forEach((callback) => callback()); // Its frame…
+    await yieldToBrowser(); // …whose tasks run behind this pause: the next one settles the turn.
+    await yieldToBrowser();
+    expect(continuations).toHaveBeenCalledTimes(1);
+    await yieldToBrowser();
+    expect(continuations).toHaveBeenCalledTimes(2);
+  });
 });

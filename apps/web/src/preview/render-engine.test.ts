@@ -104,4 +104,45 @@ describe('RenderEngine', () => {
     expect(last.sections).toHaveLength(3002);
     expect(responses.slice(shown).every((response) => response.version === 3)).toBe(true);
   });
+
+  it('renders what is typed while a paste is rendered at once, and leaves the paste’s blocks to the later tasks', () => {
+    const { engine, responses, tasks, runTasks } = setup();
+    engine.handle({ type: 'open', version: 1, text: 'Start.\n', options });
+    runTasks();
+    // A clock that moves a millisecond each time it is read: every slice runs out of time.
+    let now = 0;
+    const clock = vi.spyOn(performance, 'now').mockImplementation(() => (now += 1));
+    const paste = Array.from({ length: 3000 }, (_, i) => `Pasted paragraph ${i}.`).join('\n\n');
+    let text = `Start.\n\n${paste}\n`;
+    engine.handle({
+      type: 'edit',
+      version: 2,
+      changes: [{ from: 7, to: 7, insert: `\n${paste}\n` }],
+    });
+    // Slices until the paste is split and its first blocks are shown.
+    const shown = responses.length;
+    while (tasks.length > 0 && responses.length === shown) tasks.shift()!();
+    expect(responses.at(-1)).toMatchObject({ version: 2, complete: false });
+    // From now on a slice would never run out of time: an edit rendering more than its own
+    // blocks would render the whole paste in the keystroke.
+    clock.mockImplementation(() => now);
+    engine.handle({
+      type: 'edit',
+      version: 3,
+      changes: [{ from: text.length, to: text.length, insert: '\nTyped.' }],
+    });
+    text += '\nTyped.';
+    const typed = responses.at(-1)!;
+    expect(typed).toMatchObject({ version: 3, complete: false });
+    // The typed paragraph, and the few blocks around it that the edit scanned again.
+    const html = Object.values(typed.html);
+    expect(html.some((section) => section.includes('Typed.'))).toBe(true);
+    expect(html.length).toBeLessThan(10);
+    expect(tasks).toHaveLength(1);
+    // The paste's blocks follow in the task already scheduled.
+    runTasks();
+    const last = responses.at(-1)!;
+    expect(last).toMatchObject({ version: 3, complete: true, length: text.length });
+    expect(last.sections).toHaveLength(3002);
+  });
 });

@@ -18,7 +18,11 @@ import {
  * the preview); what is left after a first screen, or code whose highlighting just arrived,
  * follows in a later task, so edits that come meanwhile go first. A paste is split into blocks
  * in slices of RENDER_SLICE_MS too (edits that come meanwhile wait behind it in the document:
- * `MarkdownDocument.edit`), then rendered as above. */
+ * `MarkdownDocument.edit`), then rendered as above. An edit made while such work is left
+ * renders its own blocks only and leaves the rest to the slices: on the main thread the edit is
+ * rendered in the keystroke's own task, which a slice of the paste's blocks made 35-90 ms
+ * long in the first seconds after a 1,000,000-character paste (docs/adr/0003, "Typing while a
+ * paste is rendered"). */
 export class RenderEngine {
   private converter: Converter | undefined;
   private converterKey = '';
@@ -52,6 +56,12 @@ export class RenderEngine {
       // The baseline: forget everything and convert the whole text again.
       if (this.full) this.document = this.converter!.createDocument(this.document.text);
       this.version = request.version;
+      if (this.pending) {
+        // Work is left from before (a paste being rendered): this edit's own blocks only, now;
+        // the rest goes on in the slices already scheduled.
+        this.render(0);
+        return;
+      }
     } else {
       this.document?.reannounce();
     }
@@ -78,14 +88,16 @@ export class RenderEngine {
 
   private lastPosted = '';
 
-  private render(): void {
+  // `sliceMs`: how long the work may go on past the blocks an edit made (which are always
+  // rendered, whatever the slice).
+  private render(sliceMs: number = RENDER_SLICE_MS): void {
     const document = this.document;
     if (!document) return;
     const started = performance.now();
     // Long work (a paste split into blocks, a document opened, a definition every block uses
     // changed) is done in slices; the blocks an edit made are always in the first one.
-    const deadline = started + RENDER_SLICE_MS;
-    const shouldYield = () => performance.now() > deadline;
+    const deadline = started + sliceMs;
+    const shouldYield = sliceMs <= 0 ? () => true : () => performance.now() > deadline;
     // A paste's split into blocks comes first: until it is done, the preview shows what it
     // showed (edits meanwhile wait behind it, in the document).
     if (document.splitting && !document.split(shouldYield)) {

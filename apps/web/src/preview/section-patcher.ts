@@ -1,4 +1,5 @@
 import { nextTask } from '../services/time-slice';
+import { takeInputTurn } from './input-turns';
 
 /** Turns a section's HTML into the nodes to show; the caller sanitises on the way. */
 export type SectionBuilder = (html: string) => DocumentFragment;
@@ -74,16 +75,23 @@ function resumed(): void {
  * waiting behind them; but once the preview has worked FAIR_TURN_MS since the page's last turn,
  * a task queued behind what the page has queued already (a message): continuations alone held
  * the page's timers, messages and loads back until the whole preview was built (a timer set at
- * a paste of doc-250k ran 1.1 s late, several seconds at doc-1m: docs/adr/0003, "A big paste"). */
+ * a paste of doc-250k ran 1.1 s late, several seconds at doc-1m: docs/adr/0003, "A big paste").
+ * Right after a key or a pointer press, every pause waits behind the page's tasks until they
+ * have had their turn after the frame showing it (`takeInputTurn`, input-turns.ts). */
 export const yieldToBrowser: Yielder = () => {
   const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
   if (resumedAt !== undefined) {
     workSinceFairTurn += Math.min(performance.now() - resumedAt, LONGEST_SLICE_MS);
     resumedAt = undefined;
   }
-  if (scheduler?.yield && workSinceFairTurn < FAIR_TURN_MS) return scheduler.yield().then(resumed);
+  const inputTurn = takeInputTurn();
+  if (scheduler?.yield && workSinceFairTurn < FAIR_TURN_MS && !inputTurn)
+    return scheduler.yield().then(resumed);
   workSinceFairTurn = 0;
-  return nextTask().then(resumed);
+  return nextTask().then(() => {
+    inputTurn?.done();
+    resumed();
+  });
 };
 
 /**
