@@ -147,3 +147,41 @@ test('scroll sync brings the preview to the part of the document the editor show
   await page.mouse.wheel(0, 1);
   await expect(sourceLine).toBeInViewport({ timeout: 2_000 });
 });
+
+test('after a long text comes in, the preview reaches the part the editor shows without gliding through the whole text', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await openApp(page);
+  // Each frame's scroll position of the preview, from before the text comes in.
+  await preview(page).evaluate((scroller) => {
+    const tops: number[] = [];
+    (window as unknown as { previewTops: number[] }).previewTops = tops;
+    const frame = () => {
+      tops.push(scroller.scrollTop);
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
+  const parts = Array.from(
+    { length: 200 },
+    (_, i) => `## Part ${i + 1}\n\n${'Words to fill the part of the text. '.repeat(25)}\n`,
+  ).join('\n');
+  // Typed in at once: the caret, and the editor, end at the last part.
+  await replaceText(page, parts);
+  await expect(
+    preview(page).getByRole('heading', { name: 'Part 200', exact: true }),
+  ).toBeInViewport({ timeout: 10_000 });
+  // (The sync glides, then measures again for a few frames: let it end.)
+  await page.waitForTimeout(500);
+  const { tops, height } = await preview(page).evaluate((scroller) => ({
+    tops: (window as unknown as { previewTops: number[] }).previewTops,
+    height: scroller.clientHeight,
+  }));
+  const target = tops.at(-1)!;
+  expect(target).toBeGreaterThan(20 * height);
+  // The preview left the top in one step, then glided half a pane at most: no frame showed the
+  // text between its second and its tenth pane on the way (a glide from the top crossed them all,
+  // each frame laying out a part of the text shown for that frame only).
+  expect(tops.filter((top) => top > 2 * height && top < 10 * height)).toEqual([]);
+});
