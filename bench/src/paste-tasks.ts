@@ -3,7 +3,7 @@ import { BASELINE_MAX_LENGTH, readDoc } from './corpus';
 import { median, ms } from './stats';
 import { launchBrowser, newAppContext, openAndEmpty, settle } from './typing';
 
-// `BENCH_ONLY=paste-trace`: doc-250k pasted into an empty file, as bench/src/paste.ts pastes it,
+// `BENCH_ONLY=paste-tasks`: doc-250k pasted into an empty file, as bench/src/paste.ts pastes it,
 // under a Chromium trace of the 10 s after, for this build and the baseline alternating. Wall
 // times on a shared machine include the time the main thread waited for a core; the trace gives
 // each task's CPU time beside its wall time, and what ran in it, so a long task can be named
@@ -185,7 +185,7 @@ async function tracePaste(browser: Browser, url: string, text: string): Promise<
  * tasks over 50 ms (wall), tasks over 20 ms of CPU, the longest task's wall and CPU, the heaviest
  * task's style and layout CPU, and the main thread's CPU in the 10 s.
  */
-export async function benchPasteTrace(
+export async function benchPasteTasks(
   baseUrl: string,
   executablePath: string,
   baselineUrl?: string,
