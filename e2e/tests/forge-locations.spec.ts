@@ -327,12 +327,15 @@ test('Gitee gist: a sync location creates the gist, its edits come in; publishin
   const newGists = () => forge.gists.ownedBy('gina').filter((gist) => !gistsBefore.has(gist.id));
   await expect.poll(() => newGists().length, { timeout: 20_000 }).toBe(1);
   const [published] = newGists();
-  const html = (
-    (await (
-      await fetch(`${forge.giteeApiUrl}/gists/${published!.id}`, {
-        headers: { authorization: `token ${SETUP_TOKEN}` },
-      })
-    ).json()) as { files: Record<string, { content: string }> }
-  ).files['notes.html']?.content;
-  expect(html).toContain('Edited on Gitee.');
+  // forge-sim lists a new gist as soon as it is made, before its files are written: read its
+  // content until the publication's file is there.
+  const publishedHtml = async () =>
+    (
+      (await (
+        await fetch(`${forge.giteeApiUrl}/gists/${published!.id}`, {
+          headers: { authorization: `token ${SETUP_TOKEN}` },
+        })
+      ).json()) as { files?: Record<string, { content: string }> }
+    ).files?.['notes.html']?.content ?? '';
+  await expect.poll(publishedHtml, { timeout: 20_000 }).toContain('Edited on Gitee.');
 });

@@ -1,11 +1,18 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { type ForgeSim, type ForgeUser, startForgeSim } from '@inkstone/forge-sim';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { type AppServer, forgeServerEnv, freePort, startAppServer } from './fixtures/app-server';
+import {
+  authorize,
+  cloned as clonedFrom,
+  firstSync,
+  git,
+  linkAccount,
+  openFile,
+  syncButton,
+  syncNow,
+  syncPanel,
+  syncStatus,
+} from './fixtures/forge-workspace';
 import {
   editor,
   editorText,
@@ -16,7 +23,6 @@ import {
   replaceText,
   skipTour,
   storedRows,
-  tree,
 } from './helpers';
 
 // Repository workspaces on GitLab, Gitea and Gitee for real: one forge-sim answers the three
@@ -40,12 +46,6 @@ let page: Page;
 const urls: string[] = [];
 /** The GitLab workspace's URL, once the first test opened it. */
 let gitlabWorkspaceUrl = '';
-
-const run = promisify(execFile);
-const git = (args: string[], cwd?: string) =>
-  run('git', args, { cwd, env: { ...process.env, GIT_TERMINAL_PROMPT: '0' } }).then(
-    (result) => result.stdout,
-  );
 
 test.describe.configure({ mode: 'serial', timeout: 60_000 });
 
@@ -86,17 +86,6 @@ async function newBrowser(browser: Browser): Promise<BrowserContext> {
   return made;
 }
 
-/** Does `start`, which opens the authorize popup, and authorizes as gina on forge-sim's page. */
-async function authorize(on: Page, start: () => Promise<void>) {
-  const opening = on.waitForEvent('popup');
-  await start();
-  const popup = await opening;
-  await popup.getByRole('textbox', { name: 'Username' }).fill('gina');
-  const closing = popup.waitForEvent('close');
-  await popup.getByRole('button', { name: 'Authorize Inkstone' }).click();
-  await closing;
-}
-
 const panel = (on: Page) => on.getByRole('region', { name: 'Workspaces' });
 
 async function openPanel(on: Page): Promise<void> {
@@ -108,40 +97,8 @@ async function openPanel(on: Page): Promise<void> {
   await expect(panel(on)).toBeVisible();
 }
 
-const syncButton = (on: Page) =>
-  on.getByRole('banner').getByRole('button', { name: 'Synchronize now' });
-const syncPanel = (on: Page) => on.getByRole('region', { name: 'Synchronize' });
-const syncStatus = (on: Page) => syncPanel(on).getByRole('status');
-
-/** Opens the Synchronize panel and waits for the first sync of the tab to end well. */
-async function firstSync(on: Page, target: string): Promise<void> {
-  await openMenu(on);
-  await expect(menu(on)).toContainText(`synced with ${target}`);
-  await menu(on)
-    .getByRole('button', { name: /^Synchronize \(\d+\)$/ })
-    .click();
-  await expect(syncStatus(on)).toHaveText(/^Last synchronized at/, { timeout: 20_000 });
-}
-
-/** Presses "Synchronize now" and waits for that sync to end well. */
-async function syncNow(on: Page): Promise<void> {
-  const before = await syncStatus(on).textContent();
-  await expect(syncButton(on)).toBeEnabled();
-  await syncButton(on).click();
-  await expect(syncStatus(on)).not.toHaveText(before ?? '', { timeout: 20_000 });
-  await expect(syncStatus(on)).toHaveText(/^Last synchronized at/);
-}
-
 /** The text of `file` in a fresh clone of gina's repository `repo`. */
-async function cloned(repo: string, file: string): Promise<string> {
-  const folder = await mkdtemp(join(tmpdir(), 'inkstone-forge-clone-'));
-  try {
-    await git(['clone', '--quiet', '--branch', 'master', `${forge.url}/gina/${repo}.git`, folder]);
-    return await readFile(join(folder, file), 'utf8');
-  } finally {
-    await rm(folder, { recursive: true, force: true });
-  }
-}
+const cloned = (repo: string, file: string) => clonedFrom(forge.url, `gina/${repo}`, file);
 
 const FORGES = [
   {
@@ -260,15 +217,6 @@ test('no GitLab or Gitea token travels in a URL, and none sits in the workspace 
   }
 });
 
-/** Opens a file from the explorer. */
-async function openFile(on: Page, name: string): Promise<void> {
-  if (!(await tree(on).isVisible())) {
-    await on.getByRole('button', { name: 'Toggle explorer' }).click();
-  }
-  await tree(on).getByRole('treeitem', { name, exact: true }).click();
-  await expect(fileTitle(on)).toHaveValue(name);
-}
-
 test('a second browser opens the GitLab workspace by its URL, and both edits converge', async ({
   browser,
 }) => {
@@ -288,12 +236,7 @@ test('a second browser opens the GitLab workspace by its URL, and both edits con
     await bob.goto('/');
     await expect(editor(bob)).toBeVisible({ timeout: 15_000 });
     await skipTour(bob);
-    await openMenuEntry(bob, /^Accounts/);
-    const accounts = bob.getByRole('dialog', { name: 'Manage external accounts' });
-    await accounts.getByRole('button', { name: 'Add GitLab account' }).click();
-    const add = bob.getByRole('dialog', { name: 'Add GitLab account' });
-    await authorize(bob, () => add.getByRole('button', { name: 'Ok' }).click());
-    await expect(accounts.getByRole('listitem', { name: /^GitLab account gina/ })).toBeVisible();
+    await linkAccount(bob, 'GitLab');
     await bob.goto(gitlabWorkspaceUrl);
     await expect(editor(bob)).toBeVisible({ timeout: 15_000 });
     await skipTour(bob);

@@ -159,6 +159,9 @@ export async function startForgeSim(options: ForgeSimOptions = {}): Promise<Forg
         repos,
         gists,
         treeLimit,
+        ...(fault?.truncateTree !== undefined
+          ? { truncateTo: fault.truncateTree === true ? -1 : fault.truncateTree }
+          : {}),
         web: origins.web,
         api: `${origins.web}${GITEE_API_PREFIX}`,
       };

@@ -4,7 +4,6 @@ import { useEffect, useState } from 'react';
 import { Provider } from 'react-redux';
 import { ScrollSync } from '../preview/scroll-sync';
 import { ForgeAccounts } from '../providers/forges/forge-accounts';
-import { registerForgeLocations } from '../providers/forges/forge-locations';
 import { GithubAccounts } from '../providers/github/github-accounts';
 import { fetchServerConf, loadGithubOrigins } from '../providers/github/github-conf';
 import { isGithubWorkspaceQuery } from '../providers/github/workspace-params';
@@ -96,14 +95,7 @@ export function App() {
         isOnline: () => navigator.onLine,
         confirmRedirection: (provider) => confirmer.ask('providerRedirection', provider),
       });
-      registerForgeLocations({
-        fresh: (forge, sub) => forgeAccounts.fresh(forge, sub),
-        giteeUrl: () => store.getState().server.giteeUrl,
-        serverUrlOf: (forge, sub) =>
-          store.getState().accounts.forges[forge].find((account) => account.sub === sub)?.serverUrl,
-      });
       stopAccounts = () => {
-        registerForgeLocations(undefined);
         accounts.close();
         forgeAccounts.close();
         accountsSignal.close();
@@ -158,11 +150,13 @@ export function App() {
       // The accounts show at once; the sponsorship of the signed-in one is asked once the
       // server has said whether it sells any.
       const accountsRead = accounts.load();
-      forgeAccounts
-        .load()
-        .catch((error: unknown) => console.error('Reading the forge accounts failed.', error));
+      const forgeAccountsRead = forgeAccounts.load();
+      forgeAccountsRead.catch((error: unknown) =>
+        console.error('Reading the forge accounts failed.', error),
+      );
       const startedSync = sync;
-      Promise.allSettled([accountsRead, afterFirstScreen()])
+      // (The sync follows who is signed in, with GitHub or Gitee: both are read first.)
+      Promise.allSettled([accountsRead, forgeAccountsRead, afterFirstScreen()])
         .then(() => startedSync.start())
         .catch((error: unknown) => console.error('The sync could not be started.', error));
       stopSponsorWatch = accounts.watchSponsorship();

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { MENU_ENTRIES, syncStateText } from './menu-panel';
 
-// The menu entries of spec interface §2, in its order.
+// The menu entries of spec interface §2, in its order, with ours: 'Sign in with Gitee' after
+// GitHub's (the main workspace kept on Gitee).
 const SPEC_ENTRIES = [
   'Sign in with GitHub',
+  'Sign in with Gitee',
   'Workspaces',
   'Synchronize',
   'Publish',
@@ -52,6 +54,14 @@ describe('main menu', () => {
     expect(signIn.hidden?.({ ...counts, signedIn: true })).toBe(true);
     expect(accounts.perform).toBeDefined();
     expect(accounts.count?.(counts)).toBe(2);
+  });
+
+  it('offers Sign in with Gitee only while nobody is signed in, with GitHub or Gitee', () => {
+    const signIn = MENU_ENTRIES.find((candidate) => candidate.name === 'Sign in with Gitee')!;
+    const counts = { workspaces: 1, syncLocations: 0, templates: 7, accounts: 0, signedIn: false };
+    expect(signIn.perform).toBeDefined();
+    expect(signIn.hidden?.(counts)).toBe(false);
+    expect(signIn.hidden?.({ ...counts, signedIn: true })).toBe(true);
   });
 
   it('says the sync state of the workspace', () => {

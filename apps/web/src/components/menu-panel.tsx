@@ -1,6 +1,8 @@
 'use client';
 
 import { type AppServices, useAppServices } from './app-context';
+import { signInWithGiteeFromMenu } from '../providers/forges/gitee-sign-in';
+import { GiteeUser } from '../providers/forges/gitee-user';
 import { signInWithGithub } from '../providers/github/github-actions';
 import { GithubUser } from '../providers/github/github-user';
 import { printLogged } from '../preview/print-preview';
@@ -9,7 +11,7 @@ import { RESET_NOT_REQUESTED, requestReset } from '../services/reset';
 import { runAction } from '../services/run-action';
 import { STORAGE_WARNING, STORAGE_WARNING_DISMISSED_KEY } from '../services/persistent-storage';
 import { type AppDispatch, useAppDispatch, useAppSelector } from '../store';
-import { accountCount, loginAccount } from '../store/accounts-slice';
+import { accountCount, giteeLoginAccount, loginAccount } from '../store/accounts-slice';
 import { sideBarPanelChosen } from '../store/layout-slice';
 import { storageWarningDismissed } from '../store/storage-slice';
 import { useWorkspaces } from './workspaces-panel';
@@ -43,7 +45,7 @@ interface MenuCounts {
   templates: number;
   /** The accounts linked in this browser. */
   accounts: number;
-  /** Whether the user is signed in (a login token). */
+  /** Whether the user is signed in (a GitHub or Gitee login token). */
   signedIn: boolean;
 }
 
@@ -59,6 +61,13 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     name: 'Sign in with GitHub',
     description: 'Sign in with GitHub to sync the main workspace, share and comment.',
     perform: signInWithGithub,
+    hidden: (counts) => counts.signedIn,
+  },
+  {
+    // (Ours, beside the spec's: the main workspace kept on Gitee, docs/how-to/gitee-sign-in.md.)
+    name: 'Sign in with Gitee',
+    description: 'Sign in with Gitee to sync the main workspace with your Gitee account.',
+    perform: signInWithGiteeFromMenu,
     hidden: (counts) => counts.signedIn,
   },
   {
@@ -165,6 +174,7 @@ export function MenuPanel() {
   const templateCount = useAppSelector((state) => Object.keys(state.templates).length);
   const accounts = useAppSelector((state) => accountCount(state.accounts));
   const login = useAppSelector((state) => loginAccount(state.accounts));
+  const giteeLogin = useAppSelector((state) => giteeLoginAccount(state.accounts));
   const fileSyncLocations = useFileLocations('syncLocation').locations.filter(
     (location) => location.id !== 'main',
   ).length;
@@ -175,13 +185,14 @@ export function MenuPanel() {
     publishLocations,
     templates: templateCount,
     accounts,
-    signedIn: login !== undefined,
+    signedIn: login !== undefined || giteeLogin !== undefined,
   };
   return (
     <nav className="side-menu" aria-label="Main menu">
       {/* The signed-in user, then the sync state of the workspace (spec interface §2): signed
           in, the main workspace says which repository it syncs with. */}
       {login && <GithubUser account={login} />}
+      {!login && giteeLogin && <GiteeUser account={giteeLogin} />}
       <p className="side-menu__top">
         <span className="side-menu__workspace">{current.name}</span>{' '}
         <span className="side-menu__sync-state">{syncStateText(syncTarget ?? undefined)}</span>

@@ -111,7 +111,11 @@ export function PublishPanel() {
       ) : (
         <ul className="file-locations__list" aria-label="Publication locations">
           {locations.map((location) => {
-            const { description, url } = describeLocation(location, origins.githubUrl);
+            const { description, url } = describeLocation(
+              location,
+              origins.githubUrl,
+              services.forgeAccounts,
+            );
             const template = templates[String(location.templateId)]?.name;
             return (
               <li key={location.id} className="file-locations__item">

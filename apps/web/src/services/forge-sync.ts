@@ -1,11 +1,20 @@
-import { type ForgeToken, HttpClient, type Workspace } from '@inkstone/core';
+import {
+  type ForgeToken,
+  type GiteeToken,
+  HttpClient,
+  MAIN_WORKSPACE_ID,
+  type Workspace,
+} from '@inkstone/core';
 import { type ForgeAccounts } from '../providers/forges/forge-accounts';
 import { readForgeConf } from '../providers/forges/forge-conf';
 import { fetchServerConf } from '../providers/github/github-conf';
 import { forgeOfProvider } from '../providers/forges/forge-workspace-params';
 import { forgeAccountMissing, forgeRemote } from '../providers/forges/forge-workspace-remote';
+import { giteeAppDataRemote } from '../providers/forges/gitee-app-data-remote';
 import { type AppStore } from '../store';
+import { giteeLoginKey } from '../store/accounts-slice';
 import { notified } from '../store/notifications-slice';
+import { syncTargetSet } from '../store/sync-slice';
 import { browserTimers } from './broadcast-signal';
 import { browserForgeTokens } from './forge-tokens';
 import { type SyncRemote } from './sync';
@@ -56,4 +65,42 @@ export async function loadForgeRemote(
     return undefined;
   }
   return { ...remote, git: true };
+}
+
+/**
+ * The main workspace's remote once signed in with Gitee (and not with GitHub, whose login comes
+ * first): the Gitee login's `inkstone-appdata` repository, made with fresh tokens of that
+ * account. Its sync state belongs to `gitee:{sub}`: signing in as someone else starts it afresh
+ * and keeps every local file. Undefined for any other workspace, or without a Gitee login.
+ */
+export async function loadGiteeAppDataRemote(
+  current: Workspace,
+  store: AppStore,
+  forgeAccounts: Pick<ForgeAccounts, 'fresh' | 'signInAgain'>,
+): Promise<SyncRemote | undefined> {
+  if (current.id !== MAIN_WORKSPACE_ID) return undefined;
+  let accounts: GiteeToken[];
+  try {
+    accounts = await browserForgeTokens.read('gitee');
+  } catch (error) {
+    console.error('The Gitee accounts could not be read.', error);
+    return undefined;
+  }
+  const login = accounts.find((account) => account.isLogin);
+  if (!login) return undefined;
+  const { giteeUrl } = readForgeConf(await fetchServerConf());
+  const remote = giteeAppDataRemote({
+    accounts,
+    giteeUrl,
+    http: new HttpClient({
+      fetch: (url, init) => fetch(url, init as RequestInit),
+      timers: browserTimers,
+    }),
+    fresh: (forge, sub) => forgeAccounts.fresh(forge, sub),
+    signInAgain: (forge, sub) => forgeAccounts.signInAgain(forge, sub),
+    messages: store.getState().settings.settings.git,
+    onTarget: (target) => store.dispatch(syncTargetSet(target)),
+  });
+  if (!remote) return undefined;
+  return { ...remote, git: true, account: giteeLoginKey(login.sub) };
 }

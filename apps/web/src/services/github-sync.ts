@@ -5,6 +5,7 @@ import {
   MAIN_WORKSPACE_ID,
   type Workspace,
 } from '@inkstone/core';
+import { type ForgeLocationPort } from '../providers/forges/forge-locations';
 import { fileLocations, syncGithubLocations } from '../providers/github/file-locations';
 import { loadGithubOrigins } from '../providers/github/github-conf';
 import { type AppStore } from '../store';
@@ -64,12 +65,14 @@ export async function loadGithubRemote(
   return { ...remote, git: true, ...(login === undefined ? {} : { account: login }) };
 }
 
-/** The current file's own GitHub and gist sync locations for the sync service (spec core §4
- * rule 2): counted (the workspace's own location 'main' and a temporary file's are not), and
- * synced with the accounts that wrote them and the settings' commit messages. */
+/** The current file's own sync locations (GitHub, gists, and GitLab, Gitea and Gitee with the
+ * accounts of `forges`) for the sync service (spec core §4 rule 2): counted (the workspace's
+ * own location 'main' and a temporary file's are not), and synced with the accounts that wrote
+ * them and the settings' commit messages. */
 export function currentFileLocations(
   store: AppStore,
   workspace: Pick<WorkspaceService, 'repo' | 'syncRepo'>,
+  forges: ForgeLocationPort,
 ): CurrentFileLocations {
   return {
     count: async (fileId) => {
@@ -83,6 +86,7 @@ export function currentFileLocations(
         workspace.syncRepo,
         fileId,
         { createFileMessage, updateFileMessage },
+        forges,
         onConflict,
       );
     },

@@ -81,7 +81,9 @@ export interface ModalMap {
    * Application Secret, unless the server supplies the application. */
   selfHostedAccount: { props: SelfHostedAccountProps; result: SelfHostedAccountRequest };
   /** Links a Gitee account: no fields, Ok opens Gitee's authorize window. */
-  giteeAccount: { props: undefined; result: void };
+  /** `signIn`: 'Sign in with Gitee' (the account becomes the login one), else 'Add Gitee
+   * account'. */
+  giteeAccount: { props: { signIn: boolean }; result: void };
   /** Lists the accounts linked in this browser, each with Remove access. */
   accountManagement: { props: undefined; result: void };
 }

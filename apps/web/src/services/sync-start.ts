@@ -1,10 +1,10 @@
 import { isAutoSyncOn, MAIN_WORKSPACE_ID } from '@inkstone/core';
 import { type AppStore } from '../store';
-import { loginAccount } from '../store/accounts-slice';
+import { mainLoginKey } from '../store/accounts-slice';
 import { type Announcer } from './announcer';
 import { type ExplorerService } from './explorer';
 import { type ForgeAccounts } from '../providers/forges/forge-accounts';
-import { loadForgeRemote } from './forge-sync';
+import { loadForgeRemote, loadGiteeAppDataRemote } from './forge-sync';
 import { currentFileLocations, loadGithubRemote } from './github-sync';
 import { type StartedSync } from './later-sync';
 import { type ModalStack } from './modals';
@@ -21,8 +21,9 @@ export interface SyncStartDeps {
   modals: ModalStack;
   announcer: Announcer;
   flushEditor: () => Promise<void>;
-  /** The GitLab, Gitea and Gitee accounts: a forge workspace syncs with a fresh token. */
-  forgeAccounts?: ForgeAccounts;
+  /** The GitLab, Gitea and Gitee accounts: a forge workspace, and the current file's forge
+   * locations, sync with a fresh token of theirs. */
+  forgeAccounts: ForgeAccounts;
 }
 
 /**
@@ -36,11 +37,14 @@ export async function startSync(deps: SyncStartDeps): Promise<StartedSync> {
   const current = workspaces.current;
   // (Read once the workspace is open: its settings give the commit messages.)
   const known = workspaces.find(current.id) ?? current;
+  // The main workspace: the GitHub login's app-data repository, else the Gitee login's.
+  const mainRemote = async () =>
+    (await loadGithubRemote(current, store)) ??
+    (await loadGiteeAppDataRemote(current, store, deps.forgeAccounts));
   const remote =
     (await loadGithubRemote(known, store)) ??
-    (deps.forgeAccounts
-      ? await loadForgeRemote(known, store, deps.forgeAccounts, workspaces)
-      : undefined);
+    (await loadForgeRemote(known, store, deps.forgeAccounts, workspaces)) ??
+    (await loadGiteeAppDataRemote(known, store, deps.forgeAccounts));
   const sync = new SyncService({
     store,
     workspace,
@@ -50,16 +54,16 @@ export async function startSync(deps: SyncStartDeps): Promise<StartedSync> {
     flushEditor: deps.flushEditor,
     remote,
     autoSyncOn: () => isAutoSyncOn(workspaces.find(current.id) ?? {}),
-    fileLocations: currentFileLocations(store, workspace),
+    fileLocations: currentFileLocations(store, workspace, deps.forgeAccounts),
   });
-  // Signing in or out in a tab of the main workspace: it syncs with the signed-in account's
-  // inkstone-appdata from then on, or stays here.
+  // Signing in or out in a tab of the main workspace (with GitHub or Gitee): it syncs with the
+  // signed-in account's inkstone-appdata from then on, or stays here.
   let stopFollowingLogin = () => {};
   if (current.id === MAIN_WORKSPACE_ID) {
     stopFollowingLogin = followLogin(store, remote?.account, () => {
-      loadGithubRemote(current, store).then(
+      mainRemote().then(
         (next) => sync.setRemote(next),
-        (error: unknown) => console.error('The GitHub remote could not be made.', error),
+        (error: unknown) => console.error('The main workspace’s remote could not be made.', error),
       );
     });
   }
@@ -76,13 +80,14 @@ export async function startSync(deps: SyncStartDeps): Promise<StartedSync> {
   };
 }
 
-// Calls `changed` when the signed-in GitHub account is another than `login`, the one the sync
-// began with: now (the accounts were read before the sync started) or at any later change.
+// Calls `changed` when the signed-in account (GitHub's, else Gitee's) is another than `login`,
+// the one the sync began with: now (the accounts were read before the sync started) or at any
+// later change.
 function followLogin(store: AppStore, login: string | undefined, changed: () => void): () => void {
   let accounts = store.getState().accounts;
   let following = login;
   const check = () => {
-    const sub = loginAccount(accounts)?.sub;
+    const sub = mainLoginKey(accounts);
     if (sub === following) return;
     following = sub;
     changed();

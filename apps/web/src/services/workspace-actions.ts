@@ -1,6 +1,7 @@
 import {
   GithubApiError,
   GithubClient,
+  GITEE_PROVIDER_IDS,
   GITHUB_PROVIDER_IDS,
   type GithubToken,
   HttpClient,
@@ -28,6 +29,8 @@ import { storeCredentials } from './workspaces';
  * workspaces; the main workspace syncs with git once signed in). */
 export const AUTO_SYNC_PROVIDER_IDS: ReadonlySet<string> = new Set([
   GITHUB_PROVIDER_IDS.appData,
+  // (The main workspace signed in with Gitee: a git workspace of host B, spec providers §3.)
+  GITEE_PROVIDER_IDS.appData,
   GITHUB_PROVIDER_IDS.workspace,
   ...Object.values(FORGE_WORKSPACE_PROVIDER_IDS),
 ]);

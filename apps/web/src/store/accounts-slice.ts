@@ -12,13 +12,15 @@ export interface ForgeAccount {
   name: string;
   /** The server (GitLab and Gitea); undefined for Gitee. */
   serverUrl?: string;
+  /** A Gitee account used to sign in: the main workspace syncs with it. */
+  isLogin?: boolean;
 }
 
 /** The shown part of a stored forge token. */
 export function forgeAccountOf(token: ForgeToken): ForgeAccount {
   return 'serverUrl' in token
     ? { sub: token.sub, name: token.name, serverUrl: token.serverUrl }
-    : { sub: token.sub, name: token.name };
+    : { sub: token.sub, name: token.name, ...(token.isLogin ? { isLogin: true } : {}) };
 }
 
 /** The accounts linked in this browser (spec interface §2 "Accounts"). */
@@ -64,3 +66,22 @@ export const accountCount = (state: AccountsState): number =>
 /** The account used to sign in (the main workspace's login token), if any. */
 export const loginAccount = (state: AccountsState): GithubAccount | undefined =>
   state.github.find((account) => account.isLogin);
+
+/** The Gitee account used to sign in (a Gitee login token), if any. */
+export const giteeLoginAccount = (state: AccountsState): ForgeAccount | undefined =>
+  state.forges.gitee.find((account) => account.isLogin);
+
+/**
+ * Who the main workspace syncs with, as the sync state records it: the GitHub login's sub, else
+ * `gitee:{sub}` of the Gitee login (the prefix keeps a Gitee id from being taken for a GitHub
+ * one); undefined when nobody is signed in. GitHub's login comes first when both exist.
+ */
+export const mainLoginKey = (state: AccountsState): string | undefined => {
+  const github = loginAccount(state);
+  if (github) return github.sub;
+  const gitee = giteeLoginAccount(state);
+  return gitee ? giteeLoginKey(gitee.sub) : undefined;
+};
+
+/** The sync state's account of a Gitee login. */
+export const giteeLoginKey = (sub: string) => `gitee:${sub}`;

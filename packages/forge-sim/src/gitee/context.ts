@@ -13,6 +13,9 @@ export interface GiteeContext {
   api: string;
   /** Past this many entries a recursive tree answers `truncated: true`. */
   treeLimit: number;
+  /** A truncateTree fault on this request: a recursive tree keeps this many entries (negative:
+   * half), `truncated: true`. */
+  truncateTo?: number;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { git } from '../git.js';
-import { listTree } from '../github/git-data.js';
+import { listTree, treeListingLimit } from '../github/git-data.js';
 import { changedFiles, commitShas, isEmpty, readCommit, revision } from '../gitea/git-read.js';
 import {
   GiteeError,
@@ -17,22 +17,27 @@ export function pageOf(request: GiteeRequest) {
   return { page, perPage: asked <= 0 ? 20 : Math.min(asked, 100) };
 }
 
-/** GET /v5/repos/{owner}/{repo}/git/trees/{sha}?recursive=1: `truncated` past the tree limit. */
+/** GET /v5/repos/{owner}/{repo}/git/trees/{sha}?recursive=1: `truncated` past the tree limit,
+ * or cut short by a truncateTree fault. */
 export async function getTree(ctx: GiteeContext, request: GiteeRequest): Promise<GiteeReply> {
   const repo = request.repo!;
   const name = request.params.sha ?? '';
   if (await isEmpty(repo)) throw new GiteeError(404, 'Not Found');
   const sha = await revision(repo, name, 'tree');
   if (!sha) throw new GiteeError(422, 'SHA值必须为Commit或Tree的');
-  const entries = await listTree(repo, sha, param(request, 'recursive') === '1');
-  const truncated = entries.length > ctx.treeLimit;
+  const recursive = param(request, 'recursive') === '1';
+  const entries = await listTree(repo, sha, recursive);
+  const limit = recursive
+    ? treeListingLimit(entries.length, ctx.treeLimit, ctx.truncateTo)
+    : ctx.treeLimit;
+  const truncated = entries.length > limit;
   const api = `${ctx.api}/repos/${repo.owner}/${repo.name}`;
   return {
     status: 200,
     body: {
       sha,
       url: `${api}/git/trees/${sha}`,
-      tree: entries.slice(0, ctx.treeLimit).map((entry) => ({
+      tree: entries.slice(0, limit).map((entry) => ({
         path: entry.path,
         mode: entry.mode,
         type: entry.type,

@@ -158,6 +158,29 @@ describe('Gitee contents, trees and commits', () => {
     expect(Buffer.from(blob.body.content, 'base64').toString()).toBe('b\n');
   });
 
+  it('cuts the next recursive tree under a truncateTree fault, as Gitee cuts a tree too big', async () => {
+    const whole = await api('GET', '/repos/erin/notes/git/trees/master?recursive=1');
+    const paths = whole.body.tree.map((entry: { path: string }) => entry.path);
+    expect(paths.length).toBeGreaterThanOrEqual(4);
+    // A tree listed without recursive passes the fault by; the next recursive one takes it: half
+    // its entries.
+    forge.faults.next({ truncateTree: true });
+    expect((await api('GET', '/repos/erin/notes/git/trees/master')).body.truncated).toBe(false);
+    const cut = await api('GET', '/repos/erin/notes/git/trees/master?recursive=1');
+    expect(cut.body.truncated).toBe(true);
+    expect(cut.body.tree.map((entry: { path: string }) => entry.path)).toEqual(
+      paths.slice(0, Math.floor(paths.length / 2)),
+    );
+    // Served once: the listing after it is whole again; a number keeps that many entries.
+    expect((await api('GET', '/repos/erin/notes/git/trees/master?recursive=1')).body).toMatchObject(
+      { truncated: false, tree: whole.body.tree },
+    );
+    forge.faults.next({ truncateTree: 1 });
+    const one = await api('GET', '/repos/erin/notes/git/trees/master?recursive=1');
+    expect(one.body).toMatchObject({ truncated: true, tree: [whole.body.tree[0]] });
+    expect(forge.faults.pending).toBe(0);
+  });
+
   it('pages commits by page and per_page (at most 100) with total_count and total_page headers', async () => {
     const repo = await forge.repos.create({ owner: 'erin', name: 'long', defaultBranch: 'master' });
     let parent: string | undefined;

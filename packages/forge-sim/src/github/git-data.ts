@@ -157,6 +157,20 @@ function treeJson(ctx: GitDataContext, sha: string, entries: TreeEntry[], trunca
   };
 }
 
+/**
+ * How many entries of a recursive listing of `count` a forge answers: `treeLimit`, or fewer
+ * under a truncateTree fault (`truncateTo` entries, half when negative, always one fewer than
+ * `count`). GitHub's and Gitee's tree calls share it.
+ */
+export function treeListingLimit(count: number, treeLimit: number, truncateTo?: number): number {
+  if (truncateTo === undefined) return treeLimit;
+  return Math.min(
+    treeLimit,
+    truncateTo < 0 ? Math.floor(count / 2) : truncateTo,
+    Math.max(0, count - 1),
+  );
+}
+
 /** GET /repos/{owner}/{repo}/git/trees/{sha}[?recursive=1]: `truncated` past the tree limit. */
 export async function getTree(
   ctx: GitDataContext,
@@ -167,16 +181,9 @@ export async function getTree(
   const sha = await resolve(ctx.repo, treeish, 'tree');
   if (!sha) fail(404, 'Not Found');
   const entries = await listTree(ctx.repo, sha, recursive);
-  // A truncateTree fault keeps `truncateTo` entries (half when negative), and always drops one.
-  const fault = ctx.truncateTo;
-  const limit =
-    fault !== undefined && recursive
-      ? Math.min(
-          ctx.treeLimit,
-          fault < 0 ? Math.floor(entries.length / 2) : fault,
-          Math.max(0, entries.length - 1),
-        )
-      : ctx.treeLimit;
+  const limit = recursive
+    ? treeListingLimit(entries.length, ctx.treeLimit, ctx.truncateTo)
+    : ctx.treeLimit;
   const truncated = recursive && entries.length > limit;
   return json(200, treeJson(ctx, sha, truncated ? entries.slice(0, limit) : entries, truncated));
 }

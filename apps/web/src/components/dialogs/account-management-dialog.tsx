@@ -77,6 +77,7 @@ export function AccountManagementDialog({ reject }: DialogProps<'accountManageme
             <li key={`${forge} ${account.sub}`} aria-label={forgeLabel(forge, account)}>
               <span className="account-management__name">
                 {FORGE_NAMES[forge]}: {account.name}
+                {account.isLogin ? ' (signed in)' : ''}
               </span>
               <span className="account-management__detail">
                 User id {USER_ID_PREFIX[forge]}:{account.sub}

@@ -10,7 +10,8 @@ import {
   removeWorkspace,
   toggleAutoSync,
 } from '../../services/workspace-actions';
-import { useAppDispatch } from '../../store';
+import { useAppDispatch, useAppSelector } from '../../store';
+import { giteeLoginAccount } from '../../store/accounts-slice';
 import { useAppServices } from '../app-context';
 import { Modal } from '../modal';
 import { providerName, useWorkspaces } from '../workspaces-panel';
@@ -87,6 +88,8 @@ export function WorkspaceManagementDialog({ reject }: DialogProps<'workspaceMana
 // Whether a GitHub account is signed in (the main workspace then syncs with git).
 function useSignedIn(): boolean {
   const [signedIn, setSignedIn] = useState(false);
+  // (Signed in with Gitee, the main workspace syncs with its inkstone-appdata: giteeAppData.)
+  const giteeLogin = useAppSelector((state) => giteeLoginAccount(state.accounts) !== undefined);
   useEffect(() => {
     let live = true;
     readGithubLoginToken().then(
@@ -97,7 +100,7 @@ function useSignedIn(): boolean {
       live = false;
     };
   }, []);
-  return signedIn;
+  return signedIn || giteeLogin;
 }
 
 // The inline name field: `done` gets the new name (Enter, blur) or undefined (Escape).

@@ -61,6 +61,9 @@ export interface ForgeLinkRequest {
   pkce?: Pkce;
   /** Gitee: the product server's application (`/giteeClientId`). */
   giteeClientId?: string;
+  /** Gitee: 'Sign in with Gitee', the account becomes the login one (the main workspace syncs
+   * with it); any other Gitee account stops being the login one. */
+  isLogin?: boolean;
 }
 
 /** The user declined to sign in again (the providerRedirection confirmation's Cancel). */
@@ -140,6 +143,18 @@ export class ForgeAccounts {
    */
   fresh<F extends ForgeId>(forge: F, sub: string): Promise<ForgeTokens[F]> {
     return this.tokens.fresh(forge, sub);
+  }
+
+  /** Gitee's web origin (`/conf`'s, gitee.com by default): Gitee's API is under it. */
+  giteeUrl(): string {
+    return this.options.store.getState().server.giteeUrl;
+  }
+
+  /** The server of linked GitLab or Gitea account `sub` (undefined once it is unlinked). */
+  serverUrlOf(forge: ForgeId, sub: string): string | undefined {
+    return this.options.store
+      .getState()
+      .accounts.forges[forge].find((account) => account.sub === sub)?.serverUrl;
   }
 
   /** Signs in again for account `sub` of `forge` (the providerRedirection confirmation, then
@@ -225,6 +240,7 @@ export class ForgeAccounts {
       redirectUri: redirect,
       codeVerifier: pkce?.verifier,
       expectedSub: request.expectedSub,
+      isLogin: request.isLogin === true,
     });
   }
 
@@ -260,7 +276,7 @@ export class ForgeAccounts {
     authorized: Promise<{ code: string }>,
     client: ForgeClient,
     origin: string,
-    link: { redirectUri: string; codeVerifier?: string; expectedSub?: string },
+    link: { redirectUri: string; codeVerifier?: string; expectedSub?: string; isLogin: boolean },
   ): Promise<ForgeTokens[F]> {
     const { code } = await authorized;
     const grant = await requestForgeToken(
@@ -293,7 +309,9 @@ export class ForgeAccounts {
         ? ({
             ...base,
             clientId: client.clientId,
-            ...((previous as GiteeToken | undefined)?.isLogin ? { isLogin: true } : {}),
+            ...(link.isLogin || (previous as GiteeToken | undefined)?.isLogin
+              ? { isLogin: true }
+              : {}),
           } satisfies GiteeToken)
         : ({
             ...base,
@@ -302,6 +320,14 @@ export class ForgeAccounts {
             applicationSecret: client.kind === 'own' ? client.clientSecret : '',
           } satisfies SelfHostedToken)
     ) as ForgeTokens[F];
+    // One login at a time: another Gitee account signed in before is now only linked.
+    if (link.isLogin) {
+      for (const other of stored as GiteeToken[]) {
+        if (other.sub === sub || !other.isLogin) continue;
+        const { isLogin: _was, ...linkedOnly } = other;
+        await this.options.tokens.write(forge, linkedOnly as ForgeTokens[F]);
+      }
+    }
     await this.options.tokens.write(forge, token);
     await this.changed();
     return token;
@@ -363,7 +389,7 @@ export class ForgeAccounts {
   }
 
   private origin(forge: ForgeId, token: ForgeTokens[ForgeId]): string {
-    return 'serverUrl' in token ? token.serverUrl : this.options.store.getState().server.giteeUrl;
+    return 'serverUrl' in token ? token.serverUrl : this.giteeUrl();
   }
 
   private serverBase(): string {

@@ -66,7 +66,7 @@ export async function linkForgeAccount<F extends ForgeId>(
   if (forge === 'gitee') {
     const clientId = forgeAccounts.giteeClientId();
     clientId.catch(() => {}); // Said after Ok, if the user goes on.
-    await modals.open('giteeAccount');
+    await modals.open('giteeAccount', { signIn: false });
     return forgeAccounts.link(forge, { giteeClientId: await clientId });
   }
   const conf =

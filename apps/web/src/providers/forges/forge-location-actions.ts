@@ -73,7 +73,7 @@ export async function askForgeLocation(
   return {
     providerId: FORGE_FILE_PROVIDER_IDS[kind],
     sub: request.sub,
-    fields: await locationFields(request.fields, request.sub),
+    fields: await locationFields(services.forgeAccounts, request.fields, request.sub),
     templateId: request.templateId,
   };
 }
@@ -139,6 +139,7 @@ export async function openForgeFile(
   );
   if (!request) return undefined;
   const opened = await openFromForge(
+    services.forgeAccounts,
     services.workspace.syncRepo,
     services.workspace.newId,
     request.fields,

@@ -1,10 +1,12 @@
 import {
   GITEA_PROVIDER_IDS,
   GITEE_PROVIDER_IDS,
+  type ForgeId,
   GitlabFieldError,
   GITLAB_PROVIDER_IDS,
   LocationFieldError,
   type LocationItem,
+  NoForgeAccountError,
   withHash,
 } from '@inkstone/core';
 import { describe, expect, it } from 'vitest';
@@ -76,8 +78,14 @@ describe('forge locations as the panels show them', () => {
     expect(forgeOfLocation(GITEE_PROVIDER_IDS.gist)).toBe('gitee');
   });
 
-  it('refuses to write without the app’s accounts, in words naming the forge', async () => {
-    await expect(forgeClient('gitea', 'https://git.example.org/7')).rejects.toThrow(
+  it('refuses to write with an account not linked here, in words naming the forge', async () => {
+    // The accounts passed in, as `services.forgeAccounts` is: none is linked in this browser.
+    const noAccounts = {
+      fresh: (forge: ForgeId, sub: string) => Promise.reject(new NoForgeAccountError(forge, sub)),
+      giteeUrl: () => 'https://gitee.com',
+      serverUrlOf: () => undefined,
+    };
+    await expect(forgeClient(noAccounts, 'gitea', 'https://git.example.org/7')).rejects.toThrow(
       'Link a Gitea account first',
     );
   });

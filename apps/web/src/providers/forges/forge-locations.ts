@@ -30,6 +30,7 @@ import {
   type LocationItem,
   lookUpGiteaRepository,
   newFileItems,
+  NoForgeAccountError,
   projectWebUrl,
   type Publisher,
   readGiteaFile,
@@ -40,21 +41,14 @@ import {
 } from '@inkstone/core';
 import { browserTimers } from '../../services/broadcast-signal';
 
-/** What the forge locations need of the app: fresh tokens (`services.forgeAccounts`) and
- * Gitee's web origin (`/conf`). */
+/** What the forge locations need of the app: fresh tokens, Gitee's web origin (`/conf`) and
+ * the linked accounts' servers. `services.forgeAccounts` is one; the sync and publish code is
+ * given it by its caller. */
 export interface ForgeLocationPort {
   fresh<F extends ForgeId>(forge: F, sub: string): Promise<ForgeTokens[F]>;
   giteeUrl(): string;
   /** The server of a linked GitLab or Gitea account (undefined once unlinked). */
   serverUrlOf(forge: ForgeId, sub: string): string | undefined;
-}
-
-let port: ForgeLocationPort | undefined;
-
-/** Called once by the app when its forge accounts are ready: the location sync and publish
- * code (called from plain functions, not components) reaches the accounts through it. */
-export function registerForgeLocations(next: ForgeLocationPort | undefined): void {
-  port = next;
 }
 
 /** The commit messages of the settings. */
@@ -96,9 +90,19 @@ function http(): HttpClient {
 
 /** A client of the forge's REST API signed with a token made fresh now (spec core §4: more
  * than 5 minutes to live, refreshed or signed in again otherwise). */
-export async function forgeClient<F extends ForgeId>(forge: F, sub: string): Promise<ClientOf[F]> {
-  if (!port) throw new Error(linkForgeFirst(forge));
-  const token = await port.fresh(forge, sub);
+export async function forgeClient<F extends ForgeId>(
+  port: ForgeLocationPort,
+  forge: F,
+  sub: string,
+): Promise<ClientOf[F]> {
+  let token: ForgeTokens[F];
+  try {
+    token = await port.fresh(forge, sub);
+  } catch (error) {
+    // The location's account is not (or no longer) linked in this browser.
+    if (error instanceof NoForgeAccountError) throw new Error(linkForgeFirst(forge));
+    throw error;
+  }
   return makeClient(forge, token, port.giteeUrl());
 }
 
@@ -130,13 +134,14 @@ function makeClient<F extends ForgeId>(
 // A provider per account, made on its first use in this run with a fresh token (a run is one
 // sync: the provider keeps what it read between the download and the upload).
 function perAccount<F extends ForgeId>(
+  port: ForgeLocationPort,
   forge: F,
   make: (client: ClientOf[F]) => FileLocationProvider,
 ): FileLocationProvider {
   const providers = new Map<string, Promise<FileLocationProvider>>();
   const providerOf = (location: LocationItem) => {
     const sub = subOf(location);
-    if (!providers.has(sub)) providers.set(sub, forgeClient(forge, sub).then(make));
+    if (!providers.has(sub)) providers.set(sub, forgeClient(port, forge, sub).then(make));
     return providers.get(sub)!;
   };
   return {
@@ -146,22 +151,23 @@ function perAccount<F extends ForgeId>(
 }
 
 /** The sync providers of GitLab, Gitea and Gitee file locations and Gitee gists, by provider
- * id, for `syncFileLocations` (one set per sync). */
+ * id, for `syncFileLocations` (one set per sync), writing with the accounts of `port`. */
 export function forgeLocationProviders(
+  port: ForgeLocationPort,
   repository: ItemRepository,
   messages: CommitMessages,
 ): Record<string, FileLocationProvider> {
   return {
-    [GITLAB_PROVIDER_IDS.file]: perAccount('gitlab', (client) =>
+    [GITLAB_PROVIDER_IDS.file]: perAccount(port, 'gitlab', (client) =>
       createGitlabFileProvider({ client, repository, messages }),
     ),
-    [GITEA_PROVIDER_IDS.file]: perAccount('gitea', (client) =>
+    [GITEA_PROVIDER_IDS.file]: perAccount(port, 'gitea', (client) =>
       createGiteaFileProvider({ client, repository, messages }),
     ),
-    [GITEE_PROVIDER_IDS.file]: perAccount('gitee', (client) =>
+    [GITEE_PROVIDER_IDS.file]: perAccount(port, 'gitee', (client) =>
       createGiteeFileProvider({ client, repository, messages }),
     ),
-    [GITEE_PROVIDER_IDS.gist]: perAccount('gitee', (client) =>
+    [GITEE_PROVIDER_IDS.gist]: perAccount(port, 'gitee', (client) =>
       createGiteeGistProvider({ client, repository }),
     ),
   };
@@ -169,6 +175,7 @@ export function forgeLocationProviders(
 
 // A publisher that publishes each location with a fresh token of its own account.
 function publisherPerAccount<F extends ForgeId>(
+  port: ForgeLocationPort,
   forge: F,
   make: (client: ClientOf[F]) => Publisher,
   commits: boolean,
@@ -176,29 +183,36 @@ function publisherPerAccount<F extends ForgeId>(
   return {
     commits,
     publish: async (location, document, message) =>
-      make(await forgeClient(forge, subOf(location))).publish(location, document, message),
+      make(await forgeClient(port, forge, subOf(location))).publish(location, document, message),
   };
 }
 
-/** The publishers of GitLab, Gitea and Gitee files and Gitee gists, by provider id. */
-export function forgeLocationPublishers(updateFileMessage: string): Record<string, Publisher> {
+/** The publishers of GitLab, Gitea and Gitee files and Gitee gists, by provider id, writing
+ * with the accounts of `port`. */
+export function forgeLocationPublishers(
+  port: ForgeLocationPort,
+  updateFileMessage: string,
+): Record<string, Publisher> {
   return {
     [GITLAB_PROVIDER_IDS.file]: publisherPerAccount(
+      port,
       'gitlab',
       (client) => createGitlabFilePublisher(client, updateFileMessage),
       true,
     ),
     [GITEA_PROVIDER_IDS.file]: publisherPerAccount(
+      port,
       'gitea',
       (client) => createGiteaFilePublisher(client, updateFileMessage),
       true,
     ),
     [GITEE_PROVIDER_IDS.file]: publisherPerAccount(
+      port,
       'gitee',
       (client) => createGiteeFilePublisher(client, updateFileMessage),
       true,
     ),
-    [GITEE_PROVIDER_IDS.gist]: publisherPerAccount('gitee', createGiteeGistPublisher, false),
+    [GITEE_PROVIDER_IDS.gist]: publisherPerAccount(port, 'gitee', createGiteeGistPublisher, false),
   };
 }
 
@@ -256,9 +270,10 @@ export function describeForgeLocation(
 /** {@link describeForgeLocation} with the app's accounts and Gitee origin. */
 export function describeLinkedForgeLocation(
   location: LocationItem,
+  port: Pick<ForgeLocationPort, 'giteeUrl' | 'serverUrlOf'>,
 ): { description: string; url?: string } | undefined {
-  return describeForgeLocation(location, port?.giteeUrl() ?? 'https://gitee.com', (forge, sub) =>
-    port?.serverUrlOf(forge, sub),
+  return describeForgeLocation(location, port.giteeUrl(), (forge, sub) =>
+    port.serverUrlOf(forge, sub),
   );
 }
 
@@ -271,16 +286,17 @@ export type ForgeFileFields =
 /** The location fields of spec providers §3 for a dialog's fields, with the project's id read
  * from the forge (GitLab's projectId, Gitea's id; Gitee has none). */
 export async function locationFields(
+  port: ForgeLocationPort,
   fields: ForgeFileFields,
   sub: string,
 ): Promise<Record<string, unknown>> {
   const { forge, ...rest } = fields;
   if (forge === 'gitlab') {
-    const client = await forgeClient('gitlab', sub);
+    const client = await forgeClient(port, 'gitlab', sub);
     return { ...rest, projectId: await gitlabProjectId(client, fields.projectPath) };
   }
   if (forge === 'gitea') {
-    const client = await forgeClient('gitea', sub);
+    const client = await forgeClient(port, 'gitea', sub);
     const { projectId } = await lookUpGiteaRepository(client, fields.projectPath);
     return { ...rest, projectId };
   }
@@ -317,11 +333,12 @@ export const importedFrom = (name: string, forge: ForgeId) =>
 /**
  * Opens a file of a forge's repository as a new file (spec providers §4 "Opening a file"): the
  * file already opened from that location is returned as it is; otherwise it is read with a
- * fresh token of account `sub`, a new file named after its last path segment without extension
+ * fresh token of account `sub` (from `port`), a new file named after its last path segment without extension
  * holds its text, a sync location links them, and `syncOnce` makes the location's version the
  * one both sides share. Throws 'Could not open file {path}.' when it cannot be read.
  */
 export async function openFromForge(
+  port: ForgeLocationPort,
   repo: ItemRepository,
   newId: () => string,
   fields: ForgeFileFields,
@@ -346,8 +363,8 @@ export async function openFromForge(
   let text: string;
   let located: Record<string, unknown>;
   try {
-    located = await locationFields(fields, sub);
-    const file = await readForgeFile(fields, located, sub);
+    located = await locationFields(port, fields, sub);
+    const file = await readForgeFile(port, fields, located, sub);
     if (!file) throw new Error('Not found');
     text = file.text;
   } catch (error) {
@@ -372,18 +389,19 @@ export async function openFromForge(
 }
 
 async function readForgeFile(
+  port: ForgeLocationPort,
   fields: ForgeFileFields,
   located: Record<string, unknown>,
   sub: string,
 ): Promise<{ text: string } | null> {
   if (fields.forge === 'gitlab') {
-    return readGitlabProjectFile(await forgeClient('gitlab', sub), {
+    return readGitlabProjectFile(await forgeClient(port, 'gitlab', sub), {
       projectPath: fields.projectPath,
       projectId: typeof located.projectId === 'string' ? located.projectId : '',
       branch: fields.branch,
       path: fields.path,
     });
   }
-  if (fields.forge === 'gitea') return readGiteaFile(await forgeClient('gitea', sub), fields);
-  return readGiteeFile(await forgeClient('gitee', sub), fields);
+  if (fields.forge === 'gitea') return readGiteaFile(await forgeClient(port, 'gitea', sub), fields);
+  return readGiteeFile(await forgeClient(port, 'gitee', sub), fields);
 }

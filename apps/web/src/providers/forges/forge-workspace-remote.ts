@@ -1,5 +1,4 @@
 import {
-  type ChangesPage,
   FORGE_NAMES,
   type ForgeId,
   type ForgeToken,
@@ -8,9 +7,6 @@ import {
   GiteaClient,
   GiteaWorkspaceProvider,
   GiteeClient,
-  GiteaAuthError,
-  GiteeAuthError,
-  GitlabAuthError,
   GiteeWorkspaceProvider,
   GitlabClient,
   GitlabWorkspaceProvider,
@@ -24,6 +20,7 @@ import {
   forgeOfProvider,
   readForgeFolder,
 } from './forge-workspace-params';
+import { FreshTokenProvider, type FreshTokenPort } from './fresh-token-provider';
 
 /** Where a GitLab, Gitea or Gitee workspace syncs: its provider and the page the interface
  * names ('synced with'). */
@@ -32,23 +29,16 @@ export interface ForgeRemote {
   target: string;
 }
 
-/** What {@link forgeRemote} needs. */
-export interface ForgeRemoteOptions {
+/** What {@link forgeRemote} needs: the workspace, its accounts, and the token port (`fresh`
+ * before each sync, `signInAgain` on a refused token, `onProjectId`). */
+export interface ForgeRemoteOptions extends FreshTokenPort {
   current: Workspace;
   /** The linked accounts of the workspace's forge. */
   accounts: readonly ForgeToken[];
   /** Gitee's web origin (its API is `{giteeUrl}/api/v5`). */
   giteeUrl: string;
   http: HttpClient;
-  /** The account's token with more than 5 minutes to live (`services.forgeAccounts.fresh`):
-   * asked before each sync; it refreshes, asks to sign in again, or throws offline. */
-  fresh(forge: ForgeId, sub: string): Promise<ForgeToken>;
-  /** Gitee's 401 on the user or a tree: the providerRedirection confirmation, then the popup
-   * (spec providers §4); resolves to the new token. */
-  signInAgain(forge: ForgeId, sub: string): Promise<ForgeToken>;
   messages?: GitCommitMessages;
-  /** Told a GitLab project's numeric id once the first sync read it (spec providers §3). */
-  onProjectId?(projectId: string): void;
 }
 
 /** Said when a forge workspace opens in a browser where no account of it is linked. */
@@ -84,7 +74,12 @@ export function forgeRemote(options: ForgeRemoteOptions): ForgeRemote | undefine
   const account = forgeAccountFor(options.current, folder, options.accounts);
   if (!account) return undefined;
   return {
-    provider: new FreshTokenProvider(folder, account.sub, options),
+    provider: new FreshTokenProvider(
+      folder.forge,
+      account.sub,
+      (token) => providerFor(folder, token, options),
+      options,
+    ),
     target: forgeFolderUrl(folder, options.giteeUrl),
   };
 }
@@ -132,118 +127,5 @@ function providerFor(
         path: folder.path,
         messages,
       });
-  }
-}
-
-// A 401 of any of the three forges' clients (Gitee's GiteeSignInError is one).
-const isRefusedToken = (error: unknown) =>
-  error instanceof GitlabAuthError ||
-  error instanceof GiteaAuthError ||
-  error instanceof GiteeAuthError;
-
-/**
- * The forge's workspace provider, remade whenever the account's token changes: each sync's
- * first call (getChanges from the start of the sync) asks `fresh` for the token, so a token
- * about to expire is refreshed before any request. A token the forge refuses while the changes
- * are read (a 401: revoked, or Gitee's on the user or the tree, spec providers §4) signs in
- * again (the providerRedirection confirmation first) and reads once more; declined, the sync
- * fails before any write and nothing local is touched.
- */
-class FreshTokenProvider implements WorkspaceProvider {
-  readonly id: string;
-  readonly contentLimit: WorkspaceProvider['contentLimit'];
-  private inner: WorkspaceProvider | undefined;
-  private token: string | undefined;
-  private buffering = false;
-
-  constructor(
-    private readonly folder: ForgeFolder,
-    private readonly sub: string,
-    private readonly options: ForgeRemoteOptions,
-  ) {
-    // (The id and limit do not depend on the token.)
-    const probe = providerFor(folder, '', options);
-    this.id = probe.id;
-    this.contentLimit = probe.contentLimit;
-  }
-
-  private use(token: string): WorkspaceProvider {
-    if (this.inner && this.token === token) return this.inner;
-    this.token = token;
-    this.inner = providerFor(this.folder, token, this.options);
-    if (this.buffering) this.inner.beginSync?.();
-    return this.inner;
-  }
-
-  private async current(): Promise<WorkspaceProvider> {
-    const token = await this.options.fresh(this.folder.forge, this.sub);
-    return this.use(token.accessToken);
-  }
-
-  // Within a sync, the provider its changes were read with (its token had more than 5 minutes
-  // left then, and a new one would drop the sync's buffered writes); else a fresh one.
-  private async writer(): Promise<WorkspaceProvider> {
-    return this.inner ?? (await this.current());
-  }
-
-  async getChanges(cursor: string | undefined): Promise<ChangesPage> {
-    const provider = await this.current();
-    let page: ChangesPage;
-    try {
-      page = await provider.getChanges(cursor);
-    } catch (error) {
-      if (!isRefusedToken(error)) throw error;
-      const token = await this.options.signInAgain(this.folder.forge, this.sub);
-      page = await this.use(token.accessToken).getChanges(cursor);
-    }
-    if (this.inner instanceof GitlabWorkspaceProvider && this.options.onProjectId) {
-      this.options.onProjectId(await this.inner.git.project());
-    }
-    return page;
-  }
-
-  saveItem: WorkspaceProvider['saveItem'] = async (item, syncData) =>
-    (await this.writer()).saveItem(item, syncData);
-
-  saveItems: NonNullable<WorkspaceProvider['saveItems']> = async (entries) => {
-    const provider = await this.writer();
-    if (!provider.saveItems) throw new Error('saveItems is not supported.');
-    return provider.saveItems(entries);
-  };
-
-  removeItem: WorkspaceProvider['removeItem'] = async (syncData) =>
-    (await this.writer()).removeItem(syncData);
-
-  downloadContent: WorkspaceProvider['downloadContent'] = async (fileId, syncData) =>
-    (await this.writer()).downloadContent(fileId, syncData);
-
-  uploadContent: WorkspaceProvider['uploadContent'] = async (content, syncData) =>
-    (await this.writer()).uploadContent(content, syncData);
-
-  prefetchContent(fileIds: readonly string[]): void {
-    this.inner?.prefetchContent?.(fileIds);
-  }
-
-  listRevisions: NonNullable<WorkspaceProvider['listRevisions']> = async (fileId, syncData) =>
-    (await this.current()).listRevisions?.(fileId, syncData) ?? [];
-
-  withCommitMessage(message: string): WorkspaceProvider {
-    // Asked at a sync's first write, after the changes were read.
-    return this.inner?.withCommitMessage ? this.inner.withCommitMessage(message) : this;
-  }
-
-  beginSync(): void {
-    this.buffering = true;
-    this.inner?.beginSync?.();
-  }
-
-  commitSync(): Promise<{ from: string; to: string } | undefined> {
-    this.buffering = false;
-    return this.inner?.commitSync ? this.inner.commitSync() : Promise.resolve(undefined);
-  }
-
-  discardSync(): void {
-    this.buffering = false;
-    this.inner?.discardSync?.();
   }
 }

@@ -67,9 +67,15 @@ export function FileLocationsSection(props: { workspaceSyncs: boolean }) {
       // What was just typed is part of the sync.
       await saveEditorFirst(editor);
       let conflicts = 0;
-      await syncGithubLocations(workspace.syncRepo, fileId, settingsMessages(), (_id, count) => {
-        conflicts += count;
-      });
+      await syncGithubLocations(
+        workspace.syncRepo,
+        fileId,
+        settingsMessages(),
+        services.forgeAccounts,
+        (_id, count) => {
+          conflicts += count;
+        },
+      );
       const when = new Date().toLocaleTimeString();
       return conflicts > 0
         ? `Synchronized at ${when}, with ${conflicts} conflict(s) kept side by side in the text.`
@@ -114,7 +120,12 @@ export function FileLocationsSection(props: { workspaceSyncs: boolean }) {
   const syncNowInline = async () => {
     if (!fileId) return undefined;
     await saveEditorFirst(editor);
-    await syncGithubLocations(workspace.syncRepo, fileId, settingsMessages());
+    await syncGithubLocations(
+      workspace.syncRepo,
+      fileId,
+      settingsMessages(),
+      services.forgeAccounts,
+    );
     return `Synchronized at ${new Date().toLocaleTimeString()}.`;
   };
 
@@ -129,6 +140,7 @@ export function FileLocationsSection(props: { workspaceSyncs: boolean }) {
         workspace.newId,
         request.fields,
         settingsMessages(),
+        services.forgeAccounts,
       );
       await workspace.openFile(opened.fileId);
       if (!opened.existing) dispatch(notified('info', importedFromGithub(opened.name)));
@@ -145,6 +157,7 @@ export function FileLocationsSection(props: { workspaceSyncs: boolean }) {
         request.fields.gistId,
         request.fields.filename || undefined,
         settingsMessages(),
+        services.forgeAccounts,
       );
       await workspace.openFile(opened.fileId);
       dispatch(notified('info', importedFromGithub(opened.name)));
@@ -164,7 +177,7 @@ export function FileLocationsSection(props: { workspaceSyncs: boolean }) {
   const openForge = (forge: 'gitlab' | 'gitea' | 'gitee') =>
     run(async () => {
       const notice = await openForgeFile(services, store, forge, (id) =>
-        syncGithubLocations(workspace.syncRepo, id, settingsMessages()),
+        syncGithubLocations(workspace.syncRepo, id, settingsMessages(), services.forgeAccounts),
       );
       if (notice) dispatch(notified('info', notice));
       return undefined;
@@ -179,7 +192,7 @@ export function FileLocationsSection(props: { workspaceSyncs: boolean }) {
         <ul className="file-locations__list" aria-label="File sync locations">
           {fileLocations.map((location) => (
             <li key={location.id} className="file-locations__item">
-              {describeLocation(location, origins.githubUrl).description}
+              {describeLocation(location, origins.githubUrl, services.forgeAccounts).description}
             </li>
           ))}
         </ul>

@@ -21,7 +21,11 @@ import {
   type GistFields,
 } from '@inkstone/core';
 import { readGithubTokens } from '../../services/github-tokens';
-import { describeLinkedForgeLocation, forgeLocationProviders } from '../forges/forge-locations';
+import {
+  describeLinkedForgeLocation,
+  forgeLocationProviders,
+  type ForgeLocationPort,
+} from '../forges/forge-locations';
 import { browserGithubClient } from './publish-client';
 
 /** When a GitHub location is asked for and no GitHub account is linked. */
@@ -47,10 +51,18 @@ export async function fileLocations(
   );
 }
 
-/** How the panels show a location: a line of text and its page on GitHub (spec interface §3). */
+// Without the app's forge accounts: gitee.com, and no server known for GitLab or Gitea.
+const NO_FORGE_ACCOUNTS: Pick<ForgeLocationPort, 'giteeUrl' | 'serverUrlOf'> = {
+  giteeUrl: () => 'https://gitee.com',
+  serverUrlOf: () => undefined,
+};
+
+/** How the panels show a location: a line of text and its page on GitHub, or on GitLab, Gitea
+ * or Gitee with the servers of the accounts in `forges` (spec interface §3). */
 export function describeLocation(
   location: LocationItem,
   githubUrl: string,
+  forges: Pick<ForgeLocationPort, 'giteeUrl' | 'serverUrlOf'> = NO_FORGE_ACCOUNTS,
 ): { description: string; url?: string } {
   if (isGithubFileLocation(location)) {
     return {
@@ -73,7 +85,7 @@ export function describeLocation(
       url,
     };
   }
-  return describeLinkedForgeLocation(location) ?? { description: location.providerId };
+  return describeLinkedForgeLocation(location, forges) ?? { description: location.providerId };
 }
 
 // A gist's page: gist.github.com for github.com, {server}/gist/{id} for an Enterprise server or
@@ -150,12 +162,13 @@ function perAccount(
 }
 
 /** Syncs a file with its GitHub and gist locations, and those of GitLab, Gitea and Gitee
- * (spec core §4 rule 2): the location's
+ * written with the accounts of `forges` (spec core §4 rule 2): the location's
  * changes come in, merged with those made here, and what is new here goes out. */
 export async function syncGithubLocations(
   repo: ItemRepository,
   fileId: string,
   messages: { createFileMessage: string; updateFileMessage: string },
+  forges: ForgeLocationPort,
   onConflict?: (fileId: string, conflicts: number) => void,
 ): Promise<void> {
   const clientFor = await clientsBySub();
@@ -169,7 +182,7 @@ export async function syncGithubLocations(
       [GITHUB_PROVIDER_IDS.gist]: perAccount(clientFor, (client) =>
         createGistProvider({ client, repository: repo }),
       ),
-      ...forgeLocationProviders(repo, messages),
+      ...forgeLocationProviders(forges, repo, messages),
     },
   });
 }
@@ -185,6 +198,7 @@ export async function openFromGithub(
   newId: () => string,
   fields: GithubFileFields,
   messages: { createFileMessage: string; updateFileMessage: string },
+  forges: ForgeLocationPort,
 ): Promise<{ fileId: string; name: string; existing: boolean }> {
   const same = ((await repo.getAll('syncLocation')) as LocationItem[]).find(
     (location) =>
@@ -228,7 +242,7 @@ export async function openFromGithub(
   // A first sync with what was just read: the location's version becomes the one both sides
   // share, so the next sync merges from it (without it, the first edit on either side would
   // be merged from nothing, a conflict).
-  await syncGithubLocations(repo, file.id, messages);
+  await syncGithubLocations(repo, file.id, messages, forges);
   return { fileId: file.id, name: file.name, existing: false };
 }
 
@@ -244,6 +258,7 @@ export async function openFromGist(
   gistId: string,
   filename: string | undefined,
   messages: { createFileMessage: string; updateFileMessage: string },
+  forges: ForgeLocationPort,
 ): Promise<{ fileId: string; name: string }> {
   const account = await locationAccount();
   const client = await browserGithubClient(account.accessToken);
@@ -271,6 +286,6 @@ export async function openFromGist(
     sub: account.sub,
   });
   await repo.put([item, content, state, location]);
-  await syncGithubLocations(repo, item.id, messages);
+  await syncGithubLocations(repo, item.id, messages, forges);
   return { fileId: item.id, name: item.name };
 }

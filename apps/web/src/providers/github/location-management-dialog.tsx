@@ -18,7 +18,7 @@ import './locations.css';
 
 function LocationList(props: { type: 'syncLocation' | 'publishLocation'; empty: string }) {
   const dispatch = useAppDispatch();
-  const { workspace } = useAppServices();
+  const { workspace, forgeAccounts } = useAppServices();
   const { locations, origins, reload } = useFileLocations(props.type);
   const [error, setError] = useState<string>();
   const copy = (url: string) => {
@@ -37,7 +37,7 @@ function LocationList(props: { type: 'syncLocation' | 'publishLocation'; empty: 
       {locations.length === 0 && <p>{props.empty}</p>}
       <ul className="file-locations__list" aria-label="Locations">
         {locations.map((location) => {
-          const { description, url } = describeLocation(location, origins.githubUrl);
+          const { description, url } = describeLocation(location, origins.githubUrl, forgeAccounts);
           return (
             <li key={location.id} className="file-locations__item">
               <span>{description}</span>

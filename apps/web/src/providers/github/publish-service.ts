@@ -13,7 +13,7 @@ import { type AppServices } from '../../components/app-context';
 import { exportCurrentFile } from '../../services/html-export';
 import { saveEditorFirst } from '../../services/save-first';
 import { type AppStore } from '../../store';
-import { forgeLocationPublishers } from '../forges/forge-locations';
+import { forgeLocationPublishers, type ForgeLocationPort } from '../forges/forge-locations';
 import { clientsBySub, locationAccount } from './file-locations';
 
 // A publisher that publishes each location with the client of its own account.
@@ -29,9 +29,13 @@ function perAccount(
   };
 }
 
-/** The publishers of this app by provider id: a GitHub repository file and a gist. Blogs and
+/** The publishers of this app by provider id: a GitHub repository file and a gist, and the
+ * files and gists of GitLab, Gitea and Gitee written with the accounts of `forges`. Blogs and
  * drives add theirs here. */
-async function publishers(updateFileMessage: string): Promise<Record<string, Publisher>> {
+async function publishers(
+  updateFileMessage: string,
+  forges: ForgeLocationPort,
+): Promise<Record<string, Publisher>> {
   const clientFor = await clientsBySub();
   return {
     [GITHUB_PROVIDER_IDS.file]: perAccount(
@@ -40,7 +44,7 @@ async function publishers(updateFileMessage: string): Promise<Record<string, Pub
       true,
     ),
     [GITHUB_PROVIDER_IDS.gist]: perAccount(clientFor, createGistPublisher, false),
-    ...forgeLocationPublishers(updateFileMessage),
+    ...forgeLocationPublishers(forges, updateFileMessage),
   };
 }
 
@@ -70,7 +74,10 @@ export async function publishCurrentFile(
   };
   return publishFile(fileId, {
     repository: services.workspace.repo,
-    publishers: await publishers(state.settings.settings.git.updateFileMessage),
+    publishers: await publishers(
+      state.settings.settings.git.updateFileMessage,
+      services.forgeAccounts,
+    ),
     render,
     askCommitMessage: () =>
       services.modals

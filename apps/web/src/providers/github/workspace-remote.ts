@@ -1,6 +1,5 @@
 import {
   APP_DATA_REPO,
-  type ChangesPage,
   ensureAppDataRepository,
   type GitCommitMessages,
   GITHUB_PROVIDER_IDS,
@@ -12,6 +11,7 @@ import {
   type Workspace,
   type WorkspaceProvider,
 } from '@inkstone/core';
+import { LazyWorkspaceProvider } from '../forges/lazy-workspace-provider';
 import { type GithubOrigins } from './github-conf';
 import { readRepoFolder, repoFolderUrl } from './workspace-params';
 
@@ -73,7 +73,7 @@ export function githubRemote(options: GithubRemoteOptions): GithubRemote | undef
       token: login.accessToken,
     });
     return {
-      provider: new AppDataProvider(client, login.scopes.includes('repo'), messages, (owner) =>
+      provider: appDataProvider(client, login.scopes.includes('repo'), messages, (owner) =>
         options.onTarget?.(
           repoFolderUrl(
             { owner, repo: APP_DATA_REPO, branch: 'main', path: '' },
@@ -106,92 +106,26 @@ export function githubRemote(options: GithubRemoteOptions): GithubRemote | undef
  * workspace provider of that repository's default branch, at its root. A login token without
  * the `repo` scope is refused with {@link APP_DATA_NEEDS_PRIVATE_ACCESS}, before any request.
  */
-class AppDataProvider implements WorkspaceProvider {
-  readonly id = GITHUB_PROVIDER_IDS.appData;
-  private opening: Promise<GithubWorkspaceProvider> | undefined;
-  private opened: GithubWorkspaceProvider | undefined;
-  // Between beginSync and commitSync or discardSync: the repository opened meanwhile buffers too.
-  private buffering = false;
-
-  constructor(
-    private readonly client: GithubClient,
-    private readonly privateAccess: boolean,
-    private readonly messages: GitCommitMessages | undefined,
-    private readonly onOwner: (owner: string) => void,
-  ) {}
-
-  private open(): Promise<GithubWorkspaceProvider> {
-    this.opening ??= this.connect().catch((error: unknown) => {
-      // Tried again at the next sync (offline, a 5xx…).
-      this.opening = undefined;
-      throw error;
-    });
-    return this.opening;
-  }
-
-  private async connect(): Promise<GithubWorkspaceProvider> {
+function appDataProvider(
+  client: GithubClient,
+  privateAccess: boolean,
+  messages: GitCommitMessages | undefined,
+  onOwner: (owner: string) => void,
+): WorkspaceProvider {
+  return new LazyWorkspaceProvider(GITHUB_PROVIDER_IDS.appData, undefined, async () => {
     // (GitHub would hide the repository, or refuse to create it: say why instead.)
-    if (!this.privateAccess) throw new Error(APP_DATA_NEEDS_PRIVATE_ACCESS);
-    const user = await this.client.get<{ login: string }>('/user');
-    const repository = await ensureAppDataRepository(this.client, user.login);
-    this.onOwner(repository.owner.login);
-    this.opened = new GithubWorkspaceProvider({
-      client: this.client,
+    if (!privateAccess) throw new Error(APP_DATA_NEEDS_PRIVATE_ACCESS);
+    const user = await client.get<{ login: string }>('/user');
+    const repository = await ensureAppDataRepository(client, user.login);
+    onOwner(repository.owner.login);
+    return new GithubWorkspaceProvider({
+      client,
       owner: repository.owner.login,
       repo: repository.name,
       branch: repository.default_branch,
       path: '',
       providerId: GITHUB_PROVIDER_IDS.appData,
-      messages: this.messages,
+      messages,
     });
-    if (this.buffering) this.opened.beginSync();
-    return this.opened;
-  }
-
-  async getChanges(cursor: string | undefined): Promise<ChangesPage> {
-    return (await this.open()).getChanges(cursor);
-  }
-
-  saveItem: WorkspaceProvider['saveItem'] = async (item, syncData) =>
-    (await this.open()).saveItem(item, syncData);
-
-  saveItems: NonNullable<WorkspaceProvider['saveItems']> = async (entries) =>
-    (await this.open()).saveItems(entries);
-
-  removeItem: WorkspaceProvider['removeItem'] = async (syncData) =>
-    (await this.open()).removeItem(syncData);
-
-  downloadContent: WorkspaceProvider['downloadContent'] = async (fileId) =>
-    (await this.open()).downloadContent(fileId);
-
-  uploadContent: WorkspaceProvider['uploadContent'] = async (content, syncData) =>
-    (await this.open()).uploadContent(content, syncData);
-
-  prefetchContent(fileIds: readonly string[]): void {
-    // (Asked after the changes were read: the repository is open by then.)
-    this.opened?.prefetchContent(fileIds);
-  }
-
-  listRevisions: NonNullable<WorkspaceProvider['listRevisions']> = async (fileId) =>
-    (await this.open()).listRevisions(fileId);
-
-  withCommitMessage(message: string): WorkspaceProvider {
-    // Asked at a sync's first write: the changes were read, so the repository is open.
-    return this.opened ? this.opened.withCommitMessage(message) : this;
-  }
-
-  beginSync(): void {
-    this.buffering = true;
-    this.opened?.beginSync();
-  }
-
-  commitSync(): Promise<{ from: string; to: string } | undefined> {
-    this.buffering = false;
-    return this.opened ? this.opened.commitSync() : Promise.resolve(undefined);
-  }
-
-  discardSync(): void {
-    this.buffering = false;
-    this.opened?.discardSync();
-  }
+  });
 }

@@ -55,7 +55,8 @@ export type GiteaToken = SelfHostedToken;
 
 /** A Gitee account (spec providers §3, host B). */
 export interface GiteeToken extends ForgeTokenBase {
-  /** Set on the account used to sign in (Gitee sign-in is not offered yet: kept as read). */
+  /** Set on the account used to sign in ('Sign in with Gitee'): the main workspace syncs with
+   * its `inkstone-appdata` repository. */
   isLogin?: boolean;
   /** Which of the product server's Gitee applications issued the pair (`/giteeClientId` may
    * hand out several): its refresh goes through the same one. */
