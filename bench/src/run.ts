@@ -8,6 +8,7 @@ import { benchLoad } from './load';
 import { benchLongBlocks } from './long-blocks';
 import { benchMemory } from './memory';
 import { benchPaste } from './paste';
+import { benchPasteTasks } from './paste-tasks';
 import { startServer } from './server';
 import { benchServer } from './server-load';
 import { benchStatistics } from './statistics';
@@ -21,13 +22,16 @@ const port = Number(process.env.BENCH_PORT ?? 8190);
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 // BENCH_ONLY=explorer (or typing, memory, load, paste, blocks, transfer, images, conversion,
-// statistics, sync, github, forges, server; comma-separated) runs only those parts.
+// statistics, sync, github, forges, server; comma-separated) runs only those parts; paste-tasks
+// (bench/src/paste-tasks.ts) runs only when named.
 // The sync part's local database is the app's Dexie repository over fake-indexeddb;
 // BENCH_SYNC_DB=memory takes the in-memory repository of the core tests instead;
 // BENCH_SYNC_ONE_BY_ONE=1 leaves out the provider's batch save, so that every item is sent by
 // itself, as before batches (to compare the two under the same load).
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
 const wanted = (name: string) => !only || only.includes(name);
+// Only when asked by name (BENCH_ONLY=paste-tasks): the paste traced, for what its tasks are.
+const asked = (name: string) => !!only?.includes(name);
 
 if (wanted('conversion')) benchConversion();
 if (wanted('statistics')) benchStatistics();
@@ -36,10 +40,11 @@ if (wanted('sync')) await benchSync(process.env.BENCH_SYNC_DB === 'memory' ? 'me
 if (wanted('github')) await benchGithub();
 if (wanted('forges')) await benchForges();
 const inBrowser = ['typing', 'memory', 'load', 'paste', 'blocks', 'explorer', 'transfer', 'images'];
+if (asked('paste-tasks')) inBrowser.push('paste-tasks');
 // The parts whose figures are printed beside the baseline build (bench/src/baseline.ts: the
 // commit before issue 26 unless BENCH_BASELINE_REV names another; BENCH_BASELINE=off leaves it
 // out), served by its own server on the port after the next.
-const besideBaseline = ['typing', 'memory', 'load', 'paste'];
+const besideBaseline = ['typing', 'memory', 'load', 'paste', 'paste-tasks'];
 if (inBrowser.some(wanted)) {
   const baseline = besideBaseline.some(wanted) ? await startBaseline(port + 2) : undefined;
   if (baseline) console.log(`\nBaseline: the build of ${baseline.rev}, at ${baseline.url}`);
@@ -54,6 +59,9 @@ if (inBrowser.some(wanted)) {
       await benchLoad(`http://127.0.0.1:${port}/`, chromiumPath, baseline?.url, baseline?.rev);
     }
     if (wanted('paste')) await benchPaste(`http://127.0.0.1:${port}/`, chromiumPath, baseline?.url);
+    if (asked('paste-tasks')) {
+      await benchPasteTasks(`http://127.0.0.1:${port}/`, chromiumPath, baseline?.url);
+    }
     if (wanted('blocks')) await benchLongBlocks(`http://127.0.0.1:${port}/`, chromiumPath);
     if (wanted('explorer')) await benchExplorer(`http://127.0.0.1:${port}/`, chromiumPath);
     if (wanted('transfer')) await benchTransfer(`http://127.0.0.1:${port}/`, chromiumPath);

@@ -147,3 +147,46 @@ test('scroll sync brings the preview to the part of the document the editor show
   await page.mouse.wheel(0, 1);
   await expect(sourceLine).toBeInViewport({ timeout: 2_000 });
 });
+
+test('the preview follows the editor from one end of a long text to the other without gliding through the whole text', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await openApp(page);
+  const parts = Array.from(
+    { length: 200 },
+    (_, i) => `## Part ${i + 1}\n\n${'Words to fill the part of the text. '.repeat(25)}\n`,
+  ).join('\n');
+  // Typed in at once: the caret, and the editor, end at the last part, and so does the preview.
+  await replaceText(page, parts);
+  const last = preview(page).getByRole('heading', { name: 'Part 200', exact: true });
+  await expect(last).toBeInViewport({ timeout: 10_000 });
+  // (The sync glides, then measures again for a few frames: let it end.)
+  await page.waitForTimeout(700);
+  // Each frame's scroll position of the preview from here on.
+  const start = await preview(page).evaluate((scroller) => {
+    const tops: number[] = [];
+    (window as unknown as { previewTops: number[] }).previewTops = tops;
+    const frame = () => {
+      tops.push(scroller.scrollTop);
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+    return scroller.scrollTop;
+  });
+  await page.keyboard.press('ControlOrMeta+Home');
+  await expect(
+    preview(page).getByRole('heading', { name: 'Part 1', exact: true }),
+  ).toBeInViewport();
+  await page.waitForTimeout(500);
+  const { tops, height } = await preview(page).evaluate((scroller) => ({
+    tops: (window as unknown as { previewTops: number[] }).previewTops,
+    height: scroller.clientHeight,
+  }));
+  expect(start).toBeGreaterThan(20 * height);
+  expect(tops.at(-1)).toBeLessThan(height);
+  // The preview jumped to half a pane from the top and glided only that: no frame showed the text
+  // between its second pane and two panes above where it was (a glide from the end crossed all of
+  // it, each frame laying out a part of the text shown for that frame only).
+  expect(tops.filter((top) => top > 2 * height && top < start - 2 * height)).toEqual([]);
+});

@@ -13,6 +13,13 @@ export const SCROLL_ANIMATION_MS = 100;
 export const SCROLL_FOLLOW_DELAY_MS = 50;
 export const SCROLL_AFTER_RENDER_DELAY_MS = 500;
 
+/** The longest stretch a glide covers, as a share of the pane's height: a pane further away
+ * jumps to that distance from its target, then glides the rest. A glide through a long preview
+ * had the browser lay out, frame after frame, parts of it shown for one frame only (after a
+ * 250k paste, three frames of 2,000–2,600 elements each: docs/adr/0003, "The glide after a
+ * paste"). */
+export const GLIDE_MAX_SHARE = 0.5;
+
 interface Anchor {
   line: number;
   element: HTMLElement;
@@ -223,9 +230,9 @@ export class ScrollSync {
 
   private animate(target: HTMLElement, to: number, done?: () => void): void {
     this.stopAnimation();
-    const from = target.scrollTop;
+    const from = glideStart(target.scrollTop, to, target.clientHeight);
     const distance = to - from;
-    if (Math.abs(distance) < 1) return;
+    if (Math.abs(to - target.scrollTop) < 1) return;
     const start = performance.now();
     const step = (now: number) => {
       const t = Math.min(1, (now - start) / SCROLL_ANIMATION_MS);
@@ -236,4 +243,13 @@ export class ScrollSync {
     };
     this.animation = requestAnimationFrame(step);
   }
+}
+
+/** Where a glide from `scrollTop` to `to` in a pane `height` tall starts: where it is, or, when
+ * that is further than GLIDE_MAX_SHARE of the pane, that far from `to` on the same side (the
+ * pane jumps there first). */
+export function glideStart(scrollTop: number, to: number, height: number): number {
+  const longest = Math.max(1, height * GLIDE_MAX_SHARE);
+  if (Math.abs(to - scrollTop) <= longest) return scrollTop;
+  return to - Math.sign(to - scrollTop) * longest;
 }
