@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { BASELINE_MAX_LENGTH, readDoc } from './corpus';
 import { median, ms } from './stats';
-import { launchBrowser, newAppContext, openAndEmpty, settle } from './typing';
+import { launchBrowser, newAppContext, openAndEmpty, pasteIntoEditor, settle } from './typing';
 
 // `BENCH_ONLY=paste-tasks`: doc-250k pasted into an empty file, as bench/src/paste.ts pastes it,
 // under a Chromium trace of the 10 s after, for this build and the baseline alternating. Wall
@@ -156,19 +156,7 @@ async function tracePaste(browser: Browser, url: string, text: string): Promise<
     );
     await page.waitForTimeout(2000);
     await browser.startTracing(page, { categories: CATEGORIES });
-    await page.evaluate(
-      ([pasted, mark]) => {
-        performance.mark(mark);
-        const data = new DataTransfer();
-        data.setData('text/plain', pasted);
-        document
-          .querySelector('.cm-content')!
-          .dispatchEvent(
-            new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
-          );
-      },
-      [text, PASTE_MARK] as const,
-    );
+    await pasteIntoEditor(page, text, PASTE_MARK);
     await page.waitForTimeout(WATCH_MS);
     const trace = JSON.parse((await browser.stopTracing()).toString()) as {
       traceEvents: TraceEvent[];

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { BASELINE_MAX_LENGTH, readDoc } from './corpus';
 import { percentile } from './stats';
-import { newAppContext, openAndEmpty } from './typing';
+import { newAppContext, openAndEmpty, pasteIntoEditor } from './typing';
 
 // `pnpm exec tsx src/paste-trace.ts <app url> [doc-1m|doc-250k]` (the app served by its server:
 // `PORT=… node ../apps/server/dist/main.js`): pastes a corpus document into an empty file, as
@@ -114,16 +114,7 @@ if (process.env.TRACE !== '0')
       'disabled-by-default-v8.cpu_profiler',
     ],
   });
-await page.evaluate((pasted) => {
-  performance.mark('trace:paste');
-  const data = new DataTransfer();
-  data.setData('text/plain', pasted);
-  document
-    .querySelector('.cm-content')!
-    .dispatchEvent(
-      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
-    );
-}, text);
+await pasteIntoEditor(page, text, 'trace:paste');
 const pasted = Date.now();
 if (typing) {
   await page.waitForTimeout(1000);

@@ -200,16 +200,26 @@ export async function openAndEmpty(page: Page, url: string): Promise<void> {
 export async function openWithText(page: Page, url: string, text: string): Promise<void> {
   await openAndEmpty(page, url);
   // Pasted, as a user brings a document in (typing 250,000 characters would take hours).
-  await page.evaluate((pasted) => {
-    const data = new DataTransfer();
-    data.setData('text/plain', pasted);
-    document
-      .querySelector('.cm-content')!
-      .dispatchEvent(
-        new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
-      );
-  }, text);
+  await pasteIntoEditor(page, text);
   await waitForPreview(page, text.length);
+}
+
+/** Pastes `text` into the editor as the browser does for Ctrl+V (a ClipboardEvent carrying the
+ * text, dispatched on the editor), after a performance mark named `mark` when one is given. */
+export async function pasteIntoEditor(page: Page, text: string, mark = ''): Promise<void> {
+  await page.evaluate(
+    ([pasted, name]) => {
+      if (name !== '') performance.mark(name);
+      const data = new DataTransfer();
+      data.setData('text/plain', pasted);
+      document
+        .querySelector('.cm-content')!
+        .dispatchEvent(
+          new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+        );
+    },
+    [text, mark] as const,
+  );
 }
 
 /** Where and how long to type: at the end of line `at` (by default a prose line in the middle
