@@ -4,7 +4,6 @@ import {
   type FileItem,
   GithubClient,
   type GithubToken,
-  HttpClient,
   type ItemRepository,
   itemIds,
   MAIN_LOCATION_ID,
@@ -20,18 +19,12 @@ import { type ForgeSim, startForgeSim } from '@inkstone/forge-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { githubRemote } from '../providers/github/workspace-remote';
 import { startAfreshForAccount } from './sync-account';
+import { realHttpClient } from '../testing/real-http';
 
 // The main workspace signed out and in as someone else, over forge-sim's real repositories: the
 // same local database syncs with ada's inkstone-appdata, then with grace's.
 
-const timers = {
-  set: (callback: () => void, delay: number) => {
-    const handle = setTimeout(callback, delay);
-    return () => clearTimeout(handle);
-  },
-  now: () => Date.now(),
-};
-const http = new HttpClient({ fetch: (url, init) => fetch(url, init as RequestInit), timers });
+const http = realHttpClient();
 const main = { id: MAIN_WORKSPACE_ID, name: 'Main workspace', providerId: 'main' };
 
 let forge: ForgeSim;

@@ -2,7 +2,6 @@ import {
   type ForgeId,
   type ForgeToken,
   type GiteeToken,
-  HttpClient,
   type SelfHostedToken,
   type Workspace,
 } from '@inkstone/core';
@@ -10,19 +9,13 @@ import { type ForgeSim, type ForgeUser, startForgeSim } from '@inkstone/forge-si
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forgeAccountMissing, forgeRemote } from './forge-workspace-remote';
 import { forgeWorkspace } from './forge-workspace-params';
+import { realHttpClient } from '../../testing/real-http';
 
 // The remote of a forge workspace over forge-sim's GitLab and Gitee dialects: the token is
 // asked fresh before each sync, a new one remakes the provider, and a Gitee 401 on the tree
 // signs in again and reads once more.
 
-const timers = {
-  set: (callback: () => void, delay: number) => {
-    const handle = setTimeout(callback, delay);
-    return () => clearTimeout(handle);
-  },
-  now: () => Date.now(),
-};
-const http = new HttpClient({ fetch: (url, init) => fetch(url, init as RequestInit), timers });
+const http = realHttpClient();
 
 let forge: ForgeSim;
 let gina: ForgeUser;

@@ -1,20 +1,14 @@
-import { type GiteeToken, HttpClient } from '@inkstone/core';
+import { type GiteeToken } from '@inkstone/core';
 import { type ForgeSim, type ForgeUser, startForgeSim } from '@inkstone/forge-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { giteeAppDataRemote } from './gitee-app-data-remote';
+import { realHttpClient } from '../../testing/real-http';
 
 // The main workspace's remote once signed in with Gitee, over forge-sim's Gitee dialect: the
 // login's token asked fresh before each sync, its private inkstone-appdata made on the first
 // one, and nothing without a Gitee login.
 
-const timers = {
-  set: (callback: () => void, delay: number) => {
-    const handle = setTimeout(callback, delay);
-    return () => clearTimeout(handle);
-  },
-  now: () => Date.now(),
-};
-const http = new HttpClient({ fetch: (url, init) => fetch(url, init as RequestInit), timers });
+const http = realHttpClient();
 
 let forge: ForgeSim;
 let gina: ForgeUser;

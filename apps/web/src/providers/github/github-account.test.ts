@@ -1,17 +1,11 @@
-import { GithubAuthError, GithubClient, type GithubToken, HttpClient } from '@inkstone/core';
+import { GithubAuthError, GithubClient, type GithubToken } from '@inkstone/core';
 import { type ForgeSim, startForgeSim } from '@inkstone/forge-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { githubTokenFor, readGithubIdentity } from './github-account';
+import { realHttpClient } from '../../testing/real-http';
 
 let forge: ForgeSim;
-const timers = {
-  set: (callback: () => void, delay: number) => {
-    const handle = setTimeout(callback, delay);
-    return () => clearTimeout(handle);
-  },
-  now: () => Date.now(),
-};
-const http = new HttpClient({ fetch: (url, init) => fetch(url, init as RequestInit), timers });
+const http = realHttpClient();
 const client = (token: string) => new GithubClient({ http, apiUrl: forge.apiUrl, token });
 
 beforeAll(async () => {
