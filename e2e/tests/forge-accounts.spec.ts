@@ -1,7 +1,13 @@
 import { type ForgeSim, type ForgeUser, startForgeSim } from '@inkstone/forge-sim';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { type AppServer, forgeServerEnv, freePort, startAppServer } from './fixtures/app-server';
-import { editor, editorText, openMenuEntry, replaceText, skipTour, storedRows } from './helpers';
+import {
+  type AppServer,
+  forgeServerEnv,
+  freePort,
+  openAppContext,
+  startAppServer,
+} from './fixtures/app-server';
+import { editorText, openMenuEntry, replaceText, storedRows } from './helpers';
 
 // Linking GitLab, Gitea and Gitee accounts for real: forge-sim answers the three forges' OAuth
 // providers and APIs; the real server runs with GITLAB_* and GITEE_* pointing at it (the /conf
@@ -23,7 +29,7 @@ let appOrigin: string;
 let gina: ForgeUser;
 let context: BrowserContext;
 let page: Page;
-const urls: string[] = [];
+let urls: string[] = [];
 
 test.describe.configure({ mode: 'serial' });
 
@@ -44,15 +50,7 @@ test.beforeAll(async ({ browser }) => {
     forgeServerEnv(forge.url, { gitlab: GITLAB_APP, gitee: GITEE_APP }),
     port,
   );
-  context = await browser.newContext({
-    baseURL: appOrigin,
-    viewport: { width: 1400, height: 900 },
-  });
-  context.on('request', (request) => urls.push(request.url()));
-  page = await context.newPage();
-  await page.goto('/');
-  await expect(editor(page)).toBeVisible({ timeout: 15_000 });
-  await skipTour(page);
+  ({ context, page, urls } = await openAppContext(browser, appOrigin));
 });
 
 test.afterAll(async () => {

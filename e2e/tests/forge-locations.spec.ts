@@ -5,17 +5,14 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { type ForgeSim, startForgeSim } from '@inkstone/forge-sim';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { type AppServer, forgeServerEnv, freePort, startAppServer } from './fixtures/app-server';
 import {
-  editor,
-  editorText,
-  fileTitle,
-  openMenu,
-  replaceText,
-  skipTour,
-  storedRows,
-  tree,
-} from './helpers';
+  type AppServer,
+  forgeServerEnv,
+  freePort,
+  openAppContext,
+  startAppServer,
+} from './fixtures/app-server';
+import { editorText, fileTitle, openMenu, replaceText, storedRows, tree } from './helpers';
 
 // File locations and publishing on GitLab, Gitea and Gitee, for real: one forge-sim answers the
 // three forges (their OAuth and APIs over the same bare git repositories), one server holds the
@@ -34,7 +31,7 @@ let forge: ForgeSim;
 let server: AppServer;
 let context: BrowserContext;
 let page: Page;
-const urls: string[] = [];
+let urls: string[] = [];
 
 test.describe.configure({ mode: 'serial', timeout: 60_000 });
 
@@ -49,15 +46,7 @@ test.beforeAll(async ({ browser }) => {
     forge.oauthApps.add({ ...app, callbackUrl, name: 'Inkstone' });
   }
   server = await startAppServer(forgeServerEnv(forge.url, APPS), port);
-  context = await browser.newContext({
-    baseURL: appOrigin,
-    viewport: { width: 1400, height: 900 },
-  });
-  context.on('request', (request) => urls.push(request.url()));
-  page = await context.newPage();
-  await page.goto('/');
-  await expect(editor(page)).toBeVisible({ timeout: 15_000 });
-  await skipTour(page);
+  ({ context, page, urls } = await openAppContext(browser, appOrigin));
 });
 
 test.afterAll(async () => {

@@ -1,16 +1,20 @@
 import { type ForgeSim, type ForgeUser, startForgeSim } from '@inkstone/forge-sim';
-import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { type AppServer, forgeServerEnv, freePort, startAppServer } from './fixtures/app-server';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import {
+  type AppServer,
+  forgeServerEnv,
+  freePort,
+  openAppContext,
+  startAppServer,
+} from './fixtures/app-server';
 import { authorize, cloned, openFile, syncButton, syncStatus } from './fixtures/forge-workspace';
 import {
-  editor,
   editorText,
   fileTitle,
   menu,
   openMenu,
   openMenuEntry,
   replaceText,
-  skipTour,
   storedRows,
 } from './helpers';
 
@@ -48,21 +52,8 @@ test.afterAll(async () => {
   await forge?.close();
 });
 
-/** A browser of its own (its own IndexedDB: its own main workspace), open on the app, with
- * every URL its pages asked for. */
-async function person(browser: Browser) {
-  const context: BrowserContext = await browser.newContext({
-    baseURL: appOrigin,
-    viewport: { width: 1400, height: 900 },
-  });
-  const urls: string[] = [];
-  context.on('request', (request) => urls.push(request.url()));
-  const page = await context.newPage();
-  await page.goto('/');
-  await expect(editor(page)).toBeVisible({ timeout: 15_000 });
-  await skipTour(page);
-  return { context, page, urls };
-}
+/** A browser of its own (its own IndexedDB: its own main workspace) with the app open. */
+const person = (browser: Browser) => openAppContext(browser, appOrigin);
 
 /** 'Sign in with Gitee' from the menu: its dialog's Ok, then gina authorizes in the popup. */
 async function signInWithGitee(page: Page): Promise<void> {

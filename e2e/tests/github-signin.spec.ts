@@ -5,17 +5,9 @@ import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type ForgeSim, type ForgeUser, startForgeSim } from '@inkstone/forge-sim';
-import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
-import {
-  alert,
-  editor,
-  menu,
-  openMenu,
-  openMenuEntry,
-  replaceText,
-  skipTour,
-  storedRows,
-} from './helpers';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { openAppContext } from './fixtures/app-server';
+import { alert, menu, openMenu, openMenuEntry, replaceText, storedRows } from './helpers';
 
 // Signing in with GitHub for real: forge-sim (a local GitHub over real git repositories) holds
 // the accounts and the OAuth app, and the real server runs with GITHUB_CLIENT_ID/SECRET,
@@ -116,23 +108,8 @@ test.afterAll(async () => {
   await forge?.close();
 });
 
-/** A browser of its own (its own IndexedDB, localStorage and forge-sim cookie) with the app
- * open, recording every URL any of its pages asked for. */
-async function person(
-  browser: Browser,
-): Promise<{ page: Page; context: BrowserContext; urls: string[] }> {
-  const context = await browser.newContext({
-    baseURL: appOrigin,
-    viewport: { width: 1400, height: 900 },
-  });
-  const urls: string[] = [];
-  context.on('request', (request) => urls.push(request.url()));
-  const page = await context.newPage();
-  await page.goto('/');
-  await expect(editor(page)).toBeVisible({ timeout: 15_000 });
-  await skipTour(page);
-  return { page, context, urls };
-}
+/** A browser of its own (its own IndexedDB: its own main workspace) with the app open. */
+const person = (browser: Browser) => openAppContext(browser, appOrigin);
 
 /** Clicks "Sign in with GitHub" in the menu, or does `start`, and authorizes as `login` on
  * forge-sim's page, in the popup. */
