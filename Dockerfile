@@ -29,6 +29,7 @@ COPY package.json ./
 COPY packages/core/package.json packages/core/
 COPY packages/markdown/package.json packages/markdown/
 COPY packages/forge-sim/package.json packages/forge-sim/
+COPY packages/cloud-sim/package.json packages/cloud-sim/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 COPY e2e/package.json e2e/

@@ -38,6 +38,7 @@ const typedProjects = [
   ['packages/core', 'tsconfig.test.json'],
   ['packages/markdown', 'tsconfig.test.json'],
   ['packages/forge-sim', 'tsconfig.test.json'],
+  ['packages/cloud-sim', 'tsconfig.test.json'],
   ['apps/server', 'tsconfig.test.json'],
   ['apps/web', 'tsconfig.json'],
   ['e2e', 'tsconfig.json'],
@@ -133,6 +134,15 @@ export default tseslint.config(
     },
   },
   {
+    files: ['packages/cloud-sim/**/*.{ts,mjs}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@inkstone/*'], message: 'cloud-sim imports nothing of ours.' }] },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
@@ -145,6 +155,7 @@ export default tseslint.config(
     files: [
       'apps/server/**/*.ts',
       'packages/forge-sim/**/*.{ts,mjs}',
+      'packages/cloud-sim/**/*.{ts,mjs}',
       'e2e/**/*.ts',
       'bench/**/*.ts',
       'scripts/**/*.{js,mjs}',

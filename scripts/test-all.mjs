@@ -154,6 +154,7 @@ function startCoreTests() {
 for (const [pkg, dir, args] of [
   ['@inkstone/markdown', 'packages/markdown', []],
   ['@inkstone/forge-sim', 'packages/forge-sim', []],
+  ['@inkstone/cloud-sim', 'packages/cloud-sim', []],
   ['@inkstone/server', 'apps/server', []],
   ['@inkstone/web', 'apps/web', []],
   ['scripts', '.', ['--root', 'scripts']],

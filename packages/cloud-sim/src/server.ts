@@ -1,0 +1,168 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Accounts } from './accounts.js';
+import { DriveRoutes } from './drive/routes.js';
+import { DriveStore } from './drive/store.js';
+import {
+  backendError,
+  googleError,
+  insufficientPermissions,
+  invalidCredentials,
+  loginRequired,
+  rateLimited,
+  type Reply,
+} from './errors.js';
+import { Faults } from './faults.js';
+import { IdTokenSigner } from './oauth/id-token.js';
+import { OAuthRoutes } from './oauth/routes.js';
+import { answerPeopleMe, PEOPLE_ME_PATH } from './people.js';
+import { bearerToken, type SimRequest } from './request.js';
+
+/** Options of {@link startCloudSim}. */
+export interface CloudSimOptions {
+  /** The port to listen on; 0 (any free port) when absent. */
+  port?: number;
+  /** The host to listen on; 127.0.0.1 when absent. */
+  host?: string;
+  /** The clock tokens expire and files are dated by; `Date.now` when absent. */
+  now?: () => number;
+  /** Seconds an access token lives: Google's 3599 when absent. */
+  accessTokenSeconds?: number;
+}
+
+/** A running stand-in for Google's OAuth, People and Drive v3. */
+export interface CloudSim {
+  /** Its origin: every Google host's paths are answered here (see docs/how-to/cloud-sim.md). */
+  url: string;
+  /** The accounts, OAuth clients and tokens. */
+  accounts: Accounts;
+  /** The users' drives. */
+  drive: DriveStore;
+  /** Faults served to the next matching requests. */
+  faults: Faults;
+  /** Stops the server, ending any request a fault left hanging. */
+  close(): Promise<void>;
+}
+
+/** The CORS headers Google's APIs answer a web app with. */
+const CORS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET, POST, PATCH, PUT, DELETE',
+  'access-control-allow-headers':
+    'Authorization, Content-Type, X-Goog-Api-Client, X-Upload-Content-Type',
+  'access-control-expose-headers': 'Content-Type, Content-Length, Date, ETag, Location',
+};
+const MAX_BODY = 100 * 1024 * 1024;
+const PROFILE_SCOPES = ['profile', 'https://www.googleapis.com/auth/userinfo.profile'];
+
+async function readBody(request: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY) throw new Error('Request body too large');
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** Starts the stand-in on `port` (any free port when 0 or absent). */
+export async function startCloudSim(options: CloudSimOptions = {}): Promise<CloudSim> {
+  const now = options.now ?? Date.now;
+  const accounts = new Accounts(now, options.accessTokenSeconds);
+  const drive = new DriveStore(now);
+  const faults = new Faults();
+  const oauth = new OAuthRoutes({ accounts, signer: new IdTokenSigner() });
+  const driveRoutes = new DriveRoutes(drive);
+
+  const answer = (request: SimRequest): Reply => {
+    const oauthReply = oauth.answer(request);
+    if (oauthReply) return oauthReply;
+    const { pathname } = request.url;
+    const isDrive = DriveRoutes.handles(pathname);
+    if (!isDrive && pathname !== PEOPLE_ME_PATH) {
+      return googleError(404, { domain: 'global', reason: 'notFound', message: 'Not Found' });
+    }
+    const token = bearerToken(request);
+    if (token === undefined) return loginRequired();
+    const record = accounts.valid(token);
+    if (!record) return invalidCredentials();
+    if (isDrive) {
+      return driveRoutes.answer(request, {
+        userId: record.user.id,
+        clientId: record.clientId,
+        scopes: record.scopes,
+      });
+    }
+    if (!record.scopes.some((scope) => PROFILE_SCOPES.includes(scope))) {
+      return insufficientPermissions();
+    }
+    return answerPeopleMe(record.user, request.url);
+  };
+
+  const write = (response: ServerResponse, reply: Reply) => {
+    const body =
+      reply.raw ??
+      (reply.body === undefined ? Buffer.alloc(0) : Buffer.from(JSON.stringify(reply.body)));
+    response.writeHead(reply.status, {
+      ...CORS,
+      ...(reply.raw && reply.status !== 204 && reply.status !== 302
+        ? { 'content-type': reply.contentType ?? 'application/octet-stream' }
+        : reply.raw
+          ? {}
+          : { 'content-type': 'application/json; charset=UTF-8' }),
+      ...reply.headers,
+    });
+    response.end(body);
+  };
+
+  async function handle(request: IncomingMessage, response: ServerResponse) {
+    const url = new URL(request.url ?? '/', 'http://cloud-sim.invalid');
+    const method = request.method ?? 'GET';
+    if (method === 'OPTIONS') {
+      response.writeHead(204, { ...CORS, 'access-control-max-age': '3600' });
+      response.end();
+      return;
+    }
+    const body = await readBody(request);
+    const fault = faults.take(`${url.pathname}${url.search}`, method);
+    if (fault?.latencyMs) await new Promise((resolve) => setTimeout(resolve, fault.latencyMs));
+    if (fault?.hang) return; // Never answered; close() ends the connection.
+    let reply: Reply;
+    if (fault?.status) reply = backendError(fault.status);
+    else if (fault?.expiredToken) reply = invalidCredentials();
+    else if (fault?.rateLimit) {
+      reply = rateLimited(fault.rateLimit === true ? 'userRateLimitExceeded' : fault.rateLimit);
+    } else reply = answer({ method, url, headers: request.headers, body });
+    if (fault?.dropReply) {
+      request.socket.destroy();
+      return;
+    }
+    write(response, reply);
+  }
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch((cause: unknown) => {
+      console.error('cloud-sim:', cause);
+      if (!response.headersSent) write(response, backendError(500));
+      else response.end();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = options.host ?? '127.0.0.1';
+  return {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    accounts,
+    drive,
+    faults,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}
