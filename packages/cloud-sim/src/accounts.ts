@@ -96,6 +96,11 @@ export class Accounts {
     return [...this.#users.values()].find((user) => user.email === email.trim().toLowerCase());
   }
 
+  /** The account with this id, if any. */
+  byId(id: string) {
+    return this.#users.get(id);
+  }
+
   /** Registers an OAuth client. */
   addClient(client: OAuthClient) {
     this.#clients.set(client.clientId, client);

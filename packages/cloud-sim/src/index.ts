@@ -13,3 +13,5 @@ export { DRIVE, DRIVE_APPDATA, DRIVE_FILE, DRIVE_READONLY } from './drive/scopes
 export { DRIVE_ROUTES, MAX_PAGE_SIZE } from './drive/routes.js';
 export { CODE_LIFETIME_MS, SESSION_COOKIE } from './oauth/routes.js';
 export { runCli, CliError, DEFAULT_PORT } from './cli.js';
+export { BloggerStore, type Blog, type BloggerItem, type BloggerStatus } from './blogger/store.js';
+export { BLOGGER_ROUTES, BLOGGER_SCOPE } from './blogger/routes.js';

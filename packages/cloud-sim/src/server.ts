@@ -1,6 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Accounts } from './accounts.js';
+import { BloggerRoutes, BLOGGER_PREFIX } from './blogger/routes.js';
+import { BloggerStore } from './blogger/store.js';
 import { DriveRoutes } from './drive/routes.js';
 import { DriveStore } from './drive/store.js';
 import {
@@ -38,6 +40,8 @@ export interface CloudSim {
   accounts: Accounts;
   /** The users' drives. */
   drive: DriveStore;
+  /** The blogs (`blogger.addBlog({ ownerId, name, url })`: Blogger has no API to make one). */
+  blogger: BloggerStore;
   /** Faults served to the next matching requests. */
   faults: Faults;
   /** Stops the server, ending any request a fault left hanging. */
@@ -73,14 +77,18 @@ export async function startCloudSim(options: CloudSimOptions = {}): Promise<Clou
   const drive = new DriveStore(now);
   const faults = new Faults();
   const oauth = new OAuthRoutes({ accounts, signer: new IdTokenSigner() });
-  const driveRoutes = new DriveRoutes(drive);
+  const driveRoutes = new DriveRoutes(drive, (id) => accounts.byId(id));
+  const blogger = new BloggerStore(now);
+  let origin = '';
+  const bloggerRoutes = new BloggerRoutes(blogger, () => origin);
 
   const answer = (request: SimRequest): Reply => {
     const oauthReply = oauth.answer(request);
     if (oauthReply) return oauthReply;
     const { pathname } = request.url;
     const isDrive = DriveRoutes.handles(pathname);
-    if (!isDrive && pathname !== PEOPLE_ME_PATH) {
+    const isBlogger = pathname.startsWith(BLOGGER_PREFIX);
+    if (!isDrive && !isBlogger && pathname !== PEOPLE_ME_PATH) {
       return googleError(404, { domain: 'global', reason: 'notFound', message: 'Not Found' });
     }
     const token = bearerToken(request);
@@ -94,6 +102,7 @@ export async function startCloudSim(options: CloudSimOptions = {}): Promise<Clou
         scopes: record.scopes,
       });
     }
+    if (isBlogger) return bloggerRoutes.answer(request, record.user, record.scopes);
     if (!record.scopes.some((scope) => PROFILE_SCOPES.includes(scope))) {
       return insufficientPermissions();
     }
@@ -154,10 +163,12 @@ export async function startCloudSim(options: CloudSimOptions = {}): Promise<Clou
   });
   const { port } = server.address() as AddressInfo;
   const host = options.host ?? '127.0.0.1';
+  origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   return {
-    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    url: origin,
     accounts,
     drive,
+    blogger,
     faults,
     close: () =>
       new Promise<void>((resolve, reject) => {

@@ -386,6 +386,16 @@ describe('Drive v3 revisions', () => {
     expect(texts).toEqual(['v1', 'v2', 'v3']);
     const one = await t.call('GET', `/drive/v3/files/${file.id}/revisions/${ids[0]}?fields=*`);
     expect(schemaErrors(doc, 'Revision', one.body)).toEqual([]);
+    // The fields the sync reads (providers spec: id, modifiedTime, lastModifyingUser.permissionId).
+    const listed = await t.call(
+      'GET',
+      `/drive/v3/files/${file.id}/revisions?pageSize=1000&fields=revisions(id,modifiedTime,lastModifyingUser/permissionId)`,
+    );
+    expect(listed.body.revisions[0]).toEqual({
+      id: ids[0],
+      modifiedTime: expect.any(String),
+      lastModifyingUser: { permissionId: t.alice.id },
+    });
     const missing = await t.call('GET', `/drive/v3/files/${file.id}/revisions/nope`);
     expect(missing.status).toBe(404);
   });

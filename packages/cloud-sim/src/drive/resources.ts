@@ -48,9 +48,31 @@ export function changeResource(change: DriveChange, drive: UserDrive) {
   };
 }
 
+/** Who a user is, as Drive's User resource (`lastModifyingUser`). */
+export interface DriveUser {
+  id: string;
+  name: string;
+  email: string;
+  picture: string;
+}
+
+/** Drive's User resource of `user` as `viewer` sees it. */
+export const userResource = (user: DriveUser, viewerId: string) => ({
+  kind: 'drive#user',
+  displayName: user.name,
+  emailAddress: user.email,
+  permissionId: user.id,
+  photoLink: user.picture,
+  me: user.id === viewerId,
+});
+
 /** A revision as Drive v3's Revision resource. */
-export function revisionResource(revision: DriveRevision) {
+export function revisionResource(
+  revision: DriveRevision,
+  modifiedBy?: ReturnType<typeof userResource>,
+) {
   return {
+    ...(modifiedBy ? { lastModifyingUser: modifiedBy } : {}),
     kind: 'drive#revision',
     id: revision.id,
     mimeType: revision.mimeType,

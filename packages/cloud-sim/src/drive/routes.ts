@@ -10,9 +10,23 @@ import type { SimRequest } from '../request.js';
 import { FieldsError, parseFields, select } from './fields.js';
 import { boundaryOf, parseMultipart } from './multipart.js';
 import { parseQuery, QueryError } from './query.js';
-import { changeResource, FILE_DEFAULT, fileResource, revisionResource } from './resources.js';
+import {
+  changeResource,
+  FILE_DEFAULT,
+  fileResource,
+  revisionResource,
+  userResource,
+  type DriveUser,
+} from './resources.js';
 import { hasDriveScope, type Caller } from './scopes.js';
-import { DriveError, FOLDER_MIME, type DriveStore, type NewFile, type Space } from './store.js';
+import {
+  DriveError,
+  FOLDER_MIME,
+  type DriveRevision,
+  type DriveStore,
+  type NewFile,
+  type Space,
+} from './store.js';
 
 /** One Drive method the stand-in answers, named as in Google's discovery document. */
 export interface DriveRoute {
@@ -237,7 +251,11 @@ const list = (value: string | null) =>
 
 /** Drive v3 over the store: answers `/drive/v3/…` and `/upload/drive/v3/…`. */
 export class DriveRoutes {
-  constructor(readonly store: DriveStore) {}
+  constructor(
+    readonly store: DriveStore,
+    /** The account of a user id, for `lastModifyingUser` and about's `user`. */
+    readonly userOf: (id: string) => DriveUser | undefined,
+  ) {}
 
   /** Whether the path is Drive's. */
   static handles(pathname: string) {
@@ -306,6 +324,11 @@ export class DriveRoutes {
     const { store } = this;
     const drive = store.drive(caller.userId);
     const fileId = path.fileId ?? '';
+    const user = (id: string) => {
+      const found = this.userOf(id);
+      return found ? userResource(found, caller.userId) : undefined;
+    };
+    const revision = (r: DriveRevision) => revisionResource(r, user(r.modifiedBy));
 
     switch (route.id) {
       case 'drive.about.get': {
@@ -315,7 +338,7 @@ export class DriveRoutes {
         return shape(
           {
             kind: 'drive#about',
-            user: { kind: 'drive#user', me: true, permissionId: caller.userId },
+            user: user(caller.userId),
             rootFolderId: drive.rootId,
             storageQuota: { limit: '16106127360', usage: '0' },
           },
@@ -425,7 +448,7 @@ export class DriveRoutes {
         return shape(
           {
             kind: 'drive#revisionList',
-            revisions: page.map(revisionResource),
+            revisions: page.map(revision),
             ...(offset + size < file.revisions.length
               ? { nextPageToken: offsetToken(offset + size) }
               : {}),
@@ -435,13 +458,13 @@ export class DriveRoutes {
       }
       case 'drive.revisions.get': {
         const file = store.get(caller, fileId);
-        const revision = file.revisions.find((r) => r.id === path.revisionId);
-        if (!revision)
+        const found = file.revisions.find((r) => r.id === path.revisionId);
+        if (!found)
           throw new DriveError({ kind: 'revisionNotFound', revisionId: path.revisionId ?? '' });
         if (query.get('alt') === 'media') {
-          return { status: 200, raw: revision.content, contentType: revision.mimeType };
+          return { status: 200, raw: found.content, contentType: found.mimeType };
         }
-        return shape(revisionResource(revision), 'kind,id,mimeType,modifiedTime');
+        return shape(revision(found), 'kind,id,mimeType,modifiedTime');
       }
       default:
         return googleError(404, { domain: 'global', reason: 'notFound', message: 'Not Found' });

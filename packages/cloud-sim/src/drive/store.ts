@@ -16,6 +16,8 @@ export interface DriveRevision {
   md5Checksum: string;
   keepForever: boolean;
   originalFilename: string;
+  /** The id of the user whose upload it was. */
+  modifiedBy: string;
 }
 
 /** A file or folder as the stand-in stores it. */
@@ -196,7 +198,7 @@ export class DriveStore {
     });
   }
 
-  #revise(file: DriveFile, content: Buffer, originalFilename: string) {
+  #revise(file: DriveFile, content: Buffer, originalFilename: string, userId: string) {
     const revision: DriveRevision = {
       id: this.newId('0R'),
       mimeType: file.mimeType,
@@ -205,6 +207,7 @@ export class DriveStore {
       md5Checksum: createHash('md5').update(content).digest('hex'),
       keepForever: false,
       originalFilename,
+      modifiedBy: userId,
     };
     file.revisions.push(revision);
   }
@@ -241,7 +244,12 @@ export class DriveStore {
       revisions: [],
     };
     if (mimeType !== FOLDER_MIME) {
-      this.#revise(file, input.content ?? Buffer.alloc(0), input.originalFilename ?? file.name);
+      this.#revise(
+        file,
+        input.content ?? Buffer.alloc(0),
+        input.originalFilename ?? file.name,
+        caller.userId,
+      );
     }
     this.drive(caller.userId).files.set(file.id, file);
     this.#record(caller, file);
@@ -307,7 +315,7 @@ export class DriveStore {
     file.modifiedTime = time;
     file.version++;
     if (patch.content !== undefined && file.mimeType !== FOLDER_MIME) {
-      this.#revise(file, patch.content, patch.originalFilename ?? file.name);
+      this.#revise(file, patch.content, patch.originalFilename ?? file.name, caller.userId);
     }
     if (patch.trashed !== undefined && patch.trashed !== file.trashed) {
       this.#trash(caller, file, patch.trashed, true);
