@@ -22,8 +22,15 @@ export function formFields(request: SimRequest): URLSearchParams {
   const type = request.headers['content-type'] ?? '';
   const text = request.body.toString('utf8');
   if (type.includes('application/json') && text.trim()) {
-    const parsed = JSON.parse(text) as Record<string, unknown>;
-    for (const [key, value] of Object.entries(parsed)) fields.set(key, String(value));
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      return fields; // Not JSON after all: the query's fields alone, as a form Google cannot read.
+    }
+    if (parsed && typeof parsed === 'object') {
+      for (const [key, value] of Object.entries(parsed)) fields.set(key, String(value));
+    }
   } else if (text) {
     for (const [key, value] of new URLSearchParams(text)) fields.set(key, value);
   }

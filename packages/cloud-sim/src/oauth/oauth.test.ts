@@ -138,6 +138,13 @@ describe("Google's OAuth web flow", () => {
     expect(wrong.status).toBe(401);
     expect(wrong.body.error).toBe('invalid_client');
     expect((await exchange({ grant_type: 'password' })).body.error).toBe('unsupported_grant_type');
+    const garbled = await t.call('POST', '/token', {
+      token: null,
+      body: '{not json',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(garbled.status).toBe(401);
+    expect(garbled.body.error).toBe('invalid_client');
   });
 
   it('never redirects to an unregistered redirect_uri: an error page instead', async () => {
