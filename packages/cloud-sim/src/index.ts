@@ -10,7 +10,7 @@ export {
 } from './accounts.js';
 export { DriveStore, FOLDER_MIME, type DriveFile, type Space } from './drive/store.js';
 export { DRIVE, DRIVE_APPDATA, DRIVE_FILE, DRIVE_READONLY } from './drive/scopes.js';
-export { DRIVE_ROUTES, MAX_PAGE_SIZE } from './drive/routes.js';
+export { DRIVE_ROUTES, MAX_PAGE_SIZE } from './drive/route-table.js';
 export { CODE_LIFETIME_MS, SESSION_COOKIE } from './oauth/routes.js';
 export { runCli, CliError, DEFAULT_PORT } from './cli.js';
 export { BloggerStore, type Blog, type BloggerItem, type BloggerStatus } from './blogger/store.js';

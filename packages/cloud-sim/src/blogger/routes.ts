@@ -1,6 +1,7 @@
 import type { GoogleUser } from '../accounts.js';
 import { googleError, insufficientPermissions, invalidValue, json, type Reply } from '../errors.js';
 import type { SimRequest } from '../request.js';
+import { matchRoute } from '../route-match.js';
 import type { Blog, BloggerItem, BloggerStore, ItemInput } from './store.js';
 
 /** Where the stand-in answers Blogger v3 (as www.googleapis.com's `/blogger/v3/`). */
@@ -92,29 +93,6 @@ export const BLOGGER_ROUTES: BloggerRoute[] = [
 const notFound = (message: string) =>
   googleError(404, { domain: 'global', reason: 'notFound', message });
 
-function match(method: string, rest: string) {
-  for (const route of BLOGGER_ROUTES) {
-    if (route.httpMethod !== method) continue;
-    const names: string[] = [];
-    const pattern = new RegExp(
-      `^${route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
-        names.push(name);
-        return '([^/]+)';
-      })}$`,
-    );
-    const found = pattern.exec(rest);
-    if (found) {
-      return {
-        route,
-        params: Object.fromEntries(
-          names.map((name, i) => [name, decodeURIComponent(found[i + 1]!)]),
-        ),
-      };
-    }
-  }
-  return undefined;
-}
-
 function readInput(request: SimRequest): ItemInput | Reply {
   let parsed: unknown;
   try {
@@ -180,7 +158,11 @@ export class BloggerRoutes {
 
   /** Answers a request under `/blogger/` of `user` with `scopes`. */
   answer(request: SimRequest, user: GoogleUser, scopes: readonly string[]): Reply {
-    const found = match(request.method, request.url.pathname.slice(BLOGGER_PREFIX.length));
+    const found = matchRoute(
+      BLOGGER_ROUTES,
+      request.method,
+      request.url.pathname.slice(BLOGGER_PREFIX.length),
+    );
     if (!found) return notFound('Not Found');
     if (!scopes.includes(BLOGGER_SCOPE)) return insufficientPermissions();
     const query = request.url.searchParams;

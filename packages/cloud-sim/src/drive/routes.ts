@@ -7,8 +7,9 @@ import {
   type Reply,
 } from '../errors.js';
 import type { SimRequest } from '../request.js';
+import { matchRoute } from '../route-match.js';
 import { FieldsError, parseFields, select } from './fields.js';
-import { boundaryOf, parseMultipart } from './multipart.js';
+import { offsetToken, pageSizeOf, readOffset, spacesOf } from './list-params.js';
 import { parseQuery, QueryError } from './query.js';
 import {
   changeResource,
@@ -18,230 +19,10 @@ import {
   userResource,
   type DriveUser,
 } from './resources.js';
+import { DRIVE_ROUTES, type DriveRoute } from './route-table.js';
 import { hasDriveScope, type Caller } from './scopes.js';
-import {
-  DriveError,
-  FOLDER_MIME,
-  type DriveRevision,
-  type DriveStore,
-  type NewFile,
-  type Space,
-} from './store.js';
-
-/** One Drive method the stand-in answers, named as in Google's discovery document. */
-export interface DriveRoute {
-  /** The method's id in the discovery document (`drive.files.list`). */
-  id: string;
-  httpMethod: 'GET' | 'POST' | 'PATCH' | 'DELETE';
-  /** The path under `/drive/v3/` (or `/upload/drive/v3/` when `upload`), as the document's `path`. */
-  path: string;
-  /** Through the document's `mediaUpload` path. */
-  upload?: true;
-  /** The method's own query parameters the stand-in reads. */
-  params: string[];
-}
-
-/** Every Drive method answered; the tests check each against the discovery document. */
-export const DRIVE_ROUTES: DriveRoute[] = [
-  { id: 'drive.about.get', httpMethod: 'GET', path: 'about', params: [] },
-  {
-    id: 'drive.files.list',
-    httpMethod: 'GET',
-    path: 'files',
-    params: ['q', 'pageSize', 'pageToken', 'spaces', 'orderBy'],
-  },
-  { id: 'drive.files.create', httpMethod: 'POST', path: 'files', params: [] },
-  { id: 'drive.files.create', httpMethod: 'POST', path: 'files', upload: true, params: [] },
-  { id: 'drive.files.get', httpMethod: 'GET', path: 'files/{fileId}', params: ['fileId'] },
-  {
-    id: 'drive.files.update',
-    httpMethod: 'PATCH',
-    path: 'files/{fileId}',
-    params: ['fileId', 'addParents', 'removeParents'],
-  },
-  {
-    id: 'drive.files.update',
-    httpMethod: 'PATCH',
-    path: 'files/{fileId}',
-    upload: true,
-    params: ['fileId', 'addParents', 'removeParents'],
-  },
-  // Before files.delete, whose files/{fileId} would take files/trash.
-  { id: 'drive.files.emptyTrash', httpMethod: 'DELETE', path: 'files/trash', params: [] },
-  { id: 'drive.files.delete', httpMethod: 'DELETE', path: 'files/{fileId}', params: ['fileId'] },
-  {
-    id: 'drive.changes.getStartPageToken',
-    httpMethod: 'GET',
-    path: 'changes/startPageToken',
-    params: [],
-  },
-  {
-    id: 'drive.changes.list',
-    httpMethod: 'GET',
-    path: 'changes',
-    params: ['pageToken', 'pageSize', 'spaces', 'includeRemoved'],
-  },
-  {
-    id: 'drive.revisions.list',
-    httpMethod: 'GET',
-    path: 'files/{fileId}/revisions',
-    params: ['fileId', 'pageSize', 'pageToken'],
-  },
-  {
-    id: 'drive.revisions.get',
-    httpMethod: 'GET',
-    path: 'files/{fileId}/revisions/{revisionId}',
-    params: ['fileId', 'revisionId'],
-  },
-];
-
-/** The largest page Drive gives: larger `pageSize` values are coerced to it. */
-export const MAX_PAGE_SIZE = 1000;
-
-const matchRoute = (method: string, upload: boolean, rest: string) => {
-  for (const route of DRIVE_ROUTES) {
-    if (route.httpMethod !== method || !!route.upload !== upload) continue;
-    const names: string[] = [];
-    const pattern = new RegExp(
-      `^${route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
-        names.push(name);
-        return '([^/]+)';
-      })}$`,
-    );
-    const match = pattern.exec(rest);
-    if (match) {
-      const params = Object.fromEntries(
-        names.map((name, i) => [name, decodeURIComponent(match[i + 1]!)]),
-      );
-      return { route, params };
-    }
-  }
-  return undefined;
-};
-
-const pageSizeOf = (value: string | null, fallback: number) => {
-  if (value === null) return fallback;
-  const size = Number(value);
-  if (!Number.isInteger(size) || size < 1)
-    throw new DriveError({ kind: 'invalid', location: 'pageSize', message: 'Invalid Value' });
-  return Math.min(size, MAX_PAGE_SIZE);
-};
-
-const spacesOf = (value: string | null): Space[] => {
-  const spaces = (value ?? 'drive').split(',').map((space) => space.trim());
-  for (const space of spaces) {
-    if (space !== 'drive' && space !== 'appDataFolder') {
-      throw new DriveError({ kind: 'invalid', location: 'spaces', message: 'Invalid Value' });
-    }
-  }
-  return spaces as Space[];
-};
-
-const offsetToken = (offset: number) => Buffer.from(`o:${offset}`).toString('base64url');
-const readOffset = (token: string | null) => {
-  if (token === null) return 0;
-  const match = /^o:(\d+)$/.exec(Buffer.from(token, 'base64url').toString('utf8'));
-  if (!match)
-    throw new DriveError({ kind: 'invalid', location: 'pageToken', message: 'Invalid Value' });
-  return Number(match[1]);
-};
-
-interface Metadata extends NewFile {
-  trashed?: boolean;
-}
-
-function metadataOf(text: string): Metadata {
-  if (!text.trim()) return {};
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw new DriveError({
-      kind: 'invalid',
-      location: 'body',
-      message: 'Invalid JSON payload received.',
-    });
-  }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    throw new DriveError({
-      kind: 'invalid',
-      location: 'body',
-      message: 'Invalid JSON payload received.',
-    });
-  }
-  return pickMetadata(parsed as Record<string, unknown>);
-}
-
-const isText = (value: unknown): value is string => typeof value === 'string';
-const invalidField = (name: string): never => {
-  throw new DriveError({ kind: 'invalid', location: name, message: `Invalid value for ${name}.` });
-};
-function stringMap(value: unknown, name: string): Record<string, string | null> {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return invalidField(name);
-  const map = value as Record<string, unknown>;
-  for (const inner of Object.values(map)) if (inner !== null && !isText(inner)) invalidField(name);
-  return map as Record<string, string | null>;
-}
-
-/** The writable File fields the stand-in keeps, each checked; the others are ignored, as Drive ignores read-only ones. */
-function pickMetadata(body: Record<string, unknown>): Metadata {
-  const metadata: Metadata = {};
-  for (const key of ['name', 'mimeType', 'description', 'originalFilename'] as const) {
-    const value = body[key];
-    if (value === undefined) continue;
-    if (!isText(value)) invalidField(key);
-    metadata[key] = value as string;
-  }
-  if (body.parents !== undefined) {
-    if (!Array.isArray(body.parents) || !body.parents.every(isText)) invalidField('parents');
-    metadata.parents = body.parents as string[];
-  }
-  if (body.appProperties !== undefined)
-    metadata.appProperties = stringMap(body.appProperties, 'appProperties');
-  if (body.properties !== undefined) metadata.properties = stringMap(body.properties, 'properties');
-  if (body.trashed !== undefined) {
-    if (typeof body.trashed !== 'boolean') invalidField('trashed');
-    metadata.trashed = body.trashed as boolean;
-  }
-  return metadata;
-}
-
-/** The metadata and content of a create or update request, by its `uploadType`. */
-function readUpload(request: SimRequest): Metadata {
-  const uploadType = request.url.searchParams.get('uploadType');
-  const type = request.headers['content-type'];
-  if (uploadType === 'media') {
-    return {
-      content: request.body,
-      ...(type ? { mimeType: type.split(';')[0]!.trim() } : {}),
-    };
-  }
-  if (uploadType === 'multipart') {
-    const boundary = boundaryOf(type);
-    const parts = boundary ? parseMultipart(request.body, boundary) : [];
-    if (parts.length !== 2) {
-      throw new DriveError({
-        kind: 'invalid',
-        location: 'body',
-        message: `Invalid multipart request with ${parts.length} mime parts.`,
-      });
-    }
-    const metadata = metadataOf(parts[0]!.body.toString('utf8'));
-    const mediaType = parts[1]!.headers.get('content-type');
-    return {
-      ...metadata,
-      content: parts[1]!.body,
-      ...(metadata.mimeType === undefined && mediaType
-        ? { mimeType: mediaType.split(';')[0]!.trim() }
-        : {}),
-    };
-  }
-  throw new DriveError({
-    kind: 'invalid',
-    location: 'uploadType',
-    message: `Invalid upload type: ${uploadType ?? ''} (cloud-sim takes media and multipart).`,
-  });
-}
+import { DriveError, FOLDER_MIME, type DriveRevision, type DriveStore } from './store.js';
+import { metadataOf, readUpload } from './upload-body.js';
 
 const list = (value: string | null) =>
   (value ?? '')
@@ -268,7 +49,11 @@ export class DriveRoutes {
     const rest = request.url.pathname.slice(
       upload ? '/upload/drive/v3/'.length : '/drive/v3/'.length,
     );
-    const found = matchRoute(request.method, upload, rest);
+    const found = matchRoute(
+      DRIVE_ROUTES.filter((route) => !!route.upload === upload),
+      request.method,
+      rest,
+    );
     if (!found) {
       return googleError(404, { domain: 'global', reason: 'notFound', message: 'Not Found' });
     }

@@ -1,5 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { DRIVE, DRIVE_APPDATA, DRIVE_FILE, DRIVE_READONLY, type Caller } from './scopes.js';
+import {
+  canSee,
+  canWrite,
+  DRIVE,
+  DRIVE_APPDATA,
+  DRIVE_FILE,
+  DRIVE_READONLY,
+  type Caller,
+} from './scopes.js';
 
 /** A folder's MIME type in Drive. */
 export const FOLDER_MIME = 'application/vnd.google-apps.folder';
@@ -132,30 +140,11 @@ export class DriveStore {
     return id;
   }
 
-  /** Whether the caller may see `file` (Drive answers 404 otherwise). */
-  canSee(caller: Caller, file: DriveFile) {
-    if (file.ownerId !== caller.userId) return false;
-    if (file.space === 'appDataFolder') {
-      return caller.scopes.includes(DRIVE_APPDATA) && file.createdByClient === caller.clientId;
-    }
-    if (caller.scopes.includes(DRIVE) || caller.scopes.includes(DRIVE_READONLY)) return true;
-    return caller.scopes.includes(DRIVE_FILE) && file.createdByClient === caller.clientId;
-  }
-
-  /** Whether the caller may change what it can see (a read-only token may not). */
-  canWrite(caller: Caller, file: DriveFile) {
-    if (file.space === 'appDataFolder') return this.canSee(caller, file);
-    return (
-      this.canSee(caller, file) &&
-      (caller.scopes.includes(DRIVE) || caller.scopes.includes(DRIVE_FILE))
-    );
-  }
-
   /** The file the caller asked for, or a 404 refusal. */
   get(caller: Caller, fileId: string): DriveFile {
     const drive = this.drive(caller.userId);
     const file = drive.files.get(this.resolveId(drive, fileId));
-    if (!file || !this.canSee(caller, file)) return refuse({ kind: 'notFound', fileId });
+    if (!file || !canSee(caller, file)) return refuse({ kind: 'notFound', fileId });
     return file;
   }
 
@@ -182,7 +171,7 @@ export class DriveStore {
         message: `The parent ${id} is not a folder.`,
       });
     }
-    if (!this.canWrite(caller, folder)) return refuse({ kind: 'insufficientPermissions' });
+    if (!canWrite(caller, folder)) return refuse({ kind: 'insufficientPermissions' });
     return { id: folder.id, space: folder.space };
   }
 
@@ -268,7 +257,7 @@ export class DriveStore {
     parents: { add: string[]; remove: string[] } = { add: [], remove: [] },
   ): DriveFile {
     const file = this.get(caller, fileId);
-    if (!this.canWrite(caller, file)) return refuse({ kind: 'insufficientPermissions' });
+    if (!canWrite(caller, file)) return refuse({ kind: 'insufficientPermissions' });
     if (patch.parents !== undefined) {
       return refuse({
         kind: 'invalid',
@@ -346,7 +335,7 @@ export class DriveStore {
   /** Deletes a file for good (files.delete), and a folder's descendants with it. */
   delete(caller: Caller, fileId: string) {
     const file = this.get(caller, fileId);
-    if (!this.canWrite(caller, file)) return refuse({ kind: 'insufficientPermissions' });
+    if (!canWrite(caller, file)) return refuse({ kind: 'insufficientPermissions' });
     this.#remove(caller, file);
   }
 
@@ -360,7 +349,7 @@ export class DriveStore {
   emptyTrash(caller: Caller) {
     const drive = this.drive(caller.userId);
     for (const file of [...drive.files.values()]) {
-      if (drive.files.has(file.id) && file.explicitlyTrashed && this.canWrite(caller, file)) {
+      if (drive.files.has(file.id) && file.explicitlyTrashed && canWrite(caller, file)) {
         this.#remove(caller, file);
       }
     }
@@ -369,7 +358,7 @@ export class DriveStore {
   /** The files the caller can see in `spaces`, in creation order. */
   visible(caller: Caller, spaces: readonly Space[]) {
     return [...this.drive(caller.userId).files.values()].filter(
-      (file) => spaces.includes(file.space) && this.canSee(caller, file),
+      (file) => spaces.includes(file.space) && canSee(caller, file),
     );
   }
 
@@ -391,7 +380,7 @@ export class DriveStore {
       if (change.id < fromId || latest.get(change.fileId) !== change.id) return false;
       if (!spaces.includes(change.space)) return false;
       const file = drive.files.get(change.fileId);
-      if (file) return this.canSee(caller, file);
+      if (file) return canSee(caller, file);
       // A removed file: reported to whoever could see it in that space.
       if (change.space === 'appDataFolder') {
         return caller.scopes.includes(DRIVE_APPDATA) && change.clientId === caller.clientId;
