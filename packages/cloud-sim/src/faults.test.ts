@@ -95,6 +95,19 @@ describe('faults on demand', () => {
     ).toEqual([]);
   });
 
+  it('ends a hung request when the sim closes, so that a test never waits on it', async () => {
+    const { startCloudSim } = await import('./server.js');
+    const sim = await startCloudSim();
+    sim.faults.next({ hang: true });
+    const hung = fetch(`${sim.url}/drive/v3/files`).then(
+      () => 'answered',
+      () => 'cut',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await sim.close();
+    expect(await hung).toBe('cut');
+  });
+
   it('delays an answer by latencyMs and then answers it', async () => {
     t.sim.faults.next({ latencyMs: 200 });
     const started = Date.now();

@@ -210,6 +210,23 @@ describe('Drive v3 files', () => {
   });
 });
 
+describe('Drive v3 from a web page', () => {
+  it('answers the preflight of a multipart upload from any origin, as Google does', async () => {
+    const answer = await fetch(`${t.sim.url}/upload/drive/v3/files?uploadType=multipart`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'http://localhost:8080',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, content-type',
+      },
+    });
+    expect(answer.status).toBe(204);
+    expect(answer.headers.get('access-control-allow-origin')).toBe('*');
+    expect(answer.headers.get('access-control-allow-headers')).toMatch(/Authorization/);
+    expect(answer.headers.get('access-control-allow-methods')).toMatch(/PATCH/);
+  });
+});
+
 describe('Drive v3 scopes', () => {
   it('answers 403 insufficientPermissions to a token without a Drive scope', async () => {
     const token = t.sim.accounts.issue(t.alice, t.client.clientId, ['profile']).token;
