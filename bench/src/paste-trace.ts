@@ -31,6 +31,8 @@ interface TraceEvent {
   ph: string;
   ts: number;
   dur?: number;
+  /** The thread's CPU time in the event, µs (complete events). */
+  tdur?: number;
   pid: number;
   tid: number;
   id?: string;
@@ -272,6 +274,22 @@ const tasks = events
   .filter((event) => event.ts >= pasteTs - 1000 && event.ts < pasteTs + 10_000_000);
 
 console.log(`${name}: ${samples.length} samples, ${tasks.length} tasks`);
+// How many of those tasks ran past 10 and 50 ms, by wall time and by the main thread's CPU time
+// (a loaded machine stretches the wall time; the CPU time is the page's own work).
+// (Outermost tasks only: Chromium nests a RunTask in a ThreadControllerImpl::RunTask.)
+let outerEnd = -Infinity;
+const outer = [...tasks]
+  .sort((a, b) => a.ts - b.ts)
+  .filter((task) => {
+    if (task.ts < outerEnd) return false;
+    outerEnd = task.ts + (task.dur ?? 0);
+    return true;
+  });
+const over = (limit: number, time: (task: TraceEvent) => number | undefined) =>
+  outer.filter((task) => (time(task) ?? 0) / 1000 > limit).length;
+console.log(
+  `tasks over 10 ms: ${over(10, (task) => task.dur)} wall, ${over(10, (task) => task.tdur)} CPU; over 50 ms: ${over(50, (task) => task.dur)} wall, ${over(50, (task) => task.tdur)} CPU`,
+);
 if (typing) {
   console.log(
     `keys: ${latencies.length}, p50 ${percentile(latencies, 50).toFixed(1)} p95 ${percentile(latencies, 95).toFixed(1)}, over ${SLOW_KEY_MS} ms: ${latencies.filter((l) => l > SLOW_KEY_MS).length}, over 16: ${latencies.filter((l) => l > 16).length}`,
