@@ -5,7 +5,6 @@
 // (Playwright in Chromium). The last line printed is "N passed, N failed".
 import { spawn, spawnSync } from 'node:child_process';
 import {
-  createWriteStream,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -123,51 +122,57 @@ const vitestArgs = (out, args) => [
   `--outputFile.json=${out}`,
 ];
 
-// The core's unit tests, with the seeded fault simulations over each forge's dialect of
-// forge-sim (200 seeds each) and the forges' contract suites: mostly git processes, they run
-// beside the end-to-end tests, whose one browser worker leaves a core idle much of the time.
-// Their report and output go to a folder of their own (the end-to-end run empties
+// 4. Unit tests, package by package, in two lanes. The web app's (jsdom, busy on both cores)
+// run first, alone. The others run beside the end-to-end tests, whose one browser worker leaves a
+// core idle much of the time, one after the other: the markdown renderer's spec suites, the two
+// stand-ins, the server, the repository's own scripts (the self-containment check, the Node.js
+// version check of start.sh and test.sh, the packages' versions and licence, the Dockerfile; run
+// from the root with scripts/ as vitest's root), and last the core's, with the seeded fault
+// simulations over each forge's dialect of forge-sim (200 seeds each), mostly git processes.
+// Their reports and output go to a folder of their own (the end-to-end run empties
 // test-results folders), printed when they end.
-const besideDir = mkdtempSync(join(tmpdir(), 'inkstone-core-tests-'));
-const coreOut = join(besideDir, 'unit-core.json');
-const coreLog = join(besideDir, 'unit-core.log');
-function startCoreTests() {
-  const log = createWriteStream(coreLog);
-  const child = spawn('bash', vitestArgs(coreOut, []), {
-    cwd: join(root, 'packages/core'),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  // Both streams into one log, which neither ends: vitest reports failures on stderr, after
-  // its stdout may have ended.
-  child.stdout.pipe(log, { end: false });
-  child.stderr.pipe(log, { end: false });
-  const start = Date.now();
-  return new Promise((resolve) =>
-    child.on('close', () => log.end(() => resolve((Date.now() - start) / 1000))),
-  );
-}
-
-// 4. Unit tests, package by package (the core's apart, above), then the
-// repository's own scripts (the self-containment check, the Node.js version check of start.sh
-// and test.sh, the packages' versions and licence, the Dockerfile), which run from the root
-// with scripts/ as vitest's root.
-for (const [pkg, dir, args] of [
+const besideDir = mkdtempSync(join(tmpdir(), 'inkstone-unit-tests-'));
+const beside = [
   ['@inkstone/markdown', 'packages/markdown', []],
   ['@inkstone/forge-sim', 'packages/forge-sim', []],
   ['@inkstone/cloud-sim', 'packages/cloud-sim', []],
   ['@inkstone/server', 'apps/server', []],
-  ['@inkstone/web', 'apps/web', []],
   ['scripts', '.', ['--root', 'scripts']],
-]) {
-  const out = join(reports, `unit-${pkg.split('/').at(-1)}.json`);
-  run('bash', vitestArgs(out, args), { cwd: join(root, dir) });
-  recordVitest(`unit ${pkg}`, out);
+  ['@inkstone/core', 'packages/core', []],
+].map(([pkg, dir, args]) => {
+  const name = pkg.split('/').at(-1);
+  return {
+    pkg,
+    dir,
+    args,
+    out: join(besideDir, `unit-${name}.json`),
+    log: join(besideDir, `unit-${name}.log`),
+  };
+});
+// One shell runs the lane, each suite's output straight into its log file: this script waits
+// for the end-to-end run synchronously meanwhile, so nothing here may need its event loop.
+const quote = (word) => `'${String(word).replaceAll("'", "'\\''")}'`;
+function startBesideTests() {
+  const script = beside
+    .map(
+      (suite) =>
+        `start=$(date +%s); (cd ${quote(join(root, suite.dir))} && bash ${vitestArgs(suite.out, suite.args).map(quote).join(' ')}) > ${quote(suite.log)} 2>&1; echo $(( $(date +%s) - start )) > ${quote(`${suite.log}.seconds`)}`,
+    )
+    .join('\n');
+  const child = spawn('bash', ['-c', script], { cwd: root, stdio: 'ignore' });
+  return new Promise((resolve) => child.on('close', resolve));
+}
+
+{
+  const out = join(reports, 'unit-web.json');
+  run('bash', vitestArgs(out, []), { cwd: join(root, 'apps/web') });
+  recordVitest('unit @inkstone/web', out);
 }
 
 // 5. End-to-end tests in Chromium.
 const e2eReport = join(root, 'e2e', 'test-results', 'results.json');
 rmSync(e2eReport, { force: true });
-const coreTests = startCoreTests();
+const besideTests = startBesideTests();
 pnpm('--filter', '@inkstone/e2e', 'run', 'e2e');
 if (!existsSync(e2eReport)) {
   record('end-to-end', 0, 1, 'the test runner did not report');
@@ -181,12 +186,15 @@ if (!existsSync(e2eReport)) {
   );
 }
 
-// The core's unit tests, once they end.
-const coreSeconds = await coreTests;
-console.log('\n$ (packages/core) vitest run, beside the end-to-end tests');
-process.stdout.write(existsSync(coreLog) ? readFileSync(coreLog, 'utf8') : '');
-console.log(`(${coreSeconds.toFixed(0)} s)`);
-recordVitest('unit @inkstone/core', coreOut);
+// The unit tests of the other lane, once they end.
+await besideTests;
+for (const suite of beside) {
+  console.log(`\n$ (${suite.dir}) vitest run ${suite.args.join(' ')}, beside the end-to-end tests`);
+  process.stdout.write(existsSync(suite.log) ? readFileSync(suite.log, 'utf8') : '');
+  const seconds = `${suite.log}.seconds`;
+  console.log(`(${existsSync(seconds) ? readFileSync(seconds, 'utf8').trim() : '?'} s)`);
+  recordVitest(`unit ${suite.pkg}`, suite.out);
+}
 rmSync(besideDir, { recursive: true, force: true });
 
 console.log('\nSuites');

@@ -55,9 +55,11 @@ test('the side bar opens on the main menu, which says the workspace is not synce
   await openApp(page);
   await page.getByRole('button', { name: 'Toggle side bar' }).click();
   await expect(menu(page).locator('.side-menu__top')).toHaveText('Main workspace not synced');
-  // Every entry of the spec, in its order.
+  // Every entry of the spec, in its order; its "Sign in (with the git host)" is one entry per
+  // git host that keeps a main workspace (docs/reference/choices.md).
   await expect(menu(page).getByRole('listitem')).toHaveText([
     'Sign in with GitHub',
+    'Sign in with Gitee',
     'Workspaces (1)',
     'Synchronize (0)',
     'Publish (0)',
