@@ -64,7 +64,7 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     hidden: (counts) => counts.signedIn,
   },
   {
-    // (Ours, beside the spec's: the main workspace kept on Gitee, docs/how-to/gitee-sign-in.md.)
+    // (Ours, beside the spec's: the main workspace kept on Gitee, docs/how-to/sign-in-with-gitee.md.)
     name: 'Sign in with Gitee',
     description: 'Sign in with Gitee to sync the main workspace with your Gitee account.',
     perform: signInWithGiteeFromMenu,
