@@ -1,7 +1,6 @@
 import {
   type ForgeToken,
   type GiteeToken,
-  HttpClient,
   MAIN_WORKSPACE_ID,
   type Workspace,
 } from '@inkstone/core';
@@ -15,10 +14,10 @@ import { type AppStore } from '../store';
 import { giteeLoginKey } from '../store/accounts-slice';
 import { notified } from '../store/notifications-slice';
 import { syncTargetSet } from '../store/sync-slice';
-import { browserTimers } from './broadcast-signal';
 import { browserForgeTokens } from './forge-tokens';
 import { type SyncRemote } from './sync';
 import { type WorkspaceList } from './workspaces';
+import { browserHttpClient } from './browser-http';
 
 /**
  * The remote of a GitLab, Gitea or Gitee repository workspace (spec providers §4), made with
@@ -48,10 +47,7 @@ export async function loadForgeRemote(
     accounts,
     giteeUrl,
     // No cookies: the forges' APIs take the token, never credentials.
-    http: new HttpClient({
-      fetch: (url, init) => fetch(url, init as RequestInit),
-      timers: browserTimers,
-    }),
+    http: browserHttpClient(),
     fresh: (forgeId, sub) => forgeAccounts.fresh(forgeId, sub),
     signInAgain: (forgeId, sub) => forgeAccounts.signInAgain(forgeId, sub),
     messages: store.getState().settings.settings.git,
@@ -92,10 +88,7 @@ export async function loadGiteeAppDataRemote(
   const remote = giteeAppDataRemote({
     accounts,
     giteeUrl,
-    http: new HttpClient({
-      fetch: (url, init) => fetch(url, init as RequestInit),
-      timers: browserTimers,
-    }),
+    http: browserHttpClient(),
     fresh: (forge, sub) => forgeAccounts.fresh(forge, sub),
     signInAgain: (forge, sub) => forgeAccounts.signInAgain(forge, sub),
     messages: store.getState().settings.settings.git,

@@ -1,7 +1,6 @@
 import {
   GITHUB_PROVIDER_IDS,
   type GithubToken,
-  HttpClient,
   MAIN_WORKSPACE_ID,
   type Workspace,
 } from '@inkstone/core';
@@ -11,10 +10,10 @@ import { loadGithubOrigins } from '../providers/github/github-conf';
 import { type AppStore } from '../store';
 import { notified } from '../store/notifications-slice';
 import { syncTargetSet } from '../store/sync-slice';
-import { browserTimers } from './broadcast-signal';
 import { readGithubTokens } from './github-tokens';
 import { type CurrentFileLocations, type SyncRemote } from './sync';
 import { type WorkspaceService } from './workspace';
+import { browserHttpClient } from './browser-http';
 
 /** Said when a repository workspace opens in a browser where its GitHub account is not linked:
  * it is kept here until the account is. */
@@ -48,10 +47,7 @@ export async function loadGithubRemote(
     accounts,
     origins: await loadGithubOrigins(),
     // No cookies: GitHub's API answers any origin, never with credentials.
-    http: new HttpClient({
-      fetch: (url, init) => fetch(url, init as RequestInit),
-      timers: browserTimers,
-    }),
+    http: browserHttpClient(),
     messages: store.getState().settings.settings.git,
     onTarget: (target) => store.dispatch(syncTargetSet(target)),
   });

@@ -4,10 +4,8 @@ import {
   GITEE_PROVIDER_IDS,
   GITHUB_PROVIDER_IDS,
   type GithubToken,
-  HttpClient,
   type Workspace,
 } from '@inkstone/core';
-import { browserTimers } from './broadcast-signal';
 import { FORGE_WORKSPACE_PROVIDER_IDS } from '../providers/forges/forge-workspace-params';
 import { type GithubOrigins, loadGithubOrigins } from '../providers/github/github-conf';
 import { githubWorkspace, type RepoFolder } from '../providers/github/workspace-params';
@@ -24,6 +22,7 @@ import {
 } from './workspace-list';
 import { readGithubTokens } from './github-tokens';
 import { storeCredentials } from './workspaces';
+import { browserHttpClient } from './browser-http';
 
 /** The provider ids whose workspaces have an auto sync switch (spec interface §4: git
  * workspaces; the main workspace syncs with git once signed in). */
@@ -118,10 +117,7 @@ async function checkRepository(
   origins: GithubOrigins,
 ): Promise<void> {
   const client = new GithubClient({
-    http: new HttpClient({
-      fetch: (url, init) => fetch(url, init as RequestInit),
-      timers: browserTimers,
-    }),
+    http: browserHttpClient(),
     apiUrl: origins.githubApiUrl,
     token: account.accessToken,
   });

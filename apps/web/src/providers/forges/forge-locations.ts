@@ -21,7 +21,6 @@ import {
   GitlabClient,
   gitlabProjectId,
   GITLAB_PROVIDER_IDS,
-  HttpClient,
   isGiteaFileLocation,
   isGiteeFileLocation,
   isGiteeGistLocation,
@@ -39,7 +38,7 @@ import {
   splitProjectPath,
   withHash,
 } from '@inkstone/core';
-import { browserTimers } from '../../services/broadcast-signal';
+import { browserHttpClient } from '../../services/browser-http';
 
 /** What the forge locations need of the app: fresh tokens, Gitee's web origin (`/conf`) and
  * the linked accounts' servers. `services.forgeAccounts` is one; the sync and publish code is
@@ -81,13 +80,6 @@ export const FORGE_FILE_PROVIDER_IDS: Record<ForgeId, string> = {
   gitee: GITEE_PROVIDER_IDS.file,
 };
 
-function http(): HttpClient {
-  return new HttpClient({
-    fetch: (url, init) => fetch(url, init as RequestInit),
-    timers: browserTimers,
-  });
-}
-
 /** A client of the forge's REST API signed with a token made fresh now (spec core §4: more
  * than 5 minutes to live, refreshed or signed in again otherwise). */
 export async function forgeClient<F extends ForgeId>(
@@ -114,18 +106,22 @@ function makeClient<F extends ForgeId>(
   const accessToken = token.accessToken;
   if (forge === 'gitlab') {
     const serverUrl = (token as ForgeTokens['gitlab']).serverUrl;
-    return new GitlabClient({ http: http(), serverUrl, token: accessToken }) as ClientOf[F];
+    return new GitlabClient({
+      http: browserHttpClient(),
+      serverUrl,
+      token: accessToken,
+    }) as ClientOf[F];
   }
   if (forge === 'gitea') {
     const serverUrl = (token as ForgeTokens['gitea']).serverUrl;
     return new GiteaClient({
-      http: http(),
+      http: browserHttpClient(),
       apiUrl: giteaApiUrl(serverUrl),
       token: accessToken,
     }) as ClientOf[F];
   }
   return new GiteeClient({
-    http: http(),
+    http: browserHttpClient(),
     apiUrl: `${giteeUrl.replace(/\/+$/, '')}/api/v5`,
     token: accessToken,
   }) as ClientOf[F];
