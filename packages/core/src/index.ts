@@ -653,3 +653,17 @@ export {
   type GiteeGistProviderOptions,
 } from './providers/gitee/gist-location-provider.js';
 export { createGiteeGistPublisher } from './providers/gitee/gist-publisher.js';
+
+// Google accounts (issue 28): the token, its scopes and endpoints, and the fresh-token port.
+export {
+  type FreshGoogleToken,
+  GOOGLE_SCOPE,
+  GOOGLE_TOKENS_KEY,
+  type GoogleEndpoints,
+  googleEndpoints,
+  type GoogleScopeNeeds,
+  googleScopes,
+  type GoogleToken,
+  holdsScopes,
+  isGoogleToken,
+} from './providers/google/google-token.js';
