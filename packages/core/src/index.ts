@@ -667,3 +667,24 @@ export {
   holdsScopes,
   isGoogleToken,
 } from './providers/google/google-token.js';
+export {
+  BloggerClient,
+  type BloggerClientOptions,
+  BloggerError,
+} from './providers/blogger/blogger-client.js';
+export {
+  bloggerKindOf,
+  type BloggerFields,
+  BloggerFieldError,
+  type BloggerForm,
+  type BloggerKind,
+  isBloggerLocation,
+  readBloggerForm,
+} from './providers/blogger/blogger-fields.js';
+export {
+  bloggerMetadata,
+  type BloggerMetadata,
+  createBloggerPublisher,
+  type BloggerPublisherOptions,
+} from './providers/blogger/blogger-publisher.js';
+export { BLOG_URL_REQUIRED, BLOGGER_PROVIDER_IDS } from './providers/blogger/constants.js';

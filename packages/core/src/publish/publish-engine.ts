@@ -70,7 +70,7 @@ export async function publishFile(fileId: string, options: PublishOptions): Prom
       const publisher = options.publishers[location.providerId];
       if (!publisher) throw new PublishError(PUBLISH_NOT_POSSIBLE);
       const document = await render(location.templateId);
-      if (location.publishedHash === hashText(document.content)) {
+      if (location.publishedHash === hashOf(publisher, document)) {
         report.unchanged += 1;
         report.published += 1;
       } else {
@@ -91,7 +91,7 @@ export async function publishFile(fileId: string, options: PublishOptions): Prom
       const update = await publisher.publish(location, document, commitMessage);
       await keepPublished(repository, location.id, {
         ...update,
-        publishedHash: hashText(document.content),
+        publishedHash: hashOf(publisher, document),
       });
       report.published += 1;
     } catch (error) {
@@ -100,6 +100,11 @@ export async function publishFile(fileId: string, options: PublishOptions): Prom
   }
   if (report.failures.length === 0) report.message = publishedTo(file.name, report.published);
   return report;
+}
+
+// What the engine compares to skip an unchanged publish.
+function hashOf(publisher: Publisher, document: PublishedDocument): string {
+  return publisher.hashOf ? publisher.hashOf(document) : hashText(document.content);
 }
 
 // The location as stored now, with the publisher's fields and the published hash.

@@ -17,6 +17,9 @@ export interface PublishedDocument {
   title: string;
   /** The template's output. */
   content: string;
+  /** The file's properties (YAML), for publishers that read its metadata (a blog post's
+   * title, tags, date and status). */
+  properties?: string;
 }
 
 /** What a publisher asks the engine to keep on the location after an upload (a gist id the
@@ -31,6 +34,9 @@ export type PublisherUpdate = Readonly<Record<string, unknown>>;
 export interface Publisher {
   /** A git provider: the engine asks a commit message before it publishes (spec core §4). */
   readonly commits?: boolean;
+  /** What the engine compares with the last publish to skip an unchanged one; default the
+   * hash of the content. A publisher that also sends metadata hashes that too. */
+  hashOf?(document: PublishedDocument): string;
   /** Uploads `document` to `location`; resolves with the fields to keep on the location. */
   publish(
     location: PublishLocation,
