@@ -4,6 +4,7 @@ import { GITHUB_PROVIDER_IDS, NO_PUBLISH_ACCOUNT, tempFileNotPublished } from '@
 import { useState } from 'react';
 import { useStore } from 'react-redux';
 import { addForgePublish, FORGE_LOCATION_KINDS } from '../providers/forges/forge-location-actions';
+import { addBloggerPublish, BLOGGER_DIALOG_TITLES } from '../providers/blogger/blogger-locations';
 import { describeLocation } from '../providers/github/file-locations';
 import { useFileLocations } from '../providers/github/use-file-locations';
 import { addCurrentPublishLocation } from '../providers/github/publish-service';
@@ -87,10 +88,21 @@ export function PublishPanel() {
 
   // GitLab, Gitea, Gitee and Gitee gists: the forge's account (linked first when none), its
   // dialog, then published as GitHub's are.
-  const addForge = async (kind: (typeof FORGE_LOCATION_KINDS)[number]['kind']) => {
+  const addForge = async (
+    kind: (typeof FORGE_LOCATION_KINDS)[number]['kind'] | 'bloggerPost' | 'bloggerPage',
+  ) => {
     setAdding(true);
     try {
-      const message = await addForgePublish(services, store, kind, templateChoices);
+      const message =
+        kind === 'bloggerPost' || kind === 'bloggerPage'
+          ? // Blogger: a Google account (linked from the dialog's Ok when none can write there).
+            await addBloggerPublish(
+              services,
+              store,
+              kind === 'bloggerPost' ? 'post' : 'page',
+              templateChoices,
+            )
+          : await addForgePublish(services, store, kind, templateChoices);
       if (!message) return;
       dispatch(notified('info', message));
       reload();
@@ -174,6 +186,24 @@ export function PublishPanel() {
             }}
           >
             {`Publish to ${name}`}
+          </button>
+        ))}
+        {(
+          [
+            [BLOGGER_DIALOG_TITLES.post, 'bloggerPost'],
+            [BLOGGER_DIALOG_TITLES.page, 'bloggerPage'],
+          ] as const
+        ).map(([label, kind]) => (
+          <button
+            key={kind}
+            type="button"
+            className="button"
+            disabled={adding}
+            onClick={() => {
+              addForge(kind).catch(console.error);
+            }}
+          >
+            {label}
           </button>
         ))}
         <button

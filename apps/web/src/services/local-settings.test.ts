@@ -13,6 +13,7 @@ describe('local settings', () => {
       gitlabApplicationId: '',
       giteaServerUrl: '',
       giteaApplicationId: '',
+      bloggerBlogUrl: '',
     });
   });
 
@@ -31,5 +32,8 @@ describe('local settings', () => {
     expect(readLocalSettings({ filePropertiesTab: 3 }).filePropertiesTab).toBe('simple');
     expect(readLocalSettings({ githubRepoFullAccess: 'yes' }).githubRepoFullAccess).toBe(false);
     expect(readLocalSettings({ githubRepoFullAccess: true }).githubRepoFullAccess).toBe(true);
+    expect(readLocalSettings({ bloggerBlogUrl: 'https://a.blogspot.com/' }).bloggerBlogUrl).toBe(
+      'https://a.blogspot.com/',
+    );
   });
 });

@@ -16,6 +16,8 @@ export interface LocalSettings {
   gitlabApplicationId: string;
   giteaServerUrl: string;
   giteaApplicationId: string;
+  /** The Blogger dialogs' Blog URL (spec providers §3 `bloggerBlogUrl`): the last one used. */
+  bloggerBlogUrl: string;
 }
 
 /** The local settings before the user changes any. */
@@ -29,6 +31,7 @@ export const defaultLocalSettings: Readonly<LocalSettings> = Object.freeze({
   gitlabApplicationId: '',
   giteaServerUrl: '',
   giteaApplicationId: '',
+  bloggerBlogUrl: '',
 });
 
 /** Reads the local settings of a stored `localSettings` data: values of the right type over the

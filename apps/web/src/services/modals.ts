@@ -16,6 +16,8 @@ import type {
   ForgeFileLocationRequest,
 } from '../providers/forges/forge-location-dialog-types';
 import type { ImportReportProps } from './transfer';
+import type { BloggerDialogProps } from '../providers/blogger/blogger-dialog-types';
+import type { BloggerLocationRequest } from '../providers/blogger/blogger-locations';
 import type {
   ForgeWorkspaceProps,
   ForgeWorkspaceRequest,
@@ -71,6 +73,9 @@ export interface ModalMap {
    * or to publish to (spec providers §2: Project URL or Repository URL, File path, Branch;
    * Template when publishing). */
   forgeFileLocation: { props: ForgeFileLocationProps; result: ForgeFileLocationRequest };
+  /** Asks for a Blogger post or page to publish to (spec providers §2: Blog URL, Existing post
+   * or page ID, Template), linking a Google account from its Ok when none can write to Blogger. */
+  bloggerLocation: { props: BloggerDialogProps; result: BloggerLocationRequest };
   /** Lists the current file's sync locations: copy URL, remove. */
   syncManagement: { props: undefined; result: void };
   /** Lists the current file's publish locations: copy URL, remove. */

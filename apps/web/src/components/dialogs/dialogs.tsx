@@ -11,6 +11,7 @@ import { GistLocationDialog } from '../../providers/github/gist-location-dialog'
 import { ForgeFileLocationDialog } from '../../providers/forges/forge-file-location-dialog';
 import { GiteeAccountDialog } from '../../providers/forges/gitee-account-dialog';
 import { SelfHostedAccountDialog } from '../../providers/forges/self-hosted-account-dialog';
+import { BloggerLocationDialog } from '../../providers/blogger/blogger-location-dialog';
 import {
   PublishManagementDialog,
   SyncManagementDialog,
@@ -55,6 +56,7 @@ const DIALOGS: { [K in ModalType]: ComponentType<DialogProps<K>> } = {
   githubFileLocation: GithubFileLocationDialog,
   gistLocation: GistLocationDialog,
   forgeFileLocation: ForgeFileLocationDialog,
+  bloggerLocation: BloggerLocationDialog,
   syncManagement: SyncManagementDialog,
   publishManagement: PublishManagementDialog,
   githubAccount: GithubAccountDialog,

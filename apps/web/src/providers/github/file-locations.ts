@@ -1,3 +1,4 @@
+import { describeBloggerLocation } from '../blogger/blogger-locations';
 import {
   createGistProvider,
   createGithubFileProvider,
@@ -85,7 +86,10 @@ export function describeLocation(
       url,
     };
   }
-  return describeLinkedForgeLocation(location, forges) ?? { description: location.providerId };
+  return (
+    describeLinkedForgeLocation(location, forges) ??
+    describeBloggerLocation(location) ?? { description: location.providerId }
+  );
 }
 
 // A gist's page: gist.github.com for github.com, {server}/gist/{id} for an Enterprise server or

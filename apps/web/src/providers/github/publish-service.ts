@@ -4,6 +4,8 @@ import {
   createGithubFilePublisher,
   type GithubClient,
   GITHUB_PROVIDER_IDS,
+  itemIds,
+  type ContentItem,
   type PublishedDocument,
   type Publisher,
   publishFile,
@@ -13,6 +15,7 @@ import { type AppServices } from '../../components/app-context';
 import { exportCurrentFile } from '../../services/html-export';
 import { saveEditorFirst } from '../../services/save-first';
 import { type AppStore } from '../../store';
+import { bloggerPublishers } from '../blogger/blogger-locations';
 import { forgeLocationPublishers, type ForgeLocationPort } from '../forges/forge-locations';
 import { clientsBySub, locationAccount } from './file-locations';
 
@@ -35,6 +38,7 @@ function perAccount(
 async function publishers(
   updateFileMessage: string,
   forges: ForgeLocationPort,
+  googleUrl: string,
 ): Promise<Record<string, Publisher>> {
   const clientFor = await clientsBySub();
   return {
@@ -45,6 +49,7 @@ async function publishers(
     ),
     [GITHUB_PROVIDER_IDS.gist]: perAccount(clientFor, createGistPublisher, false),
     ...forgeLocationPublishers(forges, updateFileMessage),
+    ...bloggerPublishers(googleUrl),
   };
 }
 
@@ -70,13 +75,18 @@ export async function publishCurrentFile(
       store,
       flush: () => saveEditorFirst(services.editor),
     });
-    return { title: fileName, content: result };
+    // The properties too (saved by the export's flush): a blog post's title, tags, date, status.
+    const content = await services.workspace.repo.get<ContentItem>(itemIds.content(fileId));
+    return { title: fileName, content: result, properties: content?.properties ?? '' };
   };
   return publishFile(fileId, {
     repository: services.workspace.repo,
     publishers: await publishers(
       state.settings.settings.git.updateFileMessage,
       services.forgeAccounts,
+      // `/conf`'s googleUrl (a stand-in's origin; empty: Google itself), read by the Google
+      // accounts part of issue 28.
+      (state.server as { googleUrl?: string }).googleUrl ?? '',
     ),
     render,
     askCommitMessage: () =>

@@ -1,0 +1,154 @@
+// The app's Blogger wiring over cloud-sim (Google's stand-in, in-process), with a test Google
+// accounts port registered as the app registers its own: the publishers take their tokens from
+// the port (blogger scope, forced once after a 401), the publish location added keeps the
+// account, and the Publish panel lists the post with its link.
+import { type CloudSim, type GoogleUser, startCloudSim } from '@inkstone/cloud-sim';
+import {
+  addPublishLocation,
+  BLOGGER_PROVIDER_IDS,
+  GOOGLE_SCOPE,
+  type GoogleToken,
+  HttpClient,
+  MemoryDatabase,
+  type PublishLocation,
+  publishFile,
+  type FileItem,
+  withHash,
+} from '@inkstone/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type GoogleAccountsPort, registerGoogleAccounts } from '../google/google-accounts-port';
+import {
+  bloggerAccount,
+  bloggerPublishers,
+  describeBloggerLocation,
+  submitBloggerForm,
+} from './blogger-locations';
+
+const CLIENT_ID = 'inkstone-web-blogger-tests';
+let google: CloudSim;
+let alice: GoogleUser;
+const forced: string[] = [];
+
+// The app's port as the Google accounts part gives it, its tokens issued by cloud-sim.
+function testPort(): GoogleAccountsPort {
+  let token = google.accounts.issue(alice, CLIENT_ID, [GOOGLE_SCOPE.blogger]);
+  const asToken = (): GoogleToken => ({
+    sub: alice.id,
+    name: alice.name,
+    scopes: ['openid', 'profile', GOOGLE_SCOPE.blogger],
+    accessToken: token.token,
+    expiresOn: token.expiresAt,
+    idToken: 'id',
+    isBlogger: true,
+  });
+  return {
+    list: async () => [asToken()],
+    link: async () => asToken(),
+    fresh: async (sub, scopes, options) => {
+      if (sub !== alice.id || !scopes.includes(GOOGLE_SCOPE.blogger)) {
+        throw new Error('Could not get required authorization.');
+      }
+      if (options?.force) {
+        forced.push(sub);
+        token = google.accounts.issue(alice, CLIENT_ID, [GOOGLE_SCOPE.blogger]);
+      }
+      return asToken();
+    },
+  };
+}
+
+beforeAll(async () => {
+  google = await startCloudSim({ port: 0 });
+  alice = google.accounts.addUser({ email: 'alice@example.com', name: 'Alice Liddell' });
+  google.accounts.addClient({
+    clientId: CLIENT_ID,
+    clientSecret: 'secret',
+    name: 'Inkstone',
+    redirectUris: ['http://127.0.0.1:8080/oauth2/callback'],
+  });
+  registerGoogleAccounts(testPort());
+});
+afterAll(async () => {
+  registerGoogleAccounts(undefined);
+  await google.close();
+});
+
+const http = () =>
+  new HttpClient({
+    fetch: (url, init) => fetch(url, init as RequestInit),
+    timers: {
+      set: (callback, delay) => {
+        const timer = setTimeout(callback, delay);
+        return () => clearTimeout(timer);
+      },
+      now: () => Date.now(),
+    },
+    random: () => 0,
+  });
+
+describe('Blogger in the app (cloud-sim)', { timeout: 30_000 }, () => {
+  it('publishes a post with the account of the dialog, updates it, then takes it back to draft', async () => {
+    const blog = google.blogger.addBlog({
+      ownerId: alice.id,
+      name: 'Alice',
+      url: 'https://alice.blogspot.com/',
+    });
+    const repository = new MemoryDatabase('blogger-web').connect();
+    await repository.put([
+      withHash<FileItem>({ id: 'f', type: 'file', name: 'Spring', parentId: null }),
+    ]);
+    const account = bloggerAccount(await testPort().list());
+    const request = await submitBloggerForm(
+      { blogUrl: 'alice.blogspot.com', itemId: '', templateId: 'plainHtml' },
+      'post',
+      account,
+      testPort(),
+    );
+    const { location } = await addPublishLocation(
+      repository,
+      'f',
+      {
+        providerId: BLOGGER_PROVIDER_IDS.post,
+        templateId: request.templateId,
+        fields: { ...request.fields, sub: request.sub },
+      },
+      () => 'loc',
+    );
+    let content = '<p>Blossoms</p>';
+    let properties = 'tags: garden, spring\n';
+    const publish = () =>
+      publishFile('f', {
+        repository,
+        publishers: bloggerPublishers(google.url, http()),
+        render: async () => ({ title: 'Spring', content, properties }),
+      });
+
+    expect((await publish()).message).toBe('"Spring" was published to 1 location(s).');
+    const kept = (await repository.get<PublishLocation>(location.id))!;
+    const post = blog.items.get(kept.postId as string)!;
+    expect(post).toMatchObject({ title: 'Spring', labels: ['garden', 'spring'], status: 'LIVE' });
+    expect(describeBloggerLocation(kept)).toEqual({
+      description: `Blogger post ${post.id} on https://alice.blogspot.com`,
+      url: `https://alice.blogspot.com/${post.path}`,
+    });
+
+    content = '<p>Blossoms and bees</p>';
+    google.faults.next({ expiredToken: true, path: /\/posts\//, method: 'PUT' });
+    expect((await publish()).failures).toEqual([]);
+    expect(forced).toEqual([alice.id]);
+    expect(blog.items.get(post.id)!.content).toBe('<p>Blossoms and bees</p>');
+
+    properties = 'tags: garden, spring\nstatus: draft\n';
+    expect((await publish()).failures).toEqual([]);
+    expect(blog.items.get(post.id)!.status).toBe('DRAFT');
+    expect([...blog.items.values()]).toHaveLength(1);
+  });
+
+  it('finds the account that holds the blogger scope, none without it', () => {
+    const base = { name: 'A', accessToken: 't', expiresOn: 0, idToken: 'i' };
+    const drive = { ...base, sub: '1', scopes: ['openid', GOOGLE_SCOPE.drive] };
+    const blogger = { ...base, sub: '2', scopes: ['openid', GOOGLE_SCOPE.blogger] };
+    expect(bloggerAccount([drive])).toBeUndefined();
+    expect(bloggerAccount([drive, blogger])?.sub).toBe('2');
+  });
+});
