@@ -138,4 +138,36 @@ describe('publishFile (spec providers §4)', () => {
     const next = await s.publish();
     expect(next).toMatchObject({ published: 3, unchanged: 2, message: publishedTo('Notes', 3) });
   });
+
+  it("skips by the publisher's own hash when it has one: its metadata changed, it publishes again", async () => {
+    const repository = new MemoryDatabase('publish-hash').connect();
+    await repository.put([
+      withHash<FileItem>({ id: 'f', type: 'file', name: 'Notes', parentId: null }),
+    ]);
+    let properties = 'status: draft';
+    const uploads: string[] = [];
+    const publisher: Publisher = {
+      hashOf: (document) => `${document.content}|${document.properties}`,
+      async publish(_location, document) {
+        uploads.push(document.properties ?? '');
+      },
+    };
+    await addPublishLocation(
+      repository,
+      'f',
+      { providerId: 'blog', templateId: 't', fields: {} },
+      () => 'p1',
+    );
+    const publish = () =>
+      publishFile('f', {
+        repository,
+        publishers: { blog: publisher },
+        render: async () => ({ title: 'Notes', content: 'same', properties }),
+      });
+    await publish();
+    expect((await publish()).unchanged).toBe(1);
+    properties = 'status: published';
+    expect((await publish()).unchanged).toBe(0);
+    expect(uploads).toEqual(['status: draft', 'status: published']);
+  });
 });
