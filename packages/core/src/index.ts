@@ -667,3 +667,5 @@ export {
   holdsScopes,
   isGoogleToken,
 } from './providers/google/google-token.js';
+// Google Drive's ids, dialog fields, workspace URL and state parameter (issue 28, drive-web).
+export * from './providers/google-drive/drive-params.js';
