@@ -12,6 +12,10 @@ import { ForgeFileLocationDialog } from '../../providers/forges/forge-file-locat
 import { GiteeAccountDialog } from '../../providers/forges/gitee-account-dialog';
 import { SelfHostedAccountDialog } from '../../providers/forges/self-hosted-account-dialog';
 import {
+  DriveLocationDialog,
+  DriveWorkspaceDialog,
+} from '../../providers/google-drive/drive-dialogs';
+import {
   PublishManagementDialog,
   SyncManagementDialog,
 } from '../../providers/github/location-management-dialog';
@@ -61,6 +65,8 @@ const DIALOGS: { [K in ModalType]: ComponentType<DialogProps<K>> } = {
   selfHostedAccount: SelfHostedAccountDialog,
   giteeAccount: GiteeAccountDialog,
   accountManagement: AccountManagementDialog,
+  googleDriveLocation: DriveLocationDialog,
+  googleDriveWorkspace: DriveWorkspaceDialog,
 };
 
 /** The dialog on top of the modal stack, if any. When the last one closes, the editor gets its
