@@ -19,6 +19,7 @@ import { useAppServices } from './app-context';
 export function providerName(providerId: string): string {
   if (providerId === 'couchdbWorkspace') return 'CouchDB';
   if (providerId === 'githubWorkspace') return 'GitHub';
+  if (providerId === 'googleDriveWorkspace') return 'Google Drive';
   const forge = forgeOfProvider(providerId);
   if (forge) return FORGE_NAMES[forge];
   if (providerId === 'main') return 'This browser';

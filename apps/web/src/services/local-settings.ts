@@ -16,6 +16,12 @@ export interface LocalSettings {
   gitlabApplicationId: string;
   giteaServerUrl: string;
   giteaApplicationId: string;
+  /** Google Drive's defaults (spec providers §3): the Restrict access checkbox, the Folder ID
+   * of the sync and publish dialogs and of the workspace dialog, the publish format. */
+  googleDriveRestrictedAccess: boolean;
+  googleDriveFolderId: string;
+  googleDriveWorkspaceFolderId: string;
+  googleDrivePublishFormat: 'markdown' | 'html';
 }
 
 /** The local settings before the user changes any. */
@@ -29,6 +35,10 @@ export const defaultLocalSettings: Readonly<LocalSettings> = Object.freeze({
   gitlabApplicationId: '',
   giteaServerUrl: '',
   giteaApplicationId: '',
+  googleDriveRestrictedAccess: false,
+  googleDriveFolderId: '',
+  googleDriveWorkspaceFolderId: '',
+  googleDrivePublishFormat: 'markdown',
 });
 
 /** Reads the local settings of a stored `localSettings` data: values of the right type over the
@@ -43,5 +53,6 @@ export function readLocalSettings(stored: unknown): LocalSettings {
     }
   }
   if (result.filePropertiesTab !== 'yaml') result.filePropertiesTab = 'simple';
+  if (result.googleDrivePublishFormat !== 'html') result.googleDrivePublishFormat = 'markdown';
   return result;
 }

@@ -6,13 +6,15 @@ import {
   type DriveSyncRequest,
   type DriveWorkspaceRequest,
 } from './drive-dialog-types';
-import { readDriveSettings, saveDriveSettings } from './drive-settings';
+import { type DriveLocalSettings } from './drive-settings';
 
-/** Where the Drive dialogs get what they show first: the Drive defaults of this browser and
- * `/conf`'s API key (tests give their own). */
+/** Where the Drive dialogs get what they show first and keep what was chosen: the workspace's
+ * local settings (the app gives `store.getState().localSettings` and
+ * `workspace.saveLocalSettings`) and `/conf`'s API key (tests give their own). */
 export interface DriveDialogContext {
   modals: ModalStack;
-  storage?: Pick<Storage, 'getItem' | 'setItem'>;
+  localSettings(): DriveLocalSettings;
+  saveLocalSettings(changes: Partial<DriveLocalSettings>): Promise<void>;
   apiKey?: () => Promise<string>;
 }
 
@@ -28,21 +30,20 @@ async function openLocation(
   purpose: 'sync' | 'open' | 'publish',
   templates?: { id: string; name: string }[],
 ) {
-  const defaults = readDriveSettings(context.storage);
+  const defaults = context.localSettings();
   const apiKey = await (context.apiKey ?? loadGoogleApiKey)();
   const request = await orUndefined(
     context.modals.open('googleDriveLocation', { purpose, defaults, apiKey, templates }),
   );
   if (request && request.purpose !== 'open') {
     // The folder (and the format) of this dialog are the next one's defaults.
-    saveDriveSettings(
+    await context.saveLocalSettings(
       request.purpose === 'publish'
         ? {
             googleDriveFolderId: request.fields.driveParentId ?? '',
             googleDrivePublishFormat: request.fields.format,
           }
         : { googleDriveFolderId: request.fields.driveParentId ?? '' },
-      context.storage,
     );
   }
   return request;
@@ -79,7 +80,7 @@ export async function openDrivePublishDialog(
 export async function openDriveWorkspaceDialog(
   context: DriveDialogContext,
 ): Promise<DriveWorkspaceRequest | undefined> {
-  const defaults = readDriveSettings(context.storage);
+  const defaults = context.localSettings();
   const apiKey = await (context.apiKey ?? loadGoogleApiKey)();
   const request = await orUndefined(
     context.modals.open('googleDriveWorkspace', {
@@ -88,7 +89,7 @@ export async function openDriveWorkspaceDialog(
     }),
   );
   if (request?.folderId !== undefined) {
-    saveDriveSettings({ googleDriveWorkspaceFolderId: request.folderId }, context.storage);
+    await context.saveLocalSettings({ googleDriveWorkspaceFolderId: request.folderId });
   }
   return request;
 }

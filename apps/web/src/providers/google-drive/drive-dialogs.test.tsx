@@ -13,7 +13,7 @@ import { registerGoogleAccounts } from '../google/google-accounts-port';
 import { openDriveSyncDialog, openDriveWorkspaceDialog } from './drive-dialog-actions';
 import { DRIVE_FILE_ID_REQUIRED, DriveLocationDialog, DriveWorkspaceDialog } from './drive-dialogs';
 import { type DriveLocationDialogProps } from './drive-dialog-types';
-import { DRIVE_SETTINGS_DEFAULTS, readDriveSettings } from './drive-settings';
+import { DRIVE_SETTINGS_DEFAULTS } from './drive-settings';
 import { PICKER_UNAVAILABLE } from './picker-loader';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -277,18 +277,22 @@ describe('Add a Google Drive workspace', () => {
 });
 
 describe('the Drive dialogs’ defaults (spec providers §3 local settings)', () => {
-  function memoryStorage() {
-    const values = new Map<string, string>();
+  // The workspace's local settings as the app keeps them.
+  function memorySettings() {
+    let settings = { ...DRIVE_SETTINGS_DEFAULTS };
     return {
-      getItem: (key: string) => values.get(key) ?? null,
-      setItem: (key: string, value: string) => void values.set(key, value),
+      localSettings: () => settings,
+      saveLocalSettings: (changes: Partial<typeof settings>) => {
+        settings = { ...settings, ...changes };
+        return Promise.resolve();
+      },
     };
   }
 
   it('remember the folder of the last sync and workspace dialogs', async () => {
     const modals = new ModalStack();
-    const storage = memoryStorage();
-    const context = { modals, storage, apiKey: () => Promise.resolve('') };
+    const settings = memorySettings();
+    const context = { modals, ...settings, apiKey: () => Promise.resolve('') };
     const sync = openDriveSyncDialog(context);
     await flush();
     expect(modals.top?.props).toMatchObject({ purpose: 'sync', defaults: DRIVE_SETTINGS_DEFAULTS });
@@ -298,7 +302,12 @@ describe('the Drive dialogs’ defaults (spec providers §3 local settings)', ()
       fields: { driveParentId: FOLDER },
     });
     expect(await sync).toMatchObject({ sub: 'me' });
-    expect(readDriveSettings(storage).googleDriveFolderId).toBe(FOLDER);
+    expect(settings.localSettings().googleDriveFolderId).toBe(FOLDER);
+    const next = openDriveSyncDialog(context);
+    await flush();
+    expect(modals.top?.props).toMatchObject({ defaults: { googleDriveFolderId: FOLDER } });
+    modals.reject(modals.top!.id);
+    expect(await next).toBeUndefined();
 
     const cancelled = openDriveWorkspaceDialog(context);
     await flush();
@@ -308,6 +317,6 @@ describe('the Drive dialogs’ defaults (spec providers §3 local settings)', ()
     await flush();
     modals.resolve(modals.top!.id, { sub: 'me', folderId: FOLDER });
     await workspace;
-    expect(readDriveSettings(storage).googleDriveWorkspaceFolderId).toBe(FOLDER);
+    expect(settings.localSettings().googleDriveWorkspaceFolderId).toBe(FOLDER);
   });
 });

@@ -1,76 +1,29 @@
-import { type DrivePublishFormat } from '@inkstone/core';
+import { defaultLocalSettings, type LocalSettings } from '../../services/local-settings';
 
-/** The Drive defaults of spec providers §3's local settings: what the Drive dialogs show first,
- * remembered in this browser from the last dialog confirmed. Ids only, never a token. */
-export interface DriveLocalSettings {
-  /** The Restrict access checkbox: Drive access limited to the files Inkstone opened or made. */
-  googleDriveRestrictedAccess: boolean;
-  /** The Folder ID the sync and publish dialogs show. */
-  googleDriveFolderId: string;
-  /** The Folder ID the workspace dialog shows. */
-  googleDriveWorkspaceFolderId: string;
-  /** The publish dialog's format (Export Markdown by default). */
-  googleDrivePublishFormat: DrivePublishFormat;
-}
+/** The Drive defaults of spec providers §3's local settings, kept in the workspace's
+ * `localSettings` item with the others: what the Drive dialogs show first, remembered from the
+ * last dialog confirmed. Ids and choices only, never a token. */
+export type DriveLocalSettings = Pick<
+  LocalSettings,
+  | 'googleDriveRestrictedAccess'
+  | 'googleDriveFolderId'
+  | 'googleDriveWorkspaceFolderId'
+  | 'googleDrivePublishFormat'
+>;
 
-/** The defaults before any dialog was confirmed. */
+/** The defaults before any Drive dialog was confirmed (Export Markdown, no folder, full
+ * access). */
 export const DRIVE_SETTINGS_DEFAULTS: Readonly<DriveLocalSettings> = Object.freeze({
-  googleDriveRestrictedAccess: false,
-  googleDriveFolderId: '',
-  googleDriveWorkspaceFolderId: '',
-  googleDrivePublishFormat: 'markdown',
+  googleDriveRestrictedAccess: defaultLocalSettings.googleDriveRestrictedAccess,
+  googleDriveFolderId: defaultLocalSettings.googleDriveFolderId,
+  googleDriveWorkspaceFolderId: defaultLocalSettings.googleDriveWorkspaceFolderId,
+  googleDrivePublishFormat: defaultLocalSettings.googleDrivePublishFormat,
 });
 
-/** The localStorage key of the Drive defaults (docs/reference/choices.md). */
-export const DRIVE_SETTINGS_KEY = 'inkstone.googleDriveSettings';
-
-type KeyValue = Pick<Storage, 'getItem' | 'setItem'>;
-
-const browserStorage = (): KeyValue | undefined =>
-  typeof localStorage === 'undefined' ? undefined : localStorage;
-
-/** The Drive defaults stored in this browser; a field missing or of the wrong type (or an
- * unreadable entry) gives its default. */
-export function readDriveSettings(storage = browserStorage()): DriveLocalSettings {
-  let stored: unknown;
-  try {
-    stored = JSON.parse(storage?.getItem(DRIVE_SETTINGS_KEY) ?? '{}');
-  } catch {
-    stored = {};
-  }
-  const fields =
-    typeof stored === 'object' && stored !== null ? (stored as Record<string, unknown>) : {};
-  const settings: DriveLocalSettings = { ...DRIVE_SETTINGS_DEFAULTS };
-  if (typeof fields.googleDriveRestrictedAccess === 'boolean') {
-    settings.googleDriveRestrictedAccess = fields.googleDriveRestrictedAccess;
-  }
-  if (typeof fields.googleDriveFolderId === 'string') {
-    settings.googleDriveFolderId = fields.googleDriveFolderId;
-  }
-  if (typeof fields.googleDriveWorkspaceFolderId === 'string') {
-    settings.googleDriveWorkspaceFolderId = fields.googleDriveWorkspaceFolderId;
-  }
-  if (
-    fields.googleDrivePublishFormat === 'markdown' ||
-    fields.googleDrivePublishFormat === 'html'
-  ) {
-    settings.googleDrivePublishFormat = fields.googleDrivePublishFormat;
-  }
-  return settings;
-}
-
-/** Remembers some Drive defaults (the others are kept). A storage that refuses (full, private
- * mode) only loses the default. */
-export function saveDriveSettings(
-  changes: Partial<DriveLocalSettings>,
-  storage = browserStorage(),
-): void {
-  try {
-    storage?.setItem(
-      DRIVE_SETTINGS_KEY,
-      JSON.stringify({ ...readDriveSettings(storage), ...changes }),
-    );
-  } catch {
-    // (Only the default is lost.)
-  }
-}
+/** The Drive part of the local settings. */
+export const driveSettingsOf = (settings: LocalSettings): DriveLocalSettings => ({
+  googleDriveRestrictedAccess: settings.googleDriveRestrictedAccess,
+  googleDriveFolderId: settings.googleDriveFolderId,
+  googleDriveWorkspaceFolderId: settings.googleDriveWorkspaceFolderId,
+  googleDrivePublishFormat: settings.googleDrivePublishFormat,
+});
