@@ -688,3 +688,5 @@ export {
   type BloggerPublisherOptions,
 } from './providers/blogger/blogger-publisher.js';
 export { BLOG_URL_REQUIRED, BLOGGER_PROVIDER_IDS } from './providers/blogger/constants.js';
+// Google Drive's ids, dialog fields, workspace URL and state parameter (issue 28, drive-web).
+export * from './providers/google-drive/drive-params.js';

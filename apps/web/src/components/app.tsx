@@ -9,6 +9,10 @@ import { fetchServerConf, loadGithubOrigins } from '../providers/github/github-c
 import { isGithubWorkspaceQuery } from '../providers/github/workspace-params';
 import { readForgeConf } from '../providers/forges/forge-conf';
 import { isGiteeWorkspaceQuery } from '../providers/forges/forge-workspace-params';
+import {
+  keepDriveStartState,
+  readDriveStartState,
+} from '../providers/google-drive/drive-workspace-params';
 import { Announcer } from '../services/announcer';
 import { broadcastSignal, browserTimers } from '../services/broadcast-signal';
 import { Confirmer } from '../services/confirm';
@@ -219,6 +223,10 @@ async function startUp(
     : undefined;
   const request = parseWorkspaceQuery(search, githubUrl, giteeUrl);
   if (request.kind === 'error') store.dispatch(notified('error', request.message));
+  // Drive's "Open with" or "New" (a state parameter): kept for the Drive sync, or its error said.
+  const driveState = readDriveStartState(search);
+  if (driveState && 'error' in driveState) store.dispatch(notified('error', driveState.error));
+  else keepDriveStartState(driveState);
   const current = request.kind === 'workspace' ? request.workspace : MAIN_WORKSPACE;
   const workspaces = new WorkspaceList(current);
   if (request.kind === 'workspace') workspaces.add(current);

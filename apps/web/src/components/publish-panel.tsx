@@ -13,6 +13,8 @@ import { ignore } from '../services/modals';
 import { type AppStore, useAppDispatch, useAppSelector } from '../store';
 import { notified } from '../store/notifications-slice';
 import { sortedTemplateIds } from '../templates/templates';
+import { driveHandlers, type DriveHandlers } from '../providers/google-drive/drive-handlers';
+import { addDrivePublish } from '../providers/google-drive/drive-menu-actions';
 import { useAppServices } from './app-context';
 import { usePublishNow } from './use-publish-now';
 import '../providers/github/locations.css';
@@ -116,6 +118,23 @@ export function PublishPanel() {
     }
   };
 
+  // Google Drive, once its handlers are wired (drive-handlers.ts).
+  const drive = driveHandlers();
+  const addDrive = async (handlers: DriveHandlers) => {
+    if (!file) return;
+    setAdding(true);
+    try {
+      const message = await addDrivePublish(services, store, handlers, file.id, templateChoices);
+      if (message) dispatch(notified('info', message));
+    } catch (error) {
+      console.error(error);
+      dispatch(notified('error', error instanceof Error ? error.message : String(error)));
+    } finally {
+      setAdding(false);
+      reload();
+    }
+  };
+
   return (
     <section className="side-panel file-locations" aria-label="Publish">
       {locations.length === 0 ? (
@@ -206,6 +225,18 @@ export function PublishPanel() {
             {label}
           </button>
         ))}
+        {drive && (
+          <button
+            type="button"
+            className="button"
+            disabled={adding}
+            onClick={() => {
+              addDrive(drive).catch(console.error);
+            }}
+          >
+            Publish to Google Drive
+          </button>
+        )}
         <button
           type="button"
           className="button"

@@ -19,6 +19,7 @@ export const tempFileNotSynced = (file: string) =>
 export function workspaceRemoteKind(providerId: string): string {
   if (providerId === 'couchdbWorkspace') return 'Workspace database (CouchDB)';
   if (providerId === 'githubWorkspace') return 'Workspace repository (GitHub)';
+  if (providerId === 'googleDriveWorkspace') return 'Workspace folder (Google Drive)';
   const forge = forgeOfProvider(providerId);
   if (forge) return `Workspace repository (${FORGE_NAMES[forge]})`;
   return 'Main workspace repository (GitHub)';

@@ -12,13 +12,17 @@ import {
   openInNewTab,
 } from '../services/workspace-actions';
 import { type WorkspaceList } from '../services/workspaces';
-import { useAppDispatch } from '../store';
+import { type AppStore, useAppDispatch } from '../store';
+import { useStore } from 'react-redux';
+import { driveHandlers } from '../providers/google-drive/drive-handlers';
+import { addDriveWorkspace } from '../providers/google-drive/drive-menu-actions';
 import { useAppServices } from './app-context';
 
 /** What a provider id is called in lists. */
 export function providerName(providerId: string): string {
   if (providerId === 'couchdbWorkspace') return 'CouchDB';
   if (providerId === 'githubWorkspace') return 'GitHub';
+  if (providerId === 'googleDriveWorkspace') return 'Google Drive';
   const forge = forgeOfProvider(providerId);
   if (forge) return FORGE_NAMES[forge];
   if (providerId === 'main') return 'This browser';
@@ -41,6 +45,9 @@ export function WorkspacesPanel() {
   const dispatch = useAppDispatch();
   const workspaces = useWorkspaces(services.workspaces);
   const currentId = services.workspaces.current.id;
+  const store = useStore() as AppStore;
+  // Google Drive, once its handlers are wired (drive-handlers.ts).
+  const drive = driveHandlers();
   return (
     <section className="workspaces-panel" aria-label="Workspaces">
       <ul className="workspaces-panel__list">
@@ -100,6 +107,15 @@ export function WorkspacesPanel() {
             Add a {FORGE_NAMES[forge]} workspace
           </button>
         ))}
+        {drive && (
+          <button
+            type="button"
+            className="button"
+            onClick={() => runAction(dispatch, () => addDriveWorkspace(services, store, drive))}
+          >
+            Add a Google Drive workspace
+          </button>
+        )}
         <button
           type="button"
           className="button"

@@ -14,6 +14,10 @@ describe('local settings', () => {
       giteaServerUrl: '',
       giteaApplicationId: '',
       bloggerBlogUrl: '',
+      googleDriveRestrictedAccess: false,
+      googleDriveFolderId: '',
+      googleDriveWorkspaceFolderId: '',
+      googleDrivePublishFormat: 'markdown',
     });
   });
 

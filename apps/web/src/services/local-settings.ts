@@ -18,6 +18,12 @@ export interface LocalSettings {
   giteaApplicationId: string;
   /** The Blogger dialogs' Blog URL (spec providers §3 `bloggerBlogUrl`): the last one used. */
   bloggerBlogUrl: string;
+  /** Google Drive's defaults (spec providers §3): the Restrict access checkbox, the Folder ID
+   * of the sync and publish dialogs and of the workspace dialog, the publish format. */
+  googleDriveRestrictedAccess: boolean;
+  googleDriveFolderId: string;
+  googleDriveWorkspaceFolderId: string;
+  googleDrivePublishFormat: 'markdown' | 'html';
 }
 
 /** The local settings before the user changes any. */
@@ -32,6 +38,10 @@ export const defaultLocalSettings: Readonly<LocalSettings> = Object.freeze({
   giteaServerUrl: '',
   giteaApplicationId: '',
   bloggerBlogUrl: '',
+  googleDriveRestrictedAccess: false,
+  googleDriveFolderId: '',
+  googleDriveWorkspaceFolderId: '',
+  googleDrivePublishFormat: 'markdown',
 });
 
 /** Reads the local settings of a stored `localSettings` data: values of the right type over the
@@ -46,5 +56,6 @@ export function readLocalSettings(stored: unknown): LocalSettings {
     }
   }
   if (result.filePropertiesTab !== 'yaml') result.filePropertiesTab = 'simple';
+  if (result.googleDrivePublishFormat !== 'html') result.googleDrivePublishFormat = 'markdown';
   return result;
 }

@@ -22,6 +22,12 @@ import type {
   ForgeWorkspaceProps,
   ForgeWorkspaceRequest,
 } from '../providers/forges/forge-workspace-types';
+import type {
+  DriveLocationDialogProps,
+  DriveLocationRequest,
+  DriveWorkspaceDialogProps,
+  DriveWorkspaceRequest,
+} from '../providers/google-drive/drive-dialog-types';
 
 /**
  * The dialogs of spec interface §2 by their type names, each with what it is opened with
@@ -91,6 +97,13 @@ export interface ModalMap {
   giteeAccount: { props: { signIn: boolean }; result: void };
   /** Lists the accounts linked in this browser, each with Remove access. */
   accountManagement: { props: undefined; result: void };
+  /** Asks for a Google Drive file: to sync with (Folder ID, Existing file ID), to open (File
+   * ID, or the picker) or to publish to (and Export Markdown or HTML, Template for HTML): spec
+   * providers §2. Links a Google account with Drive access first when none is. */
+  googleDriveLocation: { props: DriveLocationDialogProps; result: DriveLocationRequest };
+  /** Asks for a Google Drive folder to open as a workspace (optional Folder ID: empty makes a
+   * new one in the drive root), with an account holding full Drive access. */
+  googleDriveWorkspace: { props: DriveWorkspaceDialogProps; result: DriveWorkspaceRequest };
 }
 
 /** A dialog type name. */

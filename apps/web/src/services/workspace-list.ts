@@ -1,5 +1,7 @@
 import {
   COUCHDB_WORKSPACE_PROVIDER_ID,
+  DRIVE_FILE_PROVIDER_ID,
+  DRIVE_WORKSPACE_PROVIDER_ID,
   GITHUB_PROVIDER_IDS,
   MAIN_WORKSPACE_ID,
   MAIN_WORKSPACE_NAME,
@@ -15,6 +17,7 @@ import {
   readForgeFolder,
 } from '../providers/forges/forge-workspace-params';
 import { workspaceId } from './workspace-id';
+import { readDriveWorkspaceParams } from '../providers/google-drive/drive-workspace-params';
 
 export { workspaceId } from './workspace-id';
 
@@ -62,6 +65,13 @@ export function parseWorkspaceQuery(
   const query = new URLSearchParams(search);
   const providerId = query.get('providerId');
   if (providerId === null || providerId === MAIN_PROVIDER_ID) return { kind: 'main' };
+  // Drive's "Open with" and "New" menus open the main workspace with a state (read apart).
+  if (providerId === DRIVE_FILE_PROVIDER_ID) return { kind: 'main' };
+  if (providerId === DRIVE_WORKSPACE_PROVIDER_ID) {
+    const workspace = readDriveWorkspaceParams(Object.fromEntries(query));
+    if (typeof workspace === 'string') return { kind: 'error', message: workspace };
+    return { kind: 'workspace', workspace };
+  }
   const forge = forgeOfProvider(providerId);
   if (forge) {
     const folder = readForgeFolder(forge, Object.fromEntries(query));
@@ -91,7 +101,8 @@ export function parseWorkspaceQuery(
 
 /** The URL that opens a workspace (spec providers §2): `providerId`, and `dbUrl` for CouchDB,
  * `owner`, `repo`, `branch` and `path` for a GitHub or Gitee repository, `serverUrl`,
- * `projectPath`, `branch`, `path` and `sub` for a GitLab project or a Gitea repository. */
+ * `projectPath`, `branch`, `path` and `sub` for a GitLab project or a Gitea repository,
+ * `folderId` and `sub` for a Google Drive folder. */
 export function workspaceUrl(workspace: Workspace, base: string): string {
   const url = new URL('/', base);
   if (workspace.id === MAIN_WORKSPACE_ID) return url.href;
@@ -100,7 +111,9 @@ export function workspaceUrl(workspace: Workspace, base: string): string {
   const keys =
     forge === 'gitlab' || forge === 'gitea'
       ? ['serverUrl', 'projectPath', 'branch', 'path', 'sub']
-      : ['dbUrl', 'owner', 'repo', 'branch', 'path'];
+      : workspace.providerId === DRIVE_WORKSPACE_PROVIDER_ID
+        ? ['folderId', 'sub']
+        : ['dbUrl', 'owner', 'repo', 'branch', 'path'];
   for (const key of keys) {
     const value = workspace[key];
     if (typeof value === 'string') url.searchParams.set(key, value);

@@ -13,6 +13,10 @@ import { GiteeAccountDialog } from '../../providers/forges/gitee-account-dialog'
 import { SelfHostedAccountDialog } from '../../providers/forges/self-hosted-account-dialog';
 import { BloggerLocationDialog } from '../../providers/blogger/blogger-location-dialog';
 import {
+  DriveLocationDialog,
+  DriveWorkspaceDialog,
+} from '../../providers/google-drive/drive-dialogs';
+import {
   PublishManagementDialog,
   SyncManagementDialog,
 } from '../../providers/github/location-management-dialog';
@@ -63,6 +67,8 @@ const DIALOGS: { [K in ModalType]: ComponentType<DialogProps<K>> } = {
   selfHostedAccount: SelfHostedAccountDialog,
   giteeAccount: GiteeAccountDialog,
   accountManagement: AccountManagementDialog,
+  googleDriveLocation: DriveLocationDialog,
+  googleDriveWorkspace: DriveWorkspaceDialog,
 };
 
 /** The dialog on top of the modal stack, if any. When the last one closes, the editor gets its

@@ -23,6 +23,8 @@ import {
   syncGithubLocations,
 } from './file-locations';
 import { useFileLocations } from './use-file-locations';
+import { driveHandlers } from '../google-drive/drive-handlers';
+import { addDriveSync, openDriveFile } from '../google-drive/drive-menu-actions';
 import './locations.css';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -183,6 +185,32 @@ export function FileLocationsSection(props: { workspaceSyncs: boolean }) {
       return undefined;
     });
 
+  // Google Drive, once its handlers are wired (drive-handlers.ts).
+  const drive = driveHandlers();
+  const driveEntries = drive
+    ? ([
+        [
+          'Add a Google Drive location',
+          () =>
+            run(async () => {
+              if (!fileId) return undefined;
+              await saveEditorFirst(editor);
+              const status = await addDriveSync(services, store, drive, fileId);
+              reload();
+              return status;
+            }),
+        ],
+        [
+          'Open from Google Drive',
+          () =>
+            run(async () => {
+              await openDriveFile(services, store, drive);
+              return undefined;
+            }),
+        ],
+      ] as const)
+    : [];
+
   return (
     <section className="file-locations" aria-label="File locations">
       <h3 className="side-panel__heading">This file’s locations</h3>
@@ -232,6 +260,7 @@ export function FileLocationsSection(props: { workspaceSyncs: boolean }) {
                   () => openForge(forge),
                 ] as const,
             ),
+            ...driveEntries,
           ] as const
         ).map(([label, action]) => (
           <button
