@@ -667,3 +667,34 @@ export {
   holdsScopes,
   isGoogleToken,
 } from './providers/google/google-token.js';
+export {
+  DRIVE_FILE_FIELDS,
+  DRIVE_FOLDER_MIME,
+  DRIVE_PAGE_SIZE,
+  DriveApiError,
+  DriveAuthError,
+  DriveClient,
+  type DriveChange,
+  type DriveChangesPage,
+  type DriveClientOptions,
+  type DriveFile,
+  type DriveRevision,
+  type DriveSpace,
+  type DriveWrite,
+} from './providers/google-drive/drive-client.js';
+export {
+  APP_DATA_FOLDER,
+  DRIVE_DATA_FOLDER,
+  DRIVE_TRASH_FOLDER,
+  folderNotAccessible,
+  folderOfAnotherWorkspace,
+  GOOGLE_DRIVE_APP_DATA_PROVIDER_ID,
+  GOOGLE_DRIVE_WORKSPACE_PROVIDER_ID,
+} from './providers/google-drive/constants.js';
+export {
+  DriveFolderError,
+  DriveWorkspaceProvider,
+  type DriveWorkspaceFolders,
+  type DriveWorkspaceOptions,
+  openDriveWorkspace,
+} from './providers/google-drive/drive-workspace-provider.js';
