@@ -689,6 +689,8 @@ export {
   folderNotAccessible,
   folderOfAnotherWorkspace,
   GOOGLE_DRIVE_APP_DATA_PROVIDER_ID,
+  GOOGLE_DRIVE_PUBLISH_PROVIDER_ID,
+  GOOGLE_DRIVE_SYNC_PROVIDER_ID,
   GOOGLE_DRIVE_WORKSPACE_PROVIDER_ID,
 } from './providers/google-drive/constants.js';
 export {
@@ -698,3 +700,18 @@ export {
   type DriveWorkspaceOptions,
   openDriveWorkspace,
 } from './providers/google-drive/drive-workspace-provider.js';
+export {
+  checkDriveFileFields,
+  type DriveFileFields,
+  type DriveFileForm,
+  DriveLocationFieldError,
+  type DrivePublishFields,
+  fileNotAccessible,
+  isDriveFileLocation,
+  readDriveFileForm,
+} from './providers/google-drive/file-location-fields.js';
+export {
+  createDriveFileProvider,
+  type DriveFileProviderOptions,
+} from './providers/google-drive/file-location-provider.js';
+export { createDriveFilePublisher } from './providers/google-drive/file-location-publisher.js';

@@ -41,11 +41,16 @@ export interface DriveTestCloud {
   tokens: { issued: number; forced: number };
   /** The token port over cloud-sim. */
   freshToken: FreshGoogleToken;
-  /** A Drive client of the test account (`fetch` and `timers` to fault or speed it). */
-  client(options?: { fetch?: FetchPort; timers?: Timers }): DriveClient;
+  /** A Drive client of the test account, or of `account` (`fetch` and `timers` to fault or
+   * speed it). */
+  client(options?: { fetch?: FetchPort; timers?: Timers; account?: GoogleUser }): DriveClient;
   /** A provider over a new workspace folder (or the app data folder). */
   provider(
-    options?: Partial<DriveWorkspaceOptions> & { fetch?: FetchPort; timers?: Timers },
+    options?: Partial<DriveWorkspaceOptions> & {
+      fetch?: FetchPort;
+      timers?: Timers;
+      account?: GoogleUser;
+    },
   ): Promise<DriveWorkspaceProvider>;
   close(): Promise<void>;
 }
@@ -84,7 +89,31 @@ export async function startDriveTestCloud(): Promise<DriveTestCloud> {
     }
     return Promise.resolve(current);
   };
-  const client = (options: { fetch?: FetchPort; timers?: Timers } = {}) => {
+  // One token port per other account (a simulation's seed keeps its drive small that way).
+  const ports = new Map<string, FreshGoogleToken>();
+  const portOf = (other: GoogleUser): FreshGoogleToken => {
+    let port = ports.get(other.id);
+    if (!port) {
+      let token: GoogleToken | undefined;
+      port = (sub, scopes, options) => {
+        if (!token || options?.force) {
+          const issued = google.accounts.issue(other, DRIVE_TEST_CLIENT, DRIVE_TEST_SCOPES);
+          token = {
+            sub,
+            name: other.name,
+            scopes: [...scopes],
+            accessToken: issued.token,
+            expiresOn: issued.expiresAt,
+            idToken: '',
+          };
+        }
+        return Promise.resolve(token);
+      };
+      ports.set(other.id, port);
+    }
+    return port;
+  };
+  const client = (options: { fetch?: FetchPort; timers?: Timers; account?: GoogleUser } = {}) => {
     const base = options.fetch ?? nodeFetch;
     const counting: FetchPort = (url, init) => {
       requests.push(`${init.method} ${url.slice(google.url.length).split('?')[0]}`);
@@ -97,8 +126,8 @@ export async function startDriveTestCloud(): Promise<DriveTestCloud> {
         random: () => 0,
       }),
       endpoints: googleEndpoints(google.url),
-      token: freshToken,
-      sub: account.id,
+      token: options.account ? portOf(options.account) : freshToken,
+      sub: (options.account ?? account).id,
       scopes: DRIVE_TEST_SCOPES,
     });
   };
@@ -116,7 +145,11 @@ export async function startDriveTestCloud(): Promise<DriveTestCloud> {
     freshToken,
     client,
     async provider(options = {}) {
-      const drive = client({ fetch: options.fetch, timers: options.timers });
+      const drive = client({
+        fetch: options.fetch,
+        timers: options.timers,
+        account: options.account,
+      });
       folders += 1;
       const opened =
         options.folderId === undefined

@@ -33,6 +33,9 @@ export const PROP = {
   id: 'inkId',
   /** The parent item id ('' for the root). */
   parent: 'inkParent',
+  /** The Drive folder Inkstone put the file or folder in: another parent in Drive means the
+   * user moved it there. */
+  driveParent: 'inkDriveParent',
   /** '1' while the file or folder item is in the workspace, '0' once removed. */
   item: 'inkItem',
   /** The content item's (or JSON item's) hash; '' once removed. */

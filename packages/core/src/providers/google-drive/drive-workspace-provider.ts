@@ -269,6 +269,7 @@ export class DriveWorkspaceProvider implements WorkspaceProvider {
       const appProperties: Record<string, string | null> = {
         [PROP.item]: '1',
         [PROP.parent]: parentId ?? '',
+        [PROP.driveParent]: driveParent,
         [PROP.trashedAt]:
           item.type === 'file' && item.trashedAt !== undefined ? String(item.trashedAt) : null,
       };
@@ -550,8 +551,8 @@ export class DriveWorkspaceProvider implements WorkspaceProvider {
     const written = file.appProperties?.[PROP.parent] || null;
     const driveParent = file.parents?.[0];
     if (!driveParent || written === 'trash' || written === 'temp') return written;
-    const writtenDrive = written === null ? this.root : this.driveIds.get(written);
-    if (writtenDrive === undefined || writtenDrive === driveParent) return written;
+    const placed = file.appProperties?.[PROP.driveParent];
+    if (placed === undefined || placed === driveParent) return written;
     if (driveParent === this.root) return null;
     if (driveParent === folders.trashFolderId) return written;
     const moved = this.itemIds.get(driveParent)?.[0];
