@@ -137,6 +137,24 @@ describe('DriveWorkspaceProvider', () => {
     expect(byId.get('f1/content')).toBeNull();
   });
 
+  it('puts a file saved before its folder into that folder once the folder is saved', async () => {
+    const provider = await cloud.provider();
+    const drive = cloud.client();
+    const text = await provider.uploadContent(content('f1', 'text\n'), undefined);
+    await provider.saveItem(file('f1', 'Doc', 'fo'), undefined);
+    const folderItem = { id: 'fo', type: 'folder' as const, name: 'Chapter', parentId: null };
+    const folder = await provider.saveItem(
+      { ...folderItem, hash: hashItem(folderItem) },
+      undefined,
+    );
+    expect(await drive.getFile(folder.id)).toMatchObject({ name: 'Chapter' });
+    expect((await drive.getFile(text.id)).parents).toEqual([folder.id]);
+    const { pages } = await readAllChanges(provider);
+    const items = new Map(pages.flat().map((c) => [c.itemId, c.item]));
+    expect(items.get('f1')).toMatchObject({ parentId: 'fo', name: 'Doc' });
+    expect(items.get('fo')).toMatchObject({ name: 'Chapter', parentId: null });
+  });
+
   it('moves a removed file into .inkstone-trash', async () => {
     const provider = await cloud.provider();
     const drive = cloud.client();

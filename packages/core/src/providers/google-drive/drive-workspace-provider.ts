@@ -507,7 +507,7 @@ export class DriveWorkspaceProvider implements WorkspaceProvider {
     if (known) return known;
     if (parentId === 'temp') return this.root;
     const found = await this.client.listPage(
-      `appProperties has { key='${PROP.id}' and value='${escapeQ(parentId)}' } and appProperties has { key='${PROP.workspace}' and value='${escapeQ(this.root)}' } and trashed = false`,
+      `mimeType = '${DRIVE_FOLDER_MIME}' and appProperties has { key='${PROP.id}' and value='${escapeQ(parentId)}' } and appProperties has { key='${PROP.workspace}' and value='${escapeQ(this.root)}' } and trashed = false`,
       this.space,
       undefined,
       1,
@@ -517,7 +517,16 @@ export class DriveWorkspaceProvider implements WorkspaceProvider {
       this.learn(folder);
       return folder.id;
     }
-    return this.root;
+    // The folder item comes later in this sync (texts and files go before folders): its Drive
+    // folder is made now, unnamed and unmarked (no item yet), and its save names it.
+    const placeholder = await this.client.create({
+      name: parentId,
+      mimeType: DRIVE_FOLDER_MIME,
+      parents: [this.root],
+      appProperties: { [PROP.workspace]: this.root, [PROP.kind]: 'folder', [PROP.id]: parentId },
+    });
+    this.learn(placeholder);
+    return placeholder.id;
   }
 
   // The file or folder item a Drive file holds (null: removed or not one).
