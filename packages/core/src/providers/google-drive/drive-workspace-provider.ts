@@ -52,8 +52,8 @@ export interface DriveWorkspaceOptions {
   /** The data and trash folders when the workspace params already know them. */
   dataFolderId?: string;
   trashFolderId?: string;
-  /** Drive entries per page (default 1000); a page of changes holds up to twice as many
-   * items (a file and its content). */
+  /** The most items a page of changes holds (half as many Drive files); without it, pages
+   * of 1000 Drive files (up to 2000 items: a file and its text). */
   pageSize?: number;
 }
 
@@ -190,7 +190,12 @@ export class DriveWorkspaceProvider implements WorkspaceProvider {
       this.space === 'appDataFolder'
         ? GOOGLE_DRIVE_APP_DATA_PROVIDER_ID
         : GOOGLE_DRIVE_WORKSPACE_PROVIDER_ID;
-    this.pageSize = Math.max(1, Math.floor((options.pageSize ?? DRIVE_PAGE_SIZE) / 2));
+    // Drive's pages of 1000 (spec providers §9); a page given in items (the contract's) holds
+    // half as many Drive files, each up to two items (a file and its text).
+    this.pageSize =
+      options.pageSize === undefined
+        ? DRIVE_PAGE_SIZE
+        : Math.max(1, Math.floor(options.pageSize / 2));
     if (options.dataFolderId && options.trashFolderId) {
       this.folders = Promise.resolve({
         folderId: this.root,
