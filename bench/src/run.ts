@@ -1,5 +1,6 @@
 import { startBaseline } from './baseline';
 import { benchConversion } from './conversion';
+import { benchDrive } from './drive';
 import { benchExplorer } from './explorer';
 import { benchForges } from './forges';
 import { benchGithub } from './github';
@@ -22,7 +23,7 @@ const port = Number(process.env.BENCH_PORT ?? 8190);
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 // BENCH_ONLY=explorer (or typing, memory, load, paste, blocks, transfer, images, conversion,
-// statistics, sync, github, forges, server; comma-separated) runs only those parts; paste-tasks
+// statistics, sync, github, forges, drive, server; comma-separated) runs only those parts; paste-tasks
 // (bench/src/paste-tasks.ts) runs only when named.
 // The sync part's local database is the app's Dexie repository over fake-indexeddb;
 // BENCH_SYNC_DB=memory takes the in-memory repository of the core tests instead;
@@ -39,6 +40,7 @@ if (wanted('server')) await benchServer(port + 1);
 if (wanted('sync')) await benchSync(process.env.BENCH_SYNC_DB === 'memory' ? 'memory' : 'dexie');
 if (wanted('github')) await benchGithub();
 if (wanted('forges')) await benchForges();
+if (wanted('drive')) await benchDrive();
 const inBrowser = ['typing', 'memory', 'load', 'paste', 'blocks', 'explorer', 'transfer', 'images'];
 if (asked('paste-tasks')) inBrowser.push('paste-tasks');
 // The parts whose figures are printed beside the baseline build (bench/src/baseline.ts: the

@@ -690,3 +690,49 @@ export {
 export { BLOG_URL_REQUIRED, BLOGGER_PROVIDER_IDS } from './providers/blogger/constants.js';
 // Google Drive's ids, dialog fields, workspace URL and state parameter (issue 28, drive-web).
 export * from './providers/google-drive/drive-params.js';
+export {
+  DRIVE_FILE_FIELDS,
+  DRIVE_FOLDER_MIME,
+  DRIVE_PAGE_SIZE,
+  DriveApiError,
+  DriveAuthError,
+  DriveClient,
+  type DriveChange,
+  type DriveChangesPage,
+  type DriveClientOptions,
+  type DriveFile,
+  type DriveRevision,
+  type DriveSpace,
+  type DriveWrite,
+} from './providers/google-drive/drive-client.js';
+export {
+  APP_DATA_FOLDER,
+  DRIVE_DATA_FOLDER,
+  DRIVE_TRASH_FOLDER,
+  folderNotAccessible,
+  folderOfAnotherWorkspace,
+  GOOGLE_DRIVE_APP_DATA_PROVIDER_ID,
+  GOOGLE_DRIVE_PUBLISH_PROVIDER_ID,
+  GOOGLE_DRIVE_SYNC_PROVIDER_ID,
+  GOOGLE_DRIVE_WORKSPACE_PROVIDER_ID,
+} from './providers/google-drive/constants.js';
+export {
+  DriveFolderError,
+  DriveWorkspaceProvider,
+  type DriveWorkspaceFolders,
+  type DriveWorkspaceOptions,
+  openDriveWorkspace,
+} from './providers/google-drive/drive-workspace-provider.js';
+export {
+  checkDriveFileFields,
+  type DriveFileFields,
+  type DriveFileForm,
+  fileNotAccessible,
+  isDriveFileLocation,
+  readDriveFileForm,
+} from './providers/google-drive/file-location-fields.js';
+export {
+  createDriveFileProvider,
+  type DriveFileProviderOptions,
+} from './providers/google-drive/file-location-provider.js';
+export { createDriveFilePublisher } from './providers/google-drive/file-location-publisher.js';

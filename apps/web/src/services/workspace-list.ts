@@ -1,7 +1,7 @@
 import {
   COUCHDB_WORKSPACE_PROVIDER_ID,
-  DRIVE_FILE_PROVIDER_ID,
-  DRIVE_WORKSPACE_PROVIDER_ID,
+  GOOGLE_DRIVE_SYNC_PROVIDER_ID,
+  GOOGLE_DRIVE_WORKSPACE_PROVIDER_ID,
   GITHUB_PROVIDER_IDS,
   MAIN_WORKSPACE_ID,
   MAIN_WORKSPACE_NAME,
@@ -66,8 +66,8 @@ export function parseWorkspaceQuery(
   const providerId = query.get('providerId');
   if (providerId === null || providerId === MAIN_PROVIDER_ID) return { kind: 'main' };
   // Drive's "Open with" and "New" menus open the main workspace with a state (read apart).
-  if (providerId === DRIVE_FILE_PROVIDER_ID) return { kind: 'main' };
-  if (providerId === DRIVE_WORKSPACE_PROVIDER_ID) {
+  if (providerId === GOOGLE_DRIVE_SYNC_PROVIDER_ID) return { kind: 'main' };
+  if (providerId === GOOGLE_DRIVE_WORKSPACE_PROVIDER_ID) {
     const workspace = readDriveWorkspaceParams(Object.fromEntries(query));
     if (typeof workspace === 'string') return { kind: 'error', message: workspace };
     return { kind: 'workspace', workspace };
@@ -111,7 +111,7 @@ export function workspaceUrl(workspace: Workspace, base: string): string {
   const keys =
     forge === 'gitlab' || forge === 'gitea'
       ? ['serverUrl', 'projectPath', 'branch', 'path', 'sub']
-      : workspace.providerId === DRIVE_WORKSPACE_PROVIDER_ID
+      : workspace.providerId === GOOGLE_DRIVE_WORKSPACE_PROVIDER_ID
         ? ['folderId', 'sub']
         : ['dbUrl', 'owner', 'repo', 'branch', 'path'];
   for (const key of keys) {

@@ -1,6 +1,6 @@
 import {
-  DRIVE_FILE_PROVIDER_ID,
-  DRIVE_WORKSPACE_PROVIDER_ID,
+  GOOGLE_DRIVE_SYNC_PROVIDER_ID,
+  GOOGLE_DRIVE_WORKSPACE_PROVIDER_ID,
   driveFolderUrl,
   type DriveState,
   type DriveWorkspaceQuery,
@@ -17,7 +17,7 @@ export const DRIVE_WORKSPACE_NAME = 'Google Drive workspace';
  * hash of the folder's id, so the same folder always opens the same local database; `sub` is
  * the Google account it syncs with, when known. */
 export function driveWorkspace(query: DriveWorkspaceQuery): Workspace {
-  const providerId = DRIVE_WORKSPACE_PROVIDER_ID;
+  const providerId = GOOGLE_DRIVE_WORKSPACE_PROVIDER_ID;
   const workspace: Workspace = {
     id: workspaceId({ providerId, folderId: query.folderId }),
     name: DRIVE_WORKSPACE_NAME,
@@ -43,7 +43,7 @@ export function readDriveWorkspaceParams(
 export function readDriveStartState(search: string): DriveState | { error: string } | undefined {
   const query = new URLSearchParams(search);
   const state = query.get('state');
-  if (state === null || query.get('providerId') !== DRIVE_FILE_PROVIDER_ID) return undefined;
+  if (state === null || query.get('providerId') !== GOOGLE_DRIVE_SYNC_PROVIDER_ID) return undefined;
   return parseDriveState(state);
 }
 

@@ -5,12 +5,6 @@
  * request is made here: the Drive client and providers use what these give.
  */
 
-/** The workspace provider id of a Drive folder workspace (spec providers §2's URL parameter). */
-export const DRIVE_WORKSPACE_PROVIDER_ID = 'googleDriveWorkspace';
-
-/** The provider id of a Drive file location (sync, open and publish). */
-export const DRIVE_FILE_PROVIDER_ID = 'googleDrive';
-
 /** Publish formats of the Drive publish dialog (spec providers §2: Export Markdown or Export
  * HTML; §3: googleDrivePublishFormat defaults to markdown). */
 export type DrivePublishFormat = 'markdown' | 'html';

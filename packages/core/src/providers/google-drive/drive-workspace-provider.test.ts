@@ -1,0 +1,169 @@
+// What the Drive workspace does beyond the shared contract: the folder it opens or makes,
+// its layout (plain markdown, data and trash folders), the guard against changes made
+// elsewhere, and the changes feed (trash counts as removal, texts edited in Drive).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashItem } from '../../items/hash.js';
+import { type ContentItem, type FileItem } from '../../items/types.js';
+import { TooLateError } from '../../sync/workspace-provider.js';
+import { type DriveTestCloud, startDriveTestCloud } from '../../testing/drive-provider.js';
+import { readAllChanges } from '../../testing/workspace-provider-contract.js';
+import { DRIVE_FOLDER_MIME } from './drive-client.js';
+import {
+  DriveFolderError,
+  DriveWorkspaceProvider,
+  openDriveWorkspace,
+} from './drive-workspace-provider.js';
+
+let cloud: DriveTestCloud;
+beforeAll(async () => {
+  cloud = await startDriveTestCloud();
+});
+afterAll(async () => {
+  await cloud.close();
+});
+
+const file = (id: string, name: string, parentId: string | null = null): FileItem => {
+  const item = { id, type: 'file' as const, name, parentId };
+  return { ...item, hash: hashItem(item) };
+};
+const content = (fileId: string, text: string, properties = ''): ContentItem => {
+  const item = {
+    id: `${fileId}/content`,
+    type: 'content' as const,
+    text,
+    properties,
+    discussions: {},
+    comments: {},
+    history: [],
+  };
+  return { ...item, hash: hashItem(item) };
+};
+
+describe('openDriveWorkspace', () => {
+  it('makes a folder named after the workspace in the drive root, with its data and trash folders', async () => {
+    const drive = cloud.client();
+    const opened = await openDriveWorkspace(drive, '', 'My notes');
+    const root = await drive.getFile(opened.folderId);
+    expect(root).toMatchObject({ name: 'My notes', mimeType: DRIVE_FOLDER_MIME });
+    const inside = await drive.list(`'${opened.folderId}' in parents`, 'drive');
+    expect(inside.map((f) => f.name).sort()).toEqual(['.inkstone-data', '.inkstone-trash']);
+    // Opened again, the same folders.
+    expect(await openDriveWorkspace(drive, opened.folderId, 'x')).toEqual(opened);
+  });
+
+  it('refuses a folder it cannot reach, and a folder of another workspace, in the spec words', async () => {
+    const drive = cloud.client();
+    await expect(openDriveWorkspace(drive, 'missing-id', 'x')).rejects.toThrow(
+      new DriveFolderError(
+        'Folder missing-id is not accessible. Make sure you have the right permissions.',
+      ),
+    );
+    const opened = await openDriveWorkspace(drive, '', 'Outer');
+    const provider = new DriveWorkspaceProvider({ client: drive, ...opened });
+    const folder = { id: 'sub', type: 'folder' as const, name: 'Sub', parentId: null };
+    const saved = await provider.saveItem({ ...folder, hash: hashItem(folder) }, undefined);
+    await expect(openDriveWorkspace(drive, saved.id, 'x')).rejects.toThrow(
+      `Folder ${saved.id} is part of another workspace.`,
+    );
+  });
+});
+
+describe('DriveWorkspaceProvider', () => {
+  it('keeps a file as plain markdown in its folder, its properties in .inkstone-data', async () => {
+    const provider = await cloud.provider();
+    const drive = cloud.client();
+    const folderItem = { id: 'fo', type: 'folder' as const, name: 'Chapter', parentId: null };
+    const folderSync = await provider.saveItem(
+      { ...folderItem, hash: hashItem(folderItem) },
+      undefined,
+    );
+    const saved = await provider.saveItem(file('f1', 'Intro', 'fo'), undefined);
+    await provider.uploadContent(content('f1', '# Hello\n', 'title: Hi\n'), undefined);
+    const md = await drive.getFile(saved.id);
+    expect(md).toMatchObject({
+      name: 'Intro.md',
+      mimeType: 'text/markdown',
+      parents: [folderSync.id],
+    });
+    expect(await drive.download(saved.id)).toBe('# Hello\n');
+    const data = await drive.download(md.appProperties!.inkData!);
+    expect(JSON.parse(data)).toEqual({ properties: 'title: Hi\n' });
+    expect((await drive.getFile(md.appProperties!.inkData!)).name).toBe('f1.json');
+  });
+
+  it('refuses (TOO_LATE) to overwrite a text changed by another client since the last read', async () => {
+    const provider = await cloud.provider();
+    const first = await provider.uploadContent(content('f1', 'one\n'), undefined);
+    const other = new DriveWorkspaceProvider({
+      client: cloud.client(),
+      folderId: provider.folderId,
+    });
+    await other.getChanges(undefined);
+    await other.uploadContent(content('f1', 'theirs\n'), first);
+    await expect(provider.uploadContent(content('f1', 'mine\n'), first)).rejects.toBeInstanceOf(
+      TooLateError,
+    );
+    expect(await cloud.client().download(first.id)).toBe('theirs\n');
+  });
+
+  it('reads a text edited in Drive (not by Inkstone) as changed, and uploads over it once read', async () => {
+    const provider = await cloud.provider();
+    const { cursor } = await readAllChanges(provider);
+    const first = await provider.uploadContent(content('f1', 'one\n'), undefined);
+    await cloud.client().update(first.id, { media: 'edited in Drive\n' });
+    const { pages, cursor: next } = await readAllChanges(provider, cursor);
+    const change = pages.flat().find((c) => c.itemId === 'f1/content')!;
+    expect(change.item?.hash).not.toBe(first.hash);
+    const downloaded = await provider.downloadContent('f1', change.syncData!);
+    expect(downloaded?.text).toBe('edited in Drive\n');
+    await expect(provider.uploadContent(content('f1', 'x\n'), first)).rejects.toBeInstanceOf(
+      TooLateError,
+    );
+    const merged = content('f1', 'edited in Drive\nand here\n');
+    const after = await provider.uploadContent(merged, change.syncData!);
+    const { pages: again } = await readAllChanges(provider, next);
+    expect(again.flat().find((c) => c.itemId === 'f1/content')?.syncData).toEqual(after);
+  });
+
+  it('counts a file trashed in Drive as removed (the file and its text)', async () => {
+    const provider = await cloud.provider();
+    const saved = await provider.saveItem(file('f1', 'Doc'), undefined);
+    await provider.uploadContent(content('f1', 'text\n'), undefined);
+    const { cursor } = await readAllChanges(provider);
+    await cloud.client().update(saved.id, { trashed: true });
+    const { pages } = await readAllChanges(provider, cursor);
+    const byId = new Map(pages.flat().map((c) => [c.itemId, c.item]));
+    expect(byId.get('f1')).toBeNull();
+    expect(byId.get('f1/content')).toBeNull();
+  });
+
+  it('puts a file saved before its folder into that folder once the folder is saved', async () => {
+    const provider = await cloud.provider();
+    const drive = cloud.client();
+    const text = await provider.uploadContent(content('f1', 'text\n'), undefined);
+    await provider.saveItem(file('f1', 'Doc', 'fo'), undefined);
+    const folderItem = { id: 'fo', type: 'folder' as const, name: 'Chapter', parentId: null };
+    const folder = await provider.saveItem(
+      { ...folderItem, hash: hashItem(folderItem) },
+      undefined,
+    );
+    expect(await drive.getFile(folder.id)).toMatchObject({ name: 'Chapter' });
+    expect((await drive.getFile(text.id)).parents).toEqual([folder.id]);
+    const { pages } = await readAllChanges(provider);
+    const items = new Map(pages.flat().map((c) => [c.itemId, c.item]));
+    expect(items.get('f1')).toMatchObject({ parentId: 'fo', name: 'Doc' });
+    expect(items.get('fo')).toMatchObject({ name: 'Chapter', parentId: null });
+  });
+
+  it('moves a removed file into .inkstone-trash', async () => {
+    const provider = await cloud.provider();
+    const drive = cloud.client();
+    const saved = await provider.saveItem(file('f1', 'Doc'), undefined);
+    const text = await provider.uploadContent(content('f1', 'text\n'), undefined);
+    await provider.removeItem(text);
+    await provider.removeItem(saved);
+    const md = await drive.getFile(saved.id);
+    const trash = await drive.getFile(md.parents![0]!);
+    expect(trash.name).toBe('.inkstone-trash');
+  });
+});
