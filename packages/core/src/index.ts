@@ -667,3 +667,23 @@ export {
   holdsScopes,
   isGoogleToken,
 } from './providers/google/google-token.js';
+export {
+  checkIdToken,
+  CLIENT_ID_INCONSISTENT,
+  GOOGLE_ACCOUNT_NOT_EXPECTED,
+  GOOGLE_AUTHORIZATION_FAILED,
+  GOOGLE_REFRESH_MARGIN_MS,
+  GOOGLE_SILENT_TIMEOUT_MS,
+  googleAccessSummary,
+  type GoogleAuthorizeRequest,
+  googleAuthorizeUrl,
+  type GoogleGrant,
+  type GoogleIdClaims,
+  type GoogleImplicitAnswer,
+  googleScopeFlags,
+  googleTokenFromGrant,
+  googleTokenNeedsRefresh,
+  idTokenClaims,
+  type IdTokenExpectation,
+  takeGoogleAnswer,
+} from './providers/google/google-auth.js';
