@@ -16,6 +16,9 @@ export interface LocalSettings {
   gitlabApplicationId: string;
   giteaServerUrl: string;
   giteaApplicationId: string;
+  /** The googleDriveAccount dialog's Restrict access (spec providers §3): drive.file, only the
+   * files opened or created with Inkstone. */
+  googleDriveRestrictedAccess: boolean;
 }
 
 /** The local settings before the user changes any. */
@@ -29,6 +32,7 @@ export const defaultLocalSettings: Readonly<LocalSettings> = Object.freeze({
   gitlabApplicationId: '',
   giteaServerUrl: '',
   giteaApplicationId: '',
+  googleDriveRestrictedAccess: false,
 });
 
 /** Reads the local settings of a stored `localSettings` data: values of the right type over the

@@ -86,6 +86,9 @@ export interface ModalMap {
   giteeAccount: { props: { signIn: boolean }; result: void };
   /** Lists the accounts linked in this browser, each with Remove access. */
   accountManagement: { props: undefined; result: void };
+  /** Links a Google account for Drive (spec providers §2 googleDriveAccount): the Restrict
+   * access checkbox (drive.file instead of drive). */
+  googleDriveAccount: { props: undefined; result: { restrictedAccess: boolean } };
 }
 
 /** A dialog type name. */
