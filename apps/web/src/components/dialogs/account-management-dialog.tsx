@@ -4,7 +4,7 @@ import { FORGE_IDS, FORGE_NAMES, type ForgeId } from '@inkstone/core';
 import { useEffect } from 'react';
 import { addForgeAccount, showForgeError } from '../../providers/forges/forge-actions';
 import { addGithubAccount } from '../../providers/github/github-actions';
-import { addGoogleAccount } from '../../providers/google/google-actions';
+import { addGoogleAccount, showGoogleError } from '../../providers/google/google-actions';
 import { runAction } from '../../services/run-action';
 import { useStore } from 'react-redux';
 import { type AppStore, useAppDispatch, useAppSelector } from '../../store';
@@ -37,11 +37,17 @@ export function AccountManagementDialog({ reject }: DialogProps<'accountManageme
     // Offline there is nothing to check (a refresh would only fail).
     if (!navigator.onLine) return;
     const shown = showForgeError(dispatch);
-    const { forges: linked } = store.getState().accounts;
+    const { forges: linked, google } = store.getState().accounts;
     for (const forge of FORGE_IDS) {
       for (const account of linked[forge]) {
         services.forgeAccounts.check(forge, account.sub).catch(shown);
       }
+    }
+    // Google's too: refreshed silently when under 5 minutes remain (core §4), or signed in
+    // again through providerRedirection when Google refuses.
+    const googleShown = showGoogleError(dispatch);
+    for (const account of google) {
+      services.googleAccounts.fresh(account.sub, []).catch(googleShown);
     }
   }, [services, dispatch, store]);
 
