@@ -13,6 +13,7 @@ describe('local settings', () => {
       gitlabApplicationId: '',
       giteaServerUrl: '',
       giteaApplicationId: '',
+      googleDriveRestrictedAccess: false,
     });
   });
 
