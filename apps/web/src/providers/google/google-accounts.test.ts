@@ -6,7 +6,9 @@ import { callbackMessage } from '../../services/oauth/callback-message';
 import { type FramePort } from '../../services/oauth/silent-frame';
 import { createStore } from '../../store';
 import { serverConfLoaded } from '../../store/server-slice';
+import { githubAccountsLoaded } from '../../store/accounts-slice';
 import { GoogleAccounts, GoogleSignInDeclined } from './google-accounts';
+import { SIGNED_IN_ELSEWHERE, signInWithGoogle } from './google-actions';
 import { type GoogleTokenStore } from './google-tokens';
 
 // The Google accounts over cloud-sim's OAuth, tokeninfo, People and revoke. The "popup" is a user
@@ -273,6 +275,30 @@ describe('a fresh token (core §4)', () => {
     await expect(offline.accounts.fresh(alice.id, [])).rejects.toThrow('You are offline.');
     expect(offline.frameUrls).toEqual([]);
     expect(setup.frameUrls).toEqual([]);
+  });
+});
+
+describe('Sign in with Google', () => {
+  it('links with drive.appdata as the login account, once nobody is signed in elsewhere', async () => {
+    const elsewhere = setUp();
+    elsewhere.store.dispatch(
+      githubAccountsLoaded([
+        { sub: '1', name: 'gh', scopes: [], repoFullAccess: false, isLogin: true },
+      ]),
+    );
+    await expect(signInWithGoogle({ googleAccounts: elsewhere.accounts })).rejects.toThrow(
+      SIGNED_IN_ELSEWHERE,
+    );
+    expect(elsewhere.popups).toEqual([]);
+
+    const { accounts, store, popups } = setUp();
+    const token = await signInWithGoogle({ googleAccounts: accounts });
+    expect(new URL(popups[0]!).searchParams.get('scope')).toContain(GOOGLE_SCOPE.driveAppData);
+    expect(token.isLogin).toBe(true);
+    expect(store.getState().accounts.google[0]).toMatchObject({
+      isLogin: true,
+      access: ['Sign-in'],
+    });
   });
 });
 

@@ -263,7 +263,8 @@ export class GoogleAccounts implements GoogleAccountsPort {
     );
     // Google keeps what was granted before (include_granted_scopes); tokeninfo says it all.
     const scopes = info.scopes.length > 0 ? info.scopes : grant.scopes;
-    const profile = previous && !expected.login ? {} : await this.profile(grant.accessToken);
+    // People is asked once, when the account is new here; a refresh keeps the name it had.
+    const profile = previous ? {} : await this.profile(grant.accessToken);
     const token = googleTokenFromGrant({ ...grant, scopes }, profile, previous);
     if (expected.login) token.isLogin = true;
     await this.options.tokens.write(token);
