@@ -60,6 +60,7 @@ test('the side bar opens on the main menu, which says the workspace is not synce
   await expect(menu(page).getByRole('listitem')).toHaveText([
     'Sign in with GitHub',
     'Sign in with Gitee',
+    'Sign in with Google',
     'Workspaces (1)',
     'Synchronize (0)',
     'Publish (0)',

@@ -50,7 +50,10 @@ export interface AppOptions {
 /** Builds the server without listening, so tests can use `inject`. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const limits = options.limits ?? DEFAULT_LIMITS;
-  const security = options.security ?? DEFAULT_SECURITY_CONF;
+  const security = {
+    ...(options.security ?? DEFAULT_SECURITY_CONF),
+    googleUrl: options.conf.googleUrl,
+  };
   const app = Fastify({
     logger:
       options.logger || options.logStream

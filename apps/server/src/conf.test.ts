@@ -40,3 +40,24 @@ describe('readPublicConf: GitHub addresses (GITHUB_URL, GITHUB_API_URL)', () => 
     );
   });
 });
+
+describe('readPublicConf: Google stand-in (GOOGLE_URL)', () => {
+  it("is empty when unset, so the app talks to Google's own hosts", () => {
+    expect(readPublicConf({}).googleUrl).toBe('');
+  });
+
+  it('gives cloud-sim or a proxy as set, without a trailing slash', () => {
+    expect(readPublicConf({ GOOGLE_URL: ' http://127.0.0.1:4300/ ' }).googleUrl).toBe(
+      'http://127.0.0.1:4300',
+    );
+  });
+
+  it('refuses an address that is not an http(s) URL, naming the variable', () => {
+    expect(() => readPublicConf({ GOOGLE_URL: 'googleapis.example' })).toThrow(
+      'GOOGLE_URL must be an http(s) URL, got "googleapis.example".',
+    );
+    expect(() => readPublicConf({ GOOGLE_URL: 'https://proxy.example/?key=1' })).toThrow(
+      /GOOGLE_URL/,
+    );
+  });
+});

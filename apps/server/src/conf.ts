@@ -10,6 +10,9 @@ export interface PublicConf {
   githubApiUrl: string;
   googleClientId: string;
   googleApiKey: string;
+  /** One origin answering every Google host by Google's paths (cloud-sim, or a proxy):
+   * GOOGLE_URL. Empty: Google's own hosts (accounts.google.com, www.googleapis.com, …). */
+  googleUrl: string;
   giteaClientId: string;
   giteaUrl: string;
   gitlabClientId: string;
@@ -28,6 +31,7 @@ export const CONF_ENV = {
   githubApiUrl: 'GITHUB_API_URL',
   googleClientId: 'GOOGLE_CLIENT_ID',
   googleApiKey: 'GOOGLE_API_KEY',
+  googleUrl: 'GOOGLE_URL',
   giteaClientId: 'GITEA_CLIENT_ID',
   giteaUrl: 'GITEA_URL',
   gitlabClientId: 'GITLAB_CLIENT_ID',
@@ -64,7 +68,8 @@ function baseUrl(value: string, variable: string): string {
 
 /** Reads the public configuration from environment variables; every client id is empty unless
  * its variable is set, GitHub's addresses are github.com's unless set, and sponsorship is off
- * unless ALLOW_SPONSORSHIP is true. Throws on a GitHub address that is not an http(s) URL. */
+ * unless ALLOW_SPONSORSHIP is true, Google's stand-in origin is empty unless GOOGLE_URL is set.
+ * Throws on a GitHub, Gitee or Google address that is not an http(s) URL. */
 export function readPublicConf(env: Record<string, string | undefined>): PublicConf {
   const text = (key: keyof typeof CONF_ENV) => (env[CONF_ENV[key]] ?? '').trim();
   return {
@@ -76,6 +81,7 @@ export function readPublicConf(env: Record<string, string | undefined>): PublicC
     ),
     googleClientId: text('googleClientId'),
     googleApiKey: text('googleApiKey'),
+    googleUrl: text('googleUrl') && baseUrl(text('googleUrl'), CONF_ENV.googleUrl),
     giteaClientId: text('giteaClientId'),
     giteaUrl: text('giteaUrl'),
     gitlabClientId: text('gitlabClientId'),

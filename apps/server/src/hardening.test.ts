@@ -215,17 +215,42 @@ describe('security headers', () => {
     const policy = String(page.headers['content-security-policy']);
     const scriptSrc = policy.split('; ').find((directive) => directive.startsWith('script-src'));
     expect(scriptSrc).toBe(
-      `script-src 'self' ${sha(THEME_SCRIPT)} ${sha('(self.__next_f=self.__next_f||[]).push([0])')}`,
+      `script-src 'self' ${sha(THEME_SCRIPT)} ${sha('(self.__next_f=self.__next_f||[]).push([0])')} https://apis.google.com`,
     );
     expect(policy).toContain("object-src 'none'");
     expect(policy).toContain("frame-ancestors 'self'");
     expect(policy).toContain("connect-src 'self' https: http:");
+    expect(policy).toContain("frame-src 'self' https://accounts.google.com;");
     expect(policy).toContain('img-src * data: blob:');
     expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(page.headers['x-content-type-options']).toBe('nosniff');
     expect(page.headers['referrer-policy']).toBe('no-referrer');
     const notFound = await app.inject({ method: 'GET', url: '/missing' });
     expect(String(notFound.headers['content-security-policy'])).toContain(sha(THEME_SCRIPT));
+  });
+
+  it("lets the page reach Google's hosts, and the configured Google stand-in", async () => {
+    const security = readSecurityConf({ CSP_CONNECT_SRC: "'self'" });
+    app = await buildApp({
+      conf: readPublicConf({ GOOGLE_URL: 'http://127.0.0.1:4300/' }),
+      webRoot: fakeExport(),
+      security,
+    });
+    const policy = String(
+      (await app.inject({ method: 'GET', url: '/' })).headers['content-security-policy'],
+    );
+    const directive = (name: string) =>
+      policy.split('; ').find((entry) => entry.startsWith(`${name} `));
+    expect(directive('connect-src')).toBe(
+      "connect-src 'self' https://www.googleapis.com https://people.googleapis.com https://oauth2.googleapis.com http://127.0.0.1:4300",
+    );
+    expect(directive('frame-src')).toBe(
+      "frame-src 'self' https://accounts.google.com http://127.0.0.1:4300",
+    );
+    expect(directive('script-src')).toMatch(
+      /^script-src 'self' 'sha256-.* https:\/\/apis\.google\.com$/,
+    );
+    expect(directive('script-src')).not.toContain('127.0.0.1:4300');
   });
 
   it('lets only the workers evaluate code (templates), with no network at all', async () => {
@@ -247,7 +272,7 @@ describe('security headers', () => {
     app = await buildApp({ conf: readPublicConf({}) });
     const response = await app.inject({ method: 'GET', url: '/conf' });
     expect(response.headers['content-security-policy']).toMatch(
-      /^default-src 'self'; script-src 'self'; /,
+      /^default-src 'self'; script-src 'self' https:\/\/apis\.google\.com; /,
     );
   });
 

@@ -11,6 +11,31 @@ export interface SecurityConf {
   frameAncestors: string;
   /** Send the policy as Content-Security-Policy-Report-Only (to try a change safely). */
   reportOnly: boolean;
+  /** `/conf`'s `googleUrl` (cloud-sim or a proxy standing in for every Google host), allowed
+   * beside Google's own hosts; empty or omitted: Google's hosts only. */
+  googleUrl?: string;
+}
+
+/** Google's hosts the page talks to (spec providers §4, §5): the APIs it fetches, the
+ * authorize page the silent refresh loads in a hidden frame, the Picker's loader script. */
+export const GOOGLE_CSP = {
+  connect: [
+    'https://www.googleapis.com',
+    'https://people.googleapis.com',
+    'https://oauth2.googleapis.com',
+  ],
+  frame: ['https://accounts.google.com'],
+  script: ['https://apis.google.com'],
+} as const;
+
+// The origin of `/conf`'s googleUrl, or nothing when it is empty or not a URL.
+function googleOrigin(url: string | undefined): string[] {
+  if (!url) return [];
+  try {
+    return [new URL(url).origin];
+  } catch {
+    return [];
+  }
 }
 
 /** Defaults: the app fetches from any http(s) origin the user configures; only its own origin
@@ -49,10 +74,12 @@ export function contentSecurityPolicy(
   conf: SecurityConf,
   scriptHashes: readonly string[] = [],
 ): string {
+  const standIn = googleOrigin(conf.googleUrl);
   return [
     "default-src 'self'",
-    // Next's bootstrap scripts and the colour-theme script are inline: allowed by hash only.
-    ['script-src', "'self'", ...scriptHashes].join(' '),
+    // Next's bootstrap scripts and the colour-theme script are inline: allowed by hash only;
+    // Google's Picker loader is the one script from elsewhere.
+    ['script-src', "'self'", ...scriptHashes, ...GOOGLE_CSP.script].join(' '),
     // React style attributes, CodeMirror's and Mermaid's <style> elements and KaTeX's inline
     // sizes cannot carry hashes or nonces in a static export.
     "style-src 'self' 'unsafe-inline'",
@@ -60,9 +87,10 @@ export function contentSecurityPolicy(
     'img-src * data: blob:',
     'media-src * data: blob:',
     "font-src 'self' data:",
-    `connect-src ${conf.connectSrc}`,
+    ['connect-src', conf.connectSrc, ...GOOGLE_CSP.connect, ...standIn].join(' '),
     "worker-src 'self' blob:",
-    "frame-src 'self'",
+    // The silent token refresh loads Google's authorize page in a hidden frame.
+    ['frame-src', "'self'", ...GOOGLE_CSP.frame, ...standIn].join(' '),
     "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",

@@ -736,3 +736,23 @@ export {
   type DriveFileProviderOptions,
 } from './providers/google-drive/file-location-provider.js';
 export { createDriveFilePublisher } from './providers/google-drive/file-location-publisher.js';
+export {
+  checkIdToken,
+  CLIENT_ID_INCONSISTENT,
+  GOOGLE_ACCOUNT_NOT_EXPECTED,
+  GOOGLE_AUTHORIZATION_FAILED,
+  GOOGLE_REFRESH_MARGIN_MS,
+  GOOGLE_SILENT_TIMEOUT_MS,
+  googleAccessSummary,
+  type GoogleAuthorizeRequest,
+  googleAuthorizeUrl,
+  type GoogleGrant,
+  type GoogleIdClaims,
+  type GoogleImplicitAnswer,
+  googleScopeFlags,
+  googleTokenFromGrant,
+  googleTokenNeedsRefresh,
+  idTokenClaims,
+  type IdTokenExpectation,
+  takeGoogleAnswer,
+} from './providers/google/google-auth.js';

@@ -15,6 +15,17 @@ describe('readSponsorConfig', () => {
     expect(config.identity.googleClientId).toBe('');
   });
 
+  it("checks Google id tokens with the stand-in's keys when GOOGLE_URL names one", () => {
+    const env = { PAYPAL_RECEIVER_EMAIL: 'pay@x.example', GOOGLE_URL: 'http://127.0.0.1:4300/' };
+    expect(readSponsorConfig(env, '/srv/data').identity.googleCertsUrl).toBe(
+      'http://127.0.0.1:4300/oauth2/v3/certs',
+    );
+    expect(
+      readSponsorConfig({ ...env, GOOGLE_CERTS_URL: 'https://keys.example/certs' }, '/srv/data')
+        .identity.googleCertsUrl,
+    ).toBe('https://keys.example/certs');
+  });
+
   it('reads every variable', () => {
     const config = readSponsorConfig(
       {

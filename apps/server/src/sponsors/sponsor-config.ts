@@ -46,7 +46,12 @@ export function readSponsorConfig(
     identity: {
       // The same API the app is told to use in `GET /conf` (GITHUB_API_URL, default GitHub's).
       githubApiUrl: readPublicConf(env).githubApiUrl,
-      googleCertsUrl: text('GOOGLE_CERTS_URL') || GOOGLE_CERTS_URL,
+      // Google's keys, or the Google stand-in's when GOOGLE_URL names one (as `/conf` does).
+      googleCertsUrl:
+        text('GOOGLE_CERTS_URL') ||
+        (readPublicConf(env).googleUrl
+          ? `${readPublicConf(env).googleUrl}/oauth2/v3/certs`
+          : GOOGLE_CERTS_URL),
       googleClientId: text('GOOGLE_CLIENT_ID'),
       timeoutMs: DEFAULT_TIMEOUT_MS,
     },

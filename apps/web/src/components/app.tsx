@@ -5,6 +5,10 @@ import { Provider } from 'react-redux';
 import { ScrollSync } from '../preview/scroll-sync';
 import { ForgeAccounts } from '../providers/forges/forge-accounts';
 import { GithubAccounts } from '../providers/github/github-accounts';
+import { GoogleAccounts } from '../providers/google/google-accounts';
+import { registerGoogleAccounts } from '../providers/google/google-accounts-port';
+import { browserGoogleTokens } from '../providers/google/google-tokens';
+import { browserFrames } from '../services/oauth/silent-frame';
 import { fetchServerConf, loadGithubOrigins } from '../providers/github/github-conf';
 import { isGithubWorkspaceQuery } from '../providers/github/workspace-params';
 import { readForgeConf } from '../providers/forges/forge-conf';
@@ -99,9 +103,23 @@ export function App() {
         isOnline: () => navigator.onLine,
         confirmRedirection: (provider) => confirmer.ask('providerRedirection', provider),
       });
+      const googleAccounts = new GoogleAccounts({
+        store,
+        tokens: browserGoogleTokens,
+        opener: browserOpener(window),
+        frames: browserFrames(document),
+        timers: browserTimers,
+        fetch: window.fetch.bind(window),
+        signal: accountsSignal,
+        isOnline: () => navigator.onLine,
+        confirmRedirection: (provider) => confirmer.ask('providerRedirection', provider),
+      });
+      registerGoogleAccounts(googleAccounts);
       stopAccounts = () => {
         accounts.close();
         forgeAccounts.close();
+        googleAccounts.close();
+        registerGoogleAccounts(undefined);
         accountsSignal.close();
       };
       // The sync's code, and the GitHub account it needs, come after the first screen, once the
@@ -146,6 +164,7 @@ export function App() {
         editor,
         accounts,
         forgeAccounts,
+        googleAccounts,
       });
       // Neither is waited for: the app works without them, and each keeps its own failure.
       checkPersistentStorage(store).catch((error: unknown) =>
@@ -158,6 +177,9 @@ export function App() {
       forgeAccountsRead.catch((error: unknown) =>
         console.error('Reading the forge accounts failed.', error),
       );
+      googleAccounts
+        .load()
+        .catch((error: unknown) => console.error('Reading the Google accounts failed.', error));
       const startedSync = sync;
       // (The sync follows who is signed in, with GitHub or Gitee: both are read first.)
       Promise.allSettled([accountsRead, forgeAccountsRead, afterFirstScreen()])

@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { MENU_ENTRIES, syncStateText } from './menu-panel';
 
 // The menu entries of spec interface §2, in its order, with ours: 'Sign in with Gitee' after
-// GitHub's (the main workspace kept on Gitee).
+// GitHub's (the main workspace kept on Gitee), then 'Sign in with Google' (kept in Drive).
 const SPEC_ENTRIES = [
   'Sign in with GitHub',
   'Sign in with Gitee',
+  'Sign in with Google',
   'Workspaces',
   'Synchronize',
   'Publish',

@@ -4,6 +4,7 @@ import { type AppServices, useAppServices } from './app-context';
 import { signInWithGiteeFromMenu } from '../providers/forges/gitee-sign-in';
 import { GiteeUser } from '../providers/forges/gitee-user';
 import { signInWithGithub } from '../providers/github/github-actions';
+import { signInWithGoogleFromMenu } from '../providers/google/google-actions';
 import { GithubUser } from '../providers/github/github-user';
 import { printLogged } from '../preview/print-preview';
 import { ignore } from '../services/modals';
@@ -11,7 +12,12 @@ import { RESET_NOT_REQUESTED, requestReset } from '../services/reset';
 import { runAction } from '../services/run-action';
 import { STORAGE_WARNING, STORAGE_WARNING_DISMISSED_KEY } from '../services/persistent-storage';
 import { type AppDispatch, useAppDispatch, useAppSelector } from '../store';
-import { accountCount, giteeLoginAccount, loginAccount } from '../store/accounts-slice';
+import {
+  accountCount,
+  giteeLoginAccount,
+  googleLoginAccount,
+  loginAccount,
+} from '../store/accounts-slice';
 import { sideBarPanelChosen } from '../store/layout-slice';
 import { storageWarningDismissed } from '../store/storage-slice';
 import { useWorkspaces } from './workspaces-panel';
@@ -68,6 +74,13 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     name: 'Sign in with Gitee',
     description: 'Sign in with Gitee to sync the main workspace with your Gitee account.',
     perform: signInWithGiteeFromMenu,
+    hidden: (counts) => counts.signedIn,
+  },
+  {
+    // (Ours: the main workspace kept in Google Drive's application data folder, issue 28.)
+    name: 'Sign in with Google',
+    description: 'Sign in with Google to sync the main workspace with your Google Drive.',
+    perform: signInWithGoogleFromMenu,
     hidden: (counts) => counts.signedIn,
   },
   {
@@ -175,6 +188,7 @@ export function MenuPanel() {
   const accounts = useAppSelector((state) => accountCount(state.accounts));
   const login = useAppSelector((state) => loginAccount(state.accounts));
   const giteeLogin = useAppSelector((state) => giteeLoginAccount(state.accounts));
+  const googleLogin = useAppSelector((state) => googleLoginAccount(state.accounts));
   const fileSyncLocations = useFileLocations('syncLocation').locations.filter(
     (location) => location.id !== 'main',
   ).length;
@@ -185,7 +199,7 @@ export function MenuPanel() {
     publishLocations,
     templates: templateCount,
     accounts,
-    signedIn: login !== undefined || giteeLogin !== undefined,
+    signedIn: login !== undefined || giteeLogin !== undefined || googleLogin !== undefined,
   };
   return (
     <nav className="side-menu" aria-label="Main menu">

@@ -12,7 +12,8 @@ export type ConfirmationType =
   | 'shareHtmlPre'
   | 'shareHtml'
   | 'signInForSponsorship'
-  | 'providerRedirection';
+  | 'providerRedirection'
+  | 'workspaceGoogleRedirection';
 
 /** What a confirmation dialog says: its title (the dialog's name), its text and its Ok button.
  * The spec names the dialogs but not their words: these are ours (docs/reference/choices.md). */
@@ -55,6 +56,12 @@ export const CONFIRMATIONS: Record<
     text: (feature) =>
       `${feature} is for sponsors of this server. Sign in with GitHub: a sponsor's account unlocks it, and any account can become one.`,
     ok: 'Sign in with GitHub',
+  },
+  workspaceGoogleRedirection: {
+    title: 'Full Google Drive access needed',
+    text: () =>
+      'A Google Drive workspace needs full access to your Drive, which this Google account has not given Inkstone. Sign in with Google again to give it.',
+    ok: 'Sign in with Google',
   },
   providerRedirection: {
     title: 'Sign in again',

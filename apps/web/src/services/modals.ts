@@ -104,6 +104,9 @@ export interface ModalMap {
   /** Asks for a Google Drive folder to open as a workspace (optional Folder ID: empty makes a
    * new one in the drive root), with an account holding full Drive access. */
   googleDriveWorkspace: { props: DriveWorkspaceDialogProps; result: DriveWorkspaceRequest };
+  /** Links a Google account for Drive (spec providers §2 googleDriveAccount): the Restrict
+   * access checkbox (drive.file instead of drive). */
+  googleDriveAccount: { props: undefined; result: { restrictedAccess: boolean } };
 }
 
 /** A dialog type name. */

@@ -53,9 +53,10 @@ describe('the workspace zip', () => {
     expect(base64).toBe(Buffer.from(bytes).toString('base64'));
     expect(pauses).toBe(6);
     pauses = 0;
-    expect(await base64Bytes(`${base64.slice(0, 100)}\n${base64.slice(100)}`, checkpoint)).toEqual(
-      bytes,
-    );
+    const back = await base64Bytes(`${base64.slice(0, 100)}\n${base64.slice(100)}`, checkpoint);
+    // Compared as buffers: a deep equality of a million elements takes seconds by itself.
+    expect(back.length).toBe(bytes.length);
+    expect(Buffer.from(back).equals(Buffer.from(bytes))).toBe(true);
     expect(pauses).toBe(6);
   });
 });

@@ -1,4 +1,10 @@
-import { type ForgeId, type ForgeToken, type GithubToken } from '@inkstone/core';
+import {
+  type ForgeId,
+  type ForgeToken,
+  type GithubToken,
+  googleAccessSummary,
+  type GoogleToken,
+} from '@inkstone/core';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
 /** A linked GitHub account as the interface shows it: the token without its secret (the access
@@ -23,9 +29,35 @@ export function forgeAccountOf(token: ForgeToken): ForgeAccount {
     : { sub: token.sub, name: token.name, ...(token.isLogin ? { isLogin: true } : {}) };
 }
 
+/** A linked Google account as the interface shows it: who, and what it may reach; no token. */
+export interface GoogleAccount {
+  sub: string;
+  name: string;
+  avatarUrl?: string;
+  isLogin?: boolean;
+  isSponsor?: boolean;
+  /** What its scopes reach, in words: 'Sign-in', 'Drive (full)' or 'Drive (restricted)',
+   * 'Blogger', 'Photos'. */
+  access: string[];
+}
+
+/** The shown part of a stored Google token. */
+export function googleAccountOf(token: GoogleToken): GoogleAccount {
+  return {
+    sub: token.sub,
+    name: token.name,
+    ...(token.avatarUrl ? { avatarUrl: token.avatarUrl } : {}),
+    ...(token.isLogin ? { isLogin: true } : {}),
+    ...(token.isSponsor ? { isSponsor: true } : {}),
+    access: googleAccessSummary(token),
+  };
+}
+
 /** The accounts linked in this browser (spec interface §2 "Accounts"). */
 export interface AccountsState {
   github: GithubAccount[];
+  /** Google's (Drive, Blogger, sign-in). */
+  google: GoogleAccount[];
   /** GitLab's, Gitea's and Gitee's, by forge. */
   forges: Record<ForgeId, ForgeAccount[]>;
 }
@@ -38,7 +70,11 @@ export function accountOf(token: GithubToken): GithubAccount {
 
 export const accountsSlice = createSlice({
   name: 'accounts',
-  initialState: { github: [], forges: { gitlab: [], gitea: [], gitee: [] } } as AccountsState,
+  initialState: {
+    github: [],
+    google: [],
+    forges: { gitlab: [], gitea: [], gitee: [] },
+  } as AccountsState,
   reducers: {
     /** The GitHub accounts as stored now (after start, a sign-in, a removal). */
     githubAccountsLoaded: (state, action: PayloadAction<GithubAccount[]>) => {
@@ -51,14 +87,20 @@ export const accountsSlice = createSlice({
     ) => {
       state.forges[action.payload.forge] = action.payload.accounts;
     },
+    /** The Google accounts as stored now. */
+    googleAccountsLoaded: (state, action: PayloadAction<GoogleAccount[]>) => {
+      state.google = action.payload;
+    },
   },
 });
 
-export const { githubAccountsLoaded, forgeAccountsLoaded } = accountsSlice.actions;
+export const { githubAccountsLoaded, forgeAccountsLoaded, googleAccountsLoaded } =
+  accountsSlice.actions;
 
 /** How many accounts are linked, every provider counted (the menu's "Accounts (n)"). */
 export const accountCount = (state: AccountsState): number =>
   state.github.length +
+  state.google.length +
   state.forges.gitlab.length +
   state.forges.gitea.length +
   state.forges.gitee.length;
@@ -85,3 +127,7 @@ export const mainLoginKey = (state: AccountsState): string | undefined => {
 
 /** The sync state's account of a Gitee login. */
 export const giteeLoginKey = (sub: string) => `gitee:${sub}`;
+
+/** The Google account used to sign in (a Google login token), if any. */
+export const googleLoginAccount = (state: AccountsState): GoogleAccount | undefined =>
+  state.google.find((account) => account.isLogin);

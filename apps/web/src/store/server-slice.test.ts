@@ -66,6 +66,9 @@ describe('the server configuration (GET /conf)', () => {
       giteaClientId: '',
       giteaUrl: '',
       giteeUrl: 'https://gitee.com',
+      googleClientId: '',
+      googleApiKey: '',
+      googleUrl: '',
     });
     store.dispatch(serverConfLoaded(readServerConf({ githubUrl: 42 })));
     expect(store.getState().server).toMatchObject({
@@ -73,6 +76,31 @@ describe('the server configuration (GET /conf)', () => {
       githubClientId: '',
       githubUrl: 'https://github.com',
     });
+  });
+
+  it("reads Google's client id, API key and stand-in origin (a bad origin: Google's own)", () => {
+    const store = createStore();
+    store.dispatch(
+      serverConfLoaded(
+        readServerConf({
+          googleClientId: 'cid.apps.googleusercontent.com',
+          googleApiKey: 'key',
+          googleUrl: 'http://127.0.0.1:4300/',
+          allowSponsorship: false,
+        }),
+      ),
+    );
+    expect(store.getState().server).toMatchObject({
+      googleClientId: 'cid.apps.googleusercontent.com',
+      googleApiKey: 'key',
+      googleUrl: 'http://127.0.0.1:4300',
+    });
+    store.dispatch(
+      serverConfLoaded(
+        readServerConf({ googleUrl: 'javascript:alert(1)', allowSponsorship: false }),
+      ),
+    );
+    expect(store.getState().server.googleUrl).toBe('');
   });
 
   it("reads GitLab's and Gitea's applications and Gitee's origin (spec providers §2)", () => {

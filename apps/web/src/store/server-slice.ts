@@ -23,6 +23,12 @@ export interface ServerState {
   giteaUrl: string;
   /** Gitee's web origin (the authorize page; the API is under `/api/v5`). */
   giteeUrl: string;
+  /** Google's OAuth client id; empty: Google accounts are not configured. */
+  googleClientId: string;
+  /** Google's API key (the Picker). */
+  googleApiKey: string;
+  /** One origin standing in for every Google host (cloud-sim, a proxy); empty: Google's. */
+  googleUrl: string;
 }
 
 /** The parts of `GET /conf` the app reads. */
@@ -36,6 +42,9 @@ export const serverSlice = createSlice({
   initialState: {
     allowSponsorship: null,
     githubClientId: '',
+    googleClientId: '',
+    googleApiKey: '',
+    googleUrl: '',
     ...GITHUB_COM,
     ...NO_FORGE_CONF,
   } as ServerState,
@@ -47,6 +56,9 @@ export const serverSlice = createSlice({
       state.githubUrl = conf.githubUrl || GITHUB_COM.githubUrl;
       state.githubApiUrl = conf.githubApiUrl || GITHUB_COM.githubApiUrl;
       Object.assign(state, { ...NO_FORGE_CONF, ...conf.forges });
+      state.googleClientId = conf.googleClientId ?? '';
+      state.googleApiKey = conf.googleApiKey ?? '';
+      state.googleUrl = conf.googleUrl ?? '';
     },
   },
 });
@@ -63,6 +75,11 @@ export function readServerConf(answer: unknown): ServerConf {
   return {
     allowSponsorship: conf.allowSponsorship === true,
     githubClientId: text('githubClientId'),
+    googleClientId: text('googleClientId'),
+    googleApiKey: text('googleApiKey'),
+    googleUrl: /^https?:\/\/[^?#]+$/.test(text('googleUrl'))
+      ? text('googleUrl').replace(/\/+$/, '')
+      : '',
     ...readGithubOrigins(conf),
     forges: readForgeConf(conf),
   };

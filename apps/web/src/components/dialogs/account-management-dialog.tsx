@@ -4,6 +4,7 @@ import { FORGE_IDS, FORGE_NAMES, type ForgeId } from '@inkstone/core';
 import { useEffect } from 'react';
 import { addForgeAccount, showForgeError } from '../../providers/forges/forge-actions';
 import { addGithubAccount } from '../../providers/github/github-actions';
+import { addGoogleAccount, showGoogleError } from '../../providers/google/google-actions';
 import { runAction } from '../../services/run-action';
 import { useStore } from 'react-redux';
 import { type AppStore, useAppDispatch, useAppSelector } from '../../store';
@@ -26,6 +27,7 @@ export function AccountManagementDialog({ reject }: DialogProps<'accountManageme
   const store = useStore() as AppStore;
   const github = useAppSelector((state) => state.accounts.github);
   const forges = useAppSelector((state) => state.accounts.forges);
+  const google = useAppSelector((state) => state.accounts.google);
   const forgeRows = FORGE_IDS.flatMap((forge) =>
     forges[forge].map((account) => ({ forge, account })),
   );
@@ -35,11 +37,17 @@ export function AccountManagementDialog({ reject }: DialogProps<'accountManageme
     // Offline there is nothing to check (a refresh would only fail).
     if (!navigator.onLine) return;
     const shown = showForgeError(dispatch);
-    const { forges: linked } = store.getState().accounts;
+    const { forges: linked, google } = store.getState().accounts;
     for (const forge of FORGE_IDS) {
       for (const account of linked[forge]) {
         services.forgeAccounts.check(forge, account.sub).catch(shown);
       }
+    }
+    // Google's too: refreshed silently when under 5 minutes remain (core §4), or signed in
+    // again through providerRedirection when Google refuses.
+    const googleShown = showGoogleError(dispatch);
+    for (const account of google) {
+      services.googleAccounts.fresh(account.sub, []).catch(googleShown);
     }
   }, [services, dispatch, store]);
 
@@ -57,7 +65,7 @@ export function AccountManagementDialog({ reject }: DialogProps<'accountManageme
     `${FORGE_NAMES[forge]} account ${account.name}${account.serverUrl ? ` on ${account.serverUrl}` : ''}`;
   return (
     <Modal title="Manage external accounts" onCancel={reject} cancelLabel="Close">
-      {github.length === 0 && forgeRows.length === 0 ? (
+      {github.length === 0 && google.length === 0 && forgeRows.length === 0 ? (
         <p>Inkstone has no access to any external account yet.</p>
       ) : (
         <ul className="account-management">
@@ -71,6 +79,18 @@ export function AccountManagementDialog({ reject }: DialogProps<'accountManageme
                 User id gh:{account.sub}, scopes {account.scopes.join(', ') || 'none'}
               </span>
               {removeButton(account.name, () => services.accounts.remove(account.sub))}
+            </li>
+          ))}
+          {google.map((account) => (
+            <li key={`google ${account.sub}`} aria-label={`Google account ${account.name}`}>
+              <span className="account-management__name">
+                Google: {account.name}
+                {account.isLogin ? ' (signed in)' : ''}
+              </span>
+              <span className="account-management__detail">
+                User id go:{account.sub}, access {account.access.join(', ') || 'profile only'}
+              </span>
+              {removeButton(account.name, () => services.googleAccounts.remove(account.sub))}
             </li>
           ))}
           {forgeRows.map(({ forge, account }) => (
@@ -95,6 +115,13 @@ export function AccountManagementDialog({ reject }: DialogProps<'accountManageme
           onClick={() => addGithubAccount(dispatch, services)}
         >
           Add GitHub account
+        </button>
+        <button
+          type="button"
+          className="button"
+          onClick={() => addGoogleAccount(dispatch, services)}
+        >
+          Add Google account
         </button>
         {FORGE_IDS.map((forge) => (
           <button

@@ -10,6 +10,7 @@ import { GithubFileLocationDialog } from '../../providers/github/file-location-d
 import { GistLocationDialog } from '../../providers/github/gist-location-dialog';
 import { ForgeFileLocationDialog } from '../../providers/forges/forge-file-location-dialog';
 import { GiteeAccountDialog } from '../../providers/forges/gitee-account-dialog';
+import { GoogleDriveAccountDialog } from '../../providers/google/google-drive-account-dialog';
 import { SelfHostedAccountDialog } from '../../providers/forges/self-hosted-account-dialog';
 import { BloggerLocationDialog } from '../../providers/blogger/blogger-location-dialog';
 import {
@@ -69,6 +70,7 @@ const DIALOGS: { [K in ModalType]: ComponentType<DialogProps<K>> } = {
   accountManagement: AccountManagementDialog,
   googleDriveLocation: DriveLocationDialog,
   googleDriveWorkspace: DriveWorkspaceDialog,
+  googleDriveAccount: GoogleDriveAccountDialog,
 };
 
 /** The dialog on top of the modal stack, if any. When the last one closes, the editor gets its

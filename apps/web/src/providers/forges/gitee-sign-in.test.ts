@@ -60,6 +60,7 @@ describe('who the main workspace syncs with', () => {
   const gitee = (isLogin: boolean) => ({ sub: '12', name: 'ge', ...(isLogin ? { isLogin } : {}) });
   const state = (githubLogin: boolean, giteeLogin: boolean) => ({
     github: [github(githubLogin)],
+    google: [],
     forges: { gitlab: [], gitea: [], gitee: [gitee(giteeLogin)] },
   });
 

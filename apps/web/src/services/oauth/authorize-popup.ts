@@ -1,5 +1,5 @@
 import { type Timers } from '@inkstone/core';
-import { isCallbackMessage } from './callback-message';
+import { type CallbackMessage, isCallbackMessage } from './callback-message';
 import {
   AUTHORIZATION_FAILED,
   AUTHORIZE_TIMEOUT,
@@ -74,8 +74,32 @@ const CLOSED_GRACE = 100;
 export function authorizeInPopup(
   url: string,
   state: string,
-  { opener, timers, timeoutMs = AUTHORIZE_TIMEOUT }: AuthorizeOptions,
+  options: AuthorizeOptions,
 ): Promise<{ code: string }> {
+  return awaitAnswer(url, state, options, (data) =>
+    data.error || !data.code ? new AuthorizeError(AUTHORIZATION_FAILED) : { code: data.code },
+  );
+}
+
+/**
+ * As {@link authorizeInPopup}, for an implicit flow (Google's `token id_token`): resolves to the
+ * callback's whole answer, refusals included (`error`), for the caller to check (state, id
+ * token); the window's own failures (blocked, closed, 6 minutes) as there.
+ */
+export function authorizeTokenInPopup(
+  url: string,
+  state: string,
+  options: AuthorizeOptions,
+): Promise<CallbackMessage> {
+  return awaitAnswer(url, state, options, (data) => data);
+}
+
+function awaitAnswer<T>(
+  url: string,
+  state: string,
+  { opener, timers, timeoutMs = AUTHORIZE_TIMEOUT }: AuthorizeOptions,
+  take: (data: CallbackMessage) => T | Error,
+): Promise<T> {
   // The window is shared (one name): an earlier authorisation still waiting gives way.
   pending.get(opener)?.();
   const popup = opener.open(url);
@@ -83,7 +107,7 @@ export function authorizeInPopup(
   return new Promise((resolve, reject) => {
     let settled = false;
     const cleanups: (() => void)[] = [];
-    const finish = (result: { code: string } | Error) => {
+    const finish = (result: T | Error) => {
       if (settled) return;
       settled = true;
       for (const cleanup of cleanups) cleanup();
@@ -100,9 +124,7 @@ export function authorizeInPopup(
       opener.listen(({ origin, source, data }) => {
         if (origin !== opener.origin || !isCallbackMessage(data) || data.state !== state) return;
         if (source !== null && source !== undefined && source !== popup) return;
-        finish(
-          data.error || !data.code ? new AuthorizeError(AUTHORIZATION_FAILED) : { code: data.code },
-        );
+        finish(take(data));
       }),
     );
     cleanups.push(

@@ -21,6 +21,22 @@ describe('the OAuth callback protocol', () => {
     expect(isCallbackMessage('code=abc')).toBe(false);
   });
 
+  it("reads an implicit flow's tokens from the fragment (Google's token id_token)", () => {
+    const message = callbackMessage(
+      'https://app.example/oauth2/callback#access_token=ya29.a&token_type=Bearer&expires_in=3599&scope=openid%20profile&id_token=h.p.s&state=s3',
+    );
+    expect(message).toEqual({
+      type: 'inkstone-oauth-callback',
+      state: 's3',
+      accessToken: 'ya29.a',
+      expiresIn: '3599',
+      idToken: 'h.p.s',
+      scope: 'openid profile',
+    });
+    expect(isCallbackMessage(message)).toBe(true);
+    expect(isCallbackMessage({ ...message, idToken: 7 })).toBe(false);
+  });
+
   it('builds the authorize URL with client id, redirect URI, scopes and state', () => {
     const url = new URL(
       authorizeUrl('http://127.0.0.1:4010/login/oauth/authorize', {

@@ -5,7 +5,20 @@ export interface CallbackMessage {
   code?: string;
   state?: string;
   error?: string;
+  /** An implicit flow's answer (Google's `token id_token`), from the fragment. */
+  accessToken?: string;
+  expiresIn?: string;
+  idToken?: string;
+  scope?: string;
 }
+
+// The implicit flow's fields, by their names in the redirect.
+const IMPLICIT_FIELDS = {
+  accessToken: 'access_token',
+  expiresIn: 'expires_in',
+  idToken: 'id_token',
+  scope: 'scope',
+} as const;
 
 const TYPE = 'inkstone-oauth-callback';
 
@@ -24,6 +37,13 @@ export function callbackMessage(url: string): CallbackMessage {
   if (code) message.code = code;
   if (state) message.state = state;
   if (error) message.error = error;
+  for (const [key, name] of Object.entries(IMPLICIT_FIELDS) as [
+    keyof typeof IMPLICIT_FIELDS,
+    string,
+  ][]) {
+    const value = params.get(name);
+    if (value) message[key] = value;
+  }
   return message;
 }
 
@@ -33,7 +53,7 @@ export function isCallbackMessage(data: unknown): data is CallbackMessage {
   const message = data as Record<string, unknown>;
   return (
     message.type === TYPE &&
-    ['code', 'state', 'error'].every(
+    ['code', 'state', 'error', ...Object.keys(IMPLICIT_FIELDS)].every(
       (key) => message[key] === undefined || typeof message[key] === 'string',
     )
   );

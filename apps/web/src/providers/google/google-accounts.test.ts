@@ -1,0 +1,314 @@
+import { type CloudSim, type GoogleUser, SESSION_COOKIE, startCloudSim } from '@inkstone/cloud-sim';
+import { GOOGLE_SCOPE, type GoogleToken, type Timers } from '@inkstone/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type OpenerPort, type ReceivedMessage } from '../../services/oauth/authorize-popup';
+import { callbackMessage } from '../../services/oauth/callback-message';
+import { type FramePort } from '../../services/oauth/silent-frame';
+import { createStore } from '../../store';
+import { serverConfLoaded } from '../../store/server-slice';
+import { githubAccountsLoaded } from '../../store/accounts-slice';
+import { GoogleAccounts, GoogleSignInDeclined } from './google-accounts';
+import { SIGNED_IN_ELSEWHERE, signInWithGoogle } from './google-actions';
+import { type GoogleTokenStore } from './google-tokens';
+
+// The Google accounts over cloud-sim's OAuth, tokeninfo, People and revoke. The "popup" is a user
+// who submits cloud-sim's authorize page (Email, Continue) and lands on the redirect it answers;
+// the hidden frame of a silent refresh is the browser asking the authorize page with its
+// remembered-account cookie (or without one: Google then answers interaction_required).
+
+const APP = 'http://127.0.0.1:8080';
+const CLIENT = 'inkstone-test.apps.cloud-sim.test';
+let google: CloudSim;
+let alice: GoogleUser;
+let bob: GoogleUser;
+// One clock for the app and Google: tokens expire as time is advanced.
+let clock = Date.now();
+
+beforeAll(async () => {
+  google = await startCloudSim({ port: 0, now: () => clock });
+  alice = google.accounts.addUser({ email: 'alice@example.com', name: 'Alice Liddell' });
+  bob = google.accounts.addUser({ email: 'bob@example.com', name: 'Bob Builder' });
+  for (const clientId of [CLIENT, 'someone-else']) {
+    google.accounts.addClient({
+      clientId,
+      clientSecret: 'secret',
+      name: 'Inkstone',
+      redirectUris: [`${APP}/oauth2/callback`],
+    });
+  }
+});
+afterAll(async () => google.close());
+
+/** Timers whose time-outs fire only when the test says (the 15 s silent limit). */
+class StepTimers implements Timers {
+  private pending: { at: number; run: () => void }[] = [];
+  set(run: () => void, delay: number) {
+    const entry = { at: clock + delay, run };
+    this.pending.push(entry);
+    return () => {
+      this.pending = this.pending.filter((other) => other !== entry);
+    };
+  }
+  now() {
+    return clock;
+  }
+  advance(ms: number) {
+    clock += ms;
+    const due = this.pending.filter((entry) => entry.at <= clock);
+    this.pending = this.pending.filter((entry) => entry.at > clock);
+    for (const entry of due) entry.run();
+  }
+}
+
+// Where the authorize page sends the browser, read without following it.
+async function redirected(url: string, init: RequestInit = {}): Promise<string> {
+  const response = await fetch(url, { ...init, redirect: 'manual' });
+  const location = response.headers.get('location');
+  if (!location) throw new Error(`No redirect from ${url}: ${response.status}`);
+  return location;
+}
+
+function setUp(
+  options: {
+    online?: boolean;
+    agree?: boolean;
+    /** Who signs in at the popup. */
+    as?: GoogleUser;
+    /** The account the browser is signed in with at Google (the silent frame's cookie). */
+    browserAccount?: GoogleUser;
+    /** The frame never answers (a hung authorize page). */
+    hangFrames?: boolean;
+    /** The popup's answer is one made for another client (a swapped answer). */
+    clientInPopup?: string;
+  } = {},
+) {
+  const store = createStore();
+  store.dispatch(
+    serverConfLoaded({ allowSponsorship: false, googleClientId: CLIENT, googleUrl: google.url }),
+  );
+  const stored = new Map<string, GoogleToken>();
+  const tokens: GoogleTokenStore = {
+    read: async () => [...stored.values()],
+    write: async (token) => void stored.set(token.sub, structuredClone(token)),
+    remove: async (sub) => void stored.delete(sub),
+  };
+  const listeners = new Set<(message: ReceivedMessage) => void>();
+  const post = (url: string) => {
+    const message = callbackMessage(url);
+    for (const listener of listeners) listener({ origin: APP, source: null, data: message });
+  };
+  const popups: string[] = [];
+  const opener: OpenerPort = {
+    origin: APP,
+    open(url) {
+      popups.push(url);
+      const target = new URL(url);
+      const form = new URLSearchParams(target.searchParams);
+      form.set('email', (options.as ?? alice).email);
+      if (options.clientInPopup) form.set('client_id', options.clientInPopup);
+      redirected(`${target.origin}${target.pathname}`, { method: 'POST', body: form })
+        .then(post)
+        .catch(() => undefined);
+      return { closed: false, close: () => undefined };
+    },
+    listen(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+  const frameUrls: string[] = [];
+  const frames: FramePort = {
+    load(url) {
+      frameUrls.push(url);
+      if (!options.hangFrames) {
+        const cookie = options.browserAccount
+          ? { Cookie: `${SESSION_COOKIE}=${encodeURIComponent(options.browserAccount.email)}` }
+          : undefined;
+        redirected(url, { headers: cookie })
+          .then(post)
+          .catch(() => undefined);
+      }
+      return { window: null, remove: () => undefined };
+    },
+  };
+  const timers = new StepTimers();
+  const asked: string[] = [];
+  const accounts = new GoogleAccounts({
+    store,
+    tokens,
+    opener,
+    frames,
+    timers,
+    fetch: (input, init) => fetch(input, init),
+    isOnline: () => options.online ?? true,
+    confirmRedirection: async (provider) => {
+      asked.push(provider);
+      return options.agree ?? false;
+    },
+  });
+  return { accounts, store, stored, popups, frameUrls, timers, asked };
+}
+
+const driveAbout = (accessToken: string) =>
+  fetch(`${google.url}/drive/v3/about?fields=user`, {
+    headers: { Authorization: `Bearer ${accessToken}` },
+  }).then((response) => response.status);
+
+describe('linking a Google account', () => {
+  it('opens the authorize popup, keeps the checked token with its name, and lists what it reaches', async () => {
+    const { accounts, store, popups, stored } = setUp();
+    const token = await accounts.link({ drive: 'restricted' });
+    const asked = new URL(popups[0]!);
+    expect(asked.searchParams.get('response_type')).toBe('token id_token');
+    expect(asked.searchParams.get('scope')).toBe(`openid profile ${GOOGLE_SCOPE.driveFile}`);
+    expect(token).toMatchObject({ sub: alice.id, name: 'Alice Liddell', isDrive: true });
+    expect(token.driveFullAccess).toBe(false);
+    expect(stored.get(alice.id)?.accessToken).toBe(token.accessToken);
+    expect(await driveAbout(token.accessToken)).toBe(200);
+    expect(store.getState().accounts.google).toEqual([
+      expect.objectContaining({
+        sub: alice.id,
+        name: 'Alice Liddell',
+        access: ['Drive (restricted)'],
+      }),
+    ]);
+    // The token is in no address the app asked for.
+    expect(popups.join(' ')).not.toContain(token.accessToken);
+  });
+
+  it("refuses an answer made for another client: 'Client ID inconsistent.'", async () => {
+    const { accounts, stored } = setUp({ clientInPopup: 'someone-else' });
+    await expect(accounts.link({ blogger: true })).rejects.toThrow('Client ID inconsistent.');
+    expect(stored.size).toBe(0);
+  });
+
+  it("refuses another account than the one asked for: 'Google account ID not expected.'", async () => {
+    const { accounts, popups } = setUp({ as: bob });
+    await expect(accounts.link({ blogger: true }, { sub: alice.id })).rejects.toThrow(
+      'Google account ID not expected.',
+    );
+    expect(new URL(popups[0]!).searchParams.get('login_hint')).toBe(alice.id);
+  });
+});
+
+describe('a fresh token (core §4)', () => {
+  async function linked(options: Parameters<typeof setUp>[0] = {}) {
+    const setup = setUp(options);
+    const token = await setup.accounts.link({ drive: 'full' });
+    return { ...setup, token };
+  }
+
+  it('reuses a token with more than 5 minutes left and the scopes asked', async () => {
+    const { accounts, token, frameUrls } = await linked();
+    expect((await accounts.fresh(alice.id, [GOOGLE_SCOPE.driveFile])).accessToken).toBe(
+      token.accessToken,
+    );
+    expect(frameUrls).toEqual([]);
+  });
+
+  it('refreshes silently in a hidden frame when under 5 minutes remain (no popup)', async () => {
+    const { accounts, token, frameUrls, popups, timers, stored } = await linked({
+      browserAccount: alice,
+    });
+    timers.advance(56 * 60_000); // 3599 s tokens: under 5 minutes left now
+    const fresh = await accounts.fresh(alice.id, [GOOGLE_SCOPE.drive]);
+    expect(fresh.accessToken).not.toBe(token.accessToken);
+    expect(await driveAbout(fresh.accessToken)).toBe(200);
+    expect(stored.get(alice.id)?.accessToken).toBe(fresh.accessToken);
+    const silent = new URL(frameUrls[0]!);
+    expect(silent.searchParams.get('prompt')).toBe('none');
+    expect(silent.searchParams.get('login_hint')).toBe(alice.id);
+    expect(popups).toHaveLength(1); // the linking's only
+  });
+
+  it('refreshes with force after a 401, and when a scope is missing', async () => {
+    const { accounts, token, frameUrls } = await linked({ browserAccount: alice });
+    google.accounts.expire(token.accessToken);
+    const forced = await accounts.fresh(alice.id, [], { force: true });
+    expect(await driveAbout(forced.accessToken)).toBe(200);
+    const wider = await accounts.fresh(alice.id, [GOOGLE_SCOPE.blogger]);
+    expect(wider.isBlogger).toBe(true);
+    expect(new URL(frameUrls[1]!).searchParams.get('scope')).toContain(GOOGLE_SCOPE.drive);
+  });
+
+  it('asks through providerRedirection when Google refuses the silent way, then the popup', async () => {
+    const declined = await linked(); // no account remembered: interaction_required
+    await expect(declined.accounts.fresh(alice.id, [], { force: true })).rejects.toBeInstanceOf(
+      GoogleSignInDeclined,
+    );
+    expect(declined.asked).toEqual(['Google']);
+
+    const agreed = await linked({ agree: true });
+    const token = await agreed.accounts.fresh(alice.id, [], { force: true });
+    expect(agreed.asked).toEqual(['Google']);
+    expect(agreed.popups).toHaveLength(2);
+    expect(new URL(agreed.popups[1]!).searchParams.get('login_hint')).toBe(alice.id);
+    expect(await driveAbout(token.accessToken)).toBe(200);
+  });
+
+  it('gives a silent refresh 15 s, retries once, then counts as offline (no dialog)', async () => {
+    const { accounts, frameUrls, timers, asked } = await linked({ hangFrames: true });
+    const fresh = accounts.fresh(alice.id, [], { force: true });
+    const outcome = fresh.then(
+      () => 'resolved',
+      (error: Error) => error.message,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(frameUrls).toHaveLength(1);
+    timers.advance(14_999);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(frameUrls).toHaveLength(1);
+    timers.advance(1);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(frameUrls).toHaveLength(2);
+    timers.advance(15_000);
+    expect(await outcome).toBe('Network request timeout.');
+    expect(frameUrls).toHaveLength(2);
+    expect(asked).toEqual([]);
+  });
+
+  it("says 'You are offline.' offline, without trying", async () => {
+    const setup = await linked();
+    const offline = setUp({ online: false });
+    await offline.accounts.link({ drive: 'full' });
+    offline.timers.advance(56 * 60_000);
+    await expect(offline.accounts.fresh(alice.id, [])).rejects.toThrow('You are offline.');
+    expect(offline.frameUrls).toEqual([]);
+    expect(setup.frameUrls).toEqual([]);
+  });
+});
+
+describe('Sign in with Google', () => {
+  it('links with drive.appdata as the login account, once nobody is signed in elsewhere', async () => {
+    const elsewhere = setUp();
+    elsewhere.store.dispatch(
+      githubAccountsLoaded([
+        { sub: '1', name: 'gh', scopes: [], repoFullAccess: false, isLogin: true },
+      ]),
+    );
+    await expect(signInWithGoogle({ googleAccounts: elsewhere.accounts })).rejects.toThrow(
+      SIGNED_IN_ELSEWHERE,
+    );
+    expect(elsewhere.popups).toEqual([]);
+
+    const { accounts, store, popups } = setUp();
+    const token = await signInWithGoogle({ googleAccounts: accounts });
+    expect(new URL(popups[0]!).searchParams.get('scope')).toContain(GOOGLE_SCOPE.driveAppData);
+    expect(token.isLogin).toBe(true);
+    expect(store.getState().accounts.google[0]).toMatchObject({
+      isLogin: true,
+      access: ['Sign-in'],
+    });
+  });
+});
+
+describe('removing a Google account', () => {
+  it('revokes its token at Google and forgets it', async () => {
+    const { accounts, store, stored } = setUp();
+    const token = await accounts.link({ blogger: true });
+    await accounts.remove(alice.id);
+    expect(stored.size).toBe(0);
+    expect(store.getState().accounts.google).toEqual([]);
+    expect(await driveAbout(token.accessToken)).toBe(401);
+  });
+});
