@@ -169,6 +169,26 @@ function startBesideTests() {
   recordVitest('unit @inkstone/web', out);
 }
 
+// The end-to-end files that took longest (their tests' durations added up), to keep the suite
+// within its budget (docs/how-to/run-and-test.md, "The test command's budget").
+function printSlowestFiles(report, count = 10) {
+  const seconds = new Map();
+  const visit = (suite, file) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        for (const result of test.results ?? []) {
+          seconds.set(file, (seconds.get(file) ?? 0) + (result.duration ?? 0) / 1000);
+        }
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child, file);
+  };
+  for (const suite of report.suites ?? []) visit(suite, suite.file ?? suite.title);
+  const slowest = [...seconds].sort((a, b) => b[1] - a[1]).slice(0, count);
+  console.log('\nSlowest end-to-end files (s)');
+  for (const [file, total] of slowest) console.log(`  ${total.toFixed(0).padStart(5)}  ${file}`);
+}
+
 // 5. End-to-end tests in Chromium.
 const e2eReport = join(root, 'e2e', 'test-results', 'results.json');
 rmSync(e2eReport, { force: true });
@@ -177,7 +197,9 @@ pnpm('--filter', '@inkstone/e2e', 'run', 'e2e');
 if (!existsSync(e2eReport)) {
   record('end-to-end', 0, 1, 'the test runner did not report');
 } else {
-  const { stats } = JSON.parse(readFileSync(e2eReport, 'utf8'));
+  const report = JSON.parse(readFileSync(e2eReport, 'utf8'));
+  const { stats } = report;
+  printSlowestFiles(report);
   record(
     'end-to-end',
     stats.expected + stats.flaky,
