@@ -36,6 +36,9 @@ function run(command, args, options = {}) {
 
 const pnpm = (...args) => run('bash', ['scripts/pnpm.sh', ...args]);
 
+// A word for bash: single-quoted, its own single quotes escaped.
+const quote = (word) => `'${String(word).replaceAll("'", "'\\''")}'`;
+
 // 0. The repository stands alone: no file names a path outside it (a parent-folder chain that
 // climbs above the root, an absolute path beside the checkout). One check, the count in its note.
 const alone = spawnSync(process.execPath, ['scripts/check-self-contained.mjs'], {
@@ -51,12 +54,29 @@ record(
   alone.status === 0 ? '' : `${offences} reference(s) outside the repository`,
 );
 
-// 1. Build everything: one check.
+// 1 and 2. Build everything (one check) while Prettier checks the formatting (one check).
+// Prettier is one process on one core, about a minute of CPU, and the build, a chain of steps
+// that each wait on the one before, leaves a core idle for much of its run; Prettier reads only
+// files the build does not write (its outputs are in .gitignore and .prettierignore). Its output
+// goes to a file, printed once the build ends: this script waits for the build synchronously.
+const prettierLog = join(mkdtempSync(join(tmpdir(), 'inkstone-prettier-')), 'prettier.log');
+const prettier = spawn(
+  'bash',
+  [
+    '-c',
+    `start=$(date +%s); bash scripts/pnpm.sh exec prettier --check . --log-level=warn > ${quote(prettierLog)} 2>&1; code=$?; echo $(( $(date +%s) - start )) > ${quote(`${prettierLog}.seconds`)}; exit $code`,
+  ],
+  { cwd: root, stdio: 'ignore' },
+);
+const prettierDone = new Promise((resolve) => prettier.on('close', (code) => resolve(code ?? 1)));
 const built = pnpm('exec', 'turbo', 'run', 'build', '--output-logs=errors-only') === 0;
 record('build', built ? 1 : 0, built ? 0 : 1);
 
-// 2. Formatting: one check.
-const formatted = pnpm('exec', 'prettier', '--check', '.', '--log-level=warn') === 0;
+const formatted = (await prettierDone) === 0;
+console.log('\n$ bash scripts/pnpm.sh exec prettier --check . --log-level=warn, beside the build');
+process.stdout.write(readFileSync(prettierLog, 'utf8'));
+console.log(`(${readFileSync(`${prettierLog}.seconds`, 'utf8').trim()} s)`);
+rmSync(join(prettierLog, '..'), { recursive: true, force: true });
 record('format (prettier)', formatted ? 1 : 0, formatted ? 0 : 1);
 
 // 3. Lint and typecheck of every package: one check per package and task.
@@ -151,7 +171,6 @@ const beside = [
 });
 // One shell runs the lane, each suite's output straight into its log file: this script waits
 // for the end-to-end run synchronously meanwhile, so nothing here may need its event loop.
-const quote = (word) => `'${String(word).replaceAll("'", "'\\''")}'`;
 function startBesideTests() {
   const script = beside
     .map(
@@ -169,6 +188,26 @@ function startBesideTests() {
   recordVitest('unit @inkstone/web', out);
 }
 
+// The end-to-end files that took longest (their tests' durations added up), to keep the suite
+// within its budget (docs/how-to/run-and-test.md, "The test command's budget").
+function printSlowestFiles(report, count = 10) {
+  const seconds = new Map();
+  const visit = (suite, file) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        for (const result of test.results ?? []) {
+          seconds.set(file, (seconds.get(file) ?? 0) + (result.duration ?? 0) / 1000);
+        }
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child, file);
+  };
+  for (const suite of report.suites ?? []) visit(suite, suite.file ?? suite.title);
+  const slowest = [...seconds].sort((a, b) => b[1] - a[1]).slice(0, count);
+  console.log('\nSlowest end-to-end files (s)');
+  for (const [file, total] of slowest) console.log(`  ${total.toFixed(0).padStart(5)}  ${file}`);
+}
+
 // 5. End-to-end tests in Chromium.
 const e2eReport = join(root, 'e2e', 'test-results', 'results.json');
 rmSync(e2eReport, { force: true });
@@ -177,7 +216,9 @@ pnpm('--filter', '@inkstone/e2e', 'run', 'e2e');
 if (!existsSync(e2eReport)) {
   record('end-to-end', 0, 1, 'the test runner did not report');
 } else {
-  const { stats } = JSON.parse(readFileSync(e2eReport, 'utf8'));
+  const report = JSON.parse(readFileSync(e2eReport, 'utf8'));
+  const { stats } = report;
+  printSlowestFiles(report);
   record(
     'end-to-end',
     stats.expected + stats.flaky,
