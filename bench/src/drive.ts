@@ -1,40 +1,19 @@
 import { performance } from 'node:perf_hooks';
 import {
-  type ContentItem,
   DriveClient,
   DriveWorkspaceProvider,
   googleEndpoints,
   HttpClient,
   type ItemRepository,
-  itemIds,
   openDriveWorkspace,
-  type Timers,
-  withHash,
   WorkspaceSynchronizer,
 } from '@inkstone/core';
 import { DRIVE, startCloudSim } from '../../packages/cloud-sim/src/index';
 import { ms } from './stats';
-import { FILES, openLocal, seedWorkspace } from './sync-workspace';
+import { editFiles, FILES, openLocal, seedWorkspace, timers } from './sync-workspace';
 
 /** How many files the "many changed" step edits. */
 const MANY = 50;
-
-const timers: Timers = {
-  set(callback, delay) {
-    const timer = setTimeout(callback, delay);
-    return () => clearTimeout(timer);
-  },
-  now: Date.now,
-};
-
-async function editFiles(repository: ItemRepository, fileIds: readonly string[]): Promise<void> {
-  for (const fileId of fileIds) {
-    await repository.update<ContentItem>(itemIds.content(fileId), (current) => {
-      const { tx: _tx, hash: _hash, ...content } = current!;
-      return withHash<ContentItem>({ ...content, text: `${content.text}\nOne more line.\n` });
-    });
-  }
-}
 
 // 'PATCH /upload/drive/v3/files/{id}' → 'PATCH upload files/:id'.
 function kind(request: string): string {

@@ -1,28 +1,16 @@
 import { performance } from 'node:perf_hooks';
 import {
-  type ContentItem,
   HttpClient,
   type ItemRepository,
-  itemIds,
-  type Timers,
-  withHash,
   type WorkspaceProvider,
   WorkspaceSynchronizer,
 } from '@inkstone/core';
 import { type ForgeSim, startForgeSim } from '@inkstone/forge-sim';
 import { ms } from './stats';
-import { FILES, openLocal, seedWorkspace } from './sync-workspace';
+import { editFiles, FILES, openLocal, seedWorkspace, timers } from './sync-workspace';
 
 /** How many files the "many changed" step edits. */
 const MANY = 50;
-
-const timers: Timers = {
-  set(callback, delay) {
-    const timer = setTimeout(callback, delay);
-    return () => clearTimeout(timer);
-  },
-  now: Date.now,
-};
 
 /** One forge's dialect as the sync benchmark drives it, over one forge-sim. */
 export interface ForgeBench {
@@ -50,15 +38,6 @@ export interface SyncMeasure {
 }
 
 // Edits files' texts as the editor saves them: a new content item with its new hash.
-async function editFiles(repository: ItemRepository, fileIds: readonly string[]): Promise<void> {
-  for (const fileId of fileIds) {
-    await repository.update<ContentItem>(itemIds.content(fileId), (current) => {
-      const { tx: _tx, hash: _hash, ...content } = current!;
-      return withHash<ContentItem>({ ...content, text: `${content.text}\nOne more line.\n` });
-    });
-  }
-}
-
 /**
  * In Node, against forge-sim in this process (real bare git repositories): a workspace of FILES
  * files synced to a repository through the forge's provider, then synced with nothing changed,

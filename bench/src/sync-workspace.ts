@@ -1,10 +1,14 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import {
+  type ContentItem,
   createFile,
   createFolder,
   type ItemRepository,
+  itemIds,
   MemoryDatabase,
   type MemoryRepository,
+  type Timers,
+  withHash,
 } from '@inkstone/core';
 import { type DexieRepository, openDexieRepository } from '@inkstone/core/dexie';
 import { CORPUS, readDoc } from './corpus';
@@ -59,4 +63,26 @@ export async function seedWorkspace(repository: ItemRepository): Promise<string>
     fileId = (await createFile(repository, newId, { name: `Note ${i}`, parentId, text })).id;
   }
   return fileId;
+}
+
+/** The page's timers, for the sync engine and its HTTP client. */
+export const timers: Timers = {
+  set(callback, delay) {
+    const timer = setTimeout(callback, delay);
+    return () => clearTimeout(timer);
+  },
+  now: Date.now,
+};
+
+/** Appends a line to each of `fileIds`' texts, as an edit in the editor would. */
+export async function editFiles(
+  repository: ItemRepository,
+  fileIds: readonly string[],
+): Promise<void> {
+  for (const fileId of fileIds) {
+    await repository.update<ContentItem>(itemIds.content(fileId), (current) => {
+      const { tx: _tx, hash: _hash, ...content } = current!;
+      return withHash<ContentItem>({ ...content, text: `${content.text}\nOne more line.\n` });
+    });
+  }
 }
