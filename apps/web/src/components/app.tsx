@@ -17,6 +17,10 @@ import {
   keepDriveStartState,
   readDriveStartState,
 } from '../providers/google-drive/drive-workspace-params';
+import {
+  openDriveStartState,
+  wireDriveLocations,
+} from '../providers/google-drive/drive-location-wiring';
 import { Announcer } from '../services/announcer';
 import { broadcastSignal, browserTimers } from '../services/broadcast-signal';
 import { Confirmer } from '../services/confirm';
@@ -115,7 +119,9 @@ export function App() {
         confirmRedirection: (provider) => confirmer.ask('providerRedirection', provider),
       });
       registerGoogleAccounts(googleAccounts);
+      const unwireDriveLocations = wireDriveLocations(store, { workspace, forgeAccounts });
       stopAccounts = () => {
+        unwireDriveLocations();
         accounts.close();
         forgeAccounts.close();
         googleAccounts.close();
@@ -179,6 +185,8 @@ export function App() {
       );
       googleAccounts
         .load()
+        // Drive's "Open with" / "New" of the start URL, once the accounts are known.
+        .then(() => openDriveStartState(store, workspace, googleAccounts, forgeAccounts))
         .catch((error: unknown) => console.error('Reading the Google accounts failed.', error));
       const startedSync = sync;
       // (The sync follows who is signed in, with GitHub or Gitee: both are read first.)

@@ -13,7 +13,7 @@ import { ignore } from '../services/modals';
 import { type AppStore, useAppDispatch, useAppSelector } from '../store';
 import { notified } from '../store/notifications-slice';
 import { sortedTemplateIds } from '../templates/templates';
-import { driveHandlers, type DriveHandlers } from '../providers/google-drive/drive-handlers';
+import { driveFileHandlers, type DriveHandlers } from '../providers/google-drive/drive-handlers';
 import { addDrivePublish } from '../providers/google-drive/drive-menu-actions';
 import { useAppServices } from './app-context';
 import { usePublishNow } from './use-publish-now';
@@ -119,13 +119,17 @@ export function PublishPanel() {
   };
 
   // Google Drive, once its handlers are wired (drive-handlers.ts).
-  const drive = driveHandlers();
-  const addDrive = async (handlers: DriveHandlers) => {
+  const drive = driveFileHandlers();
+  const addDrive = async (handlers: Pick<DriveHandlers, 'addPublishLocation'>) => {
     if (!file) return;
     setAdding(true);
     try {
       const message = await addDrivePublish(services, store, handlers, file.id, templateChoices);
-      if (message) dispatch(notified('info', message));
+      if (!message) return;
+      dispatch(notified('info', message));
+      reload();
+      // The new location is published at once, as the others are.
+      await requestPublish(services, store);
     } catch (error) {
       console.error(error);
       dispatch(notified('error', error instanceof Error ? error.message : String(error)));

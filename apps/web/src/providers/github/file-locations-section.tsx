@@ -23,7 +23,7 @@ import {
   syncGithubLocations,
 } from './file-locations';
 import { useFileLocations } from './use-file-locations';
-import { driveHandlers } from '../google-drive/drive-handlers';
+import { driveFileHandlers } from '../google-drive/drive-handlers';
 import { addDriveSync, openDriveFile } from '../google-drive/drive-menu-actions';
 import './locations.css';
 
@@ -186,7 +186,7 @@ export function FileLocationsSection(props: { workspaceSyncs: boolean }) {
     });
 
   // Google Drive, once its handlers are wired (drive-handlers.ts).
-  const drive = driveHandlers();
+  const drive = driveFileHandlers();
   const driveEntries = drive
     ? ([
         [

@@ -27,6 +27,7 @@ import {
   forgeLocationProviders,
   type ForgeLocationPort,
 } from '../forges/forge-locations';
+import { driveLocationProviders } from '../google-drive/drive-location-providers';
 import { browserGithubClient } from './publish-client';
 
 /** When a GitHub location is asked for and no GitHub account is linked. */
@@ -165,8 +166,8 @@ function perAccount(
   };
 }
 
-/** Syncs a file with its GitHub and gist locations, and those of GitLab, Gitea and Gitee
- * written with the accounts of `forges` (spec core §4 rule 2): the location's
+/** Syncs a file with its GitHub and gist locations, those of GitLab, Gitea and Gitee
+ * written with the accounts of `forges`, and its Google Drive files (spec core §4 rule 2): the location's
  * changes come in, merged with those made here, and what is new here goes out. */
 export async function syncGithubLocations(
   repo: ItemRepository,
@@ -187,6 +188,7 @@ export async function syncGithubLocations(
         createGistProvider({ client, repository: repo }),
       ),
       ...forgeLocationProviders(forges, repo, messages),
+      ...driveLocationProviders(repo),
     },
   });
 }

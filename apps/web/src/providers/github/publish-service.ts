@@ -16,6 +16,7 @@ import { exportCurrentFile } from '../../services/html-export';
 import { saveEditorFirst } from '../../services/save-first';
 import { type AppStore } from '../../store';
 import { bloggerPublishers } from '../blogger/blogger-locations';
+import { driveLocationPublishers } from '../google-drive/drive-location-providers';
 import { forgeLocationPublishers, type ForgeLocationPort } from '../forges/forge-locations';
 import { clientsBySub, locationAccount } from './file-locations';
 
@@ -50,6 +51,7 @@ async function publishers(
     [GITHUB_PROVIDER_IDS.gist]: perAccount(clientFor, createGistPublisher, false),
     ...forgeLocationPublishers(forges, updateFileMessage),
     ...bloggerPublishers(googleUrl),
+    ...driveLocationPublishers(),
   };
 }
 
@@ -84,9 +86,8 @@ export async function publishCurrentFile(
     publishers: await publishers(
       state.settings.settings.git.updateFileMessage,
       services.forgeAccounts,
-      // `/conf`'s googleUrl (a stand-in's origin; empty: Google itself), read by the Google
-      // accounts part of issue 28.
-      (state.server as { googleUrl?: string }).googleUrl ?? '',
+      // `/conf`'s googleUrl (a stand-in's origin; empty: Google itself).
+      state.server.googleUrl,
     ),
     render,
     askCommitMessage: () =>

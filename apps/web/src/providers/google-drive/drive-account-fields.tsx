@@ -6,8 +6,8 @@ import { type useDriveAccount } from './use-drive-account';
 type DriveAccount = ReturnType<typeof useDriveAccount>;
 
 /** The account part of a Drive dialog: the Account choice when several linked accounts can
- * serve it; with none, what Ok will do (link one through Google's window) and, for files, the
- * Restrict access checkbox (spec providers §2). */
+ * serve it; with none, what Ok will do (for files, the googleDriveAccount dialog, whose Restrict
+ * access checkbox is the one place that choice is made; for a workspace, Google's window). */
 export function DriveAccountFields(props: { account: DriveAccount; canRestrict: boolean }) {
   const { account } = props;
   const selectId = useId();
@@ -33,21 +33,11 @@ export function DriveAccountFields(props: { account: DriveAccount; canRestrict: 
     return <p className="drive-dialog__text">Google account: {account.accounts[0]!.name}</p>;
   }
   return (
-    <>
-      <p className="drive-dialog__text">
-        No Google account with Drive access is linked yet: Ok opens Google’s sign-in window first.
-      </p>
-      {props.canRestrict && (
-        <label className="drive-dialog__check">
-          <input
-            type="checkbox"
-            checked={account.restricted}
-            onChange={(event) => account.setRestricted(event.target.checked)}
-          />{' '}
-          Restrict access (only the files you open or create with Inkstone)
-        </label>
-      )}
-    </>
+    <p className="drive-dialog__text">
+      {props.canRestrict
+        ? 'No Google account with Drive access is linked yet: Ok asks which access to give (Add Google Drive account), then opens Google’s sign-in window.'
+        : 'No Google account with Drive access is linked yet: Ok opens Google’s sign-in window first.'}
+    </p>
   );
 }
 

@@ -8,8 +8,9 @@ import {
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ModalStack } from '../../services/modals';
-import { registerGoogleAccounts } from '../google/google-accounts-port';
+import { AppContext, type AppServices } from '../../components/app-context';
+import { ModalCancelled, ModalStack } from '../../services/modals';
+import { googleAccounts, registerGoogleAccounts } from '../google/google-accounts-port';
 import { openDriveSyncDialog, openDriveWorkspaceDialog } from './drive-dialog-actions';
 import { DRIVE_FILE_ID_REQUIRED, DriveLocationDialog, DriveWorkspaceDialog } from './drive-dialogs';
 import { type DriveLocationDialogProps } from './drive-dialog-types';
@@ -90,16 +91,19 @@ const click = (element: HTMLElement) => act(() => element.click());
 
 async function renderLocation(
   props: Partial<DriveLocationDialogProps> & Pick<DriveLocationDialogProps, 'purpose'>,
+  services: AppServices | null = null,
 ) {
   const resolve = vi.fn();
   const reject = vi.fn();
   act(() =>
     root.render(
-      <DriveLocationDialog
-        props={{ defaults: DRIVE_SETTINGS_DEFAULTS, apiKey: '', ...props }}
-        resolve={resolve}
-        reject={reject}
-      />,
+      <AppContext.Provider value={services}>
+        <DriveLocationDialog
+          props={{ defaults: DRIVE_SETTINGS_DEFAULTS, apiKey: '', ...props }}
+          resolve={resolve}
+          reject={reject}
+        />
+      </AppContext.Provider>,
     ),
   );
   await flush();
@@ -153,16 +157,48 @@ describe('Synchronize with Google Drive (spec providers §2)', () => {
     });
   });
 
-  it('links an account from Ok when none has Drive access, restricted when asked', async () => {
+  it('links an account from Ok through the googleDriveAccount dialog, restricted when asked there', async () => {
     const links = fakeAccounts([token('login', 'Login only', [GOOGLE_SCOPE.driveAppData])]);
-    const { resolve } = await renderLocation({ purpose: 'sync' });
-    const restrict = [...dialog().querySelectorAll<HTMLInputElement>('input[type="checkbox"]')][0]!;
-    expect(restrict.parentElement?.textContent).toContain('Restrict access');
-    click(restrict);
+    const asked: string[] = [];
+    const saved: unknown[] = [];
+    const services = {
+      modals: {
+        open: (name: string) => {
+          asked.push(name);
+          return Promise.resolve({ restrictedAccess: true });
+        },
+      },
+      googleAccounts: { link: googleAccounts().link },
+      workspace: {
+        saveLocalSettings: (changes: unknown) => (saved.push(changes), Promise.resolve()),
+      },
+    } as unknown as AppServices;
+    const { resolve } = await renderLocation({ purpose: 'sync' }, services);
+    // No checkbox of its own: the choice is the account dialog's.
+    expect(dialog().querySelector('input[type="checkbox"]')).toBeNull();
     click(button('Ok'));
     await flush();
+    expect(asked).toEqual(['googleDriveAccount']);
     expect(links).toEqual([{ drive: 'restricted' }]);
+    expect(saved).toEqual([{ googleDriveRestrictedAccess: true }]);
     expect(resolve).toHaveBeenCalledWith({ purpose: 'sync', sub: 'new', fields: {} });
+  });
+
+  it('stays open with what was typed when the account dialog is cancelled', async () => {
+    const links = fakeAccounts([]);
+    const services = {
+      modals: { open: () => Promise.reject(new ModalCancelled()) },
+      googleAccounts: { link: googleAccounts().link },
+      workspace: { saveLocalSettings: () => Promise.resolve() },
+    } as unknown as AppServices;
+    const { resolve } = await renderLocation({ purpose: 'sync' }, services);
+    type(field('folderId'), FOLDER);
+    click(button('Ok'));
+    await flush();
+    expect(links).toEqual([]);
+    expect(resolve).not.toHaveBeenCalled();
+    expect(alerts()).toEqual([]);
+    expect(field('folderId').value).toBe(FOLDER);
   });
 
   it('offers the choice of account when several can serve', async () => {

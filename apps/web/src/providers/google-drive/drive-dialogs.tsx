@@ -10,6 +10,7 @@ import { useId, useState } from 'react';
 import { type DialogProps } from '../../components/dialogs/dialog-props';
 import { TextField } from '../../components/dialogs/text-field';
 import { Modal } from '../../components/modal';
+import { isCancelled } from '../../services/modals';
 import { TemplateSelect } from '../github/template-select';
 import { ChooseButton, DriveAccountFields, PickerNote } from './drive-account-fields';
 import { type DriveLocationRequest } from './drive-dialog-types';
@@ -45,7 +46,6 @@ export function DriveLocationDialog({
   const { purpose, defaults } = props;
   const account = useDriveAccount({
     access: 'any',
-    restrictedDefault: defaults.googleDriveRestrictedAccess,
     apiKey: props.apiKey,
   });
   const [folderId, setFolderId] = useState(purpose === 'open' ? '' : defaults.googleDriveFolderId);
@@ -90,7 +90,10 @@ export function DriveLocationDialog({
       .ensure()
       .then((token) => resolve({ ...request, sub: token.sub }))
       .catch((failure: unknown) => {
-        account.setError(failure instanceof Error ? failure.message : String(failure));
+        // Cancelling the account dialog leaves this one as it was.
+        if (!isCancelled(failure)) {
+          account.setError(failure instanceof Error ? failure.message : String(failure));
+        }
         setBusy(false);
       });
   };
@@ -207,7 +210,6 @@ export function DriveWorkspaceDialog({
 }: DialogProps<'googleDriveWorkspace'>) {
   const account = useDriveAccount({
     access: 'full',
-    restrictedDefault: false,
     apiKey: props.apiKey,
   });
   const [folderId, setFolderId] = useState(props.defaultFolderId);
@@ -233,7 +235,10 @@ export function DriveWorkspaceDialog({
         resolve(id === undefined ? { sub: token.sub } : { sub: token.sub, folderId: id }),
       )
       .catch((failure: unknown) => {
-        account.setError(failure instanceof Error ? failure.message : String(failure));
+        // Cancelling the account dialog leaves this one as it was.
+        if (!isCancelled(failure)) {
+          account.setError(failure instanceof Error ? failure.message : String(failure));
+        }
         setBusy(false);
       });
   };

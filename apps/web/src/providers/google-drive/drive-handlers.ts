@@ -20,14 +20,33 @@ export interface DriveHandlers {
   createWorkspaceFolder(sub: string): Promise<string>;
 }
 
-let current: DriveHandlers | undefined;
+let current: Partial<DriveHandlers> = {};
 
-/** Registers the Drive handlers (once, at start; a test may register its own). */
-export function registerDriveHandlers(handlers: DriveHandlers | undefined): void {
-  current = handlers;
+/**
+ * Registers Drive handlers (at start; a test may register its own). Each call merges its
+ * handlers with those already registered, so the file locations' handlers (addSyncLocation,
+ * openFile, addPublishLocation) and the workspaces' (createWorkspaceFolder) are registered each
+ * by its own part; `undefined` removes them all.
+ */
+export function registerDriveHandlers(handlers: Partial<DriveHandlers> | undefined): void {
+  current = handlers ? { ...current, ...handlers } : {};
 }
 
-/** The Drive handlers, or undefined while Drive is not wired. */
+/** The Drive handlers once all are registered, or undefined while Drive is not wired (the
+ * menus then show no Drive entry). */
 export function driveHandlers(): DriveHandlers | undefined {
-  return current;
+  const { addSyncLocation, openFile, addPublishLocation, createWorkspaceFolder } = current;
+  return addSyncLocation && openFile && addPublishLocation && createWorkspaceFolder
+    ? { addSyncLocation, openFile, addPublishLocation, createWorkspaceFolder }
+    : undefined;
+}
+
+/** The file locations' handlers (sync, open, publish) once registered, whether or not the
+ * workspaces' one is: the Synchronize and Publish panels' Drive entries need only these. */
+export function driveFileHandlers():
+  Pick<DriveHandlers, 'addSyncLocation' | 'openFile' | 'addPublishLocation'> | undefined {
+  const { addSyncLocation, openFile, addPublishLocation } = current;
+  return addSyncLocation && openFile && addPublishLocation
+    ? { addSyncLocation, openFile, addPublishLocation }
+    : undefined;
 }

@@ -30,7 +30,7 @@ export function appDriveContext(services: Services, store: AppStore): DriveDialo
 export async function addDriveSync(
   services: Services,
   store: AppStore,
-  handlers: DriveHandlers,
+  handlers: Pick<DriveHandlers, 'addSyncLocation'>,
   fileId: string,
 ): Promise<string | undefined> {
   const request = await openDriveSyncDialog(appDriveContext(services, store));
@@ -41,7 +41,7 @@ export async function addDriveSync(
 export async function openDriveFile(
   services: Services,
   store: AppStore,
-  handlers: DriveHandlers,
+  handlers: Pick<DriveHandlers, 'openFile'>,
 ): Promise<void> {
   const request = await openDriveOpenDialog(appDriveContext(services, store));
   if (!request) return;
@@ -53,7 +53,7 @@ export async function openDriveFile(
 export async function addDrivePublish(
   services: Services,
   store: AppStore,
-  handlers: DriveHandlers,
+  handlers: Pick<DriveHandlers, 'addPublishLocation'>,
   fileId: string,
   templates: { id: string; name: string }[],
 ): Promise<string | undefined> {

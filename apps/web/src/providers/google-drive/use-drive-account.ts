@@ -7,7 +7,9 @@ import {
   type GoogleToken,
   holdsScopes,
 } from '@inkstone/core';
-import { useEffect, useState } from 'react';
+import { useContext, useEffect, useState } from 'react';
+import { AppContext } from '../../components/app-context';
+import { askGoogleDriveAccount } from '../google/google-actions';
 import { googleAccounts } from '../google/google-accounts-port';
 import {
   pickDriveItem,
@@ -41,14 +43,13 @@ export const servesDrive = (token: GoogleToken, access: DriveAccess) =>
  */
 export function useDriveAccount(options: {
   access: DriveAccess;
-  restrictedDefault: boolean;
   apiKey: string;
   loader?: PickerLoader;
 }) {
   const { access, apiKey } = options;
+  const services = useContext(AppContext);
   const [accounts, setAccounts] = useState<GoogleToken[]>([]);
   const [sub, setSub] = useState('');
-  const [restricted, setRestricted] = useState(options.restrictedDefault);
   const [error, setError] = useState<string>();
   const [pickerMessage, setPickerMessage] = useState<string | undefined>(
     apiKey === '' ? PICKER_UNAVAILABLE.noApiKey : undefined,
@@ -75,13 +76,20 @@ export function useDriveAccount(options: {
 
   const chosen = accounts.find((token) => token.sub === sub);
 
-  /** The account to use: the one chosen, or one linked now (Google's popup). */
+  /** The account to use: the one chosen, or one linked now. For files, through the spec's
+   * googleDriveAccount dialog (Restrict access, then Google's popup from its Ok: the one way to
+   * link a Drive account, `askGoogleDriveAccount`); a workspace needs full access and links it
+   * directly. Rejects with the modal's cancel when the user cancels. */
   const ensure = async (): Promise<GoogleToken> => {
     if (chosen) return chosen;
-    const needs: GoogleScopeNeeds = {
-      drive: access === 'full' || !restricted ? 'full' : 'restricted',
-    };
-    const linked = await googleAccounts().link(needs);
+    let linked: GoogleToken;
+    if (access === 'full') {
+      const needs: GoogleScopeNeeds = { drive: 'full' };
+      linked = await googleAccounts().link(needs);
+    } else {
+      if (!services) throw new Error('Google accounts are not available yet.');
+      linked = await askGoogleDriveAccount(services);
+    }
     setAccounts((known) => [...known.filter((token) => token.sub !== linked.sub), linked]);
     setSub(linked.sub);
     return linked;
@@ -118,8 +126,6 @@ export function useDriveAccount(options: {
     sub,
     setSub,
     chosen,
-    restricted,
-    setRestricted,
     error,
     setError,
     pickerMessage,
