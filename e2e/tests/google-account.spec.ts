@@ -114,7 +114,9 @@ test('refreshes the expiring token silently when the account is used, with no po
 test('asks through providerRedirection when Google refuses the silent refresh', async () => {
   // Signed out at Google: the hidden frame gets interaction_required.
   await context.clearCookies();
-  await openAccounts('Accounts (1)');
+  // The refusal may come before the accounts dialog has been seen: Sign in again then covers
+  // it at once (the dialog's own refresh is what asked), so only the menu entry is awaited.
+  await openMenuEntry(page, 'Accounts (1)');
   const redirection = page.getByRole('dialog', { name: 'Sign in again' });
   await expect(redirection).toContainText('Your Google access has expired');
   const opening = page.waitForEvent('popup');
