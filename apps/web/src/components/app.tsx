@@ -6,6 +6,7 @@ import { ScrollSync } from '../preview/scroll-sync';
 import { ForgeAccounts } from '../providers/forges/forge-accounts';
 import { GithubAccounts } from '../providers/github/github-accounts';
 import { GoogleAccounts } from '../providers/google/google-accounts';
+import { registerDriveHandlers } from '../providers/google-drive/drive-handlers';
 import { registerGoogleAccounts } from '../providers/google/google-accounts-port';
 import { browserGoogleTokens } from '../providers/google/google-tokens';
 import { browserFrames } from '../services/oauth/silent-frame';
@@ -115,11 +116,20 @@ export function App() {
         confirmRedirection: (provider) => confirmer.ask('providerRedirection', provider),
       });
       registerGoogleAccounts(googleAccounts);
+      // "Add a Google Drive workspace" with no Folder ID: a new folder (Drive's code loaded then).
+      registerDriveHandlers({
+        createWorkspaceFolder: (sub) =>
+          import('../providers/google-drive/drive-workspace-sync').then(
+            ({ driveWorkspaceFolderMaker }) =>
+              driveWorkspaceFolderMaker(store, { googleAccounts })(sub),
+          ),
+      });
       stopAccounts = () => {
         accounts.close();
         forgeAccounts.close();
         googleAccounts.close();
         registerGoogleAccounts(undefined);
+        registerDriveHandlers(undefined);
         accountsSignal.close();
       };
       // The sync's code, and the GitHub account it needs, come after the first screen, once the
@@ -136,6 +146,7 @@ export function App() {
             announcer,
             flushEditor: () => saveEditorFirst(editor),
             forgeAccounts,
+            googleAccounts,
           }),
         ),
       );
@@ -177,12 +188,13 @@ export function App() {
       forgeAccountsRead.catch((error: unknown) =>
         console.error('Reading the forge accounts failed.', error),
       );
-      googleAccounts
-        .load()
-        .catch((error: unknown) => console.error('Reading the Google accounts failed.', error));
+      const googleAccountsRead = googleAccounts.load();
+      googleAccountsRead.catch((error: unknown) =>
+        console.error('Reading the Google accounts failed.', error),
+      );
       const startedSync = sync;
-      // (The sync follows who is signed in, with GitHub or Gitee: both are read first.)
-      Promise.allSettled([accountsRead, forgeAccountsRead, afterFirstScreen()])
+      // (The sync follows who is signed in, with GitHub, Gitee or Google: all are read first.)
+      Promise.allSettled([accountsRead, forgeAccountsRead, googleAccountsRead, afterFirstScreen()])
         .then(() => startedSync.start())
         .catch((error: unknown) => console.error('The sync could not be started.', error));
       stopSponsorWatch = accounts.watchSponsorship();

@@ -14,7 +14,7 @@ import {
 import { type WorkspaceList } from '../services/workspaces';
 import { type AppStore, useAppDispatch } from '../store';
 import { useStore } from 'react-redux';
-import { driveHandlers } from '../providers/google-drive/drive-handlers';
+import { driveHandler } from '../providers/google-drive/drive-handlers';
 import { addDriveWorkspace } from '../providers/google-drive/drive-menu-actions';
 import { useAppServices } from './app-context';
 
@@ -47,7 +47,7 @@ export function WorkspacesPanel() {
   const currentId = services.workspaces.current.id;
   const store = useStore() as AppStore;
   // Google Drive, once its handlers are wired (drive-handlers.ts).
-  const drive = driveHandlers();
+  const createWorkspaceFolder = driveHandler('createWorkspaceFolder');
   return (
     <section className="workspaces-panel" aria-label="Workspaces">
       <ul className="workspaces-panel__list">
@@ -107,11 +107,15 @@ export function WorkspacesPanel() {
             Add a {FORGE_NAMES[forge]} workspace
           </button>
         ))}
-        {drive && (
+        {createWorkspaceFolder && (
           <button
             type="button"
             className="button"
-            onClick={() => runAction(dispatch, () => addDriveWorkspace(services, store, drive))}
+            onClick={() =>
+              runAction(dispatch, () =>
+                addDriveWorkspace(services, store, { createWorkspaceFolder }),
+              )
+            }
           >
             Add a Google Drive workspace
           </button>

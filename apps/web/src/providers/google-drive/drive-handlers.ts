@@ -20,14 +20,25 @@ export interface DriveHandlers {
   createWorkspaceFolder(sub: string): Promise<string>;
 }
 
-let current: DriveHandlers | undefined;
+let current: Partial<DriveHandlers> = {};
 
-/** Registers the Drive handlers (once, at start; a test may register its own). */
-export function registerDriveHandlers(handlers: DriveHandlers | undefined): void {
-  current = handlers;
+/** Registers Drive handlers (at start; a test may register its own): those given join the ones
+ * registered before (the file locations and the workspaces are wired apart); undefined
+ * forgets them all. */
+export function registerDriveHandlers(handlers: Partial<DriveHandlers> | undefined): void {
+  current = handlers ? { ...current, ...handlers } : {};
 }
 
-/** The Drive handlers, or undefined while Drive is not wired. */
+/** The Drive handlers, or undefined while any of them is not wired. */
 export function driveHandlers(): DriveHandlers | undefined {
-  return current;
+  const { addSyncLocation, openFile, addPublishLocation, createWorkspaceFolder } = current;
+  if (!addSyncLocation || !openFile || !addPublishLocation || !createWorkspaceFolder) {
+    return undefined;
+  }
+  return { addSyncLocation, openFile, addPublishLocation, createWorkspaceFolder };
+}
+
+/** One Drive handler, or undefined while it is not wired (a menu entry shows only with it). */
+export function driveHandler<K extends keyof DriveHandlers>(key: K): DriveHandlers[K] | undefined {
+  return current[key];
 }
