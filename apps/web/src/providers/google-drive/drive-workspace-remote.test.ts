@@ -128,6 +128,8 @@ describe('Drive workspaces in the app (cloud-sim)', { timeout: 30_000 }, () => {
     });
     if (typeof remote !== 'object') throw new Error(`no remote: ${remote}`);
     expect(remote.provider.id).toBe(GOOGLE_DRIVE_WORKSPACE_PROVIDER_ID);
+    // Drive saves item by item: the sync engine is offered no batch save.
+    expect(remote.provider.saveItems).toBeUndefined();
     expect(remote.target).toBe(`https://drive.google.com/drive/folders/${folderId}`);
     const first = await remote.provider.getChanges(undefined);
     expect(first.changes).toEqual([]);

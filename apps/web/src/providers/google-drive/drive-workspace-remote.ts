@@ -11,6 +11,7 @@ import {
   type HttpClient,
   openDriveWorkspace,
   type Workspace,
+  type WorkspaceProvider,
 } from '@inkstone/core';
 import { type ForgeRemote } from '../forges/forge-workspace-remote';
 import { LazyWorkspaceProvider } from '../forges/lazy-workspace-provider';
@@ -78,7 +79,7 @@ export function driveWorkspaceRemote(
   const account = driveAccountFor(current, options.accounts);
   if (!account || folderId === '') return driveAccountMissing(current.name);
   const client = driveClient(options, account.sub, GOOGLE_SCOPE.drive);
-  const provider = new LazyWorkspaceProvider(
+  const lazy = new LazyWorkspaceProvider(
     GOOGLE_DRIVE_WORKSPACE_PROVIDER_ID,
     undefined,
     async () => {
@@ -91,7 +92,25 @@ export function driveWorkspaceRemote(
       return new DriveWorkspaceProvider({ client, ...folders });
     },
   );
-  return { provider, target: typeof current.locationUrl === 'string' ? current.locationUrl : '' };
+  return {
+    provider: oneByOne(lazy),
+    target: typeof current.locationUrl === 'string' ? current.locationUrl : '',
+  };
+}
+
+// The lazy provider with only what Drive's provider has: no batch save (Drive saves item by item,
+// and the engine batches through any provider offering `saveItems`) and no buffered sync.
+function oneByOne(lazy: LazyWorkspaceProvider): WorkspaceProvider {
+  return {
+    id: lazy.id,
+    contentLimit: lazy.contentLimit,
+    getChanges: (cursor) => lazy.getChanges(cursor),
+    saveItem: lazy.saveItem,
+    removeItem: lazy.removeItem,
+    downloadContent: lazy.downloadContent,
+    uploadContent: lazy.uploadContent,
+    listRevisions: lazy.listRevisions,
+  };
 }
 
 /** What {@link driveAppDataRemote} needs beyond {@link DriveRemoteOptions}. */
