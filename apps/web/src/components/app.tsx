@@ -116,14 +116,6 @@ export function App() {
         confirmRedirection: (provider) => confirmer.ask('providerRedirection', provider),
       });
       registerGoogleAccounts(googleAccounts);
-      // "Add a Google Drive workspace" with no Folder ID: a new folder (Drive's code loaded then).
-      registerDriveHandlers({
-        createWorkspaceFolder: (sub) =>
-          import('../providers/google-drive/drive-workspace-sync').then(
-            ({ driveWorkspaceFolderMaker }) =>
-              driveWorkspaceFolderMaker(store, { googleAccounts })(sub),
-          ),
-      });
       stopAccounts = () => {
         accounts.close();
         forgeAccounts.close();
@@ -150,6 +142,14 @@ export function App() {
           }),
         ),
       );
+      // "Add a Google Drive workspace" with no Folder ID: a new folder (Drive's code loaded then).
+      registerDriveHandlers({
+        createWorkspaceFolder: (sub) =>
+          import('../providers/google-drive/drive-workspace-sync').then(
+            ({ driveWorkspaceFolderMaker }) =>
+              driveWorkspaceFolderMaker(store, { googleAccounts })(sub),
+          ),
+      });
       exposeOpenPath(treeActions);
       const transfer = new LaterTransfer({
         workspace,
@@ -188,13 +188,12 @@ export function App() {
       forgeAccountsRead.catch((error: unknown) =>
         console.error('Reading the forge accounts failed.', error),
       );
-      const googleAccountsRead = googleAccounts.load();
-      googleAccountsRead.catch((error: unknown) =>
-        console.error('Reading the Google accounts failed.', error),
-      );
+      googleAccounts
+        .load()
+        .catch((error: unknown) => console.error('Reading the Google accounts failed.', error));
       const startedSync = sync;
-      // (The sync follows who is signed in, with GitHub, Gitee or Google: all are read first.)
-      Promise.allSettled([accountsRead, forgeAccountsRead, googleAccountsRead, afterFirstScreen()])
+      // (The sync follows who is signed in, with GitHub or Gitee: both are read first.)
+      Promise.allSettled([accountsRead, forgeAccountsRead, afterFirstScreen()])
         .then(() => startedSync.start())
         .catch((error: unknown) => console.error('The sync could not be started.', error));
       stopSponsorWatch = accounts.watchSponsorship();

@@ -14,7 +14,7 @@ import {
 import { type WorkspaceList } from '../services/workspaces';
 import { type AppStore, useAppDispatch } from '../store';
 import { useStore } from 'react-redux';
-import { driveHandler } from '../providers/google-drive/drive-handlers';
+import { driveHandlers } from '../providers/google-drive/drive-handlers';
 import { addDriveWorkspace } from '../providers/google-drive/drive-menu-actions';
 import { useAppServices } from './app-context';
 
@@ -47,7 +47,7 @@ export function WorkspacesPanel() {
   const currentId = services.workspaces.current.id;
   const store = useStore() as AppStore;
   // Google Drive, once its handlers are wired (drive-handlers.ts).
-  const createWorkspaceFolder = driveHandler('createWorkspaceFolder');
+  const drive = driveHandlers();
   return (
     <section className="workspaces-panel" aria-label="Workspaces">
       <ul className="workspaces-panel__list">
@@ -107,15 +107,11 @@ export function WorkspacesPanel() {
             Add a {FORGE_NAMES[forge]} workspace
           </button>
         ))}
-        {createWorkspaceFolder && (
+        {drive && (
           <button
             type="button"
             className="button"
-            onClick={() =>
-              runAction(dispatch, () =>
-                addDriveWorkspace(services, store, { createWorkspaceFolder }),
-              )
-            }
+            onClick={() => runAction(dispatch, () => addDriveWorkspace(services, store, drive))}
           >
             Add a Google Drive workspace
           </button>

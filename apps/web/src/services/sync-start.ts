@@ -47,6 +47,13 @@ export async function startSync(deps: SyncStartDeps): Promise<StartedSync> {
   // (Read once the workspace is open: its settings give the commit messages.)
   const known = workspaces.find(current.id) ?? current;
   const google = { googleAccounts: deps.googleAccounts, confirmer: new Confirmer(deps.modals) };
+  // (The Google accounts are read at start without being waited for: read here before the main
+  // workspace's remote is chosen, so a Google login is known as GitHub's and Gitee's are.)
+  if (current.id === MAIN_WORKSPACE_ID) {
+    await deps.googleAccounts
+      .load()
+      .catch((error: unknown) => console.error('Reading the Google accounts failed.', error));
+  }
   // The main workspace: the GitHub login's app-data repository, else the Gitee login's, else
   // the Google login's Drive application data folder.
   const mainRemote = async () =>

@@ -22,23 +22,31 @@ export interface DriveHandlers {
 
 let current: Partial<DriveHandlers> = {};
 
-/** Registers Drive handlers (at start; a test may register its own): those given join the ones
- * registered before (the file locations and the workspaces are wired apart); undefined
- * forgets them all. */
+/**
+ * Registers Drive handlers (at start; a test may register its own). Each call merges its
+ * handlers with those already registered, so the file locations' handlers (addSyncLocation,
+ * openFile, addPublishLocation) and the workspaces' (createWorkspaceFolder) are registered each
+ * by its own part; `undefined` removes them all.
+ */
 export function registerDriveHandlers(handlers: Partial<DriveHandlers> | undefined): void {
   current = handlers ? { ...current, ...handlers } : {};
 }
 
-/** The Drive handlers, or undefined while any of them is not wired. */
+/** The Drive handlers once all are registered, or undefined while Drive is not wired (the
+ * menus then show no Drive entry). */
 export function driveHandlers(): DriveHandlers | undefined {
   const { addSyncLocation, openFile, addPublishLocation, createWorkspaceFolder } = current;
-  if (!addSyncLocation || !openFile || !addPublishLocation || !createWorkspaceFolder) {
-    return undefined;
-  }
-  return { addSyncLocation, openFile, addPublishLocation, createWorkspaceFolder };
+  return addSyncLocation && openFile && addPublishLocation && createWorkspaceFolder
+    ? { addSyncLocation, openFile, addPublishLocation, createWorkspaceFolder }
+    : undefined;
 }
 
-/** One Drive handler, or undefined while it is not wired (a menu entry shows only with it). */
-export function driveHandler<K extends keyof DriveHandlers>(key: K): DriveHandlers[K] | undefined {
-  return current[key];
+/** The file locations' handlers (sync, open, publish) once registered, whether or not the
+ * workspaces' one is: the Synchronize and Publish panels' Drive entries need only these. */
+export function driveFileHandlers():
+  Pick<DriveHandlers, 'addSyncLocation' | 'openFile' | 'addPublishLocation'> | undefined {
+  const { addSyncLocation, openFile, addPublishLocation } = current;
+  return addSyncLocation && openFile && addPublishLocation
+    ? { addSyncLocation, openFile, addPublishLocation }
+    : undefined;
 }

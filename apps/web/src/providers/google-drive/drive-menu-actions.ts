@@ -67,7 +67,7 @@ export async function addDrivePublish(
 export async function addDriveWorkspace(
   services: Services,
   store: AppStore,
-  handlers: Pick<DriveHandlers, 'createWorkspaceFolder'>,
+  handlers: DriveHandlers,
 ): Promise<void> {
   const request = await openDriveWorkspaceDialog(appDriveContext(services, store));
   if (!request) return;
