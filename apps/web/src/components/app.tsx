@@ -6,6 +6,7 @@ import { ScrollSync } from '../preview/scroll-sync';
 import { ForgeAccounts } from '../providers/forges/forge-accounts';
 import { GithubAccounts } from '../providers/github/github-accounts';
 import { GoogleAccounts } from '../providers/google/google-accounts';
+import { registerDriveHandlers } from '../providers/google-drive/drive-handlers';
 import { registerGoogleAccounts } from '../providers/google/google-accounts-port';
 import { browserGoogleTokens } from '../providers/google/google-tokens';
 import { browserFrames } from '../services/oauth/silent-frame';
@@ -126,6 +127,7 @@ export function App() {
         forgeAccounts.close();
         googleAccounts.close();
         registerGoogleAccounts(undefined);
+        registerDriveHandlers(undefined);
         accountsSignal.close();
       };
       // The sync's code, and the GitHub account it needs, come after the first screen, once the
@@ -142,9 +144,18 @@ export function App() {
             announcer,
             flushEditor: () => saveEditorFirst(editor),
             forgeAccounts,
+            googleAccounts,
           }),
         ),
       );
+      // "Add a Google Drive workspace" with no Folder ID: a new folder (Drive's code loaded then).
+      registerDriveHandlers({
+        createWorkspaceFolder: (sub) =>
+          import('../providers/google-drive/drive-workspace-sync').then(
+            ({ driveWorkspaceFolderMaker }) =>
+              driveWorkspaceFolderMaker(store, { googleAccounts })(sub),
+          ),
+      });
       exposeOpenPath(treeActions);
       const transfer = new LaterTransfer({
         workspace,

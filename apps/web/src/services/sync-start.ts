@@ -4,6 +4,12 @@ import { mainLoginKey } from '../store/accounts-slice';
 import { type Announcer } from './announcer';
 import { type ExplorerService } from './explorer';
 import { type ForgeAccounts } from '../providers/forges/forge-accounts';
+import {
+  loadDriveAppDataRemote,
+  loadDriveWorkspaceRemote,
+} from '../providers/google-drive/drive-workspace-sync';
+import { type AppServices } from '../components/app-context';
+import { Confirmer } from './confirm';
 import { loadForgeRemote, loadGiteeAppDataRemote } from './forge-sync';
 import { currentFileLocations, loadGithubRemote } from './github-sync';
 import { type StartedSync } from './later-sync';
@@ -24,6 +30,9 @@ export interface SyncStartDeps {
   /** The GitLab, Gitea and Gitee accounts: a forge workspace, and the current file's forge
    * locations, sync with a fresh token of theirs. */
   forgeAccounts: ForgeAccounts;
+  /** The Google accounts: a Drive workspace, and the main workspace of a Google sign-in, sync
+   * with a fresh token of theirs. */
+  googleAccounts: AppServices['googleAccounts'];
 }
 
 /**
@@ -37,14 +46,26 @@ export async function startSync(deps: SyncStartDeps): Promise<StartedSync> {
   const current = workspaces.current;
   // (Read once the workspace is open: its settings give the commit messages.)
   const known = workspaces.find(current.id) ?? current;
-  // The main workspace: the GitHub login's app-data repository, else the Gitee login's.
+  const google = { googleAccounts: deps.googleAccounts, confirmer: new Confirmer(deps.modals) };
+  // (The Google accounts are read at start without being waited for: read here before the main
+  // workspace's remote is chosen, so a Google login is known as GitHub's and Gitee's are.)
+  if (current.id === MAIN_WORKSPACE_ID) {
+    await deps.googleAccounts
+      .load()
+      .catch((error: unknown) => console.error('Reading the Google accounts failed.', error));
+  }
+  // The main workspace: the GitHub login's app-data repository, else the Gitee login's, else
+  // the Google login's Drive application data folder.
   const mainRemote = async () =>
     (await loadGithubRemote(current, store)) ??
-    (await loadGiteeAppDataRemote(current, store, deps.forgeAccounts));
+    (await loadGiteeAppDataRemote(current, store, deps.forgeAccounts)) ??
+    (await loadDriveAppDataRemote(current, store, google));
   const remote =
     (await loadGithubRemote(known, store)) ??
     (await loadForgeRemote(known, store, deps.forgeAccounts, workspaces)) ??
-    (await loadGiteeAppDataRemote(known, store, deps.forgeAccounts));
+    (await loadDriveWorkspaceRemote(known, store, google, workspaces)) ??
+    (await loadGiteeAppDataRemote(known, store, deps.forgeAccounts)) ??
+    (await loadDriveAppDataRemote(known, store, google));
   const sync = new SyncService({
     store,
     workspace,
@@ -56,7 +77,7 @@ export async function startSync(deps: SyncStartDeps): Promise<StartedSync> {
     autoSyncOn: () => isAutoSyncOn(workspaces.find(current.id) ?? {}),
     fileLocations: currentFileLocations(store, workspace, deps.forgeAccounts),
   });
-  // Signing in or out in a tab of the main workspace (with GitHub or Gitee): it syncs with the
+  // Signing in or out in a tab of the main workspace (with GitHub, Gitee or Google): it syncs with the
   // signed-in account's inkstone-appdata from then on, or stays here.
   let stopFollowingLogin = () => {};
   if (current.id === MAIN_WORKSPACE_ID) {
@@ -80,7 +101,7 @@ export async function startSync(deps: SyncStartDeps): Promise<StartedSync> {
   };
 }
 
-// Calls `changed` when the signed-in account (GitHub's, else Gitee's) is another than `login`,
+// Calls `changed` when the signed-in account (GitHub's, else Gitee's, else Google's) is another than `login`,
 // the one the sync began with: now (the accounts were read before the sync started) or at any
 // later change.
 function followLogin(store: AppStore, login: string | undefined, changed: () => void): () => void {

@@ -115,15 +115,21 @@ export const giteeLoginAccount = (state: AccountsState): ForgeAccount | undefine
 
 /**
  * Who the main workspace syncs with, as the sync state records it: the GitHub login's sub, else
- * `gitee:{sub}` of the Gitee login (the prefix keeps a Gitee id from being taken for a GitHub
- * one); undefined when nobody is signed in. GitHub's login comes first when both exist.
+ * `gitee:{sub}` of the Gitee login, else `google:{sub}` of the Google login (the prefixes keep
+ * those ids from being taken for a GitHub one); undefined when nobody is signed in. GitHub's
+ * login comes first, then Gitee's (signing in with Google is refused while either is).
  */
 export const mainLoginKey = (state: AccountsState): string | undefined => {
   const github = loginAccount(state);
   if (github) return github.sub;
   const gitee = giteeLoginAccount(state);
-  return gitee ? giteeLoginKey(gitee.sub) : undefined;
+  if (gitee) return giteeLoginKey(gitee.sub);
+  const google = state.google.find((account) => account.isLogin);
+  return google ? googleLoginKey(google.sub) : undefined;
 };
+
+/** The sync state's account of a Google login (Sign in with Google). */
+export const googleLoginKey = (sub: string) => `google:${sub}`;
 
 /** The sync state's account of a Gitee login. */
 export const giteeLoginKey = (sub: string) => `gitee:${sub}`;
