@@ -1,7 +1,15 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { git, GitError, gitText, writeBlobs } from '../git.js';
+import {
+  git,
+  GitError,
+  gitText,
+  objectInfo,
+  readCommitBytes,
+  readObject,
+  writeBlobs,
+} from '../git.js';
 import { fail, json, type Reply } from '../http-reply.js';
 import type { ForgeRepo } from '../repositories.js';
 import type { ForgeUser } from '../users.js';
@@ -36,7 +44,7 @@ export async function requireNotEmpty(repo: ForgeRepo) {
 export async function objectType(repo: ForgeRepo, sha: unknown): Promise<string | undefined> {
   if (typeof sha !== 'string' || !SHA.test(sha)) return undefined;
   try {
-    return await gitText(repo.gitDir, ['cat-file', '-t', sha]);
+    return (await objectInfo(repo.gitDir, sha))?.type;
   } catch (cause) {
     if (cause instanceof GitError) return undefined;
     throw cause;
@@ -89,7 +97,8 @@ export async function getBlob(ctx: GitDataContext, sha: string): Promise<Reply> 
   let bytes: Buffer | undefined;
   if (SHA.test(sha)) {
     try {
-      bytes = await git(ctx.repo.gitDir, ['cat-file', 'blob', sha]);
+      const object = await readObject(ctx.repo.gitDir, sha);
+      if (object?.type === 'blob') bytes = object.bytes;
     } catch (cause) {
       if (!(cause instanceof GitError)) throw cause;
     }
@@ -199,7 +208,7 @@ export async function resolve(
 ): Promise<string | undefined> {
   if (!/^[A-Za-z0-9][A-Za-z0-9._/-]*$/.test(name) || name.includes('..')) return undefined;
   try {
-    return await gitText(repo.gitDir, ['rev-parse', '--verify', '--quiet', `${name}^{${type}}`]);
+    return (await objectInfo(repo.gitDir, `${name}^{${type}}`))?.sha;
   } catch (cause) {
     if (cause instanceof GitError) return undefined;
     throw cause;
@@ -314,7 +323,7 @@ function person(line: string) {
 
 /** The commit `sha` in GitHub's `git-commit` shape. */
 export async function commitJson(ctx: GitDataContext, sha: string) {
-  const raw = (await git(ctx.repo.gitDir, ['cat-file', 'commit', sha])).toString('utf8');
+  const raw = (await readCommitBytes(ctx.repo.gitDir, sha)).toString('utf8');
   const split = raw.indexOf('\n\n');
   const headers = (split < 0 ? raw : raw.slice(0, split)).split('\n');
   const message = split < 0 ? '' : raw.slice(split + 2);
