@@ -8,6 +8,7 @@ import {
   git,
   GitError,
   gitText,
+  hasRefs,
   objectInfo,
   readObject,
 } from './git.js';
@@ -98,5 +99,31 @@ describe('readObject and objectInfo', () => {
     expect(after.status === 'fulfilled' && after.value?.type).toBe('commit');
     closeObjectReaders(folder);
     expect((await objectInfo(gitDir, sha))?.sha).toBe(sha);
+  });
+
+  it('tells whether a repository has refs (and branches) as git for-each-ref does', async () => {
+    const other = join(folder, 'other.git');
+    await git(folder, ['init', '--bare', '--quiet', '--initial-branch=main', other]);
+    const listed = async (prefix: string) =>
+      (await gitText(other, ['for-each-ref', '--count=1', prefix])) !== '';
+    const both = async () => [
+      await hasRefs(other),
+      await listed('refs/'),
+      await hasRefs(other, 'refs/heads/'),
+      await listed('refs/heads/'),
+    ];
+    expect(await both()).toEqual([false, false, false, false]);
+    const tree = await gitText(other, ['mktree'], { input: '' });
+    const sha = await gitText(other, ['commit-tree', tree, '-m', 'first'], { env });
+    await git(other, ['update-ref', 'refs/template/main', sha]);
+    expect(await both()).toEqual([true, true, false, false]);
+    await git(other, ['update-ref', 'refs/heads/topic/one', sha]);
+    expect(await both()).toEqual([true, true, true, true]);
+    await git(other, ['pack-refs', '--all']);
+    expect(await both()).toEqual([true, true, true, true]);
+    await git(other, ['update-ref', '-d', 'refs/heads/topic/one']);
+    expect(await both()).toEqual([true, true, false, false]);
+    await git(other, ['update-ref', '-d', 'refs/template/main']);
+    expect(await both()).toEqual([false, false, false, false]);
   });
 });

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -264,4 +264,27 @@ async function typedObject(gitDir: string, name: string, type: string) {
     throw new GitError(['cat-file', type, name], 128, `fatal: Not a valid object name ${name}`);
   }
   return object;
+}
+
+/**
+ * Whether the bare repository `gitDir` has a ref under `prefix` (`refs/`: any ref, as a
+ * `git for-each-ref --count=1` lists; `refs/heads/`: a branch), read from its ref files (the
+ * packed refs and the loose ones) rather than by a git process: asked on nearly every request.
+ */
+export async function hasRefs(gitDir: string, prefix = 'refs/'): Promise<boolean> {
+  const packed = await readFile(join(gitDir, 'packed-refs'), 'utf8').catch(() => '');
+  const packedRef = new RegExp(
+    `^[0-9a-f]{40,64} ${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`,
+    'm',
+  );
+  if (packedRef.test(packed)) return true;
+  const looseRef = async (folder: string): Promise<boolean> => {
+    const entries = await readdir(folder, { withFileTypes: true }).catch(() => []);
+    for (const entry of entries) {
+      if (entry.isFile() && !entry.name.endsWith('.lock')) return true;
+      if (entry.isDirectory() && (await looseRef(join(folder, entry.name)))) return true;
+    }
+    return false;
+  };
+  return looseRef(join(gitDir, prefix));
 }

@@ -1,4 +1,4 @@
-import { git, GitError, gitText, objectInfo, readCommitBytes } from '../git.js';
+import { git, GitError, gitText, hasRefs, objectInfo, readCommitBytes } from '../git.js';
 import type { ForgeRepo } from '../repositories.js';
 
 /** Who wrote or committed a commit, and when (ISO 8601 in UTC). */
@@ -86,7 +86,7 @@ export async function commitShas(repo: ForgeRepo, tip: string, path: string) {
 
 /** Whether `repo` has no commit yet. */
 export async function isEmpty(repo: ForgeRepo) {
-  return (await gitText(repo.gitDir, ['for-each-ref', '--count=1', '--format=%(refname)'])) === '';
+  return !(await hasRefs(repo.gitDir));
 }
 
 /** The files `sha` changed against its first parent: path, git status letter, lines added and removed. */

@@ -5,6 +5,7 @@ import {
   git,
   GitError,
   gitText,
+  hasRefs,
   objectInfo,
   readCommitBytes,
   readObject,
@@ -36,8 +37,7 @@ export const repoUrl = (ctx: GitDataContext) =>
 
 /** GitHub answers 409 to the git data API of a repository without a commit. */
 export async function requireNotEmpty(repo: ForgeRepo) {
-  const refs = await gitText(repo.gitDir, ['for-each-ref', '--count=1', '--format=%(refname)']);
-  if (refs === '') fail(409, 'Git Repository is empty.');
+  if (!(await hasRefs(repo.gitDir))) fail(409, 'Git Repository is empty.');
 }
 
 /** The type of the object `sha` (blob, tree, commit), or undefined when there is none. */
