@@ -128,24 +128,60 @@ export interface TreeEntry {
   path: string;
 }
 
-/** The entries of a tree, listed by `git ls-tree` (`recursive`: every level, trees included). */
+/**
+ * The entries of a tree, as `git ls-tree -l` lists them (`recursive`: every level, trees
+ * included, as with `-r -t`), read through the repository's long-lived `cat-file` (the tree
+ * objects, then the blobs' sizes, all sent at once) rather than a git process per listing.
+ * `treeish` names a tree or a commit (a sha, a branch, `commit:path`); anything else throws a
+ * {@link GitError} as `ls-tree` fails.
+ */
 export async function listTree(repo: ForgeRepo, treeish: string, recursive: boolean) {
-  const args = ['ls-tree', '-l', '-z', ...(recursive ? ['-r', '-t'] : []), treeish];
-  const out = (await git(repo.gitDir, args)).toString('utf8');
-  return out
-    .split('\0')
-    .filter((line) => line !== '')
-    .map((line): TreeEntry => {
-      const tab = line.indexOf('\t');
-      const [mode = '', type = '', sha = '', size = '-'] = line.slice(0, tab).split(/ +/);
-      return {
+  const { gitDir } = repo;
+  const root = await readObject(gitDir, treeish.includes(':') ? treeish : `${treeish}^{tree}`);
+  if (root?.type !== 'tree') {
+    throw new GitError(['ls-tree', treeish], 128, `fatal: not a tree object: ${treeish}`);
+  }
+  const entries: TreeEntry[] = [];
+  const walk = async (bytes: Buffer, prefix: string): Promise<void> => {
+    const level: TreeEntry[] = [];
+    for (let at = 0; at < bytes.length;) {
+      const space = bytes.indexOf(0x20, at);
+      const nul = bytes.indexOf(0, space);
+      const mode = bytes.toString('latin1', at, space).padStart(6, '0');
+      const sha = bytes.toString('hex', nul + 1, nul + 21);
+      const type = mode === '040000' ? 'tree' : mode === '160000' ? 'commit' : 'blob';
+      level.push({
         mode,
         type,
         sha,
-        size: size === '-' ? undefined : Number(size),
-        path: line.slice(tab + 1),
-      };
-    });
+        size: undefined,
+        path: prefix + bytes.toString('utf8', space + 1, nul),
+      });
+      at = nul + 21;
+    }
+    const [, subtrees] = await Promise.all([
+      Promise.all(
+        level.map(async (entry) => {
+          if (entry.type === 'blob') entry.size = (await objectInfo(gitDir, entry.sha))?.size;
+        }),
+      ),
+      Promise.all(
+        level.map(async (entry) => {
+          if (!recursive || entry.type !== 'tree') return undefined;
+          const subtree = await readObject(gitDir, entry.sha);
+          if (subtree?.type === 'tree') return subtree;
+          throw new GitError(['ls-tree', treeish], 128, `fatal: not a tree object: ${entry.sha}`);
+        }),
+      ),
+    ]);
+    for (const [index, entry] of level.entries()) {
+      entries.push(entry);
+      const subtree = subtrees[index];
+      if (subtree) await walk(subtree.bytes, `${entry.path}/`);
+    }
+  };
+  await walk(root.bytes, '');
+  return entries;
 }
 
 function treeJson(ctx: GitDataContext, sha: string, entries: TreeEntry[], truncated: boolean) {
