@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { git, GitError, gitText, writeBlobs } from './git.js';
+import { git, GitError, gitText, objectInfo, writeBlobs } from './git.js';
 
 /** Who writes a commit, and when (now when absent). */
 export interface Signature {
@@ -31,12 +31,7 @@ export class BranchMovedError extends Error {
 /** The commit a branch points at, or undefined when it does not exist. */
 export async function branchTip(gitDir: string, branch: string): Promise<string | undefined> {
   try {
-    return await gitText(gitDir, [
-      'rev-parse',
-      '--verify',
-      '--quiet',
-      `refs/heads/${branch}^{commit}`,
-    ]);
+    return (await objectInfo(gitDir, `refs/heads/${branch}^{commit}`))?.sha;
   } catch (cause) {
     if (cause instanceof GitError) return undefined;
     throw cause;

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -65,4 +65,226 @@ export async function writeBlobs(gitDir: string, contents: readonly (string | Bu
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
+}
+
+/** An object read by {@link readObject}: its full sha, type and (for `contents`) bytes. */
+export interface GitObject {
+  sha: string;
+  type: string;
+  size: number;
+  bytes: Buffer;
+}
+
+interface BatchRequest {
+  command: 'info' | 'contents';
+  name: string;
+  resolve(object: GitObject | undefined): void;
+  reject(error: unknown): void;
+}
+
+const BATCH_ARGS = ['cat-file', '--batch-command'];
+
+/**
+ * One long-lived `git cat-file --batch-command` of a bare repository: object reads and revision
+ * lookups in one process rather than one process each. Objects are written by other processes
+ * meanwhile; git looks loose objects up on disk, rescans the packs when an object is not found,
+ * and reads a ref's file (and the packed refs when they changed) on each lookup, so a reader
+ * never answers from a stale view. A reader whose process ends (git died on an input) answers
+ * that input with a {@link GitError} and sends the inputs queued behind it to a new process.
+ */
+class BatchReader {
+  private readonly child;
+  private readonly queue: BatchRequest[] = [];
+  private buffer: Buffer = Buffer.alloc(0);
+  private stderr = '';
+  private ended = false;
+
+  constructor(
+    private readonly gitDir: string,
+    private readonly onEnd: (reader: BatchReader) => void,
+  ) {
+    this.child = spawn('git', ['--git-dir', gitDir, ...BATCH_ARGS], {
+      env: { ...process.env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    this.hold(false);
+    this.child.stdout.on('data', (chunk: Buffer) => {
+      this.buffer = this.buffer.length === 0 ? chunk : Buffer.concat([this.buffer, chunk]);
+      this.parse();
+    });
+    this.child.stderr.on('data', (chunk: Buffer) => {
+      this.stderr += chunk.toString('utf8');
+    });
+    this.child.stdin.on('error', () => undefined);
+    this.child.on('error', (error) => this.end(error));
+    this.child.on('close', (code) => this.end(new GitError(BATCH_ARGS, code, this.stderr)));
+  }
+
+  request(command: BatchRequest['command'], name: string) {
+    return new Promise<GitObject | undefined>((resolve, reject) => {
+      this.send({ command, name, resolve, reject });
+    });
+  }
+
+  send(request: BatchRequest) {
+    if (this.queue.length === 0) this.hold(true);
+    this.queue.push(request);
+    this.child.stdin.write(`${request.command} ${request.name}\n`);
+  }
+
+  // An idle reader keeps no process alive (its repository's forge closes it); a busy one does,
+  // until its answers are in.
+  private hold(busy: boolean) {
+    const handles = [this.child, this.child.stdin, this.child.stdout, this.child.stderr] as {
+      ref?(): void;
+      unref?(): void;
+    }[];
+    for (const handle of handles) {
+      if (busy) handle.ref?.();
+      else handle.unref?.();
+    }
+  }
+
+  get closed() {
+    return this.ended;
+  }
+
+  close() {
+    if (this.ended) return;
+    this.ended = true;
+    this.onEnd(this);
+    this.child.stdin.end();
+    this.child.kill();
+    for (const request of this.queue.splice(0)) {
+      request.reject(new GitError(BATCH_ARGS, null, 'the repository was closed'));
+    }
+  }
+
+  private parse() {
+    for (;;) {
+      const request = this.queue[0];
+      const newline = this.buffer.indexOf(10);
+      if (!request || newline < 0) {
+        if (!request) this.hold(false);
+        return;
+      }
+      const header = this.buffer.subarray(0, newline).toString('utf8');
+      const match = /^([0-9a-f]{40,64}) (\S+) (\d+)$/.exec(header);
+      if (!match) {
+        // `<name> missing` or `<name> ambiguous`
+        this.buffer = this.buffer.subarray(newline + 1);
+        this.queue.shift();
+        request.resolve(undefined);
+        continue;
+      }
+      const [, sha = '', type = '', sizeText = '0'] = match;
+      const size = Number(sizeText);
+      if (request.command === 'info') {
+        this.buffer = this.buffer.subarray(newline + 1);
+        this.queue.shift();
+        request.resolve({ sha, type, size, bytes: Buffer.alloc(0) });
+        continue;
+      }
+      const end = newline + 1 + size;
+      if (this.buffer.length < end + 1) return;
+      const bytes = Buffer.from(this.buffer.subarray(newline + 1, end));
+      this.buffer = this.buffer.subarray(end + 1);
+      this.queue.shift();
+      request.resolve({ sha, type, size, bytes });
+    }
+  }
+
+  private end(error: unknown) {
+    if (this.ended) return;
+    this.ended = true;
+    this.onEnd(this);
+    const [first, ...rest] = this.queue.splice(0);
+    first?.reject(error);
+    // The inputs behind the one git died on go to a new process.
+    for (const request of rest) batchReader(this.gitDir).send(request);
+  }
+}
+
+const readers = new Map<string, BatchReader>();
+
+function batchReader(gitDir: string): BatchReader {
+  let reader = readers.get(gitDir);
+  if (!reader || reader.closed) {
+    reader = new BatchReader(gitDir, (ended) => {
+      if (readers.get(gitDir) === ended) readers.delete(gitDir);
+    });
+    readers.set(gitDir, reader);
+  }
+  return reader;
+}
+
+/** Whether `name` can be sent to `cat-file --batch-command` as one input line. */
+const batchName = (name: string) => name !== '' && !/[\n\r\0]/.test(name);
+
+/**
+ * The object `name` names in the bare repository `gitDir` (a sha, or any revision git reads:
+ * `main^{commit}`, `main:README.md`), with its bytes, or undefined when there is none; read by
+ * the repository's long-lived `cat-file --batch-command`. A name git dies on rejects with a
+ * {@link GitError}, as a `git cat-file` of it would.
+ */
+export function readObject(gitDir: string, name: string): Promise<GitObject | undefined> {
+  if (!batchName(name)) return Promise.resolve(undefined);
+  return batchReader(gitDir).request('contents', name);
+}
+
+/** Like {@link readObject}, without the bytes (`cat-file -t`, `rev-parse --verify`). */
+export function objectInfo(gitDir: string, name: string): Promise<GitObject | undefined> {
+  if (!batchName(name)) return Promise.resolve(undefined);
+  return batchReader(gitDir).request('info', name);
+}
+
+/** Ends the long-lived readers of the repositories in `folder` (all when absent): a removed
+ * repository's, or every one when the forge closes. */
+export function closeObjectReaders(folder?: string) {
+  for (const [gitDir, reader] of readers) {
+    if (folder === undefined || gitDir === folder || gitDir.startsWith(`${folder}/`)) {
+      reader.close();
+    }
+  }
+}
+
+/** The bytes of the blob `name` (`git cat-file blob`); a {@link GitError} when it is none. */
+export async function blobBytesOf(gitDir: string, name: string): Promise<Buffer> {
+  return (await typedObject(gitDir, name, 'blob')).bytes;
+}
+
+/** The bytes of the commit `name` (`git cat-file commit`); a {@link GitError} when it is none. */
+export async function readCommitBytes(gitDir: string, name: string): Promise<Buffer> {
+  return (await typedObject(gitDir, name, 'commit')).bytes;
+}
+
+async function typedObject(gitDir: string, name: string, type: string) {
+  const object = await readObject(gitDir, name);
+  if (object?.type !== type) {
+    throw new GitError(['cat-file', type, name], 128, `fatal: Not a valid object name ${name}`);
+  }
+  return object;
+}
+
+/**
+ * Whether the bare repository `gitDir` has a ref under `prefix` (`refs/`: any ref, as a
+ * `git for-each-ref --count=1` lists; `refs/heads/`: a branch), read from its ref files (the
+ * packed refs and the loose ones) rather than by a git process: asked on nearly every request.
+ */
+export async function hasRefs(gitDir: string, prefix = 'refs/'): Promise<boolean> {
+  const packed = await readFile(join(gitDir, 'packed-refs'), 'utf8').catch(() => '');
+  const packedRef = new RegExp(
+    `^[0-9a-f]{40,64} ${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`,
+    'm',
+  );
+  if (packedRef.test(packed)) return true;
+  const looseRef = async (folder: string): Promise<boolean> => {
+    const entries = await readdir(folder, { withFileTypes: true }).catch(() => []);
+    for (const entry of entries) {
+      if (entry.isFile() && !entry.name.endsWith('.lock')) return true;
+      if (entry.isDirectory() && (await looseRef(join(folder, entry.name)))) return true;
+    }
+    return false;
+  };
+  return looseRef(join(gitDir, prefix));
 }

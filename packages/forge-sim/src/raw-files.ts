@@ -1,4 +1,4 @@
-import { git, GitError, gitText } from './git.js';
+import { GitError, readObject } from './git.js';
 import type { Gists } from './gists.js';
 import type { Repositories } from './repositories.js';
 import type { ForgeUser } from './users.js';
@@ -11,9 +11,8 @@ export interface RawFile {
 async function blobAt(gitDir: string, ref: string, path: string): Promise<Buffer | undefined> {
   if (!/^[A-Za-z0-9][A-Za-z0-9._/-]*$/.test(ref) || ref.includes('..')) return undefined;
   try {
-    const type = await gitText(gitDir, ['cat-file', '-t', `${ref}:${path}`]);
-    if (type !== 'blob') return undefined;
-    return await git(gitDir, ['cat-file', 'blob', `${ref}:${path}`]);
+    const object = await readObject(gitDir, `${ref}:${path}`);
+    return object?.type === 'blob' ? object.bytes : undefined;
   } catch (cause) {
     if (cause instanceof GitError) return undefined;
     throw cause;

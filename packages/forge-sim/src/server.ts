@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { closeObjectReaders } from './git.js';
 import { answerRest, type RestRequest } from './github/rest.js';
 import { Faults } from './faults.js';
 import { Gists } from './gists.js';
@@ -462,6 +463,7 @@ export async function startForgeSim(options: ForgeSimOptions = {}): Promise<Forg
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      closeObjectReaders(dataDir);
       if (temporary) await rm(dataDir, { recursive: true, force: true });
     },
   };

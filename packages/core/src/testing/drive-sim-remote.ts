@@ -9,7 +9,7 @@ import { PROP } from '../providers/google-drive/constants.js';
 import { DriveWorkspaceProvider } from '../providers/google-drive/drive-workspace-provider.js';
 import { type FetchPort } from '../sync/http-client.js';
 import { type RemoteChange, type WorkspaceProvider } from '../sync/workspace-provider.js';
-import { nodeFetch } from './couchdb-provider.js';
+import { simFetch } from './sim-fetch.js';
 import { type DriveTestCloud } from './drive-provider.js';
 import { escapeRegExp, simTimers } from './forge-sim-remote.js';
 import { type FaultInjector, type MemoryConnectionOptions } from './memory-workspace-provider.js';
@@ -55,7 +55,7 @@ export class DriveSimRemote implements SimRemote {
       expired = false;
       if (wasExpired && fault === 'server') {
         next(random.chance(0.5) ? { status: 503 } : { rateLimit: true });
-        return nodeFetch(url, init);
+        return simFetch(url, init);
       }
       switch (fault) {
         case 'hang':
@@ -75,7 +75,7 @@ export class DriveSimRemote implements SimRemote {
                 ? { rateLimit: true }
                 : { expiredToken: true },
           );
-          return nodeFetch(url, init);
+          return simFetch(url, init);
         }
         case 'lostReply':
           next(random.chance(0.5) ? { dropReply: true } : { latencyMs: 5 });
@@ -86,7 +86,7 @@ export class DriveSimRemote implements SimRemote {
         default:
           break;
       }
-      return nodeFetch(url, init);
+      return simFetch(url, init);
     };
     return new DriveWorkspaceProvider({
       client: this.cloud.client({ fetch, timers: simTimers, account: this.account }),

@@ -9,7 +9,7 @@ import { type Item } from '../items/types.js';
 import { type Timers } from '../ports/timers.js';
 import { type FetchPort, REQUEST_TIMEOUT } from '../sync/http-client.js';
 import { type GitWorkspaceProvider } from '../providers/git/git-workspace-provider.js';
-import { nodeFetch } from './couchdb-provider.js';
+import { simFetch } from './sim-fetch.js';
 import { type FaultInjector } from './memory-workspace-provider.js';
 import { type SimRandom } from './sim-random.js';
 import { readAllChanges } from './workspace-provider-contract.js';
@@ -121,6 +121,6 @@ export function faultingFetch(options: FaultingFetchOptions): FetchPort {
       default:
         break;
     }
-    return nodeFetch(url, init);
+    return simFetch(url, init);
   };
 }

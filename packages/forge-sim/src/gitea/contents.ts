@@ -1,4 +1,4 @@
-import { git } from '../git.js';
+import { blobBytesOf, git } from '../git.js';
 import { branchTip, BranchMovedError, commitFiles } from '../commit-files.js';
 import { listTree } from '../github/git-data.js';
 import type { ForgeRepo } from '../repositories.js';
@@ -162,7 +162,7 @@ async function change(
 async function fileAt(ctx: GiteaContext, repo: ForgeRepo, sha: string, ref: string, path: string) {
   const entry = await entryAt(repo, sha, path);
   if (!entry) return null;
-  const bytes = await git(repo.gitDir, ['cat-file', 'blob', entry.sha]);
+  const bytes = await blobBytesOf(repo.gitDir, entry.sha);
   return contentsEntry(ctx, repo, ref, entry, await lastCommitOf(repo, sha, path), bytes);
 }
 

@@ -1,4 +1,4 @@
-import { git } from '../git.js';
+import { blobBytesOf } from '../git.js';
 import { listTree } from '../github/git-data.js';
 import {
   GiteaError,
@@ -74,7 +74,7 @@ export async function getBlob(ctx: GiteaContext, request: GiteaRequest): Promise
   const name = request.params.sha ?? '';
   const sha = /^[0-9a-f]{40}$/.test(name) ? await revision(repo, name, 'blob') : undefined;
   if (!sha) throw new GiteaError(400, `object does not exist [id: ${name}, rel_path: ]`);
-  const bytes = await git(repo.gitDir, ['cat-file', 'blob', sha]);
+  const bytes = await blobBytesOf(repo.gitDir, sha);
   return {
     status: 200,
     body: {

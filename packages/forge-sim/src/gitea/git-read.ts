@@ -1,4 +1,4 @@
-import { git, GitError, gitText } from '../git.js';
+import { git, GitError, gitText, hasRefs, objectInfo, readCommitBytes } from '../git.js';
 import type { ForgeRepo } from '../repositories.js';
 
 /** Who wrote or committed a commit, and when (ISO 8601 in UTC). */
@@ -27,7 +27,7 @@ function person(line: string): CommitPerson {
 
 /** Reads the commit `sha` of `repo` (`git cat-file commit`). */
 export async function readCommit(repo: ForgeRepo, sha: string): Promise<CommitObject> {
-  const raw = (await git(repo.gitDir, ['cat-file', 'commit', sha])).toString('utf8');
+  const raw = (await readCommitBytes(repo.gitDir, sha)).toString('utf8');
   const split = raw.indexOf('\n\n');
   const headers = (split < 0 ? raw : raw.slice(0, split)).split('\n');
   const field = (name: string) =>
@@ -52,7 +52,7 @@ export const safeRevision = (name: string) =>
 export async function revision(repo: ForgeRepo, name: string, type: 'commit' | 'tree' | 'blob') {
   if (!safeRevision(name)) return undefined;
   try {
-    return await gitText(repo.gitDir, ['rev-parse', '--verify', '--quiet', `${name}^{${type}}`]);
+    return (await objectInfo(repo.gitDir, `${name}^{${type}}`))?.sha;
   } catch (cause) {
     if (cause instanceof GitError) return undefined;
     throw cause;
@@ -86,7 +86,7 @@ export async function commitShas(repo: ForgeRepo, tip: string, path: string) {
 
 /** Whether `repo` has no commit yet. */
 export async function isEmpty(repo: ForgeRepo) {
-  return (await gitText(repo.gitDir, ['for-each-ref', '--count=1', '--format=%(refname)'])) === '';
+  return !(await hasRefs(repo.gitDir));
 }
 
 /** The files `sha` changed against its first parent: path, git status letter, lines added and removed. */

@@ -1,5 +1,5 @@
 import { branchTip, BranchMovedError, commitFiles } from '../commit-files.js';
-import { git } from '../git.js';
+import { blobBytesOf } from '../git.js';
 import { listTree } from '../github/git-data.js';
 import { entryAt, isEmpty, readCommit, revision } from '../gitea/git-read.js';
 import {
@@ -141,7 +141,7 @@ export async function getContents(ctx: GiteeContext, request: GiteeRequest): Pro
     item: { type: string; sha: string; size: number; path: string },
     withContent: boolean,
   ) => {
-    const bytes = withContent ? await git(repo.gitDir, ['cat-file', 'blob', item.sha]) : undefined;
+    const bytes = withContent ? await blobBytesOf(repo.gitDir, item.sha) : undefined;
     return {
       ...contentBasic(ctx, repo, ref, item),
       encoding: bytes ? 'base64' : null,

@@ -1,6 +1,6 @@
 import { branchTip, commitFiles } from '../commit-files.js';
 import { GIST_BRANCH, type ForgeGist } from '../gists.js';
-import { git, gitText } from '../git.js';
+import { blobBytesOf, git, gitText } from '../git.js';
 import {
   GiteeError,
   param,
@@ -18,8 +18,7 @@ async function filesAt(gist: ForgeGist, sha: string) {
     .split('\0')
     .filter(Boolean);
   const files = new Map<string, Buffer>();
-  for (const name of names)
-    files.set(name, await git(gist.gitDir, ['cat-file', 'blob', `${sha}:${name}`]));
+  for (const name of names) files.set(name, await blobBytesOf(gist.gitDir, `${sha}:${name}`));
   return files;
 }
 

@@ -1,4 +1,4 @@
-import { git } from '../git.js';
+import { blobBytesOf } from '../git.js';
 import { listTree, treeListingLimit } from '../github/git-data.js';
 import { changedFiles, commitShas, isEmpty, readCommit, revision } from '../gitea/git-read.js';
 import {
@@ -56,7 +56,7 @@ export async function getBlob(ctx: GiteeContext, request: GiteeRequest): Promise
   const name = request.params.sha ?? '';
   const sha = /^[0-9a-f]{40}$/.test(name) ? await revision(repo, name, 'blob') : undefined;
   if (!sha) throw new GiteeError(404, 'Not Found');
-  const bytes = await git(repo.gitDir, ['cat-file', 'blob', sha]);
+  const bytes = await blobBytesOf(repo.gitDir, sha);
   return {
     status: 200,
     body: {

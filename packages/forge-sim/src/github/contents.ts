@@ -1,5 +1,5 @@
 import { branchTip, BranchMovedError, commitFiles, type Signature } from '../commit-files.js';
-import { git } from '../git.js';
+import { blobBytesOf } from '../git.js';
 import { fail, json, type Reply } from '../http-reply.js';
 import type { ForgeUser } from '../users.js';
 import {
@@ -98,7 +98,7 @@ export async function getContents(
     const entry = await entryAt(ctx, commit, path);
     if (!entry) fail(404, 'Not Found');
     if (entry.type === 'blob') {
-      const bytes = await git(ctx.repo.gitDir, ['cat-file', 'blob', entry.sha]);
+      const bytes = await blobBytesOf(ctx.repo.gitDir, entry.sha);
       if (raw)
         return {
           status: 200,

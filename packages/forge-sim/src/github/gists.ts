@@ -1,6 +1,6 @@
 import { branchTip, commitFiles } from '../commit-files.js';
 import { GIST_BRANCH, type ForgeGist, type Gists } from '../gists.js';
-import { git, GitError, gitText } from '../git.js';
+import { blobBytesOf, git, GitError, gitText } from '../git.js';
 import { fail, json, type Reply } from '../http-reply.js';
 import type { ForgeUser, Users } from '../users.js';
 import { linkHeader, pageOf } from './pagination.js';
@@ -40,7 +40,7 @@ async function filesAt(gist: ForgeGist, sha: string) {
   for (const line of out.split('\0').filter(Boolean)) {
     const tab = line.indexOf('\t');
     const blob = line.slice(0, tab).split(' ')[2] ?? '';
-    files.set(line.slice(tab + 1), await git(gist.gitDir, ['cat-file', 'blob', blob]));
+    files.set(line.slice(tab + 1), await blobBytesOf(gist.gitDir, blob));
   }
   return files;
 }

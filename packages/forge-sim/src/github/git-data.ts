@@ -1,7 +1,16 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { git, GitError, gitText, writeBlobs } from '../git.js';
+import {
+  git,
+  GitError,
+  gitText,
+  hasRefs,
+  objectInfo,
+  readCommitBytes,
+  readObject,
+  writeBlobs,
+} from '../git.js';
 import { fail, json, type Reply } from '../http-reply.js';
 import type { ForgeRepo } from '../repositories.js';
 import type { ForgeUser } from '../users.js';
@@ -28,15 +37,14 @@ export const repoUrl = (ctx: GitDataContext) =>
 
 /** GitHub answers 409 to the git data API of a repository without a commit. */
 export async function requireNotEmpty(repo: ForgeRepo) {
-  const refs = await gitText(repo.gitDir, ['for-each-ref', '--count=1', '--format=%(refname)']);
-  if (refs === '') fail(409, 'Git Repository is empty.');
+  if (!(await hasRefs(repo.gitDir))) fail(409, 'Git Repository is empty.');
 }
 
 /** The type of the object `sha` (blob, tree, commit), or undefined when there is none. */
 export async function objectType(repo: ForgeRepo, sha: unknown): Promise<string | undefined> {
   if (typeof sha !== 'string' || !SHA.test(sha)) return undefined;
   try {
-    return await gitText(repo.gitDir, ['cat-file', '-t', sha]);
+    return (await objectInfo(repo.gitDir, sha))?.type;
   } catch (cause) {
     if (cause instanceof GitError) return undefined;
     throw cause;
@@ -89,7 +97,8 @@ export async function getBlob(ctx: GitDataContext, sha: string): Promise<Reply> 
   let bytes: Buffer | undefined;
   if (SHA.test(sha)) {
     try {
-      bytes = await git(ctx.repo.gitDir, ['cat-file', 'blob', sha]);
+      const object = await readObject(ctx.repo.gitDir, sha);
+      if (object?.type === 'blob') bytes = object.bytes;
     } catch (cause) {
       if (!(cause instanceof GitError)) throw cause;
     }
@@ -119,24 +128,60 @@ export interface TreeEntry {
   path: string;
 }
 
-/** The entries of a tree, listed by `git ls-tree` (`recursive`: every level, trees included). */
+/**
+ * The entries of a tree, as `git ls-tree -l` lists them (`recursive`: every level, trees
+ * included, as with `-r -t`), read through the repository's long-lived `cat-file` (the tree
+ * objects, then the blobs' sizes, all sent at once) rather than a git process per listing.
+ * `treeish` names a tree or a commit (a sha, a branch, `commit:path`); anything else throws a
+ * {@link GitError} as `ls-tree` fails.
+ */
 export async function listTree(repo: ForgeRepo, treeish: string, recursive: boolean) {
-  const args = ['ls-tree', '-l', '-z', ...(recursive ? ['-r', '-t'] : []), treeish];
-  const out = (await git(repo.gitDir, args)).toString('utf8');
-  return out
-    .split('\0')
-    .filter((line) => line !== '')
-    .map((line): TreeEntry => {
-      const tab = line.indexOf('\t');
-      const [mode = '', type = '', sha = '', size = '-'] = line.slice(0, tab).split(/ +/);
-      return {
+  const { gitDir } = repo;
+  const root = await readObject(gitDir, treeish.includes(':') ? treeish : `${treeish}^{tree}`);
+  if (root?.type !== 'tree') {
+    throw new GitError(['ls-tree', treeish], 128, `fatal: not a tree object: ${treeish}`);
+  }
+  const entries: TreeEntry[] = [];
+  const walk = async (bytes: Buffer, prefix: string): Promise<void> => {
+    const level: TreeEntry[] = [];
+    for (let at = 0; at < bytes.length;) {
+      const space = bytes.indexOf(0x20, at);
+      const nul = bytes.indexOf(0, space);
+      const mode = bytes.toString('latin1', at, space).padStart(6, '0');
+      const sha = bytes.toString('hex', nul + 1, nul + 21);
+      const type = mode === '040000' ? 'tree' : mode === '160000' ? 'commit' : 'blob';
+      level.push({
         mode,
         type,
         sha,
-        size: size === '-' ? undefined : Number(size),
-        path: line.slice(tab + 1),
-      };
-    });
+        size: undefined,
+        path: prefix + bytes.toString('utf8', space + 1, nul),
+      });
+      at = nul + 21;
+    }
+    const [, subtrees] = await Promise.all([
+      Promise.all(
+        level.map(async (entry) => {
+          if (entry.type === 'blob') entry.size = (await objectInfo(gitDir, entry.sha))?.size;
+        }),
+      ),
+      Promise.all(
+        level.map(async (entry) => {
+          if (!recursive || entry.type !== 'tree') return undefined;
+          const subtree = await readObject(gitDir, entry.sha);
+          if (subtree?.type === 'tree') return subtree;
+          throw new GitError(['ls-tree', treeish], 128, `fatal: not a tree object: ${entry.sha}`);
+        }),
+      ),
+    ]);
+    for (const [index, entry] of level.entries()) {
+      entries.push(entry);
+      const subtree = subtrees[index];
+      if (subtree) await walk(subtree.bytes, `${entry.path}/`);
+    }
+  };
+  await walk(root.bytes, '');
+  return entries;
 }
 
 function treeJson(ctx: GitDataContext, sha: string, entries: TreeEntry[], truncated: boolean) {
@@ -199,7 +244,7 @@ export async function resolve(
 ): Promise<string | undefined> {
   if (!/^[A-Za-z0-9][A-Za-z0-9._/-]*$/.test(name) || name.includes('..')) return undefined;
   try {
-    return await gitText(repo.gitDir, ['rev-parse', '--verify', '--quiet', `${name}^{${type}}`]);
+    return (await objectInfo(repo.gitDir, `${name}^{${type}}`))?.sha;
   } catch (cause) {
     if (cause instanceof GitError) return undefined;
     throw cause;
@@ -314,7 +359,7 @@ function person(line: string) {
 
 /** The commit `sha` in GitHub's `git-commit` shape. */
 export async function commitJson(ctx: GitDataContext, sha: string) {
-  const raw = (await git(ctx.repo.gitDir, ['cat-file', 'commit', sha])).toString('utf8');
+  const raw = (await readCommitBytes(ctx.repo.gitDir, sha)).toString('utf8');
   const split = raw.indexOf('\n\n');
   const headers = (split < 0 ? raw : raw.slice(0, split)).split('\n');
   const message = split < 0 ? '' : raw.slice(split + 2);

@@ -1,4 +1,4 @@
-import { git, GitError, gitText } from '../git.js';
+import { git, GitError, gitText, objectInfo } from '../git.js';
 import { fail, json, type Reply } from '../http-reply.js';
 import type { ForgeRepo } from '../repositories.js';
 import { isObject, objectType, repoUrl, requireNotEmpty, type GitDataContext } from './git-data.js';
@@ -6,7 +6,7 @@ import { nodeId } from './representations.js';
 
 async function refTarget(repo: ForgeRepo, ref: string) {
   try {
-    return await gitText(repo.gitDir, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]);
+    return (await objectInfo(repo.gitDir, `${ref}^{commit}`))?.sha;
   } catch (cause) {
     if (cause instanceof GitError) return undefined;
     throw cause;

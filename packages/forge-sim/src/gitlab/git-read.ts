@@ -1,4 +1,4 @@
-import { git, GitError, gitText } from '../git.js';
+import { blobBytesOf, git, GitError, gitText, objectInfo, readObject } from '../git.js';
 
 /** A commit as GitLab describes it, read from git. */
 export interface GitCommit {
@@ -28,13 +28,7 @@ const FORMAT = ['%H', '%P', '%an', '%ae', '%aI', '%cn', '%ce', '%cI', '%B'].join
 export async function resolveCommit(gitDir: string, ref: string): Promise<string | undefined> {
   if (!SAFE_REF.test(ref)) return undefined;
   try {
-    return await gitText(gitDir, [
-      'rev-parse',
-      '--verify',
-      '--quiet',
-      '--end-of-options',
-      `${ref}^{commit}`,
-    ]);
+    return (await objectInfo(gitDir, `${ref}^{commit}`))?.sha;
   } catch (cause) {
     if (cause instanceof GitError) return undefined;
     throw cause;
@@ -94,8 +88,7 @@ export async function listTree(
 ): Promise<TreeEntry[] | undefined> {
   const treeish = path === '' ? `${commit}^{tree}` : `${commit}:${path}`;
   try {
-    const type = await gitText(gitDir, ['cat-file', '-t', treeish]);
-    if (type !== 'tree') return undefined;
+    if ((await objectInfo(gitDir, treeish))?.type !== 'tree') return undefined;
   } catch (cause) {
     if (cause instanceof GitError) return undefined;
     throw cause;
@@ -121,7 +114,7 @@ export async function blobAt(gitDir: string, commit: string, path: string) {
     const match = /^(\d+) blob ([0-9a-f]+)\t/.exec(line);
     if (!match || line.slice(line.indexOf('\t') + 1).replace(/\0$/, '') !== path) return undefined;
     const [, mode = '', id = ''] = match;
-    return { id, mode, bytes: await git(gitDir, ['cat-file', 'blob', id]) };
+    return { id, mode, bytes: await blobBytesOf(gitDir, id) };
   } catch (cause) {
     if (cause instanceof GitError) return undefined;
     throw cause;
@@ -132,9 +125,9 @@ export async function blobAt(gitDir: string, commit: string, path: string) {
 export async function blobBytes(gitDir: string, sha: string) {
   if (!/^[0-9a-f]{4,64}$/.test(sha)) return undefined;
   try {
-    if ((await gitText(gitDir, ['cat-file', '-t', sha])) !== 'blob') return undefined;
-    const id = await gitText(gitDir, ['rev-parse', '--verify', `${sha}^{blob}`]);
-    return { id, bytes: await git(gitDir, ['cat-file', 'blob', id]) };
+    const object = await readObject(gitDir, sha);
+    if (object?.type !== 'blob') return undefined;
+    return { id: object.sha, bytes: object.bytes };
   } catch (cause) {
     if (cause instanceof GitError) return undefined;
     throw cause;

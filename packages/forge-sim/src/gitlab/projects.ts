@@ -1,4 +1,4 @@
-import { gitText } from '../git.js';
+import { gitText, hasRefs } from '../git.js';
 import { json, type Reply } from '../http-reply.js';
 import type { ForgeRepo } from '../repositories.js';
 import { findProject, requireUser, type GitLabContext, type GitLabRequest } from './context.js';
@@ -10,7 +10,7 @@ const PROJECT_PATH = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,254}$/;
 
 /** Whether `repo` has no branch yet (GitLab's `empty_repo`). */
 async function isEmpty(repo: ForgeRepo) {
-  return (await gitText(repo.gitDir, ['for-each-ref', '--count=1', 'refs/heads/'])) === '';
+  return !(await hasRefs(repo.gitDir, 'refs/heads/'));
 }
 
 /** `API_Entities_Project` of `repo`, with its emptiness and last activity read from git. */

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { signatureEnv, type Signature } from '../commit-files.js';
-import { git, GitError, gitText, writeBlobs } from '../git.js';
+import { git, GitError, gitText, hasRefs, writeBlobs } from '../git.js';
 import type { ForgeRepo, Repositories } from '../repositories.js';
 import { glFail } from './errors.js';
 import { blobAt, lastCommitOf, resolveCommit } from './git-read.js';
@@ -48,7 +48,7 @@ export function commitActions(repos: Repositories, repo: ForgeRepo, commit: Acti
 async function write(repo: ForgeRepo, commit: ActionCommit): Promise<string> {
   const { gitDir } = repo;
   const branchTip = await resolveCommit(gitDir, `refs/heads/${commit.branch}`);
-  const empty = (await gitText(gitDir, ['for-each-ref', '--count=1', 'refs/heads/'])) === '';
+  const empty = !(await hasRefs(gitDir, 'refs/heads/'));
   let parent: string | undefined;
   if (commit.startSha) {
     parent = await resolveCommit(gitDir, commit.startSha);
