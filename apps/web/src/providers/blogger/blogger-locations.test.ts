@@ -2,13 +2,11 @@
 // accounts port registered as the app registers its own: the publishers take their tokens from
 // the port (blogger scope, forced once after a 401), the publish location added keeps the
 // account, and the Publish panel lists the post with its link.
-import { type CloudSim, type GoogleUser, startCloudSim } from '@inkstone/cloud-sim';
+import { type CloudSim, type GoogleUser } from '@inkstone/cloud-sim';
 import {
   addPublishLocation,
   BLOGGER_PROVIDER_IDS,
   GOOGLE_SCOPE,
-  type GoogleToken,
-  HttpClient,
   MemoryDatabase,
   type PublishLocation,
   publishFile,
@@ -16,6 +14,8 @@ import {
   withHash,
 } from '@inkstone/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type GoogleSim, issueGoogleToken, startGoogleSim } from '../../testing/google-sim';
+import { realHttpClient } from '../../testing/real-http';
 import { type GoogleAccountsPort, registerGoogleAccounts } from '../google/google-accounts-port';
 import {
   bloggerAccount,
@@ -25,47 +25,34 @@ import {
 } from './blogger-locations';
 
 const CLIENT_ID = 'inkstone-web-blogger-tests';
+let sim: GoogleSim;
 let google: CloudSim;
 let alice: GoogleUser;
 const forced: string[] = [];
 
 // The app's port as the Google accounts part gives it, its tokens issued by cloud-sim.
 function testPort(): GoogleAccountsPort {
-  let token = google.accounts.issue(alice, CLIENT_ID, [GOOGLE_SCOPE.blogger]);
-  const asToken = (): GoogleToken => ({
-    sub: alice.id,
-    name: alice.name,
-    scopes: ['openid', 'profile', GOOGLE_SCOPE.blogger],
-    accessToken: token.token,
-    expiresOn: token.expiresAt,
-    idToken: 'id',
-    isBlogger: true,
-  });
+  const issue = () => issueGoogleToken(sim, alice, [GOOGLE_SCOPE.blogger], { isBlogger: true });
+  let token = issue();
   return {
-    list: async () => [asToken()],
-    link: async () => asToken(),
+    list: async () => [token],
+    link: async () => token,
     fresh: async (sub, scopes, options) => {
       if (sub !== alice.id || !scopes.includes(GOOGLE_SCOPE.blogger)) {
         throw new Error('Could not get required authorization.');
       }
       if (options?.force) {
         forced.push(sub);
-        token = google.accounts.issue(alice, CLIENT_ID, [GOOGLE_SCOPE.blogger]);
+        token = issue();
       }
-      return asToken();
+      return token;
     },
   };
 }
 
 beforeAll(async () => {
-  google = await startCloudSim({ port: 0 });
-  alice = google.accounts.addUser({ email: 'alice@example.com', name: 'Alice Liddell' });
-  google.accounts.addClient({
-    clientId: CLIENT_ID,
-    clientSecret: 'secret',
-    name: 'Inkstone',
-    redirectUris: ['http://127.0.0.1:8080/oauth2/callback'],
-  });
+  sim = await startGoogleSim(CLIENT_ID);
+  ({ google, alice } = sim);
   registerGoogleAccounts(testPort());
 });
 afterAll(async () => {
@@ -73,18 +60,7 @@ afterAll(async () => {
   await google.close();
 });
 
-const http = () =>
-  new HttpClient({
-    fetch: (url, init) => fetch(url, init as RequestInit),
-    timers: {
-      set: (callback, delay) => {
-        const timer = setTimeout(callback, delay);
-        return () => clearTimeout(timer);
-      },
-      now: () => Date.now(),
-    },
-    random: () => 0,
-  });
+const http = () => realHttpClient();
 
 describe('Blogger in the app (cloud-sim)', { timeout: 30_000 }, () => {
   it('publishes a post with the account of the dialog, updates it, then takes it back to draft', async () => {

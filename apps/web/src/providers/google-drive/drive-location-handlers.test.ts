@@ -3,14 +3,12 @@
 // made, then changes of both sides merged), a Drive file opened into a new local file (once),
 // a publish location added and published as HTML, Drive's "New" and "Open with", and what the
 // user is told when an id cannot be reached.
-import { type CloudSim, type GoogleUser, startCloudSim } from '@inkstone/cloud-sim';
+import { type CloudSim, type GoogleUser } from '@inkstone/cloud-sim';
 import {
   type ContentItem,
   DriveFieldError,
   type FileItem,
   GOOGLE_SCOPE,
-  type GoogleToken,
-  HttpClient,
   itemIds,
   type LocationItem,
   MemoryDatabase,
@@ -20,6 +18,8 @@ import {
   newFileItems,
 } from '@inkstone/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type GoogleSim, issueGoogleToken, startGoogleSim } from '../../testing/google-sim';
+import { realHttpClient } from '../../testing/real-http';
 import { type GoogleAccountsPort } from '../google/google-accounts-port';
 import {
   driveAccountMissing,
@@ -35,56 +35,31 @@ import {
 } from './drive-location-handlers';
 
 const CLIENT_ID = 'inkstone-web-drive-location-tests';
+let sim: GoogleSim;
 let google: CloudSim;
 let alice: GoogleUser;
 let driveToken: string;
 
 function testPort(): GoogleAccountsPort {
-  const token = google.accounts.issue(alice, CLIENT_ID, [GOOGLE_SCOPE.drive]);
-  const asToken = (): GoogleToken => ({
-    sub: alice.id,
-    name: alice.name,
-    scopes: ['openid', 'profile', GOOGLE_SCOPE.drive],
-    accessToken: token.token,
-    expiresOn: token.expiresAt,
-    idToken: 'id',
-    isDrive: true,
-  });
+  const token = issueGoogleToken(sim, alice, [GOOGLE_SCOPE.drive], { isDrive: true });
   return {
-    list: async () => [asToken()],
-    link: async () => asToken(),
+    list: async () => [token],
+    link: async () => token,
     fresh: async (sub, scopes) => {
       if (sub !== alice.id || !scopes.includes(GOOGLE_SCOPE.drive)) {
         throw new Error('Could not get required authorization.');
       }
-      return asToken();
+      return token;
     },
   };
 }
 
-const http = () =>
-  new HttpClient({
-    fetch: (url, init) => fetch(url, init as RequestInit),
-    timers: {
-      set: (callback, delay) => {
-        const timer = setTimeout(callback, delay);
-        return () => clearTimeout(timer);
-      },
-      now: () => Date.now(),
-    },
-    random: () => 0,
-  });
+const http = () => realHttpClient();
 
 beforeAll(async () => {
-  google = await startCloudSim({ port: 0 });
-  alice = google.accounts.addUser({ email: 'alice@example.com', name: 'Alice Liddell' });
-  google.accounts.addClient({
-    clientId: CLIENT_ID,
-    clientSecret: 'secret',
-    name: 'Inkstone',
-    redirectUris: ['http://127.0.0.1:8080/oauth2/callback'],
-  });
-  driveToken = google.accounts.issue(alice, CLIENT_ID, [GOOGLE_SCOPE.drive]).token;
+  sim = await startGoogleSim(CLIENT_ID);
+  ({ google, alice } = sim);
+  driveToken = issueGoogleToken(sim, alice, [GOOGLE_SCOPE.drive]).accessToken;
 });
 afterAll(async () => {
   await google.close();

@@ -9,7 +9,6 @@ import {
   DRIVE_APPDATA,
   DRIVE_FILE,
   type GoogleUser,
-  startCloudSim,
 } from '@inkstone/cloud-sim';
 import {
   type FileItem,
@@ -19,11 +18,12 @@ import {
   GOOGLE_DRIVE_APP_DATA_PROVIDER_ID,
   GOOGLE_DRIVE_WORKSPACE_PROVIDER_ID,
   type GoogleToken,
-  HttpClient,
   withHash,
   type Workspace,
 } from '@inkstone/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type GoogleSim, issueGoogleToken, startGoogleSim } from '../../testing/google-sim';
+import { realHttpClient } from '../../testing/real-http';
 import { mainLoginKey } from '../../store/accounts-slice';
 import { driveWorkspace } from './drive-workspace-params';
 import {
@@ -35,35 +35,16 @@ import {
 } from './drive-workspace-remote';
 
 const CLIENT_ID = 'inkstone-web-drive-workspace-tests';
+let sim: GoogleSim;
 let google: CloudSim;
 let alice: GoogleUser;
 const forced: string[] = [];
 
-const http = () =>
-  new HttpClient({
-    fetch: (url, init) => fetch(url, init as RequestInit),
-    timers: {
-      set: (callback, delay) => {
-        const timer = setTimeout(callback, delay);
-        return () => clearTimeout(timer);
-      },
-      now: () => Date.now(),
-    },
-    random: () => 0,
-  });
+const http = () => realHttpClient();
 
 // An account's token as the Google accounts port keeps it, issued by cloud-sim with `scopes`.
-function tokenOf(user: GoogleUser, scopes: string[]): GoogleToken {
-  const issued = google.accounts.issue(user, CLIENT_ID, scopes);
-  return {
-    sub: user.id,
-    name: user.name,
-    scopes: ['openid', 'profile', ...scopes],
-    accessToken: issued.token,
-    expiresOn: issued.expiresAt,
-    idToken: 'id',
-  };
-}
+const tokenOf = (user: GoogleUser, scopes: string[]): GoogleToken =>
+  issueGoogleToken(sim, user, scopes);
 
 // The port's fresh tokens: the one kept, or (forced, after a 401) a new one of the same scopes.
 function freshOver(tokens: Map<string, GoogleToken>): FreshGoogleToken {
@@ -97,14 +78,8 @@ const namesIn = (user: GoogleUser, space: 'drive' | 'appDataFolder') =>
     .map((entry) => entry.name);
 
 beforeAll(async () => {
-  google = await startCloudSim({ port: 0 });
-  alice = google.accounts.addUser({ email: 'alice@example.com', name: 'Alice Liddell' });
-  google.accounts.addClient({
-    clientId: CLIENT_ID,
-    clientSecret: 'secret',
-    name: 'Inkstone',
-    redirectUris: ['http://127.0.0.1:8080/oauth2/callback'],
-  });
+  sim = await startGoogleSim(CLIENT_ID);
+  ({ google, alice } = sim);
 });
 afterAll(async () => {
   await google.close();
