@@ -139,6 +139,25 @@ export function PublishPanel() {
     }
   };
 
+  // Where a file can be published, one button each (spec providers §2's publish dialogs).
+  const targets: { key: string; label: string; run: () => Promise<void> }[] = [
+    { key: 'github', label: 'Publish to GitHub', run: () => add('github') },
+    { key: 'gist', label: 'Publish to gist', run: () => add('gist') },
+    ...FORGE_LOCATION_KINDS.map(({ kind, name }) => ({
+      key: kind,
+      label: `Publish to ${name}`,
+      run: () => addForge(kind),
+    })),
+    ...(['bloggerPost', 'bloggerPage'] as const).map((kind) => ({
+      key: kind,
+      label: BLOGGER_DIALOG_TITLES[kind === 'bloggerPost' ? 'post' : 'page'],
+      run: () => addForge(kind),
+    })),
+    ...(drive
+      ? [{ key: 'googleDrive', label: 'Publish to Google Drive', run: () => addDrive(drive) }]
+      : []),
+  ];
+
   return (
     <section className="side-panel file-locations" aria-label="Publish">
       {locations.length === 0 ? (
@@ -180,67 +199,19 @@ export function PublishPanel() {
             Publish now
           </button>
         )}
-        {(
-          [
-            ['Publish to GitHub', 'github'],
-            ['Publish to gist', 'gist'],
-          ] as const
-        ).map(([label, kind]) => (
+        {targets.map(({ key, label, run }) => (
           <button
-            key={kind}
+            key={key}
             type="button"
             className="button"
             disabled={adding}
             onClick={() => {
-              add(kind).catch(console.error);
+              run().catch(console.error);
             }}
           >
             {label}
           </button>
         ))}
-        {FORGE_LOCATION_KINDS.map(({ kind, name }) => (
-          <button
-            key={kind}
-            type="button"
-            className="button"
-            disabled={adding}
-            onClick={() => {
-              addForge(kind).catch(console.error);
-            }}
-          >
-            {`Publish to ${name}`}
-          </button>
-        ))}
-        {(
-          [
-            [BLOGGER_DIALOG_TITLES.post, 'bloggerPost'],
-            [BLOGGER_DIALOG_TITLES.page, 'bloggerPage'],
-          ] as const
-        ).map(([label, kind]) => (
-          <button
-            key={kind}
-            type="button"
-            className="button"
-            disabled={adding}
-            onClick={() => {
-              addForge(kind).catch(console.error);
-            }}
-          >
-            {label}
-          </button>
-        ))}
-        {drive && (
-          <button
-            type="button"
-            className="button"
-            disabled={adding}
-            onClick={() => {
-              addDrive(drive).catch(console.error);
-            }}
-          >
-            Publish to Google Drive
-          </button>
-        )}
         <button
           type="button"
           className="button"
@@ -257,4 +228,4 @@ export function PublishPanel() {
 
 // Said under the list: publishing writes with a linked GitHub account (spec interface §8 has
 // 'You have to link an account to start publishing files.' for the case without one).
-const NO_PUBLISH_ACCOUNT_HINT = `Publishing writes the file through a template with your GitHub account. ${NO_PUBLISH_ACCOUNT}`;
+const NO_PUBLISH_ACCOUNT_HINT = `Publishing writes the file through a template with the account of its destination. ${NO_PUBLISH_ACCOUNT}`;
