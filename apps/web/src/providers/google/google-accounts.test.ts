@@ -1,5 +1,8 @@
 import { type CloudSim, type GoogleUser, SESSION_COOKIE, startCloudSim } from '@inkstone/cloud-sim';
 import { GOOGLE_SCOPE, type GoogleToken, type Timers } from '@inkstone/core';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OpenerPort, type ReceivedMessage } from '../../services/oauth/authorize-popup';
 import { callbackMessage } from '../../services/oauth/callback-message';
@@ -80,6 +83,8 @@ function setUp(
     hangFrames?: boolean;
     /** The popup's answer is one made for another client (a swapped answer). */
     clientInPopup?: string;
+    /** The app's fetch (default: Node's). */
+    fetch?: typeof fetch;
   } = {},
 ) {
   const store = createStore();
@@ -139,7 +144,7 @@ function setUp(
     opener,
     frames,
     timers,
-    fetch: (input, init) => fetch(input, init),
+    fetch: (input, init) => (options.fetch ?? fetch)(input, init),
     isOnline: () => options.online ?? true,
     confirmRedirection: async (provider) => {
       asked.push(provider);
@@ -310,5 +315,141 @@ describe('removing a Google account', () => {
     expect(stored.size).toBe(0);
     expect(store.getState().accounts.google).toEqual([]);
     expect(await driveAbout(token.accessToken)).toBe(401);
+  });
+});
+
+// The calls the accounts make besides OAuth's pages, checked against Google's discovery documents
+// (cloud-sim's fixtures): tokeninfo (oauth2-v2.json), the access token in a form body whose keys
+// are the method's parameters, and People's people/me (people-v1.json) with its personFields;
+// every answer conforms to the method's response schema and holds what the app reads.
+interface Schema {
+  $ref?: string;
+  type?: string;
+  properties?: Record<string, Schema>;
+  additionalProperties?: Schema;
+  items?: Schema;
+}
+interface Described {
+  servicePath: string;
+  parameters: Record<string, unknown>;
+  methods?: Record<
+    string,
+    { httpMethod: string; path: string; parameters: object; response: { $ref: string } }
+  >;
+  resources?: Record<
+    string,
+    {
+      methods: Record<
+        string,
+        { httpMethod: string; path: string; parameters: object; response: { $ref: string } }
+      >;
+    }
+  >;
+  schemas: Record<string, Schema>;
+}
+const fixture = (file: string) =>
+  JSON.parse(
+    readFileSync(
+      join(
+        dirname(createRequire(import.meta.url).resolve('@inkstone/cloud-sim')),
+        '..',
+        'fixtures',
+        file,
+      ),
+      'utf8',
+    ),
+  ) as Described;
+
+function schemaFaults(doc: Described, schema: Schema, value: unknown, at: string): string[] {
+  if (schema.$ref)
+    return schemaFaults(doc, doc.schemas[schema.$ref] ?? { type: 'none' }, value, at);
+  const actual = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
+  if (schema.type === 'object') {
+    if (actual !== 'object') return [`${at}: an object expected, ${actual} given`];
+    return Object.entries(value as Record<string, unknown>).flatMap(([key, inner]) => {
+      const property = schema.properties?.[key] ?? schema.additionalProperties;
+      return property
+        ? schemaFaults(doc, property, inner, `${at}.${key}`)
+        : [`${at}.${key}: not a field`];
+    });
+  }
+  if (schema.type === 'array') {
+    if (actual !== 'array') return [`${at}: an array expected, ${actual} given`];
+    return (value as unknown[]).flatMap((item, index) =>
+      schemaFaults(doc, schema.items ?? {}, item, `${at}[${index}]`),
+    );
+  }
+  const expected = schema.type === 'integer' ? 'number' : schema.type;
+  if (schema.type === 'none') return [`${at}: no such schema`];
+  return expected === undefined || expected === actual
+    ? []
+    : [`${at}: ${expected} expected, ${actual} given`];
+}
+
+describe("the accounts' tokeninfo and People calls against Google's discovery documents", () => {
+  it('sends only parameters of oauth2.tokeninfo and people.get, and reads answers of their schemas', async () => {
+    const calls: { method: string; url: URL; body?: string; answer: string; status: number }[] = [];
+    const recording: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      const answer = await response.clone().text();
+      calls.push({
+        method: init?.method ?? 'GET',
+        url: new URL(input instanceof Request ? input.url : input),
+        body: typeof init?.body === 'string' ? init.body : undefined,
+        answer,
+        status: response.status,
+      });
+      return response;
+    };
+    const { accounts } = setUp({ fetch: recording, as: bob });
+    await accounts.link({ drive: 'restricted' });
+
+    const oauth2 = fixture('oauth2-v2.json');
+    const people = fixture('people-v1.json');
+    const tokeninfo = oauth2.methods!.tokeninfo!;
+    const get = people.resources!.people!.methods.get!;
+    const faults: string[] = [];
+    const info = calls.filter(
+      (call) => call.url.pathname === `/${oauth2.servicePath}${tokeninfo.path}`,
+    );
+    const me = calls.filter((call) => call.url.pathname === `/${people.servicePath}v1/people/me`);
+    expect(get.path).toBe('v1/{+resourceName}');
+    expect(info).toHaveLength(1);
+    expect(me).toHaveLength(1);
+    for (const call of info) {
+      const name = `${call.method} ${call.url.pathname}`;
+      if (call.method !== tokeninfo.httpMethod) faults.push(`${name}: not ${tokeninfo.httpMethod}`);
+      // The token travels in the form body, never in the address.
+      expect(call.url.search).toBe('');
+      for (const key of new URLSearchParams(call.body ?? '').keys()) {
+        if (!(key in tokeninfo.parameters) && !(key in oauth2.parameters))
+          faults.push(`${name}: ${key}`);
+      }
+      const answer = JSON.parse(call.answer) as Record<string, unknown>;
+      faults.push(...schemaFaults(oauth2, tokeninfo.response, answer, `${name} Tokeninfo`));
+      // What the app reads of it.
+      for (const key of ['audience', 'user_id', 'scope']) {
+        if (!(key in answer)) faults.push(`${name}: the answer has no ${key}`);
+      }
+    }
+    for (const call of me) {
+      const name = `${call.method} ${call.url.pathname}`;
+      if (call.method !== get.httpMethod) faults.push(`${name}: not ${get.httpMethod}`);
+      for (const key of call.url.searchParams.keys()) {
+        if (!(key in get.parameters) && !(key in people.parameters))
+          faults.push(`${name}: ?${key}`);
+      }
+      const person = people.schemas.Person!.properties!;
+      for (const field of (call.url.searchParams.get('personFields') ?? '').split(',')) {
+        if (!(field in person))
+          faults.push(`${name}: personFields ${field} is not a field of Person`);
+      }
+      const answer = JSON.parse(call.answer) as Record<string, unknown>;
+      faults.push(...schemaFaults(people, get.response, answer, `${name} Person`));
+      for (const key of ['names', 'photos']) {
+        if (!(key in answer)) faults.push(`${name}: the answer has no ${key}`);
+      }
+    }
+    expect(faults).toEqual([]);
   });
 });
