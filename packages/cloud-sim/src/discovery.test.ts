@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DRIVE_ROUTES, MAX_PAGE_SIZE } from './drive/route-table.js';
-import { discovery, hasParameter, methodById } from './testing/discovery.js';
+import { discovery, hasParameter, methodById } from './discovery.js';
 import { TOKENINFO_PATH, USERINFO_PATH } from './oauth/routes.js';
 import { PEOPLE_ME_PATH } from './people.js';
 

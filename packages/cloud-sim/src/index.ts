@@ -15,3 +15,14 @@ export { CODE_LIFETIME_MS, SESSION_COOKIE } from './oauth/routes.js';
 export { runCli, CliError, DEFAULT_PORT } from './cli.js';
 export { BloggerStore, type Blog, type BloggerItem, type BloggerStatus } from './blogger/store.js';
 export { BLOGGER_ROUTES, BLOGGER_SCOPE } from './blogger/routes.js';
+export {
+  discovery,
+  type Discovery,
+  type DiscoveryMethod,
+  discoveryMethods,
+  type DiscoverySchema,
+  hasParameter,
+  methodById,
+  schemaErrors,
+  schemaErrorsAt,
+} from './discovery.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSim, type TestSim } from '../testing/harness.js';
-import { discovery, hasParameter, methodById, schemaErrors } from '../testing/discovery.js';
+import { discovery, hasParameter, methodById, schemaErrors } from '../discovery.js';
 import { BLOGGER_ROUTES, BLOGGER_SCOPE } from './routes.js';
 import type { Blog } from './store.js';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSim, multipart, type TestSim } from '../testing/harness.js';
-import { discovery, schemaErrors } from '../testing/discovery.js';
+import { discovery, schemaErrors } from '../discovery.js';
 import { DRIVE, DRIVE_FILE } from './scopes.js';
 import { FOLDER_MIME } from './store.js';
 

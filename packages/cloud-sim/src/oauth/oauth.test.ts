@@ -1,7 +1,7 @@
 import { createPublicKey, verify } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REDIRECT, startTestSim, type TestSim } from '../testing/harness.js';
-import { discovery, schemaErrors } from '../testing/discovery.js';
+import { discovery, schemaErrors } from '../discovery.js';
 import { DRIVE } from '../drive/scopes.js';
 
 let t: TestSim;

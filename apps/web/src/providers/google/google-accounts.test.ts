@@ -1,8 +1,13 @@
-import { type CloudSim, type GoogleUser, SESSION_COOKIE, startCloudSim } from '@inkstone/cloud-sim';
+import {
+  type CloudSim,
+  discovery,
+  type GoogleUser,
+  methodById,
+  schemaErrorsAt,
+  SESSION_COOKIE,
+  startCloudSim,
+} from '@inkstone/cloud-sim';
 import { GOOGLE_SCOPE, type GoogleToken, type Timers } from '@inkstone/core';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OpenerPort, type ReceivedMessage } from '../../services/oauth/authorize-popup';
 import { callbackMessage } from '../../services/oauth/callback-message';
@@ -322,70 +327,6 @@ describe('removing a Google account', () => {
 // (cloud-sim's fixtures): tokeninfo (oauth2-v2.json), the access token in a form body whose keys
 // are the method's parameters, and People's people/me (people-v1.json) with its personFields;
 // every answer conforms to the method's response schema and holds what the app reads.
-interface Schema {
-  $ref?: string;
-  type?: string;
-  properties?: Record<string, Schema>;
-  additionalProperties?: Schema;
-  items?: Schema;
-}
-interface Described {
-  servicePath: string;
-  parameters: Record<string, unknown>;
-  methods?: Record<
-    string,
-    { httpMethod: string; path: string; parameters: object; response: { $ref: string } }
-  >;
-  resources?: Record<
-    string,
-    {
-      methods: Record<
-        string,
-        { httpMethod: string; path: string; parameters: object; response: { $ref: string } }
-      >;
-    }
-  >;
-  schemas: Record<string, Schema>;
-}
-const fixture = (file: string) =>
-  JSON.parse(
-    readFileSync(
-      join(
-        dirname(createRequire(import.meta.url).resolve('@inkstone/cloud-sim')),
-        '..',
-        'fixtures',
-        file,
-      ),
-      'utf8',
-    ),
-  ) as Described;
-
-function schemaFaults(doc: Described, schema: Schema, value: unknown, at: string): string[] {
-  if (schema.$ref)
-    return schemaFaults(doc, doc.schemas[schema.$ref] ?? { type: 'none' }, value, at);
-  const actual = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
-  if (schema.type === 'object') {
-    if (actual !== 'object') return [`${at}: an object expected, ${actual} given`];
-    return Object.entries(value as Record<string, unknown>).flatMap(([key, inner]) => {
-      const property = schema.properties?.[key] ?? schema.additionalProperties;
-      return property
-        ? schemaFaults(doc, property, inner, `${at}.${key}`)
-        : [`${at}.${key}: not a field`];
-    });
-  }
-  if (schema.type === 'array') {
-    if (actual !== 'array') return [`${at}: an array expected, ${actual} given`];
-    return (value as unknown[]).flatMap((item, index) =>
-      schemaFaults(doc, schema.items ?? {}, item, `${at}[${index}]`),
-    );
-  }
-  const expected = schema.type === 'integer' ? 'number' : schema.type;
-  if (schema.type === 'none') return [`${at}: no such schema`];
-  return expected === undefined || expected === actual
-    ? []
-    : [`${at}: ${expected} expected, ${actual} given`];
-}
-
 describe("the accounts' tokeninfo and People calls against Google's discovery documents", () => {
   it('sends only parameters of oauth2.tokeninfo and people.get, and reads answers of their schemas', async () => {
     const calls: { method: string; url: URL; body?: string; answer: string; status: number }[] = [];
@@ -404,10 +345,10 @@ describe("the accounts' tokeninfo and People calls against Google's discovery do
     const { accounts } = setUp({ fetch: recording, as: bob });
     await accounts.link({ drive: 'restricted' });
 
-    const oauth2 = fixture('oauth2-v2.json');
-    const people = fixture('people-v1.json');
-    const tokeninfo = oauth2.methods!.tokeninfo!;
-    const get = people.resources!.people!.methods.get!;
+    const oauth2 = discovery('oauth2-v2.json');
+    const people = discovery('people-v1.json');
+    const tokeninfo = methodById(oauth2, 'oauth2.tokeninfo')!;
+    const get = methodById(people, 'people.people.get')!;
     const faults: string[] = [];
     const info = calls.filter(
       (call) => call.url.pathname === `/${oauth2.servicePath}${tokeninfo.path}`,
@@ -422,11 +363,11 @@ describe("the accounts' tokeninfo and People calls against Google's discovery do
       // The token travels in the form body, never in the address.
       expect(call.url.search).toBe('');
       for (const key of new URLSearchParams(call.body ?? '').keys()) {
-        if (!(key in tokeninfo.parameters) && !(key in oauth2.parameters))
+        if (!(key in tokeninfo.parameters!) && !(key in oauth2.parameters))
           faults.push(`${name}: ${key}`);
       }
       const answer = JSON.parse(call.answer) as Record<string, unknown>;
-      faults.push(...schemaFaults(oauth2, tokeninfo.response, answer, `${name} Tokeninfo`));
+      faults.push(...schemaErrorsAt(oauth2, tokeninfo.response!, answer, `${name} Tokeninfo`));
       // What the app reads of it.
       for (const key of ['audience', 'user_id', 'scope']) {
         if (!(key in answer)) faults.push(`${name}: the answer has no ${key}`);
@@ -436,7 +377,7 @@ describe("the accounts' tokeninfo and People calls against Google's discovery do
       const name = `${call.method} ${call.url.pathname}`;
       if (call.method !== get.httpMethod) faults.push(`${name}: not ${get.httpMethod}`);
       for (const key of call.url.searchParams.keys()) {
-        if (!(key in get.parameters) && !(key in people.parameters))
+        if (!(key in get.parameters!) && !(key in people.parameters))
           faults.push(`${name}: ?${key}`);
       }
       const person = people.schemas.Person!.properties!;
@@ -445,7 +386,7 @@ describe("the accounts' tokeninfo and People calls against Google's discovery do
           faults.push(`${name}: personFields ${field} is not a field of Person`);
       }
       const answer = JSON.parse(call.answer) as Record<string, unknown>;
-      faults.push(...schemaFaults(people, get.response, answer, `${name} Person`));
+      faults.push(...schemaErrorsAt(people, get.response!, answer, `${name} Person`));
       for (const key of ['names', 'photos']) {
         if (!(key in answer)) faults.push(`${name}: the answer has no ${key}`);
       }

@@ -8,9 +8,14 @@
 // to the response schema. Driven: the DriveClient's every method, a Drive workspace synced (a
 // folder and the app data folder), a Drive file synced and published, and the Blogger
 // publisher (a post and a page, inserted, updated, published, reverted to draft).
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import {
+  discovery,
+  type Discovery,
+  discoveryMethods,
+  type DiscoveryMethod as Method,
+  type DiscoverySchema as Schema,
+  schemaErrorsAt,
+} from '@inkstone/cloud-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryDatabase } from '../../db/memory-repository.js';
 import { withHash } from '../../items/hash.js';
@@ -37,50 +42,6 @@ import { createDriveFileProvider } from '../google-drive/file-location-provider.
 import { createDriveFilePublisher } from '../google-drive/file-location-publisher.js';
 import { type FreshGoogleToken, GOOGLE_SCOPE, googleEndpoints } from './google-token.js';
 
-interface Schema {
-  $ref?: string;
-  type?: string;
-  properties?: Record<string, Schema>;
-  additionalProperties?: Schema;
-  items?: Schema;
-}
-interface Method {
-  id: string;
-  httpMethod: string;
-  path: string;
-  parameters?: Record<string, unknown>;
-  request?: { $ref: string };
-  response?: { $ref: string };
-  mediaUpload?: { protocols: { simple?: { path: string } } };
-  supportsMediaDownload?: boolean;
-}
-interface Resource {
-  methods?: Record<string, Method>;
-  resources?: Record<string, Resource>;
-}
-interface Discovery {
-  name: string;
-  servicePath: string;
-  parameters: Record<string, unknown>;
-  resources?: Record<string, Resource>;
-  schemas: Record<string, Schema>;
-}
-
-// cloud-sim's package root, from its built entry point (the fixtures ship beside dist/).
-const cloudSimRoot = join(
-  dirname(createRequire(import.meta.url).resolve('@inkstone/cloud-sim')),
-  '..',
-);
-const load = (file: string) =>
-  JSON.parse(readFileSync(join(cloudSimRoot, 'fixtures', file), 'utf8')) as Discovery;
-
-function* methodsOf(resources: Record<string, Resource> | undefined): Generator<Method> {
-  for (const resource of Object.values(resources ?? {})) {
-    yield* Object.values(resource.methods ?? {});
-    yield* methodsOf(resource.resources);
-  }
-}
-
 /** A path a method answers on, as a pattern of the request's path. */
 interface Route {
   doc: Discovery;
@@ -97,7 +58,7 @@ interface Route {
 // paths start with v3/).
 const routes: Route[] = [];
 function addRoutes(doc: Discovery, prefix: string) {
-  for (const method of methodsOf(doc.resources)) {
+  for (const method of discoveryMethods(doc)) {
     const templates: [string, boolean][] = [[`${prefix}${method.path}`, false]];
     const simple = method.mediaUpload?.protocols.simple?.path;
     if (simple) templates.push([simple, true]);
@@ -117,46 +78,11 @@ function addRoutes(doc: Discovery, prefix: string) {
     }
   }
 }
-const drive = load('drive-v3.json');
-const blogger = load('blogger-v3.json');
+const drive = discovery('drive-v3.json');
+const blogger = discovery('blogger-v3.json');
 addRoutes(drive, `/${drive.servicePath}`);
 addRoutes(blogger, '/blogger/');
 routes.sort((a, b) => a.placeholders - b.placeholders);
-
-const kind = (value: unknown) =>
-  value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
-
-/** Where `value` departs from `schema`: keys the schema lacks, JSON types it does not give. */
-function schemaErrors(doc: Discovery, schema: Schema, value: unknown, at: string): string[] {
-  if (schema.$ref) {
-    const target = doc.schemas[schema.$ref];
-    if (!target) return [`${at}: no schema ${schema.$ref}`];
-    return schemaErrors(doc, target, value, at);
-  }
-  const actual = kind(value);
-  switch (schema.type) {
-    case 'object':
-      if (actual !== 'object') return [`${at}: an object expected, ${actual} given`];
-      return Object.entries(value as Record<string, unknown>).flatMap(([key, inner]) => {
-        const property = schema.properties?.[key] ?? schema.additionalProperties;
-        if (!property) return [`${at}.${key}: not a field of the schema`];
-        return schemaErrors(doc, property, inner, `${at}.${key}`);
-      });
-    case 'array':
-      if (actual !== 'array') return [`${at}: an array expected, ${actual} given`];
-      return (value as unknown[]).flatMap((item, index) =>
-        schemaErrors(doc, schema.items ?? {}, item, `${at}[${index}]`),
-      );
-    case 'string':
-    case 'boolean':
-      return actual === schema.type ? [] : [`${at}: a ${schema.type} expected, ${actual} given`];
-    case 'integer':
-    case 'number':
-      return actual === 'number' ? [] : [`${at}: a number expected, ${actual} given`];
-    default:
-      return [];
-  }
-}
 
 /** A `fields` selection (`nextPageToken,files(id,name)`) as a tree of names. */
 type Selection = Map<string, Selection>;
@@ -276,7 +202,8 @@ function faultsOf(call: Call): { id?: string; faults: string[] } {
   if (sent !== undefined) {
     const request = method.request && doc.schemas[method.request.$ref];
     if (!request) faults.push(`${name}: ${method.id} takes no body`);
-    else if (kind(sent) !== 'object') faults.push(`${name}: the body is not an object`);
+    else if (typeof sent !== 'object' || sent === null || Array.isArray(sent))
+      faults.push(`${name}: the body is not an object`);
     else {
       for (const key of Object.keys(sent as object)) {
         if (!request.properties?.[key]) {
@@ -296,7 +223,7 @@ function faultsOf(call: Call): { id?: string; faults: string[] } {
   if (!media && call.status >= 200 && call.status < 300 && call.answer !== '') {
     if (!method.response) faults.push(`${name}: an answer, and ${method.id} has none`);
     else {
-      const errors = schemaErrors(
+      const errors = schemaErrorsAt(
         doc,
         method.response,
         JSON.parse(call.answer),

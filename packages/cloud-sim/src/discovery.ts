@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 
 /** A schema of a discovery document (the parts the checks read). */
-interface Schema {
+export interface DiscoverySchema {
   $ref?: string;
   type?: string;
   format?: string;
-  properties?: Record<string, Schema>;
-  additionalProperties?: Schema;
-  items?: Schema;
+  properties?: Record<string, DiscoverySchema>;
+  additionalProperties?: DiscoverySchema;
+  items?: DiscoverySchema;
 }
 
 /** A method of a discovery document. */
@@ -16,12 +16,14 @@ export interface DiscoveryMethod {
   httpMethod: string;
   path: string;
   parameters?: Record<string, { location: string; required?: boolean }>;
+  request?: { $ref: string };
   response?: { $ref: string };
   mediaUpload?: { protocols: { simple?: { path: string }; resumable?: { path: string } } };
   supportsMediaDownload?: boolean;
 }
 
-/** A discovery document kept in fixtures/. */
+/** A discovery document kept in fixtures/: Google's published description of an API, which the
+ * stand-in and the app's clients are both checked against. */
 export interface Discovery {
   name: string;
   version: string;
@@ -30,7 +32,7 @@ export interface Discovery {
   parameters: Record<string, unknown>;
   resources?: Record<string, Resource>;
   methods?: Record<string, DiscoveryMethod>;
-  schemas: Record<string, Schema>;
+  schemas: Record<string, DiscoverySchema>;
 }
 interface Resource {
   methods?: Record<string, DiscoveryMethod>;
@@ -40,7 +42,7 @@ interface Resource {
 /** Reads `fixtures/{file}` (drive-v3.json, people-v1.json, oauth2-v2.json, blogger-v3.json). */
 export function discovery(file: string): Discovery {
   return JSON.parse(
-    readFileSync(new URL(`../../fixtures/${file}`, import.meta.url), 'utf8'),
+    readFileSync(new URL(`../fixtures/${file}`, import.meta.url), 'utf8'),
   ) as Discovery;
 }
 
@@ -49,6 +51,11 @@ function* allMethods(resources: Record<string, Resource> | undefined): Generator
     yield* Object.values(resource.methods ?? {});
     yield* allMethods(resource.resources);
   }
+}
+
+/** Every method of the document, its resources' and their sub-resources'. */
+export function discoveryMethods(doc: Discovery): DiscoveryMethod[] {
+  return [...Object.values(doc.methods ?? {}), ...allMethods(doc.resources)];
 }
 
 /** The method with this id (`drive.files.list`), or undefined when the document has none. */
@@ -70,10 +77,18 @@ const kind = (value: unknown) =>
  * names, with the JSON type it gives (int64 and uint64 are strings in Google's JSON), recursively.
  */
 export function schemaErrors(doc: Discovery, name: string, value: unknown): string[] {
-  return check(doc, { $ref: name }, value, name);
+  return schemaErrorsAt(doc, { $ref: name }, value, name);
 }
 
-function check(doc: Discovery, schema: Schema, value: unknown, at: string): string[] {
+/** {@link schemaErrors} of `value` against `schema` itself (a `$ref` or a schema inline, as a
+ * method's request, response or a property gives it), its path in the messages starting `at`. */
+export function schemaErrorsAt(
+  doc: Discovery,
+  schema: DiscoverySchema,
+  value: unknown,
+  at: string,
+): string[] {
+  const check = schemaErrorsAt;
   if (schema.$ref) {
     const target = doc.schemas[schema.$ref];
     if (!target) return [`${at}: the document has no schema ${schema.$ref}`];
