@@ -18,10 +18,6 @@ import {
   keepDriveStartState,
   readDriveStartState,
 } from '../providers/google-drive/drive-workspace-params';
-import {
-  openDriveStartState,
-  wireDriveLocations,
-} from '../providers/google-drive/drive-location-wiring';
 import { Announcer } from '../services/announcer';
 import { broadcastSignal, browserTimers } from '../services/broadcast-signal';
 import { Confirmer } from '../services/confirm';
@@ -120,9 +116,23 @@ export function App() {
         confirmRedirection: (provider) => confirmer.ask('providerRedirection', provider),
       });
       registerGoogleAccounts(googleAccounts);
-      const unwireDriveLocations = wireDriveLocations(store, { workspace, forgeAccounts });
+      // Drive's file locations (their providers bring the location sync and the properties'
+      // YAML parser) are wired after the first screen: the Drive entries show then.
+      let unwireDriveLocations: (() => void) | undefined;
+      let accountsStopped = false;
+      const driveWiring = afterFirstScreen().then(
+        () => import('../providers/google-drive/drive-location-wiring'),
+      );
+      driveWiring
+        .then(({ wireDriveLocations }) => {
+          if (!accountsStopped) {
+            unwireDriveLocations = wireDriveLocations(store, { workspace, forgeAccounts });
+          }
+        })
+        .catch((error: unknown) => console.error('Wiring Google Drive failed.', error));
       stopAccounts = () => {
-        unwireDriveLocations();
+        accountsStopped = true;
+        unwireDriveLocations?.();
         accounts.close();
         forgeAccounts.close();
         googleAccounts.close();
@@ -197,7 +207,10 @@ export function App() {
       googleAccounts
         .load()
         // Drive's "Open with" / "New" of the start URL, once the accounts are known.
-        .then(() => openDriveStartState(store, workspace, googleAccounts, forgeAccounts))
+        .then(() => driveWiring)
+        .then(({ openDriveStartState }) =>
+          openDriveStartState(store, workspace, googleAccounts, forgeAccounts),
+        )
         .catch((error: unknown) => console.error('Reading the Google accounts failed.', error));
       const startedSync = sync;
       // (The sync follows who is signed in, with GitHub or Gitee: both are read first.)

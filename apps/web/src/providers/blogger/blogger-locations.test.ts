@@ -14,15 +14,11 @@ import {
   withHash,
 } from '@inkstone/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeBloggerLocation } from './blogger-location-text';
 import { type GoogleSim, issueGoogleToken, startGoogleSim } from '../../testing/google-sim';
 import { realHttpClient } from '../../testing/real-http';
 import { type GoogleAccountsPort, registerGoogleAccounts } from '../google/google-accounts-port';
-import {
-  bloggerAccount,
-  bloggerPublishers,
-  describeBloggerLocation,
-  submitBloggerForm,
-} from './blogger-locations';
+import { bloggerAccount, bloggerPublishers, submitBloggerForm } from './blogger-locations';
 
 const CLIENT_ID = 'inkstone-web-blogger-tests';
 let sim: GoogleSim;

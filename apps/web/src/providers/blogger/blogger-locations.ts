@@ -10,8 +10,6 @@ import {
   type GoogleToken,
   holdsScopes,
   type HttpClient,
-  isBloggerLocation,
-  type LocationItem,
   type Publisher,
   readBloggerForm,
 } from '@inkstone/core';
@@ -76,21 +74,6 @@ export function bloggerPublishers(
     clientFor: (sub) => new BloggerClient({ http, endpoints, freshToken: accounts().fresh, sub }),
   });
   return { [BLOGGER_PROVIDER_IDS.post]: publisher, [BLOGGER_PROVIDER_IDS.page]: publisher };
-}
-
-/** How the Publish panel lists a Blogger location: the post or page and its blog, linked to
- * the published page once there is one. Undefined for another kind of location. */
-export function describeBloggerLocation(
-  location: LocationItem,
-): { description: string; url?: string } | undefined {
-  if (!isBloggerLocation(location)) return undefined;
-  const page = location.providerId === BLOGGER_PROVIDER_IDS.page;
-  const id = page ? location.pageId : location.postId;
-  const what = page ? 'Blogger page' : 'Blogger post';
-  return {
-    description: `${what}${id ? ` ${id}` : ''} on ${location.blogUrl}`,
-    url: typeof location.url === 'string' ? location.url : undefined,
-  };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { describeBloggerLocation } from '../blogger/blogger-locations';
+import { describeBloggerLocation } from '../blogger/blogger-location-text';
 import {
   createGistProvider,
   createGithubFileProvider,
