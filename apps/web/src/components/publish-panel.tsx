@@ -88,23 +88,12 @@ export function PublishPanel() {
     }
   };
 
-  // GitLab, Gitea, Gitee and Gitee gists: the forge's account (linked first when none), its
-  // dialog, then published as GitHub's are.
-  const addForge = async (
-    kind: (typeof FORGE_LOCATION_KINDS)[number]['kind'] | 'bloggerPost' | 'bloggerPage',
-  ) => {
+  // Adds a publish location through `ask` (a destination's dialog and account; undefined when
+  // cancelled), says so, and publishes it at once, as every destination does.
+  const addLocation = async (ask: () => Promise<string | undefined>) => {
     setAdding(true);
     try {
-      const message =
-        kind === 'bloggerPost' || kind === 'bloggerPage'
-          ? // Blogger: a Google account (linked from the dialog's Ok when none can write there).
-            await addBloggerPublish(
-              services,
-              store,
-              kind === 'bloggerPost' ? 'post' : 'page',
-              templateChoices,
-            )
-          : await addForgePublish(services, store, kind, templateChoices);
+      const message = await ask();
       if (!message) return;
       dispatch(notified('info', message));
       reload();
@@ -118,26 +107,29 @@ export function PublishPanel() {
     }
   };
 
+  // GitLab, Gitea, Gitee and Gitee gists: the forge's account (linked first when none), its
+  // dialog, then published as GitHub's are; Blogger: a Google account (linked from the dialog's
+  // Ok when none can write there).
+  const addForge = (
+    kind: (typeof FORGE_LOCATION_KINDS)[number]['kind'] | 'bloggerPost' | 'bloggerPage',
+  ) =>
+    addLocation(() =>
+      kind === 'bloggerPost' || kind === 'bloggerPage'
+        ? addBloggerPublish(
+            services,
+            store,
+            kind === 'bloggerPost' ? 'post' : 'page',
+            templateChoices,
+          )
+        : addForgePublish(services, store, kind, templateChoices),
+    );
+
   // Google Drive, once its handlers are wired (drive-handlers.ts).
   const drive = driveFileHandlers();
-  const addDrive = async (handlers: Pick<DriveHandlers, 'addPublishLocation'>) => {
-    if (!file) return;
-    setAdding(true);
-    try {
-      const message = await addDrivePublish(services, store, handlers, file.id, templateChoices);
-      if (!message) return;
-      dispatch(notified('info', message));
-      reload();
-      // The new location is published at once, as the others are.
-      await requestPublish(services, store);
-    } catch (error) {
-      console.error(error);
-      dispatch(notified('error', error instanceof Error ? error.message : String(error)));
-    } finally {
-      setAdding(false);
-      reload();
-    }
-  };
+  const addDrive = (handlers: Pick<DriveHandlers, 'addPublishLocation'>) =>
+    addLocation(async () =>
+      file ? addDrivePublish(services, store, handlers, file.id, templateChoices) : undefined,
+    );
 
   // Where a file can be published, one button each (spec providers §2's publish dialogs).
   const targets: { key: string; label: string; run: () => Promise<void> }[] = [
