@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium, expect, type Page, test } from '@playwright/test';
-import { alert, editor, journalRows, refuseSaves, storedRows } from './helpers';
+import { alert, editor, journalRows, pasteText, refuseSaves, storedRows } from './helpers';
 
 // The browser killed while the user types (a crash, a power cut, the OS killing it): the next
 // start must come back to the file, the caret and the view the user had. These tests start
@@ -129,7 +129,7 @@ async function startWithDocument(profile: string, url: string): Promise<Running>
   await editor(page).click();
   await page.keyboard.press('ControlOrMeta+a');
   // (Ending with a newline, as a stored text does.)
-  await page.keyboard.insertText(`${DOCUMENT}\n`);
+  await pasteText(page, `${DOCUMENT}\n`);
   await expect.poll(async () => (await stored(page)).text).toBe(`${DOCUMENT}\n`);
   return running;
 }

@@ -141,9 +141,30 @@ test.describe('keeping every word', () => {
     await openApp(page);
     const lines = Array.from({ length: 300 }, (_, i) => `Paragraph ${i + 1} of a long file.`);
     await replaceText(page, ['- [ ] A task at the top.', ...lines].join('\n\n'));
+    // The stored text of the file and the place saved with it.
+    const stored = async () => {
+      const rows = await storedRows(page);
+      const content = rows.find(
+        (item) => item.type === 'content' && String(item.text).includes('A task at the top'),
+      );
+      const state = rows.find(
+        (item) => content && item.id === String(content.id).replace(/content$/, 'contentState'),
+      );
+      return { text: String(content?.text), place: JSON.stringify(state?.scrollPosition ?? null) };
+    };
+    await expect.poll(async () => (await stored()).text).toContain('Paragraph 300 of');
+    const unscrolled = (await stored()).place;
     const before = await scrollIntoText(page);
-    // (The place is saved a moment after the scrolling stops.)
-    await page.waitForTimeout(400);
+    // (The place is saved a moment after the scrolling stops: once saved, it stays.)
+    let seen = '';
+    await expect
+      .poll(async () => {
+        const { place } = await stored();
+        const steady = place === seen;
+        seen = place;
+        return steady && place !== unscrolled;
+      })
+      .toBe(true);
 
     // Reading only: a click on the task's box changes the text while the editor is hidden, and
     // where the editor was scrolled is saved again with the new caret.
@@ -152,7 +173,7 @@ test.describe('keeping every word', () => {
     await preview(page).evaluate((element) => (element.scrollTop = 0));
     await preview(page).getByRole('checkbox').first().click();
     await expect(preview(page).getByRole('checkbox').first()).toBeChecked();
-    await page.waitForTimeout(400);
+    await expect.poll(async () => (await stored()).text).toContain('- [x] A task at the top.');
 
     await page.getByRole('button', { name: 'Toggle reader mode' }).click();
     await page.reload();
