@@ -63,6 +63,22 @@ async function writeDrive(id: string, text: string): Promise<void> {
 }
 
 const locationsSection = () => page.getByRole('region', { name: 'File locations' });
+// The texts the File locations status shows from now on, in order, each change seen (polling
+// the status could miss a short 'Synchronizing…' and take the previous sync's end for this one's).
+async function watchStatuses(): Promise<() => Promise<string[]>> {
+  await locationsSection().evaluate((section) => {
+    const seen: string[] = [];
+    new MutationObserver(() => {
+      const text = section.querySelector('[role="status"]')?.textContent ?? '';
+      if (seen[seen.length - 1] !== text) seen.push(text);
+    }).observe(section, { subtree: true, childList: true, characterData: true });
+    Object.assign(window, { fileLocationStatuses: seen });
+  });
+  return () =>
+    page.evaluate(
+      () => (window as unknown as { fileLocationStatuses: string[] }).fileLocationStatuses,
+    );
+}
 const publishPanel = () => page.getByRole('region', { name: 'Publish' });
 
 async function openSyncPanel(): Promise<void> {
@@ -110,13 +126,22 @@ test('syncs a file with a new Drive file, both sides merged, and opens a Drive f
   expect(made).toBeDefined();
   expect(await driveText(made!.id)).toBe('# Drive notes\n\nFirst line.\n\nLast line.');
 
-  // Changed in Drive at the end, here at the start: both kept.
+  // Changed in Drive at the end, here at the start: both kept. Typed into the first line, as a
+  // user edits it: the app's own sync, which starts once the location is counted, may bring
+  // Drive's version into the editor before the typing, and text replaced whole would then write
+  // over Drive's words (as the user asked).
   await writeDrive(made!.id, '# Drive notes\n\nFirst line.\n\nLast line, from Drive.');
-  await replaceText(page, '# Drive notes\n\nFirst line, from here.\n\nLast line.');
+  await page.getByRole('textbox', { name: 'Editor' }).click();
+  for (const key of ['ControlOrMeta+Home', 'ArrowDown', 'ArrowDown', 'End', 'ArrowLeft']) {
+    await page.keyboard.press(key);
+  }
+  await page.keyboard.insertText(', from here');
+  // The status this click brings, not the one the add left: 'Synchronizing…', then its end.
+  const statuses = await watchStatuses();
   await locationsSection().getByRole('button', { name: 'Synchronize now' }).click();
-  await expect(locationsSection().getByRole('status')).toHaveText(/^Synchronized at/, {
-    timeout: 20_000,
-  });
+  await expect
+    .poll(statuses, { timeout: 20_000 })
+    .toEqual(['Synchronizing…', expect.stringMatching(/^Synchronized at/)]);
   const merged = '# Drive notes\n\nFirst line, from here.\n\nLast line, from Drive.';
   await expect.poll(shown).toBe(merged);
   await expect.poll(() => driveText(made!.id)).toBe(merged);

@@ -55,15 +55,41 @@ export async function chooseContent(
 }
 
 /** Writes one remote's slots into the file's synced content, keeping the other remotes' slots
- * (read again here) and the snapshots some slot still names. */
+ * (read again here) and the snapshots some slot still names. Given `expected`, the write is one
+ * read-modify-write that happens only while that remote's slots are still `expected` (what the
+ * caller read or last wrote): another sync of that remote wrote them meanwhile, and nothing is
+ * written. Resolves to whether it wrote. */
 export async function writeSyncHistory(
   repository: ItemRepository,
   fileId: string,
   locationId: string,
   slots: SyncHistoryEntry,
   historyData: SyncedContentItem['historyData'],
-): Promise<void> {
-  const current = await repository.get<SyncedContentItem>(itemIds.syncedContent(fileId));
+  expected?: SyncHistoryEntry,
+): Promise<boolean> {
+  const id = itemIds.syncedContent(fileId);
+  if (!expected) {
+    const current = await repository.get<SyncedContentItem>(id);
+    await repository.put([withSlots(current, fileId, locationId, slots, historyData)]);
+    return true;
+  }
+  let wrote = false;
+  await repository.update<SyncedContentItem>(id, (current) => {
+    const now = current?.syncHistory[locationId] ?? [null, null, null];
+    if (now.some((hash, index) => hash !== expected[index])) return undefined;
+    wrote = true;
+    return withSlots(current, fileId, locationId, slots, historyData);
+  });
+  return wrote;
+}
+
+function withSlots(
+  current: SyncedContentItem | undefined,
+  fileId: string,
+  locationId: string,
+  slots: SyncHistoryEntry,
+  historyData: SyncedContentItem['historyData'],
+): SyncedContentItem {
   const syncHistory = { ...current?.syncHistory, [locationId]: slots };
   const snapshots = { ...current?.historyData, ...historyData };
   const kept = Object.fromEntries(
@@ -71,13 +97,11 @@ export async function writeSyncHistory(
       snapshots[hash] ? [[hash, snapshots[hash]]] : [],
     ),
   );
-  await repository.put([
-    withHash<SyncedContentItem>({
-      id: itemIds.syncedContent(fileId),
-      type: 'syncedContent',
-      syncHistory,
-      historyData: kept,
-      v: 1,
-    }),
-  ]);
+  return withHash<SyncedContentItem>({
+    id: itemIds.syncedContent(fileId),
+    type: 'syncedContent',
+    syncHistory,
+    historyData: kept,
+    v: 1,
+  });
 }

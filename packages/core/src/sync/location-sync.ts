@@ -31,6 +31,10 @@ export interface FileLocationSyncOptions {
   onConflict?: (fileId: string, conflicts: number) => void;
 }
 
+// The syncs of each file's locations running on each database connection (a tab's): the
+// promise that settles once the last one asked for is over.
+const running = new WeakMap<ItemRepository, Map<string, Promise<void>>>();
+
 /**
  * Syncs a file with each of its sync locations in turn (rule S15), as the workspace sync does
  * with its own ('main'), with the location's id as the sync history's key: the location's
@@ -40,11 +44,28 @@ export interface FileLocationSyncOptions {
  * does not have it. The hash about to be uploaded is recorded first ("last unsynced"), so a
  * version whose upload reply was lost is recognised next time. An upload the provider refuses
  * as TOO_LATE (the location changed since it was read) is done again once from the download.
+ *
+ * One sync of a file's locations at a time per database connection: a call made while one runs
+ * (the Synchronize panel's button while the app's sync service syncs the file) waits for it,
+ * then runs with what it left. Two syncs that still meet (two tabs) cannot lose words either:
+ * each reads the location's sync history before the text, and writes it only while it is still
+ * what it read (see `syncLocation`).
  */
-export async function syncFileLocations(
-  fileId: string,
-  options: FileLocationSyncOptions,
-): Promise<void> {
+export function syncFileLocations(fileId: string, options: FileLocationSyncOptions): Promise<void> {
+  const files = running.get(options.repository) ?? new Map<string, Promise<void>>();
+  running.set(options.repository, files);
+  const previous = files.get(fileId) ?? Promise.resolve();
+  const run = previous.then(() => syncEachLocation(fileId, options));
+  const settled = run.catch(() => undefined);
+  files.set(fileId, settled);
+  const forget = () => {
+    if (files.get(fileId) === settled) files.delete(fileId);
+  };
+  settled.then(forget, forget);
+  return run;
+}
+
+async function syncEachLocation(fileId: string, options: FileLocationSyncOptions): Promise<void> {
   const { repository } = options;
   const locations = ((await repository.getAll('syncLocation')) as LocationItem[]).filter(
     (location) => location.fileId === fileId,
@@ -63,6 +84,12 @@ export async function syncFileLocations(
   }
 }
 
+// One location. The sync history is read before the text: a text read first could be older
+// than a history another sync wrote in between, which names as known the location's version
+// that this older text lacks, and that version would be overwritten unmerged. Each write of the
+// history happens only while it is what this sync read (or last wrote): when another sync of
+// the location wrote it meanwhile, this one's judgement is out of date and it stops, leaving
+// the location to the next sync.
 async function syncLocation(
   fileId: string,
   location: LocationItem,
@@ -70,11 +97,11 @@ async function syncLocation(
   { repository, signal, onConflict }: FileLocationSyncOptions,
 ): Promise<void> {
   const contentId = itemIds.content(fileId);
-  const local = await repository.get<ContentItem>(contentId);
-  if (!local) return;
   const synced = await repository.get<SyncedContentItem>(itemIds.syncedContent(fileId));
   const slots: SyncHistoryEntry = synced?.syncHistory[location.id] ?? [null, null, null];
   const historyData = { ...synced?.historyData };
+  const local = await repository.get<ContentItem>(contentId);
+  if (!local) return;
 
   if (signal?.aborted) throw new OfflineError();
   const downloaded = await provider.download(location);
@@ -92,14 +119,14 @@ async function syncLocation(
   }
 
   historyData[next.hash] = toSnapshot(next);
+  const previous = slots[0] === next.hash ? slots[1] : slots[0];
+  let written = slots;
   if (remote?.hash !== next.hash) {
-    await writeSyncHistory(
-      repository,
-      fileId,
-      location.id,
-      [slots[0], slots[1], next.hash],
-      historyData,
-    );
+    const unsynced: SyncHistoryEntry = [slots[0], slots[1], next.hash];
+    if (!(await writeSyncHistory(repository, fileId, location.id, unsynced, historyData, slots))) {
+      return;
+    }
+    written = unsynced;
     if (signal?.aborted) throw new OfflineError();
     await provider.upload(location, {
       ...next,
@@ -108,6 +135,12 @@ async function syncLocation(
         .slice(0, MAX_HISTORY_ENTRIES),
     });
   }
-  const previous = slots[0] === next.hash ? slots[1] : slots[0];
-  await writeSyncHistory(repository, fileId, location.id, [next.hash, previous, null], historyData);
+  await writeSyncHistory(
+    repository,
+    fileId,
+    location.id,
+    [next.hash, previous, null],
+    historyData,
+    written,
+  );
 }

@@ -168,7 +168,9 @@ function perAccount(
 
 /** Syncs a file with its GitHub and gist locations, those of GitLab, Gitea and Gitee
  * written with the accounts of `forges`, and its Google Drive files (spec core §4 rule 2): the location's
- * changes come in, merged with those made here, and what is new here goes out. */
+ * changes come in, merged with those made here, and what is new here goes out. Every caller (the
+ * panel, the sync service, the Drive handlers, the opens) passes `workspace.syncRepo`: core runs
+ * one sync of a file's locations at a time per connection, so a second call waits for the first. */
 export async function syncGithubLocations(
   repo: ItemRepository,
   fileId: string,
