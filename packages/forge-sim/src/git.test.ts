@@ -1,12 +1,14 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   blobBytesOf,
   closeObjectReaders,
   git,
   GitError,
+  gitExecutable,
   gitText,
   hasRefs,
   objectInfo,
@@ -125,5 +127,17 @@ describe('readObject and objectInfo', () => {
     expect(await both()).toEqual([true, true, false, false]);
     await git(other, ['update-ref', '-d', 'refs/template/main']);
     expect(await both()).toEqual([false, false, false, false]);
+  });
+});
+
+// The forge spawns git thousands of times: from the absolute path found once, the program the
+// shell's PATH lookup of `git` finds (so each spawn does not walk PATH again).
+describe('gitExecutable', () => {
+  it('is the absolute path of the git that PATH finds', async () => {
+    const found = gitExecutable();
+    expect(isAbsolute(found)).toBe(true);
+    const shell = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
+    expect(await realpath(found)).toBe(await realpath(shell));
+    expect(execFileSync(found, ['--version'], { encoding: 'utf8' })).toMatch(/^git version /);
   });
 });

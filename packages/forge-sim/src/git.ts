@@ -1,7 +1,35 @@
 import { spawn } from 'node:child_process';
+import { accessSync, constants, statSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, isAbsolute, join } from 'node:path';
+
+let executable: string | undefined;
+
+/**
+ * The `git` program, found once on PATH as an absolute path: a spawn of a bare `git` makes the
+ * kernel try every PATH folder before git's (ten failed execs each on a developer's PATH), and
+ * the forge spawns git thousands of times. Plain `git` (the spawn searches) when PATH has none
+ * or on Windows, whose spawn also tries PATHEXT.
+ */
+export function gitExecutable(): string {
+  if (executable !== undefined) return executable;
+  executable = 'git';
+  if (process.platform === 'win32') return executable;
+  for (const folder of (process.env.PATH ?? '').split(delimiter)) {
+    if (!isAbsolute(folder)) continue;
+    const candidate = join(folder, 'git');
+    try {
+      accessSync(candidate, constants.X_OK);
+      if (!statSync(candidate).isFile()) continue;
+    } catch {
+      continue;
+    }
+    executable = candidate;
+    break;
+  }
+  return executable;
+}
 
 /** A failed `git` command: its arguments, exit code and what it wrote to stderr. */
 export class GitError extends Error {
@@ -24,7 +52,7 @@ export interface GitRunOptions {
 /** Runs the `git` CLI against the bare repository `gitDir` and resolves with its stdout. */
 export function git(gitDir: string, args: readonly string[], options: GitRunOptions = {}) {
   return new Promise<Buffer>((resolve, reject) => {
-    const child = spawn('git', ['--git-dir', gitDir, ...args], {
+    const child = spawn(gitExecutable(), ['--git-dir', gitDir, ...args], {
       env: { ...process.env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', ...options.env },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
@@ -103,7 +131,7 @@ class BatchReader {
     private readonly gitDir: string,
     private readonly onEnd: (reader: BatchReader) => void,
   ) {
-    this.child = spawn('git', ['--git-dir', gitDir, ...BATCH_ARGS], {
+    this.child = spawn(gitExecutable(), ['--git-dir', gitDir, ...BATCH_ARGS], {
       env: { ...process.env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
