@@ -316,3 +316,42 @@ export async function hasRefs(gitDir: string, prefix = 'refs/'): Promise<boolean
   };
   return looseRef(join(gitDir, prefix));
 }
+
+/**
+ * The objects the refs of the bare repository `gitDir` point at (`git log --all`'s starting
+ * points: every ref under refs/ and a detached HEAD), read from its ref files (loose refs over
+ * the packed ones; a symbolic ref adds nothing, its target is a ref itself), or undefined when
+ * the refs are not kept in files git writes this way.
+ */
+export async function refTargets(gitDir: string): Promise<Set<string> | undefined> {
+  const SHA = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
+  const byName = new Map<string, string>();
+  const packed = await readFile(join(gitDir, 'packed-refs'), 'utf8').catch(() => '');
+  for (const line of packed.split('\n')) {
+    if (line === '' || line.startsWith('#') || line.startsWith('^')) continue;
+    const [sha = '', name = ''] = line.split(' ');
+    if (!SHA.test(sha) || !name.startsWith('refs/')) return undefined;
+    byName.set(name, sha);
+  }
+  const loose = async (folder: string, prefix: string): Promise<boolean> => {
+    const entries = await readdir(folder, { withFileTypes: true }).catch(() => undefined);
+    if (!entries) return prefix !== 'refs/';
+    for (const entry of entries) {
+      const name = `${prefix}${entry.name}`;
+      if (entry.isDirectory()) {
+        if (!(await loose(join(folder, entry.name), `${name}/`))) return false;
+      } else if (entry.isFile() && !entry.name.endsWith('.lock')) {
+        const text = (await readFile(join(folder, entry.name), 'utf8').catch(() => '')).trim();
+        if (SHA.test(text)) byName.set(name, text);
+        else if (!text.startsWith('ref: refs/')) return false;
+      }
+    }
+    return true;
+  };
+  if (!(await loose(join(gitDir, 'refs'), 'refs/'))) return undefined;
+  const targets = new Set(byName.values());
+  const head = (await readFile(join(gitDir, 'HEAD'), 'utf8').catch(() => '')).trim();
+  if (SHA.test(head)) targets.add(head);
+  else if (!head.startsWith('ref: refs/')) return undefined;
+  return targets;
+}
