@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeObjectReaders, git, gitText } from './git.js';
-import { itemAt, lastChange, listTreeItems, LruCache, treeOf } from './git-objects.js';
+import { isAncestor, itemAt, lastChange, listTreeItems, LruCache, treeOf } from './git-objects.js';
 import { entryAt, lastCommitOf as giteaLastCommitOf } from './gitea/git-read.js';
 import { blobAt, lastCommitOf, listTree, readCommit } from './gitlab/git-read.js';
 import type { ForgeRepo } from './repositories.js';
@@ -158,6 +158,22 @@ describe('git objects read through cat-file', { timeout: 30_000 }, () => {
         );
       }
     }
+  });
+
+  it('tells a fast forward as git merge-base --is-ancestor does, across the merge', async () => {
+    const never = () => Promise.reject(new Error('git was asked'));
+    for (const ancestor of commits) {
+      for (const descendant of commits) {
+        const expected = await git(gitDir, ['merge-base', '--is-ancestor', ancestor, descendant])
+          .then(() => true)
+          .catch(() => false);
+        expect(await isAncestor(gitDir, ancestor, descendant, never)).toBe(expected);
+      }
+    }
+    // A short sha is asked of git.
+    expect(
+      await isAncestor(gitDir, (commits[0] ?? '').slice(0, 7), commits[1] ?? '', async () => true),
+    ).toBe(true);
   });
 
   it('finds the last commit that changed a path as git rev-list -1 does, asking git at a merge', async () => {

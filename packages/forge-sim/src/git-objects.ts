@@ -345,3 +345,33 @@ export async function lastChange(
   for (const walkedSha of [commit, ...walked]) changes.set(keyOf(walkedSha), answer);
   return answer;
 }
+
+/**
+ * Whether the commit `ancestor` is `descendant` or one of its ancestors (`git merge-base
+ * --is-ancestor`), both whole ids: found by walking `descendant`'s parents through the commits
+ * kept by sha (a branch moved forward is a few commits ahead); git is `ask`ed when the walk
+ * would pass {@link WALK_LIMIT} commits or meets one it cannot read.
+ */
+export async function isAncestor(
+  gitDir: string,
+  ancestor: string,
+  descendant: string,
+  ask: () => Promise<boolean>,
+): Promise<boolean> {
+  if (!isFullSha(ancestor) || !isFullSha(descendant)) return ask();
+  const seen = new Set<string>([descendant]);
+  const queue = [descendant];
+  for (let sha = queue.shift(); sha !== undefined; sha = queue.shift()) {
+    if (sha === ancestor) return true;
+    if (seen.size > WALK_LIMIT) return ask();
+    const record = await commitRecord(gitDir, sha);
+    if (!record) return ask();
+    for (const parent of record.parents) {
+      if (!seen.has(parent)) {
+        seen.add(parent);
+        queue.push(parent);
+      }
+    }
+  }
+  return false;
+}
