@@ -1,17 +1,21 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   blobBytesOf,
   closeObjectReaders,
   git,
   GitError,
+  gitExecutable,
   gitText,
   hasRefs,
   objectInfo,
   readObject,
+  refTargets,
 } from './git.js';
+import { lastActivity } from './gitlab/projects.js';
 
 // The long-lived `cat-file --batch-command` reader must answer as one `git` run per read would:
 // objects and refs written by other processes after it started, names it does not know, and a
@@ -125,5 +129,67 @@ describe('readObject and objectInfo', () => {
     expect(await both()).toEqual([true, true, false, false]);
     await git(other, ['update-ref', '-d', 'refs/template/main']);
     expect(await both()).toEqual([false, false, false, false]);
+  });
+});
+
+// GitLab's last activity is the newest commit of any ref: read from the one commit all refs
+// point at (refs read from their files each time, whoever moved them), else asked of git.
+it('reads the refs as git log --all starts from them, and the last activity as it prints', async () => {
+  const folder = await mkdtemp(join(tmpdir(), 'forge-sim-refs-test-'));
+  const gitDir = join(folder, 'repo.git');
+  const env = (seconds: number, zone: string) => ({
+    GIT_AUTHOR_NAME: 'A',
+    GIT_AUTHOR_EMAIL: 'a@example.com',
+    GIT_COMMITTER_NAME: 'A',
+    GIT_COMMITTER_EMAIL: 'a@example.com',
+    GIT_COMMITTER_DATE: `${seconds} ${zone}`,
+  });
+  try {
+    await git(folder, ['init', '--bare', '--quiet', '--initial-branch=main', gitDir]);
+    const tree = await gitText(gitDir, ['mktree'], { input: '' });
+    const first = await gitText(gitDir, ['commit-tree', tree, '-m', 'first'], {
+      env: env(1700000000, '+0200'),
+    });
+    const second = await gitText(gitDir, ['commit-tree', tree, '-p', first, '-m', 'second'], {
+      env: env(1700090000, '-0700'),
+    });
+    const expectLikeGit = async () => {
+      const listed = await gitText(gitDir, ['rev-parse', '--all']);
+      const head = await gitText(gitDir, ['rev-parse', '--verify', '--quiet', 'HEAD']).catch(
+        () => '',
+      );
+      expect([...((await refTargets(gitDir)) ?? [])].sort()).toEqual(
+        [...new Set([...listed.split('\n'), head].filter(Boolean))].sort(),
+      );
+      const logged = await gitText(gitDir, ['log', '-1', '--all', '--format=%cI']);
+      expect(await lastActivity(gitDir)).toBe(logged.replace(/Z$/, '+00:00'));
+    };
+    await git(gitDir, ['update-ref', 'refs/heads/main', first]);
+    await expectLikeGit();
+    await git(gitDir, ['update-ref', 'refs/heads/topic', first]);
+    await git(gitDir, ['pack-refs', '--all']);
+    await expectLikeGit();
+    // A move by another process (as a push) is seen at once.
+    await git(gitDir, ['update-ref', 'refs/heads/main', second]);
+    await expectLikeGit();
+    await git(gitDir, ['update-ref', 'refs/heads/topic', second]);
+    await expectLikeGit();
+    await git(gitDir, ['update-ref', '--no-deref', 'HEAD', first]);
+    await expectLikeGit();
+  } finally {
+    closeObjectReaders(gitDir);
+    await rm(folder, { recursive: true, force: true });
+  }
+});
+
+// The forge spawns git thousands of times: from the absolute path found once, the program the
+// shell's PATH lookup of `git` finds (so each spawn does not walk PATH again).
+describe('gitExecutable', () => {
+  it('is the absolute path of the git that PATH finds', async () => {
+    const found = gitExecutable();
+    expect(isAbsolute(found)).toBe(true);
+    const shell = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
+    expect(await realpath(found)).toBe(await realpath(shell));
+    expect(execFileSync(found, ['--version'], { encoding: 'utf8' })).toMatch(/^git version /);
   });
 });

@@ -1,7 +1,35 @@
 import { spawn } from 'node:child_process';
+import { accessSync, constants, statSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, isAbsolute, join } from 'node:path';
+
+let executable: string | undefined;
+
+/**
+ * The `git` program, found once on PATH as an absolute path: a spawn of a bare `git` makes the
+ * kernel try every PATH folder before git's (ten failed execs each on a developer's PATH), and
+ * the forge spawns git thousands of times. Plain `git` (the spawn searches) when PATH has none
+ * or on Windows, whose spawn also tries PATHEXT.
+ */
+export function gitExecutable(): string {
+  if (executable !== undefined) return executable;
+  executable = 'git';
+  if (process.platform === 'win32') return executable;
+  for (const folder of (process.env.PATH ?? '').split(delimiter)) {
+    if (!isAbsolute(folder)) continue;
+    const candidate = join(folder, 'git');
+    try {
+      accessSync(candidate, constants.X_OK);
+      if (!statSync(candidate).isFile()) continue;
+    } catch {
+      continue;
+    }
+    executable = candidate;
+    break;
+  }
+  return executable;
+}
 
 /** A failed `git` command: its arguments, exit code and what it wrote to stderr. */
 export class GitError extends Error {
@@ -24,7 +52,7 @@ export interface GitRunOptions {
 /** Runs the `git` CLI against the bare repository `gitDir` and resolves with its stdout. */
 export function git(gitDir: string, args: readonly string[], options: GitRunOptions = {}) {
   return new Promise<Buffer>((resolve, reject) => {
-    const child = spawn('git', ['--git-dir', gitDir, ...args], {
+    const child = spawn(gitExecutable(), ['--git-dir', gitDir, ...args], {
       env: { ...process.env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', ...options.env },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
@@ -103,7 +131,7 @@ class BatchReader {
     private readonly gitDir: string,
     private readonly onEnd: (reader: BatchReader) => void,
   ) {
-    this.child = spawn('git', ['--git-dir', gitDir, ...BATCH_ARGS], {
+    this.child = spawn(gitExecutable(), ['--git-dir', gitDir, ...BATCH_ARGS], {
       env: { ...process.env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
@@ -287,4 +315,43 @@ export async function hasRefs(gitDir: string, prefix = 'refs/'): Promise<boolean
     return false;
   };
   return looseRef(join(gitDir, prefix));
+}
+
+/**
+ * The objects the refs of the bare repository `gitDir` point at (`git log --all`'s starting
+ * points: every ref under refs/ and a detached HEAD), read from its ref files (loose refs over
+ * the packed ones; a symbolic ref adds nothing, its target is a ref itself), or undefined when
+ * the refs are not kept in files git writes this way.
+ */
+export async function refTargets(gitDir: string): Promise<Set<string> | undefined> {
+  const SHA = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
+  const byName = new Map<string, string>();
+  const packed = await readFile(join(gitDir, 'packed-refs'), 'utf8').catch(() => '');
+  for (const line of packed.split('\n')) {
+    if (line === '' || line.startsWith('#') || line.startsWith('^')) continue;
+    const [sha = '', name = ''] = line.split(' ');
+    if (!SHA.test(sha) || !name.startsWith('refs/')) return undefined;
+    byName.set(name, sha);
+  }
+  const loose = async (folder: string, prefix: string): Promise<boolean> => {
+    const entries = await readdir(folder, { withFileTypes: true }).catch(() => undefined);
+    if (!entries) return prefix !== 'refs/';
+    for (const entry of entries) {
+      const name = `${prefix}${entry.name}`;
+      if (entry.isDirectory()) {
+        if (!(await loose(join(folder, entry.name), `${name}/`))) return false;
+      } else if (entry.isFile() && !entry.name.endsWith('.lock')) {
+        const text = (await readFile(join(folder, entry.name), 'utf8').catch(() => '')).trim();
+        if (SHA.test(text)) byName.set(name, text);
+        else if (!text.startsWith('ref: refs/')) return false;
+      }
+    }
+    return true;
+  };
+  if (!(await loose(join(gitDir, 'refs'), 'refs/'))) return undefined;
+  const targets = new Set(byName.values());
+  const head = (await readFile(join(gitDir, 'HEAD'), 'utf8').catch(() => '')).trim();
+  if (SHA.test(head)) targets.add(head);
+  else if (!head.startsWith('ref: refs/')) return undefined;
+  return targets;
 }

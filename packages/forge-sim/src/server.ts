@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { closeObjectReaders } from './git.js';
+import { forgetObjects } from './git-objects.js';
 import { answerRest, type RestRequest } from './github/rest.js';
 import { Faults } from './faults.js';
 import { Gists } from './gists.js';
@@ -464,6 +465,7 @@ export async function startForgeSim(options: ForgeSimOptions = {}): Promise<Forg
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       closeObjectReaders(dataDir);
+      forgetObjects(dataDir);
       if (temporary) await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,6 +1,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
+import { gitExecutable } from './git.js';
 
 let backend: string | undefined;
 
@@ -8,7 +9,7 @@ let backend: string | undefined;
  * --exec-path`: /usr/lib/git-core on Debian, elsewhere on macOS or Windows), found once. */
 export function httpBackend(): string {
   backend ??= join(
-    execFileSync('git', ['--exec-path'], { encoding: 'utf8' }).trim(),
+    execFileSync(gitExecutable(), ['--exec-path'], { encoding: 'utf8' }).trim(),
     'git-http-backend',
   );
   return backend;

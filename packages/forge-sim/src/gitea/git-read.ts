@@ -1,4 +1,5 @@
 import { git, GitError, gitText, hasRefs, objectInfo, readCommitBytes } from '../git.js';
+import { itemAt, lastChange } from '../git-objects.js';
 import type { ForgeRepo } from '../repositories.js';
 
 /** Who wrote or committed a commit, and when (ISO 8601 in UTC). */
@@ -59,23 +60,25 @@ export async function revision(repo: ForgeRepo, name: string, type: 'commit' | '
   }
 }
 
-/** The entry `path` at commit `commit` (`git ls-tree -l`), or undefined when absent. */
+/** The entry `path` at commit `commit` (as `git ls-tree -l` prints it), or undefined when
+ * absent; read from the trees kept by sha. A `commit` that names none throws as ls-tree does. */
 export async function entryAt(repo: ForgeRepo, commit: string, path: string) {
   if (path === '') return { mode: '040000', type: 'tree', sha: '', size: 0, path: '' };
-  const out = (await git(repo.gitDir, ['ls-tree', '-l', '-z', commit, '--', path])).toString(
-    'utf8',
-  );
-  const line = out.split('\0').find((candidate) => candidate.endsWith(`\t${path}`));
-  if (!line) return undefined;
-  const [mode = '', type = '', sha = '', size = '-'] = line
-    .slice(0, line.indexOf('\t'))
-    .split(/ +/);
-  return { mode, type, sha, size: size === '-' ? 0 : Number(size), path };
+  const tree = await objectInfo(repo.gitDir, `${commit}^{tree}`);
+  if (tree?.type !== 'tree') {
+    throw new GitError(['ls-tree', commit], 128, `fatal: Not a valid object name ${commit}`);
+  }
+  const item = await itemAt(repo.gitDir, tree.sha, path);
+  if (!item) return undefined;
+  const size = item.type === 'blob' ? ((await objectInfo(repo.gitDir, item.sha))?.size ?? 0) : 0;
+  return { mode: item.mode, type: item.type as string, sha: item.sha, size, path };
 }
 
 /** The newest commit from `commit` that changed `path`. */
 export async function lastCommitOf(repo: ForgeRepo, commit: string, path: string) {
-  return gitText(repo.gitDir, ['rev-list', '-1', commit, '--', path || '.']);
+  return lastChange(repo.gitDir, commit, path || '.', () =>
+    gitText(repo.gitDir, ['rev-list', '-1', commit, '--', path || '.']),
+  );
 }
 
 /** The shas from `tip`, newest first, only those changing `path` when given. */

@@ -1,5 +1,6 @@
 import { git, GitError, gitText, objectInfo } from '../git.js';
 import { fail, json, type Reply } from '../http-reply.js';
+import { isAncestor } from '../git-objects.js';
 import type { ForgeRepo } from '../repositories.js';
 import { isObject, objectType, repoUrl, requireNotEmpty, type GitDataContext } from './git-data.js';
 import { nodeId } from './representations.js';
@@ -66,12 +67,20 @@ export async function updateRef(ctx: GitDataContext, ref: string, body: unknown)
   if (ctx.stale) fail(422, 'Update is not a fast forward');
   if ((await objectType(ctx.repo, body.sha)) !== 'commit') fail(422, 'Object does not exist');
   if (body.force !== true && old !== body.sha) {
-    try {
-      await git(ctx.repo.gitDir, ['merge-base', '--is-ancestor', old, body.sha]);
-    } catch (cause) {
-      if (cause instanceof GitError) fail(422, 'Update is not a fast forward');
-      throw cause;
-    }
+    // A fast forward: `old` is an ancestor of the new commit (walked through the commits kept
+    // by sha; `git merge-base --is-ancestor` past a long walk).
+    const { gitDir } = ctx.repo;
+    const sha = body.sha;
+    const forward = await isAncestor(gitDir, old, sha, async () => {
+      try {
+        await git(gitDir, ['merge-base', '--is-ancestor', old, sha]);
+        return true;
+      } catch (cause) {
+        if (cause instanceof GitError) return false;
+        throw cause;
+      }
+    });
+    if (!forward) fail(422, 'Update is not a fast forward');
   }
   // The old value makes the move atomic: a ref moved meanwhile is refused, not overwritten.
   try {

@@ -1,4 +1,13 @@
 import { blobBytesOf, git, GitError, gitText, objectInfo, readObject } from '../git.js';
+import {
+  commitRecord,
+  isoStrictDate,
+  itemAt,
+  lastChange,
+  listTreeItems,
+  treeOf,
+  type CommitRecord,
+} from '../git-objects.js';
 
 /** A commit as GitLab describes it, read from git. */
 export interface GitCommit {
@@ -51,10 +60,39 @@ function parseCommit(record: string): GitCommit {
   };
 }
 
-/** The commit `sha` with its message, or undefined when there is none. */
+// What `git show -s --format=FORMAT` prints of `record` (trimmed, as gitText gives it), or
+// undefined when git would print something this does not know to (another encoding, a NUL in
+// the message, an odd header).
+function describeRecord(record: CommitRecord): GitCommit | undefined {
+  const { author, committer, message } = record;
+  if (!author || !committer || message === undefined) return undefined;
+  if (record.messageHasNul || (record.encoding && !/^utf-?8$/i.test(record.encoding))) {
+    return undefined;
+  }
+  const authoredDate = isoStrictDate(author);
+  const committedDate = isoStrictDate(committer);
+  if (authoredDate === undefined || committedDate === undefined) return undefined;
+  return {
+    id: record.sha,
+    parentIds: [...record.parents],
+    authorName: author.name,
+    authorEmail: author.email,
+    authoredDate,
+    committerName: committer.name,
+    committerEmail: committer.email,
+    committedDate,
+    message: message.trimEnd(),
+  };
+}
+
+/** The commit `sha` with its message, or undefined when there is none: read through the
+ * repository's `cat-file` and kept by sha (`git show` only for what that cannot describe). */
 export async function readCommit(gitDir: string, sha: string): Promise<GitCommit | undefined> {
   const resolved = await resolveCommit(gitDir, sha);
   if (!resolved) return undefined;
+  const record = await commitRecord(gitDir, resolved);
+  const described = record && describeRecord(record);
+  if (described) return described;
   const out = await gitText(gitDir, ['show', '-s', `--format=${FORMAT}`, resolved]);
   return parseCommit(out);
 }
@@ -76,7 +114,9 @@ export async function countCommits(gitDir: string, args: readonly string[]) {
 
 /** The last commit at or before `commit` that touched `path`. */
 export async function lastCommitOf(gitDir: string, commit: string, path: string) {
-  return gitText(gitDir, ['log', '-1', '--format=%H', commit, '--', path]);
+  return lastChange(gitDir, commit, path, () =>
+    gitText(gitDir, ['log', '-1', '--format=%H', commit, '--', path]),
+  );
 }
 
 /** The entries of `commit`'s tree at `path` ('' for the root), all the way down when `recursive`. */
@@ -87,34 +127,35 @@ export async function listTree(
   recursive: boolean,
 ): Promise<TreeEntry[] | undefined> {
   const treeish = path === '' ? `${commit}^{tree}` : `${commit}:${path}`;
+  let tree: string | undefined;
   try {
-    if ((await objectInfo(gitDir, treeish))?.type !== 'tree') return undefined;
+    const info = await objectInfo(gitDir, treeish);
+    if (info?.type !== 'tree') return undefined;
+    tree = info.sha;
   } catch (cause) {
     if (cause instanceof GitError) return undefined;
     throw cause;
   }
-  const out = (
-    await git(gitDir, ['ls-tree', '-z', ...(recursive ? ['-r', '-t'] : []), treeish])
-  ).toString('utf8');
+  // As `ls-tree -z [-r -t]`, from the trees read through `cat-file` and kept by sha.
+  const items = await listTreeItems(gitDir, tree, recursive);
+  if (!items) throw new GitError(['ls-tree', treeish], 128, `fatal: not a tree object: ${tree}`);
   const prefix = path === '' ? '' : `${path}/`;
-  return out
-    .split('\0')
-    .filter((line) => line !== '')
-    .map((line) => {
-      const tab = line.indexOf('\t');
-      const [mode = '', type = '', id = ''] = line.slice(0, tab).split(' ');
-      return { mode, type: type as TreeEntry['type'], id, path: `${prefix}${line.slice(tab + 1)}` };
-    });
+  return items.map((item) => ({
+    mode: item.mode,
+    type: item.type,
+    id: item.sha,
+    path: `${prefix}${item.path}`,
+  }));
 }
 
 /** The blob at `path` of `commit`: its sha, mode and bytes; undefined when it is no file. */
 export async function blobAt(gitDir: string, commit: string, path: string) {
   try {
-    const line = (await git(gitDir, ['ls-tree', '-z', commit, '--', path])).toString('utf8');
-    const match = /^(\d+) blob ([0-9a-f]+)\t/.exec(line);
-    if (!match || line.slice(line.indexOf('\t') + 1).replace(/\0$/, '') !== path) return undefined;
-    const [, mode = '', id = ''] = match;
-    return { id, mode, bytes: await blobBytesOf(gitDir, id) };
+    // As `ls-tree -z <commit> -- <path>`, from the trees read through `cat-file`.
+    const tree = await treeOf(gitDir, commit);
+    const item = tree === undefined ? undefined : await itemAt(gitDir, tree, path);
+    if (item?.type !== 'blob') return undefined;
+    return { id: item.sha, mode: item.mode, bytes: await blobBytesOf(gitDir, item.sha) };
   } catch (cause) {
     if (cause instanceof GitError) return undefined;
     throw cause;

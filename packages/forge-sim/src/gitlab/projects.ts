@@ -1,4 +1,5 @@
-import { gitText, hasRefs } from '../git.js';
+import { gitText, hasRefs, objectInfo, refTargets } from '../git.js';
+import { commitRecord, isoStrictDate } from '../git-objects.js';
 import { json, type Reply } from '../http-reply.js';
 import type { ForgeRepo } from '../repositories.js';
 import { findProject, requireUser, type GitLabContext, type GitLabRequest } from './context.js';
@@ -13,12 +14,28 @@ async function isEmpty(repo: ForgeRepo) {
   return !(await hasRefs(repo.gitDir, 'refs/heads/'));
 }
 
+/**
+ * The date of the newest commit of any ref (`git log -1 --all --format=%cI`). When every ref
+ * points at the same commit (a project with one branch), that is the commit's date, read from
+ * the commit kept by sha; git is asked only when the refs point at several objects. Nothing is
+ * kept by ref: the refs are read from their files each time, whoever moved them (the forge's
+ * API or a push).
+ */
+export async function lastActivity(gitDir: string) {
+  const targets = await refTargets(gitDir);
+  const [only] = targets?.size === 1 ? targets : [];
+  if (only !== undefined && (await objectInfo(gitDir, only))?.type === 'commit') {
+    const committer = (await commitRecord(gitDir, only))?.committer;
+    const date = committer && isoStrictDate(committer);
+    if (date) return date;
+  }
+  return gitText(gitDir, ['log', '-1', '--all', '--format=%cI']);
+}
+
 /** `API_Entities_Project` of `repo`, with its emptiness and last activity read from git. */
 export async function describeProject(ctx: GitLabContext, repo: ForgeRepo) {
   const empty = await isEmpty(repo);
-  const last = empty
-    ? repo.createdAt
-    : await gitText(repo.gitDir, ['log', '-1', '--all', '--format=%cI']);
+  const last = empty ? repo.createdAt : await lastActivity(repo.gitDir);
   return projectEntity(repo, ctx.users.byLogin(repo.owner), ctx.origins, {
     empty,
     lastActivity: last || repo.createdAt,
