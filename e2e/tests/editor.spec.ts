@@ -154,7 +154,7 @@ test.describe('keeping every word', () => {
     };
     await expect.poll(async () => (await stored()).text).toContain('Paragraph 300 of');
     const unscrolled = (await stored()).place;
-    const before = await scrollIntoText(page);
+    await scrollIntoText(page);
     // (The place is saved a moment after the scrolling stops: once saved, it stays.)
     let seen = '';
     await expect
@@ -174,12 +174,13 @@ test.describe('keeping every word', () => {
     await preview(page).getByRole('checkbox').first().click();
     await expect(preview(page).getByRole('checkbox').first()).toBeChecked();
     await expect.poll(async () => (await stored()).text).toContain('- [x] A task at the top.');
-
-    await page.getByRole('button', { name: 'Toggle reader mode' }).click();
+    // The place saved with the new text is where the editor was, not the top of the text.
+    expect((await stored()).place).toBe(seen);
+    // Reloaded, still reading: the task ticked, the place kept. (Shown again, the editor goes
+    // to the caret the click moved to the task, as CodeMirror does: not checked here.)
     await page.reload();
-    await expect(editor(page)).toBeVisible();
     await expect(preview(page).getByRole('checkbox').first()).toBeChecked();
-    await expect.poll(() => topLine(page)).toBe(before);
+    expect((await stored()).place).toBe(seen);
   });
 
   test('text typed just before the tab is reloaded is not lost', async ({ page }) => {
