@@ -114,8 +114,17 @@ interface Remote {
   provider(repository: ItemRepository, gate: Gate): FileLocationProvider;
 }
 
-/** A Drive file and its version: the real Drive provider over a Drive client of these calls. */
-function driveFile(): Remote {
+/** The file at `location`, its text and its version (which each write moves on), with the
+ * provider `provider` makes over it. */
+function remoteFile(
+  location: Parameters<typeof withHash<LocationItem>>[0],
+  provider: (
+    remote: Remote,
+    version: () => string,
+    repository: ItemRepository,
+    gate: Gate,
+  ) => FileLocationProvider,
+): Remote {
   let version = 1;
   const remote: Remote = {
     text: BEFORE,
@@ -123,15 +132,24 @@ function driveFile(): Remote {
       remote.text = text;
       version += 1;
     },
-    location: withHash<LocationItem>({
+    location: withHash<LocationItem>(location),
+    provider: (repository, gate) => provider(remote, () => String(version), repository, gate),
+  };
+  return remote;
+}
+
+/** A Drive file and its version: the real Drive provider over a Drive client of these calls. */
+function driveFile(): Remote {
+  return remoteFile(
+    {
       id: 'loc',
       type: 'syncLocation',
       fileId: 'f',
       providerId: GOOGLE_DRIVE_SYNC_PROVIDER_ID,
       driveFileId: 'drive-file',
-    }),
-    provider(repository, gate) {
-      const file = (): DriveFile => ({ id: 'drive-file', version: String(version) });
+    },
+    (remote, version, repository, gate) => {
+      const file = (): DriveFile => ({ id: 'drive-file', version: version() });
       const client: Pick<DriveClient, 'getFile' | 'download' | 'update'> = {
         getFile: async () => (await gate('drive getFile'), file()),
         download: async () => (await gate('drive download'), remote.text),
@@ -143,21 +161,14 @@ function driveFile(): Remote {
       };
       return createDriveFileProvider({ client: client as DriveClient, repository });
     },
-  };
-  return remote;
+  );
 }
 
 /** A file of a GitHub repository and its blob sha: the real GitHub file provider over a client
  * of the contents API (a PUT with a stale sha refused, 409). The forges' providers work alike. */
 function repositoryFile(): Remote {
-  let sha = 1;
-  const remote: Remote = {
-    text: BEFORE,
-    write(text) {
-      remote.text = text;
-      sha += 1;
-    },
-    location: withHash<LocationItem>({
+  return remoteFile(
+    {
       id: 'loc',
       type: 'syncLocation',
       fileId: 'f',
@@ -166,14 +177,14 @@ function repositoryFile(): Remote {
       repo: 'notes',
       branch: 'main',
       path: 'notes.md',
-    }),
-    provider(repository, gate) {
+    },
+    (remote, sha, repository, gate) => {
       const client = {
         get: async () => {
           await gate('github GET contents');
           return {
             type: 'file',
-            sha: String(sha),
+            sha: sha(),
             encoding: 'base64',
             content: textToBase64(remote.text),
           };
@@ -181,9 +192,9 @@ function repositoryFile(): Remote {
         put: async (_path: string, body: { content: string; sha?: string }) => {
           const text = base64ToText(body.content);
           await gate(`github PUT contents ${JSON.stringify(text).slice(0, 50)}`);
-          if (body.sha !== String(sha)) throw new GithubApiError(409, 'does not match');
+          if (body.sha !== sha()) throw new GithubApiError(409, 'does not match');
           remote.write(text);
-          return { content: { sha: String(sha) } };
+          return { content: { sha: sha() } };
         },
       };
       return createGithubFileProvider({
@@ -192,8 +203,7 @@ function repositoryFile(): Remote {
         messages: { createFileMessage: 'Create', updateFileMessage: 'Update' },
       });
     },
-  };
-  return remote;
+  );
 }
 
 /** The file synced once with its location. */
