@@ -20,6 +20,7 @@ import {
   openApp,
   journalRowsHandle,
   openMenuEntry,
+  pasteText,
   refuseSaves,
   skipTour,
   storedRowsHandle,
@@ -142,15 +143,7 @@ async function storedDigest(
 async function paste(page: Page, text: string): Promise<void> {
   await editor(page).click();
   await page.keyboard.press('ControlOrMeta+a');
-  await page.evaluate((pasted) => {
-    const data = new DataTransfer();
-    data.setData('text/plain', pasted);
-    document
-      .querySelector('.cm-content')!
-      .dispatchEvent(
-        new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
-      );
-  }, text);
+  await pasteText(page, text);
   await page.keyboard.press('ControlOrMeta+Home');
 }
 
