@@ -5,21 +5,20 @@
 // (Playwright in Chromium). The last line printed is "N passed, N failed".
 import { spawn, spawnSync } from 'node:child_process';
 import {
+  closeSync,
   existsSync,
-  mkdirSync,
   mkdtempSync,
+  openSync,
   readdirSync,
   readFileSync,
   rmSync,
   statSync,
+  writeSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
-const reports = join(root, 'test-results');
-rmSync(reports, { recursive: true, force: true });
-mkdirSync(reports, { recursive: true });
 
 const suites = [];
 // Each failed test, named, printed again just before the last line (CI shows the end of the
@@ -32,7 +31,7 @@ function run(command, args, options = {}) {
   console.log(`\n$ ${[command, ...args].join(' ')}`);
   const start = Date.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
-  // How long each step takes, to keep the whole run under its 20 minutes.
+  // How long each step takes, to keep the whole run under its 25 minutes.
   console.log(`(${((Date.now() - start) / 1000).toFixed(0)} s)`);
   return result.status ?? 1;
 }
@@ -82,22 +81,152 @@ console.log(`(${readFileSync(`${prettierLog}.seconds`, 'utf8').trim()} s)`);
 rmSync(join(prettierLog, '..'), { recursive: true, force: true });
 record('format (prettier)', formatted ? 1 : 0, formatted ? 0 : 1);
 
-// 3. Lint and typecheck of every package: one check per package and task.
-const runsDir = join(root, '.turbo', 'runs');
-const before = new Set(existsSync(runsDir) ? readdirSync(runsDir) : []);
-pnpm(
+// 3 to 5. Everything else at once, in three lanes, once the build is done: the end-to-end tests
+// (Playwright, two browsers), and two lanes of checks that take work from one queue, longest
+// first: lint and typecheck, and each package's unit tests. On two cores vitest runs one test
+// file at a time, and the end-to-end tests mostly wait (one browser kept a core busy less than
+// half the time), so one lane of unit tests beside them left the run waiting on that lane: the
+// core's tests alone took 24 minutes of a 42-minute run on CI. Each check's output goes to a log
+// of its own, printed once everything has ended, in a fixed order; the end-to-end tests print
+// as they run.
+const logsDir = mkdtempSync(join(tmpdir(), 'inkstone-checks-'));
+
+// Runs a command to its log file; resolves with its exit code and seconds.
+function runToLog(command, args, cwd, log) {
+  const fd = openSync(log, 'w');
+  writeSync(fd, `$ ${[command, ...args].join(' ')}\n`);
+  const start = Date.now();
+  const child = spawn(command, args, { cwd, stdio: ['ignore', fd, fd] });
+  return new Promise((resolve) => {
+    child.on('close', (code) => {
+      closeSync(fd);
+      resolve({ code: code ?? 1, seconds: (Date.now() - start) / 1000 });
+    });
+  });
+}
+
+const vitestArgs = (out, args) => [
+  join(root, 'scripts/pnpm.sh'),
   'exec',
-  'turbo',
+  'vitest',
   'run',
-  'lint',
-  'typecheck',
-  '--continue',
-  '--summarize',
-  '--output-logs=errors-only',
-);
+  ...args,
+  // A test's time limit catches a hang, not slowness: here the lanes share two cores, and a
+  // test that takes 3 s alone can take several times that (the 5 s default failed such tests).
+  '--testTimeout=60000',
+  '--hookTimeout=60000',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${out}`,
+];
+
+// The checks, longest first (seconds measured alone on the 2-core machine in the comments): the
+// queue's two lanes start with the two longest and each takes the next when it is free. The
+// core's unit tests hold the seeded fault simulations over each forge's dialect of forge-sim
+// (200 seeds each), mostly git processes. "scripts" is the repository's own scripts (the
+// self-containment check, the Node.js version check of start.sh and test.sh, the packages'
+// versions and licence, the Dockerfile), run from the root with scripts/ as vitest's root.
+const unitSuites = [
+  ['@inkstone/core', 'packages/core', []],
+  ['lint and typecheck'],
+  ['@inkstone/markdown', 'packages/markdown', []],
+  ['@inkstone/forge-sim', 'packages/forge-sim', []],
+  ['@inkstone/server', 'apps/server', []],
+  ['@inkstone/web', 'apps/web', []],
+  ['@inkstone/cloud-sim', 'packages/cloud-sim', []],
+  ['scripts', '.', ['--root', 'scripts']],
+];
+const checks = unitSuites.map(([pkg, dir, args]) => {
+  const name = pkg.replace(/^@inkstone\//, '').replaceAll(' ', '-');
+  return {
+    pkg,
+    dir,
+    args,
+    out: join(logsDir, `unit-${name}.json`),
+    log: join(logsDir, `${name}.log`),
+    seconds: undefined,
+  };
+});
+
+// Lint and typecheck of every package, one task at a time (the lane is one of two): one check
+// per package and task, read from turbo's run summary.
+const runsDir = join(root, '.turbo', 'runs');
+const runsBefore = new Set(existsSync(runsDir) ? readdirSync(runsDir) : []);
+function runCheck(check) {
+  if (check.dir === undefined) {
+    return runToLog(
+      'bash',
+      [
+        'scripts/pnpm.sh',
+        'exec',
+        'turbo',
+        'run',
+        'lint',
+        'typecheck',
+        '--concurrency=1',
+        '--continue',
+        '--summarize',
+        '--output-logs=errors-only',
+      ],
+      root,
+      check.log,
+    );
+  }
+  return runToLog('bash', vitestArgs(check.out, check.args), join(root, check.dir), check.log);
+}
+
+const queue = [...checks];
+async function lane() {
+  for (let check = queue.shift(); check; check = queue.shift()) {
+    check.seconds = (await runCheck(check)).seconds;
+  }
+}
+
+// The end-to-end files that took longest (their tests' durations added up), to keep the suite
+// within its budget (docs/how-to/run-and-test.md, "The test command's budget").
+function printSlowestFiles(report, count = 10) {
+  const seconds = new Map();
+  const visit = (suite, file) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        for (const result of test.results ?? []) {
+          seconds.set(file, (seconds.get(file) ?? 0) + (result.duration ?? 0) / 1000);
+        }
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child, file);
+  };
+  for (const suite of report.suites ?? []) visit(suite, suite.file ?? suite.title);
+  const slowest = [...seconds].sort((a, b) => b[1] - a[1]).slice(0, count);
+  console.log('\nSlowest end-to-end files (s)');
+  for (const [file, total] of slowest) console.log(`  ${total.toFixed(0).padStart(5)}  ${file}`);
+}
+
+const e2eReport = join(root, 'e2e', 'test-results', 'results.json');
+rmSync(e2eReport, { force: true });
+console.log('\n$ bash scripts/pnpm.sh --filter @inkstone/e2e run e2e, beside two lanes of checks');
+const e2eStart = Date.now();
+const e2eDone = new Promise((resolve) => {
+  const child = spawn('bash', ['scripts/pnpm.sh', '--filter', '@inkstone/e2e', 'run', 'e2e'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  child.on('close', resolve);
+});
+await Promise.all([e2eDone, lane(), lane()]);
+const e2eSeconds = (Date.now() - e2eStart) / 1000;
+
+// Lint and typecheck first, then each unit suite, as before the lanes ran them side by side.
+const lintCheck = checks.find((check) => check.dir === undefined);
+const printLog = (check) => {
+  console.log('');
+  process.stdout.write(existsSync(check.log) ? readFileSync(check.log, 'utf8') : '');
+  console.log(`(${check.seconds === undefined ? '?' : check.seconds.toFixed(0)} s)`);
+};
+printLog(lintCheck);
 const summaries = existsSync(runsDir)
   ? readdirSync(runsDir)
-      .filter((file) => !before.has(file) && file.endsWith('.json'))
+      .filter((file) => !runsBefore.has(file) && file.endsWith('.json'))
       .sort((a, b) => statSync(join(runsDir, a)).mtimeMs - statSync(join(runsDir, b)).mtimeMs)
   : [];
 if (summaries.length === 0) {
@@ -144,94 +273,21 @@ function recordVitest(name, out) {
   );
 }
 
-const vitestArgs = (out, args) => [
-  join(root, 'scripts/pnpm.sh'),
-  'exec',
-  'vitest',
-  'run',
-  ...args,
-  // A test's time limit catches a hang, not slowness: here two lanes share two cores, and a
-  // test that takes 3 s alone can take several times that (the 5 s default failed such tests).
-  '--testTimeout=60000',
-  '--hookTimeout=60000',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${out}`,
-];
+const suiteOrder = ['@inkstone/web', '@inkstone/markdown', '@inkstone/forge-sim'];
+const unitChecks = checks
+  .filter((check) => check.dir !== undefined)
+  .sort((a, b) => {
+    const rank = (check) => {
+      const at = suiteOrder.indexOf(check.pkg);
+      return at === -1 ? suiteOrder.length + checks.indexOf(check) : at;
+    };
+    return rank(a) - rank(b);
+  });
+const web = unitChecks.shift();
+printLog(web);
+recordVitest(`unit ${web.pkg}`, web.out);
 
-// 4. Unit tests, package by package, in two lanes. The web app's (jsdom, busy on both cores)
-// run first, alone. The others run beside the end-to-end tests, whose one browser worker leaves a
-// core idle much of the time, one after the other: the markdown renderer's spec suites, the two
-// stand-ins, the server, the repository's own scripts (the self-containment check, the Node.js
-// version check of start.sh and test.sh, the packages' versions and licence, the Dockerfile; run
-// from the root with scripts/ as vitest's root), and last the core's, with the seeded fault
-// simulations over each forge's dialect of forge-sim (200 seeds each), mostly git processes.
-// Their reports and output go to a folder of their own (the end-to-end run empties
-// test-results folders), printed when they end.
-const besideDir = mkdtempSync(join(tmpdir(), 'inkstone-unit-tests-'));
-const beside = [
-  ['@inkstone/markdown', 'packages/markdown', []],
-  ['@inkstone/forge-sim', 'packages/forge-sim', []],
-  ['@inkstone/cloud-sim', 'packages/cloud-sim', []],
-  ['@inkstone/server', 'apps/server', []],
-  ['scripts', '.', ['--root', 'scripts']],
-  ['@inkstone/core', 'packages/core', []],
-].map(([pkg, dir, args]) => {
-  const name = pkg.split('/').at(-1);
-  return {
-    pkg,
-    dir,
-    args,
-    out: join(besideDir, `unit-${name}.json`),
-    log: join(besideDir, `unit-${name}.log`),
-  };
-});
-// One shell runs the lane, each suite's output straight into its log file: this script waits
-// for the end-to-end run synchronously meanwhile, so nothing here may need its event loop.
-function startBesideTests() {
-  const script = beside
-    .map(
-      (suite) =>
-        `start=$(date +%s); (cd ${quote(join(root, suite.dir))} && bash ${vitestArgs(suite.out, suite.args).map(quote).join(' ')}) > ${quote(suite.log)} 2>&1; echo $(( $(date +%s) - start )) > ${quote(`${suite.log}.seconds`)}`,
-    )
-    .join('\n');
-  // (At the same priority as the end-to-end tests: under `nice -n 10` beside two browsers, tests
-  // whose requests to an in-process stand-in have a time limit failed, starved.)
-  const child = spawn('bash', ['-c', script], { cwd: root, stdio: 'ignore' });
-  return new Promise((resolve) => child.on('close', resolve));
-}
-
-{
-  const out = join(reports, 'unit-web.json');
-  run('bash', vitestArgs(out, []), { cwd: join(root, 'apps/web') });
-  recordVitest('unit @inkstone/web', out);
-}
-
-// The end-to-end files that took longest (their tests' durations added up), to keep the suite
-// within its budget (docs/how-to/run-and-test.md, "The test command's budget").
-function printSlowestFiles(report, count = 10) {
-  const seconds = new Map();
-  const visit = (suite, file) => {
-    for (const spec of suite.specs ?? []) {
-      for (const test of spec.tests ?? []) {
-        for (const result of test.results ?? []) {
-          seconds.set(file, (seconds.get(file) ?? 0) + (result.duration ?? 0) / 1000);
-        }
-      }
-    }
-    for (const child of suite.suites ?? []) visit(child, file);
-  };
-  for (const suite of report.suites ?? []) visit(suite, suite.file ?? suite.title);
-  const slowest = [...seconds].sort((a, b) => b[1] - a[1]).slice(0, count);
-  console.log('\nSlowest end-to-end files (s)');
-  for (const [file, total] of slowest) console.log(`  ${total.toFixed(0).padStart(5)}  ${file}`);
-}
-
-// 5. End-to-end tests in Chromium.
-const e2eReport = join(root, 'e2e', 'test-results', 'results.json');
-rmSync(e2eReport, { force: true });
-const besideTests = startBesideTests();
-pnpm('--filter', '@inkstone/e2e', 'run', 'e2e');
+console.log(`\n(end-to-end: ${e2eSeconds.toFixed(0)} s)`);
 if (!existsSync(e2eReport)) {
   record('end-to-end', 0, 1, 'the test runner did not report');
 } else {
@@ -255,16 +311,16 @@ if (!existsSync(e2eReport)) {
   );
 }
 
-// The unit tests of the other lane, once they end.
-await besideTests;
-for (const suite of beside) {
-  console.log(`\n$ (${suite.dir}) vitest run ${suite.args.join(' ')}, beside the end-to-end tests`);
-  process.stdout.write(existsSync(suite.log) ? readFileSync(suite.log, 'utf8') : '');
-  const seconds = `${suite.log}.seconds`;
-  console.log(`(${existsSync(seconds) ? readFileSync(seconds, 'utf8').trim() : '?'} s)`);
-  recordVitest(`unit ${suite.pkg}`, suite.out);
+for (const check of unitChecks) {
+  printLog(check);
+  recordVitest(`unit ${check.pkg}`, check.out);
 }
-rmSync(besideDir, { recursive: true, force: true });
+console.log('\nSeconds per check (two lanes beside the end-to-end tests)');
+for (const check of checks) {
+  console.log(`  ${check.pkg.padEnd(28)} ${check.seconds?.toFixed(0) ?? '?'}`);
+}
+console.log(`  ${'end-to-end'.padEnd(28)} ${e2eSeconds.toFixed(0)}`);
+rmSync(logsDir, { recursive: true, force: true });
 
 console.log('\nSuites');
 for (const suite of suites) {
