@@ -2,13 +2,16 @@
 // its layout (plain markdown, data and trash folders), the guard against changes made
 // elsewhere, and the changes feed (trash counts as removal, texts edited in Drive).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MemoryDatabase } from '../../db/memory-repository.js';
 import { hashItem } from '../../items/hash.js';
 import { type ContentItem, type FileItem } from '../../items/types.js';
 import { TooLateError } from '../../sync/workspace-provider.js';
+import { WorkspaceSynchronizer } from '../../sync/workspace-sync.js';
 import { type DriveTestCloud, startDriveTestCloud } from '../../testing/drive-provider.js';
 import { readAllChanges } from '../../testing/workspace-provider-contract.js';
 import { DRIVE_FOLDER_MIME } from './drive-client.js';
 import {
+  adoptedItemId,
   DriveFolderError,
   DriveWorkspaceProvider,
   openDriveWorkspace,
@@ -165,5 +168,153 @@ describe('DriveWorkspaceProvider', () => {
     const md = await drive.getFile(saved.id);
     const trash = await drive.getFile(md.parents![0]!);
     expect(trash.name).toBe('.inkstone-trash');
+  });
+
+  it('takes in the .md files and folders another tool put in the workspace folder, and writes back to those same files', async () => {
+    const provider = await cloud.provider();
+    const drive = cloud.client();
+    const root = provider.folderId;
+    const notes = await drive.create({
+      name: 'Notes.md',
+      mimeType: 'text/plain',
+      parents: [root],
+      media: '# Notes\n',
+    });
+    const drafts = await drive.create({
+      name: 'Drafts',
+      mimeType: DRIVE_FOLDER_MIME,
+      parents: [root],
+    });
+    const chapter = await drive.create({
+      name: 'Chapter 1.md',
+      mimeType: 'text/markdown',
+      parents: [drafts.id],
+      media: 'It was a dark night.\n',
+    });
+    // Not markdown: left alone.
+    const other = await drive.create({
+      name: 'photo.txt',
+      mimeType: 'text/plain',
+      parents: [root],
+      media: 'x',
+    });
+    const doc = await drive.create({
+      name: 'Plan.md',
+      mimeType: 'application/vnd.google-apps.document',
+      parents: [root],
+    });
+
+    const { pages, cursor } = await readAllChanges(provider);
+    const changes = new Map(pages.flat().map((change) => [change.itemId, change]));
+    const notesId = adoptedItemId(notes.id);
+    const draftsId = adoptedItemId(drafts.id);
+    const chapterId = adoptedItemId(chapter.id);
+    expect(notesId).toMatch(/^[0-9a-zA-Z]{16}$/);
+    expect(changes.get(notesId)?.item).toMatchObject({
+      type: 'file',
+      name: 'Notes',
+      parentId: null,
+    });
+    expect(changes.get(draftsId)?.item).toMatchObject({
+      type: 'folder',
+      name: 'Drafts',
+      parentId: null,
+    });
+    expect(changes.get(chapterId)?.item).toMatchObject({
+      type: 'file',
+      name: 'Chapter 1',
+      parentId: draftsId,
+    });
+    expect(changes.has(adoptedItemId(other.id))).toBe(false);
+    expect(changes.has(adoptedItemId(doc.id))).toBe(false);
+
+    // Its text downloads, and the sync's upload goes to the same Drive file.
+    const text = changes.get(`${chapterId}/content`)!;
+    expect(text.item).not.toBeNull();
+    expect((await provider.downloadContent(chapterId, text.syncData!))?.text).toBe(
+      'It was a dark night.\n',
+    );
+    const uploaded = await provider.uploadContent(
+      content(chapterId, 'It was a dark and stormy night.\n'),
+      text.syncData!,
+    );
+    expect(uploaded.id).toBe(chapter.id);
+    expect(await drive.download(chapter.id)).toBe('It was a dark and stormy night.\n');
+    const inDrafts = await drive.list(`'${drafts.id}' in parents and trashed = false`, 'drive');
+    expect(inDrafts.map((f) => f.name)).toEqual(['Chapter 1.md']);
+
+    // Another client of the same folder sees the same items, with the same ids.
+    const second = new DriveWorkspaceProvider({ client: cloud.client(), folderId: root });
+    const { pages: seen } = await readAllChanges(second);
+    const secondIds = new Set(seen.flat().map((change) => change.itemId));
+    for (const id of [notesId, draftsId, chapterId, `${chapterId}/content`]) {
+      expect(secondIds.has(id)).toBe(true);
+    }
+
+    // A markdown file the other tool adds later, in a folder taken in, comes through the
+    // changes feed; so does a folder it adds with a file already in it.
+    const later = await drive.create({
+      name: 'Chapter 2.md',
+      parents: [drafts.id],
+      media: 'Morning came.\n',
+    });
+    const extra = await drive.create({
+      name: 'Extra',
+      mimeType: DRIVE_FOLDER_MIME,
+      parents: [root],
+    });
+    const inside = await drive.create({ name: 'Aside.md', parents: [extra.id], media: 'Aside\n' });
+    const fresh = new DriveWorkspaceProvider({ client: cloud.client(), folderId: root });
+    const { pages: next } = await readAllChanges(fresh, cursor);
+    const arrived = new Map(next.flat().map((change) => [change.itemId, change.item]));
+    expect(arrived.get(adoptedItemId(later.id))).toMatchObject({
+      name: 'Chapter 2',
+      parentId: draftsId,
+    });
+    expect(arrived.get(adoptedItemId(extra.id))).toMatchObject({ type: 'folder', name: 'Extra' });
+    expect(arrived.get(adoptedItemId(inside.id))).toMatchObject({
+      name: 'Aside',
+      parentId: adoptedItemId(extra.id),
+    });
+    expect(arrived.get(`${adoptedItemId(later.id)}/content`)).not.toBeNull();
+  });
+
+  it('syncs a folder of notes another tool wrote: their texts come in whole, and an edit here goes back to the same Drive file', async () => {
+    const provider = await cloud.provider();
+    const drive = cloud.client();
+    const notes = await drive.create({
+      name: 'Notes.md',
+      parents: [provider.folderId],
+      media: 'First line.\n',
+    });
+    const repository = new MemoryDatabase('client').connect();
+    const synchronizer = new WorkspaceSynchronizer({
+      repository,
+      provider,
+      welcomeFileHashes: new Set(),
+    });
+    await synchronizer.sync();
+    const id = adoptedItemId(notes.id);
+    expect(await repository.get<FileItem>(id)).toMatchObject({ name: 'Notes', parentId: null });
+    const text = await repository.get<ContentItem>(`${id}/content`);
+    expect(text?.text).toBe('First line.\n');
+
+    await repository.put([content(id, 'First line.\nSecond line, written here.\n')]);
+    await synchronizer.sync();
+    expect(await drive.download(notes.id)).toBe('First line.\nSecond line, written here.\n');
+    const mds = await drive.list(
+      `'${provider.folderId}' in parents and trashed = false and mimeType != '${DRIVE_FOLDER_MIME}'`,
+      'drive',
+    );
+    expect(mds.map((f) => f.name)).toEqual(['Notes.md']);
+
+    // Edited again by the other tool: merged here, nothing lost.
+    await drive.update(notes.id, {
+      media: 'First line, edited there.\nSecond line, written here.\n',
+    });
+    await synchronizer.sync();
+    expect((await repository.get<ContentItem>(`${id}/content`))?.text).toBe(
+      'First line, edited there.\nSecond line, written here.\n',
+    );
   });
 });

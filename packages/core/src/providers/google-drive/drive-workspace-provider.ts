@@ -1,7 +1,10 @@
 import { md5 } from '@noble/hashes/legacy.js';
+import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
+import { ID_LENGTH } from '../../constants.js';
 import { encodeWtf8 } from '../../items/encoding.js';
 import { hashItem } from '../../items/hash.js';
+import { ID_ALPHABET } from '../../items/id.js';
 import { type ContentItem, type FileItem, type FolderItem, type Item } from '../../items/types.js';
 import {
   type ChangesPage,
@@ -154,6 +157,25 @@ export function textMd5(text: string): string {
 // the text), but a marker that differs from every item hash, so that the sync downloads it.
 const outsideHash = (md5sum: string | undefined) => `drive-md5:${md5sum ?? ''}`;
 
+/** The item id of a markdown file or folder that another tool put in a workspace's folder:
+ * the same in every client, since it comes from the Drive file's id, and like every id 16
+ * base62 characters (spec core §9). Two clients taking the same file in write the same
+ * appProperties. */
+export function adoptedItemId(driveId: string): string {
+  const digest = sha256(encodeWtf8(`drive:${driveId}`));
+  let id = '';
+  for (let i = 0; i < ID_LENGTH; i += 1) id += ID_ALPHABET[digest[i]! % ID_ALPHABET.length];
+  return id;
+}
+
+// A file another tool made that the workspace takes in: a markdown file by its name (`.md`,
+// the name Inkstone gives its own), whatever MIME type the tool gave it, but not a Google Docs
+// document, which has no text to download.
+const isForeignMarkdown = (file: DriveFile) =>
+  /\.md$/i.test(file.name ?? '') &&
+  file.mimeType !== DRIVE_FOLDER_MIME &&
+  !(file.mimeType ?? '').startsWith('application/vnd.google-apps.');
+
 // Cursor forms: 'L{start}|{listPageToken}' while the first read lists the workspace, then
 // 'C{pageToken}' on the changes feed.
 const LIST = 'L';
@@ -181,6 +203,8 @@ export class DriveWorkspaceProvider implements WorkspaceProvider {
   private readonly driveIds = new Map<string, string>();
   /** Drive id → the item ids it holds (for a deletion the feed gives by Drive id only). */
   private readonly itemIds = new Map<string, string[]>();
+  /** Drive folder id → the folder item it is (learned, or read when a file arrives in it). */
+  private readonly folderItems = new Map<string, string>();
 
   constructor(private readonly options: DriveWorkspaceOptions) {
     this.client = options.client;
@@ -229,6 +253,9 @@ export class DriveWorkspaceProvider implements WorkspaceProvider {
         cursor === undefined
           ? [await this.client.startPageToken(this.space), undefined]
           : splitList(cursor.slice(1));
+      // Markdown files and folders another tool put in the workspace's folder are marked as
+      // the workspace's first, so that the listing gives them with the rest.
+      if (cursor === undefined && this.space === 'drive') await this.adoptIn(this.root, null);
       const page = await this.client.listPage(
         `appProperties has { key='${PROP.workspace}' and value='${escapeQ(this.root)}' } and trashed = false`,
         this.space,
@@ -252,7 +279,8 @@ export class DriveWorkspaceProvider implements WorkspaceProvider {
         }
       } else files.push(change.file);
     }
-    changes.push(...(await this.changesOf(files, folders)));
+    const arrived = this.space === 'drive' ? await this.adoptArrivals(files) : files;
+    changes.push(...(await this.changesOf(arrived, folders)));
     if (page.nextPageToken) {
       return { changes, cursor: `${CHANGES}${page.nextPageToken}`, more: true };
     }
@@ -647,6 +675,102 @@ export class DriveWorkspaceProvider implements WorkspaceProvider {
     return changes;
   }
 
+  // Takes in a markdown file or folder another tool made in folder `driveParent` (item
+  // `parentId`): marks it as the workspace's (appProperties) under an id drawn from its Drive
+  // id. A text taken in is listed with the marker of a text changed outside Inkstone, so that
+  // the sync downloads it, then uploads it with its item hash.
+  private async adopt(
+    file: DriveFile,
+    parentId: string | null,
+    driveParent: string,
+  ): Promise<DriveFile> {
+    const folder = file.mimeType === DRIVE_FOLDER_MIME;
+    const adopted = await this.client.update(file.id, {
+      appProperties: {
+        [PROP.workspace]: this.root,
+        [PROP.kind]: folder ? 'folder' : 'md',
+        [PROP.id]: adoptedItemId(file.id),
+        [PROP.parent]: parentId ?? '',
+        [PROP.driveParent]: driveParent,
+        [PROP.item]: '1',
+        ...(folder
+          ? {}
+          : { [PROP.hash]: outsideHash(file.md5Checksum), [PROP.md5]: file.md5Checksum ?? '' }),
+      },
+    });
+    this.learn(adopted);
+    return adopted;
+  }
+
+  // Takes in what another tool put in Drive folder `driveFolder` (item `folderId`, null for the
+  // workspace folder) and, folder by folder, below it; gives the Drive files taken in.
+  private async adoptIn(driveFolder: string, folderId: string | null): Promise<DriveFile[]> {
+    const adopted: DriveFile[] = [];
+    const inside = await this.client.list(
+      `'${escapeQ(driveFolder)}' in parents and trashed = false`,
+      this.space,
+    );
+    for (const file of inside) {
+      const props = file.appProperties ?? {};
+      if (props[PROP.workspace] === undefined) {
+        if (file.mimeType === DRIVE_FOLDER_MIME) {
+          const folder = await this.adopt(file, folderId, driveFolder);
+          adopted.push(folder, ...(await this.adoptIn(folder.id, adoptedItemId(file.id))));
+        } else if (isForeignMarkdown(file)) {
+          adopted.push(await this.adopt(file, folderId, driveFolder));
+        }
+      } else if (props[PROP.workspace] === this.root && props[PROP.kind] === 'folder') {
+        const id = props[PROP.id];
+        if (id) adopted.push(...(await this.adoptIn(file.id, id)));
+      }
+    }
+    return adopted;
+  }
+
+  // The changes feed's files, with those another tool made in a folder of the workspace taken
+  // in (and, for a folder, everything in it).
+  private async adoptArrivals(files: DriveFile[]): Promise<DriveFile[]> {
+    const result: DriveFile[] = [];
+    for (const file of files) {
+      const driveParent = file.parents?.[0];
+      const foreign =
+        file.appProperties?.[PROP.workspace] === undefined &&
+        !file.trashed &&
+        driveParent !== undefined &&
+        (file.mimeType === DRIVE_FOLDER_MIME || isForeignMarkdown(file));
+      const parentId = foreign ? await this.folderItemOf(driveParent) : undefined;
+      if (parentId === undefined) {
+        result.push(file);
+        continue;
+      }
+      const adopted = await this.adopt(file, parentId, driveParent!);
+      result.push(adopted);
+      if (adopted.mimeType === DRIVE_FOLDER_MIME) {
+        result.push(...(await this.adoptIn(adopted.id, adoptedItemId(file.id))));
+      }
+    }
+    return result;
+  }
+
+  // The folder item a Drive folder is in this workspace: null for the workspace folder,
+  // undefined when it is not one of the workspace's folders.
+  private async folderItemOf(driveFolder: string): Promise<string | null | undefined> {
+    if (driveFolder === this.root) return null;
+    const known = this.folderItems.get(driveFolder);
+    if (known !== undefined) return known;
+    let folder: DriveFile;
+    try {
+      folder = await this.client.getFile(driveFolder);
+    } catch (error) {
+      if (error instanceof DriveApiError && (error.status === 404 || error.status === 403)) {
+        return undefined;
+      }
+      throw error;
+    }
+    this.learn(folder);
+    return this.folderItems.get(driveFolder);
+  }
+
   private async readData(dataId: string): Promise<ContentData> {
     try {
       return JSON.parse(await this.client.download(dataId)) as ContentData;
@@ -666,6 +790,7 @@ export class DriveWorkspaceProvider implements WorkspaceProvider {
     if (kind !== 'md' && kind !== 'folder' && kind !== 'json') return;
     this.driveIds.set(id, file.id);
     this.itemIds.set(file.id, kind === 'md' ? [id, `${id}/content`] : [id]);
+    if (kind === 'folder' && !file.trashed) this.folderItems.set(file.id, id);
   }
 }
 
