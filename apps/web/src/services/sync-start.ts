@@ -46,7 +46,14 @@ export async function startSync(deps: SyncStartDeps): Promise<StartedSync> {
   const current = workspaces.current;
   // (Read once the workspace is open: its settings give the commit messages.)
   const known = workspaces.find(current.id) ?? current;
-  const google = { googleAccounts: deps.googleAccounts, confirmer: new Confirmer(deps.modals) };
+  // (The sync service is made once the remote is: a Drive workspace asks it whether the running
+  // sync is one the user asked for.)
+  const made: { service?: SyncService } = {};
+  const google = {
+    googleAccounts: deps.googleAccounts,
+    confirmer: new Confirmer(deps.modals),
+    syncAsked: () => made.service?.userAsked ?? false,
+  };
   // (The Google accounts are read at start without being waited for: read here before the main
   // workspace's remote is chosen, so a Google login is known as GitHub's and Gitee's are.)
   if (current.id === MAIN_WORKSPACE_ID) {
@@ -77,6 +84,7 @@ export async function startSync(deps: SyncStartDeps): Promise<StartedSync> {
     autoSyncOn: () => isAutoSyncOn(workspaces.find(current.id) ?? {}),
     fileLocations: currentFileLocations(store, workspace, deps.forgeAccounts),
   });
+  made.service = sync;
   // Signing in or out in a tab of the main workspace (with GitHub, Gitee or Google): it syncs with the
   // signed-in account's inkstone-appdata from then on, or stays here.
   let stopFollowingLogin = () => {};

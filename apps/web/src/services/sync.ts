@@ -38,6 +38,7 @@ import { browserTimers } from './broadcast-signal';
 import { isCancelled, type ModalStack } from './modals';
 import { type WorkspaceService } from './workspace';
 import { startAfreshForAccount } from './sync-account';
+import { SyncSkipped } from './sync-skipped';
 import { readCredentials, writeCredentials } from './workspaces';
 
 /** The localStorage key, per workspace, of the last sync activity of any of its tabs (spec core
@@ -114,6 +115,8 @@ export class SyncService {
   // The current file's own sync locations, as last counted.
   private fileLocationCount = 0;
   private countedFor: string | null | undefined;
+  // Whether the running sync is one the user asked for (the button, the panel, Ctrl+S).
+  private runningAsked = false;
 
   constructor(private readonly options: SyncServiceOptions) {
     const { store, current } = options;
@@ -160,6 +163,7 @@ export class SyncService {
       // are not: they would speak every minute and a half.
       sync: async (signal, asked) => {
         const announced = asked ? options.announcer.start('Syncing…') : undefined;
+        this.runningAsked = asked;
         try {
           await options.flushEditor();
           const remote = this.remote;
@@ -169,11 +173,14 @@ export class SyncService {
           if (remote) await synchronizer(remote).sync(signal);
           await this.syncFileLocations(remote === undefined);
         } catch (error) {
-          const told = error instanceof OfflineError || isCancelled(error);
+          const told =
+            error instanceof OfflineError || isCancelled(error) || error instanceof SyncSkipped;
           if (!told) store.dispatch(syncFailed(errorMessage(error)));
           // (The error itself is shown and read as an alert.)
           announced?.end();
           throw error;
+        } finally {
+          this.runningAsked = false;
         }
         this.storedLoginTried = false;
         store.dispatch(syncSucceeded(this.timers.now()));
@@ -222,6 +229,12 @@ export class SyncService {
     this.offline.start();
     this.autoSync.start();
     this.request();
+  }
+
+  /** Whether the sync running now is one the user asked for (the sync button, the
+   * Synchronize panel, Ctrl+S), not an automatic one. */
+  get userAsked(): boolean {
+    return this.runningAsked;
   }
 
   /** Whether this workspace syncs at all. */
@@ -328,6 +341,8 @@ export class SyncService {
     // Going offline is told once, by the detector.
     if (error instanceof OfflineError) return;
     if (isCancelled(error)) return;
+    // Skipped for a reason already told.
+    if (error instanceof SyncSkipped) return;
     this.offline.requestFailed(error);
     console.error('Synchronization failed.', error);
     this.options.store.dispatch(notified('error', errorMessage(error)));

@@ -25,11 +25,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type GoogleSim, issueGoogleToken, startGoogleSim } from '../../testing/google-sim';
 import { realHttpClient } from '../../testing/real-http';
 import { mainLoginKey } from '../../store/accounts-slice';
+import { SyncSkipped } from '../../services/sync-skipped';
+import { GoogleSignInDeclined } from '../google/google-accounts';
 import { driveWorkspace } from './drive-workspace-params';
 import {
   createDriveWorkspaceFolder,
   driveAccountMissing,
   driveAppDataRemote,
+  driveFullAccessDeclined,
   type DriveRemoteOptions,
   driveWorkspaceRemote,
 } from './drive-workspace-remote';
@@ -174,6 +177,40 @@ describe('Drive workspaces in the app (cloud-sim)', { timeout: 30_000 }, () => {
     if (typeof remote !== 'object') throw new Error('no remote');
     await expect(remote.provider.getChanges(undefined)).rejects.toThrow('declined');
     expect(asked).toEqual([alice.id]);
+  });
+
+  it('once full Drive access is declined, asks again only at a sync the user asks for', async () => {
+    const tokens = new Map([[alice.id, tokenOf(alice, [DRIVE_FILE])]]);
+    const workspace = driveWorkspace({ folderId: 'some-folder', sub: alice.id });
+    let asked = 0;
+    let userAsked = false;
+    const remote = driveWorkspaceRemote({
+      ...options(tokens),
+      current: workspace,
+      accounts: [...tokens.values()],
+      askFullAccess: async () => {
+        asked += 1;
+        throw new GoogleSignInDeclined();
+      },
+      syncAsked: () => userAsked,
+    });
+    if (typeof remote !== 'object') throw new Error('no remote');
+    // The first (automatic) sync asks; declined, it fails in words that say what to do.
+    const first = remote.provider.getChanges(undefined);
+    await expect(first).rejects.toThrow(driveFullAccessDeclined(workspace.name));
+    await expect(first).rejects.not.toBeInstanceOf(SyncSkipped);
+    expect(asked).toBe(1);
+    // Automatic syncs after it are skipped without asking, and without a new notice.
+    for (let i = 0; i < 3; i += 1) {
+      await expect(remote.provider.getChanges(undefined)).rejects.toBeInstanceOf(SyncSkipped);
+    }
+    expect(asked).toBe(1);
+    // The sync button asks again.
+    userAsked = true;
+    await expect(remote.provider.getChanges(undefined)).rejects.toThrow(
+      driveFullAccessDeclined(workspace.name),
+    );
+    expect(asked).toBe(2);
   });
 
   it('says which workspace cannot sync when no Google account of this browser has it', () => {

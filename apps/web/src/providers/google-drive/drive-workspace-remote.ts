@@ -13,13 +13,20 @@ import {
   type Workspace,
   type WorkspaceProvider,
 } from '@inkstone/core';
+import { isCancelled } from '../../services/modals';
+import { SyncSkipped } from '../../services/sync-skipped';
 import { type ForgeRemote } from '../forges/forge-workspace-remote';
+import { GoogleSignInDeclined } from '../google/google-accounts';
 import { LazyWorkspaceProvider } from '../forges/lazy-workspace-provider';
 import { DRIVE_WORKSPACE_NAME } from './drive-workspace-params';
 
 /** Said when a Drive workspace opens in a browser where no Google account can sync it. */
 export const driveAccountMissing = (name: string) =>
   `“${name}” syncs with a Google account that is not linked in this browser: add the account in Accounts to sync it.`;
+
+/** Said when the user declined to give full Drive access, which a Drive workspace needs. */
+export const driveFullAccessDeclined = (name: string) =>
+  `“${name}” was not synchronized: a Google Drive workspace needs full access to your Drive, which was not given. Synchronize to be asked again.`;
 
 /** What a Drive remote needs: Google's origin (cloud-sim's in tests, '' for Google's own), the
  * HTTP client (its 30 s time limit on every request) and the accounts' fresh-token port. */
@@ -37,6 +44,9 @@ export interface DriveWorkspaceRemoteOptions extends DriveRemoteOptions {
   /** The workspaceGoogleRedirection confirmation, then the popup with full Drive access
    * (`askWorkspaceGoogleRedirection`): asked when the account has not given it. */
   askFullAccess(sub: string): Promise<GoogleToken>;
+  /** Whether the running sync is one the user asked for: once full access was declined, only
+   * such a sync asks again (automatic ones are skipped without a word). */
+  syncAsked?(): boolean;
   /** Told the folder's name once read (the workspace's name in the list). */
   onFolderName?(name: string): void;
 }
@@ -79,11 +89,27 @@ export function driveWorkspaceRemote(
   const account = driveAccountFor(current, options.accounts);
   if (!account || folderId === '') return driveAccountMissing(current.name);
   const client = driveClient(options, account.sub, GOOGLE_SCOPE.drive);
+  // Full access declined in this tab: automatic syncs do not ask again (the confirmation would
+  // come back every minute and a half); a sync the user asks for does.
+  let declined = false;
+  const askFullAccess = async () => {
+    if (declined && !(options.syncAsked?.() ?? false)) {
+      throw new SyncSkipped(driveFullAccessDeclined(current.name));
+    }
+    try {
+      await options.askFullAccess(account.sub);
+      declined = false;
+    } catch (error) {
+      if (!(error instanceof GoogleSignInDeclined || isCancelled(error))) throw error;
+      declined = true;
+      throw new Error(driveFullAccessDeclined(current.name));
+    }
+  };
   const lazy = new LazyWorkspaceProvider(
     GOOGLE_DRIVE_WORKSPACE_PROVIDER_ID,
     undefined,
     async () => {
-      if (!holdsScopes(account, [GOOGLE_SCOPE.drive])) await options.askFullAccess(account.sub);
+      if (!holdsScopes(account, [GOOGLE_SCOPE.drive])) await askFullAccess();
       const folders = await openDriveWorkspace(client, folderId, current.name);
       if (options.onFolderName && current.name === DRIVE_WORKSPACE_NAME) {
         const folder = await client.getFile(folders.folderId, 'id,name');

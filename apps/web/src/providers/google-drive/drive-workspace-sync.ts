@@ -47,7 +47,7 @@ async function remoteOptions(
 export async function loadDriveWorkspaceRemote(
   current: Workspace,
   store: AppStore,
-  services: GoogleServices & { confirmer: Confirmer },
+  services: GoogleServices & { confirmer: Confirmer; syncAsked?: () => boolean },
   workspaces: Pick<WorkspaceList, 'find' | 'add'>,
 ): Promise<SyncRemote | undefined> {
   if (current.providerId !== GOOGLE_DRIVE_WORKSPACE_PROVIDER_ID) return undefined;
@@ -63,6 +63,7 @@ export async function loadDriveWorkspaceRemote(
     current,
     accounts,
     askFullAccess: (sub) => askWorkspaceGoogleRedirection(services, sub),
+    ...(services.syncAsked ? { syncAsked: services.syncAsked } : {}),
     onFolderName: (name) => {
       const known = workspaces.find(current.id) ?? current;
       if (known.name !== name) workspaces.add({ ...known, name });
