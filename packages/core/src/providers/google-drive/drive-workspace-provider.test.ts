@@ -264,8 +264,24 @@ describe('DriveWorkspaceProvider', () => {
       parents: [root],
     });
     const inside = await drive.create({ name: 'Aside.md', parents: [extra.id], media: 'Aside\n' });
+    // Markdown files elsewhere in the drive stay out; their folder is read once.
+    const elsewhere = await drive.create({ name: 'Elsewhere', mimeType: DRIVE_FOLDER_MIME });
+    const outside = [1, 2].map((n) => ({ name: `Outside ${n}.md`, parents: [elsewhere.id] }));
+    const outsideFiles = [
+      await drive.create({ ...outside[0]!, media: 'out\n' }),
+      await drive.create({ ...outside[1]!, media: 'out\n' }),
+    ];
     const fresh = new DriveWorkspaceProvider({ client: cloud.client(), folderId: root });
+    const readsBefore = cloud.requests.length;
     const { pages: next } = await readAllChanges(fresh, cursor);
+    const elsewhereReads = cloud.requests
+      .slice(readsBefore)
+      .filter((request) => request.endsWith(`/files/${elsewhere.id}`));
+    expect(elsewhereReads).toEqual([`GET /drive/v3/files/${elsewhere.id}`]);
+    for (const out of outsideFiles) {
+      expect(next.flat().some((change) => change.itemId === adoptedItemId(out.id))).toBe(false);
+      expect((await drive.getFile(out.id)).appProperties ?? {}).toEqual({});
+    }
     const arrived = new Map(next.flat().map((change) => [change.itemId, change.item]));
     expect(arrived.get(adoptedItemId(later.id))).toMatchObject({
       name: 'Chapter 2',

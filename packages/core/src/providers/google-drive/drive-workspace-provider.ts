@@ -205,6 +205,9 @@ export class DriveWorkspaceProvider implements WorkspaceProvider {
   private readonly itemIds = new Map<string, string[]>();
   /** Drive folder id → the folder item it is (learned, or read when a file arrives in it). */
   private readonly folderItems = new Map<string, string>();
+  /** Drive folders read and found not to be the workspace's (the changes feed gives every
+   * file of the drive: each folder elsewhere is read once). */
+  private readonly otherFolders = new Set<string>();
 
   constructor(private readonly options: DriveWorkspaceOptions) {
     this.client = options.client;
@@ -758,6 +761,7 @@ export class DriveWorkspaceProvider implements WorkspaceProvider {
     if (driveFolder === this.root) return null;
     const known = this.folderItems.get(driveFolder);
     if (known !== undefined) return known;
+    if (this.otherFolders.has(driveFolder)) return undefined;
     let folder: DriveFile;
     try {
       folder = await this.client.getFile(driveFolder);
@@ -768,7 +772,9 @@ export class DriveWorkspaceProvider implements WorkspaceProvider {
       throw error;
     }
     this.learn(folder);
-    return this.folderItems.get(driveFolder);
+    const id = this.folderItems.get(driveFolder);
+    if (id === undefined) this.otherFolders.add(driveFolder);
+    return id;
   }
 
   private async readData(dataId: string): Promise<ContentData> {
@@ -790,7 +796,10 @@ export class DriveWorkspaceProvider implements WorkspaceProvider {
     if (kind !== 'md' && kind !== 'folder' && kind !== 'json') return;
     this.driveIds.set(id, file.id);
     this.itemIds.set(file.id, kind === 'md' ? [id, `${id}/content`] : [id]);
-    if (kind === 'folder' && !file.trashed) this.folderItems.set(file.id, id);
+    if (kind === 'folder' && !file.trashed) {
+      this.folderItems.set(file.id, id);
+      this.otherFolders.delete(file.id);
+    }
   }
 }
 
