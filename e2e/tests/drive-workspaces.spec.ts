@@ -16,8 +16,8 @@ import {
 
 // Drive workspaces for real against cloud-sim (Google's stand-in, in this process), with the
 // app's server pointed at it: signed in with Google, the main workspace syncs in alice's Drive
-// application data folder; "Add a Google Drive workspace" makes a folder in her drive, and two
-// browsers editing it converge; an access token expired mid-sync is refreshed silently; a Drive
+// application data folder; "Add a Google Drive workspace" makes a folder in her drive, a note
+// another tool puts there is taken in, and two browsers editing it converge; an access token expired mid-sync is refreshed silently; a Drive
 // request that hangs ends the sync with an error at the request's time limit (30 s), the text
 // intact. One server, one sim, one browser (two contexts for the two browsers).
 
@@ -137,6 +137,19 @@ test('a Drive workspace made by the dialog, edited in two browsers, converges', 
   await writeFile(tab, 'Shared plan', 'First line from A.\n\nLast line.');
   await syncNow(tab);
   expect(driveFiles('drive')['Shared plan.md']).toBe('First line from A.\n\nLast line.\n');
+  // A note another tool put in the folder (Drive's page, a desktop client): taken in as it is.
+  const folder = fixture.google.drive
+    .visible({ userId: alice.id, clientId: fixture.clientId, scopes: [DRIVE] }, ['drive'])
+    .find((file) => file.name === 'Inkstone workspace')!;
+  fixture.google.drive.create(
+    { userId: alice.id, clientId: 'another-tool.example', scopes: [DRIVE] },
+    {
+      name: 'Field notes.md',
+      mimeType: 'text/markdown',
+      parents: [folder.id],
+      content: Buffer.from('Written in another app.\n'),
+    },
+  );
 
   // A second browser links alice for Drive and opens the workspace by its URL.
   const other = await openAppContext(browser, fixture.appOrigin);
@@ -156,6 +169,8 @@ test('a Drive workspace made by the dialog, edited in two browsers, converges', 
   await skipTour(b);
   await openSyncPanel(b);
   await syncNow(b);
+  await openFile(b, 'Field notes');
+  await expect.poll(() => editorText(b)).toContain('Written in another app.');
   await openFile(b, 'Shared plan');
   await expect.poll(() => editorText(b)).toBe('First line from A.\n\nLast line.');
 
