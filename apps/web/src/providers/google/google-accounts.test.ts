@@ -533,13 +533,28 @@ describe('the sponsorship of the account signed in with Google (spec core §6, �
     const server = productServer();
     server.sponsors.set(`go:${alice.id}`, clock + YEAR);
     // No account remembered in the browser: Google refuses the silent way.
-    const { accounts, stored, timers, asked } = setUp({ sponsorship: true, fetch: server.send });
+    const { accounts, stored, timers, asked, frameUrls } = setUp({
+      sponsorship: true,
+      fetch: server.send,
+    });
     await signInWithGoogle({ googleAccounts: accounts });
     timers.advance(56 * 60_000);
     await accounts.refreshSponsorship();
+    expect(frameUrls).toHaveLength(1);
     expect(asked).toEqual([]);
     expect(server.asked).toHaveLength(1);
     expect(stored.get(alice.id)?.isSponsor).toBe(true);
+    // The hidden frame is not tried again every minute (nor at the sign-in's hour), but an hour
+    // after this try.
+    const stop = accounts.watchSponsorship();
+    for (let minute = 0; minute < 6; minute++) {
+      timers.advance(USER_INFO_POLL);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(frameUrls).toHaveLength(1);
+    for (let minute = 6; minute < 60; minute++) timers.advance(USER_INFO_POLL);
+    await vi.waitFor(() => expect(frameUrls).toHaveLength(2));
+    stop();
   });
 
   it('gives the sponsor-only exports the login’s id token, refreshed when about to expire', async () => {

@@ -256,17 +256,29 @@ export class GoogleAccounts implements GoogleAccountsPort {
     if (this.options.store.getState().server.allowSponsorship !== true) return;
     const login = (await this.options.tokens.read()).find((token) => token.isLogin);
     if (!login) return;
+    let idToken: string;
+    try {
+      ({ idToken } = await this.withFreshIdToken(login, true));
+    } catch (error) {
+      // A fresh id token needs the user (or Google is out of reach): what was known stands, and
+      // the hidden frame is not tried again every minute, but at the next hourly look (or at
+      // once should the user sign in again).
+      this.sponsorCheckedAt = this.options.timers.now();
+      console.warn(
+        `Sponsorship not read: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      return;
+    }
     let isSponsor: boolean;
     try {
-      const { idToken } = await this.withFreshIdToken(login, true);
       isSponsor = await readSponsorship(
         { kind: 'idToken', value: idToken },
         { fetch: this.options.fetch, base: this.options.serverBase },
         this.options.timers.now(),
       );
     } catch (error) {
-      // The server cannot tell now (RETRY), or a fresh id token needs the user: what was known
-      // stands, and the next look asks again.
+      // The server cannot tell now (RETRY): what was known stands, and the next look (a minute
+      // on) asks again.
       console.warn(
         `Sponsorship not read: ${error instanceof Error ? error.message : String(error)}`,
       );
