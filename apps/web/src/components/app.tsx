@@ -204,8 +204,8 @@ export function App() {
       forgeAccountsRead.catch((error: unknown) =>
         console.error('Reading the forge accounts failed.', error),
       );
-      googleAccounts
-        .load()
+      const googleAccountsRead = googleAccounts.load();
+      googleAccountsRead
         // Drive's "Open with" / "New" of the start URL, once the accounts are known.
         .then(() => driveWiring)
         .then(({ openDriveStartState }) =>
@@ -217,11 +217,23 @@ export function App() {
       Promise.allSettled([accountsRead, forgeAccountsRead, afterFirstScreen()])
         .then(() => startedSync.start())
         .catch((error: unknown) => console.error('The sync could not be started.', error));
-      stopSponsorWatch = accounts.watchSponsorship();
-      Promise.all([accountsRead, loadServerConf(store)])
+      // The login's sponsorship, GitHub's or Google's (one login at a time: the other has none).
+      const stopGithubWatch = accounts.watchSponsorship();
+      const stopGoogleWatch = googleAccounts.watchSponsorship();
+      stopSponsorWatch = () => {
+        stopGithubWatch();
+        stopGoogleWatch();
+      };
+      const confRead = loadServerConf(store);
+      Promise.all([accountsRead, confRead])
         .then(() => accounts.refreshSponsorship())
         .catch((error: unknown) =>
           console.error('Reading the server configuration or the accounts failed.', error),
+        );
+      Promise.all([googleAccountsRead, confRead])
+        .then(() => googleAccounts.refreshSponsorship())
+        .catch((error: unknown) =>
+          console.error('Reading the server configuration or the Google accounts failed.', error),
         );
     });
     opening.catch((error: unknown) => {

@@ -8,7 +8,6 @@ import { ignore } from '../services/modals';
 import { runAction } from '../services/run-action';
 import { saveEditorFirst } from '../services/save-first';
 import { useAppDispatch, useAppSelector } from '../store';
-import { loginAccount } from '../store/accounts-slice';
 import { isSponsor } from '../store/server-slice';
 import { useAppServices } from './app-context';
 import { FilePicker } from './file-picker';
@@ -31,7 +30,7 @@ export function ImportExportPanel() {
     () => null,
   );
   const busy = activity !== null;
-  const sponsor = useAppSelector((state) => isSponsor(state.server, loginAccount(state.accounts)));
+  const sponsor = useAppSelector((state) => isSponsor(state.server, state.accounts));
   // Non-sponsors see which exports are for sponsors (spec interface §6).
   const sponsorLabel = sponsor ? null : (
     <>

@@ -16,7 +16,11 @@ function server(status: number, body: BodyInit | null, type = 'application/json'
 describe('requestPdf', () => {
   it('posts the HTML with the page settings, the token in a header and never in the URL', async () => {
     const { calls, send } = server(200, '%PDF-1.7', 'application/pdf');
-    const pdf = await requestPdf('<h1>Hi</h1>', page, { fetch: send, token: 'secret-1', base });
+    const pdf = await requestPdf('<h1>Hi</h1>', page, {
+      fetch: send,
+      token: { kind: 'accessToken', value: 'secret-1' },
+      base,
+    });
     expect(await pdf.text()).toBe('%PDF-1.7');
     const [call] = calls;
     const url = new URL(call!.url);
@@ -58,12 +62,15 @@ describe('requestPdf', () => {
       'docx',
       options,
       { title: 'Hi', author: 'Ann' },
-      {
-        fetch: send,
-        base,
-      },
+      // Signed in with Google: its id token, said to be one.
+      { fetch: send, base, token: { kind: 'idToken', value: 'eyJ.google-id.token' } },
     );
     const url = new URL(calls[0]!.url);
+    expect(url.searchParams.get('tokenKind')).toBe('idToken');
+    expect(calls[0]!.url).not.toContain('google-id');
+    expect((calls[0]!.init.headers as Record<string, string>).authorization).toBe(
+      'Bearer eyJ.google-id.token',
+    );
     expect(url.pathname).toBe('/app/pandocExport');
     expect(url.searchParams.get('format')).toBe('docx');
     expect(JSON.parse(url.searchParams.get('options')!)).toEqual(options);

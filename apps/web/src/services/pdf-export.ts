@@ -1,4 +1,5 @@
 import { type UserSettings } from '@inkstone/core';
+import { type SponsorToken } from './sponsorship';
 
 /** Documents longer than this many characters get a warning in the PDF export dialog: the
  * server gives up after 60 s (spec interface §7). */
@@ -16,9 +17,9 @@ export class SponsorOnlyError extends Error {
 /** What `requestPdf` needs: the server's fetch, and the sponsor's token when signed in. */
 export interface PdfRequestOptions {
   fetch: typeof fetch;
-  /** The signed-in user's GitHub access token; sent in the Authorization header, never in the
-   * URL, with `tokenKind=accessToken` in the query. */
-  token?: string;
+  /** The signed-in user's token (a GitHub access token, or a Google id token): sent in the
+   * Authorization header, never in the URL, with its kind in the query's `tokenKind`. */
+  token?: SponsorToken;
   /** The server's base URL (the app's own origin by default). */
   base?: string;
 }
@@ -82,16 +83,16 @@ async function post(
 ): Promise<Blob> {
   const url = new URL(path, base);
   for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
-  // The kind of token sent (a GitHub access token), never the token itself: that goes in the
-  // Authorization header.
-  if (token) url.searchParams.set('tokenKind', 'accessToken');
+  // The kind of token sent (`accessToken` of GitHub, `idToken` of Google), never the token
+  // itself: that goes in the Authorization header.
+  if (token) url.searchParams.set('tokenKind', token.kind);
   let response: Response;
   try {
     response = await send(url.href, {
       method: 'POST',
       headers: {
         'content-type': type,
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(token ? { authorization: `Bearer ${token.value}` } : {}),
       },
       body,
     });

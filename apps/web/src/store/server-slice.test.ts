@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createStore } from '.';
-import { githubAccountsLoaded, loginAccount } from './accounts-slice';
+import { forgeAccountsLoaded, githubAccountsLoaded, googleAccountsLoaded } from './accounts-slice';
 import { isSponsor, readServerConf, serverConfLoaded } from './server-slice';
 
 const account = (sub: string, extra: { isLogin?: boolean; isSponsor?: boolean }) => ({
@@ -26,7 +26,7 @@ describe('who counts as a sponsor (spec core §5 and §6)', () => {
     store.dispatch(serverConfLoaded({ allowSponsorship: true }));
     const sponsor = () => {
       const state = store.getState();
-      return isSponsor(state.server, loginAccount(state.accounts));
+      return isSponsor(state.server, state.accounts);
     };
     // A sponsor's account linked but not used to sign in does not count.
     store.dispatch(githubAccountsLoaded([account('1', { isSponsor: true })]));
@@ -35,6 +35,30 @@ describe('who counts as a sponsor (spec core §5 and §6)', () => {
     expect(sponsor()).toBe(false);
     store.dispatch(githubAccountsLoaded([account('1', { isLogin: true, isSponsor: true })]));
     expect(sponsor()).toBe(true);
+  });
+
+  it('counts the Google login as the GitHub one, and never a Gitee login (the server cannot tell)', () => {
+    const store = createStore();
+    store.dispatch(serverConfLoaded({ allowSponsorship: true }));
+    const sponsor = () => isSponsor(store.getState().server, store.getState().accounts);
+    const google = (extra: { isLogin?: boolean; isSponsor?: boolean }) => ({
+      sub: '1090',
+      name: 'Alice',
+      access: ['Sign-in'],
+      ...extra,
+    });
+    // A sponsor's Google account linked for Drive only does not count; signed in with it, it does.
+    store.dispatch(googleAccountsLoaded([google({ isSponsor: true })]));
+    expect(sponsor()).toBe(false);
+    store.dispatch(googleAccountsLoaded([google({ isLogin: true })]));
+    expect(sponsor()).toBe(false);
+    store.dispatch(googleAccountsLoaded([google({ isLogin: true, isSponsor: true })]));
+    expect(sponsor()).toBe(true);
+    store.dispatch(googleAccountsLoaded([]));
+    store.dispatch(
+      forgeAccountsLoaded({ forge: 'gitee', accounts: [{ sub: '5', name: 'li', isLogin: true }] }),
+    );
+    expect(sponsor()).toBe(false);
   });
 });
 

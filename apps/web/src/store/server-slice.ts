@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { GITHUB_COM, readGithubOrigins } from '../providers/github/github-conf';
 import { type ForgeConf, NO_FORGE_CONF, readForgeConf } from '../providers/forges/forge-conf';
-import { type GithubAccount } from './accounts-slice';
+import { type AccountsState, googleLoginAccount, loginAccount } from './accounts-slice';
 
 /** What the app knows of its server's configuration (`GET /conf`, spec core §7): whether the
  * server sells sponsorships (null until read, or when the server could not be read), and the
@@ -87,9 +87,14 @@ export function readServerConf(answer: unknown): ServerConf {
 
 /** Whether the user counts as a sponsor (spec core §5 and §6): everyone does when the server does
  * not sell sponsorships (or its configuration is unknown); otherwise only a user signed in with
- * an account whose sponsorship the server confirmed (`isSponsor` of the login token). */
-export function isSponsor(server: ServerState, login?: GithubAccount): boolean {
-  return server.allowSponsorship !== true || login?.isSponsor === true;
+ * an account whose sponsorship the server confirmed (`isSponsor` of the login token), GitHub's
+ * or Google's. A Gitee login never does: the server can tell only GitHub's and Google's users. */
+export function isSponsor(server: ServerState, accounts?: AccountsState): boolean {
+  if (server.allowSponsorship !== true) return true;
+  if (!accounts) return false;
+  return (
+    loginAccount(accounts)?.isSponsor === true || googleLoginAccount(accounts)?.isSponsor === true
+  );
 }
 
 /** The banner of the sponsor-only export dialogs (spec interface §6 and §9: it suggests $1.99). */

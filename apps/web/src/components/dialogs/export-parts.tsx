@@ -2,7 +2,7 @@
 
 import { signInWithGithub } from '../../providers/github/github-actions';
 import { useAppDispatch, useAppSelector } from '../../store';
-import { loginAccount } from '../../store/accounts-slice';
+import { mainLoginKey } from '../../store/accounts-slice';
 import { SPONSOR_BANNER } from '../../store/server-slice';
 import { useAppServices } from '../app-context';
 import { sortedTemplateIds, type Templates } from '../../templates/templates';
@@ -39,7 +39,7 @@ export function TemplateField(props: {
 export function SponsorBanner({ sponsor }: { sponsor: boolean }) {
   const services = useAppServices();
   const dispatch = useAppDispatch();
-  const signedIn = useAppSelector((state) => loginAccount(state.accounts) !== undefined);
+  const signedIn = useAppSelector((state) => mainLoginKey(state.accounts) !== undefined);
   if (sponsor) return null;
   return (
     <div className="sponsor-banner" role="note">

@@ -4,8 +4,8 @@ import { type ContentItem, itemIds, readSimpleProperties } from '@inkstone/core'
 import { useState } from 'react';
 import { downloadBlob } from '../../services/file-transfer';
 import { PANDOC_FORMATS, requestPandoc } from '../../services/pdf-export';
+import { loginSponsorToken } from '../../services/sponsorship';
 import { useAppSelector } from '../../store';
-import { loginAccount } from '../../store/accounts-slice';
 import { isSponsor } from '../../store/server-slice';
 import { useAppServices } from '../app-context';
 import { Modal } from '../modal';
@@ -20,8 +20,8 @@ import { saveEditorFirst } from '../../services/save-first';
  * pandoc settings and the file's title, author and date as metadata; the file is downloaded.
  * A 401 opens sponsorOnly. */
 export function PandocExportDialog({ resolve, reject }: DialogProps<'pandocExport'>) {
-  const { workspace, editor, accounts } = useAppServices();
-  const sponsor = useAppSelector((state) => isSponsor(state.server, loginAccount(state.accounts)));
+  const { workspace, editor, accounts, googleAccounts } = useAppServices();
+  const sponsor = useAppSelector((state) => isSponsor(state.server, state.accounts));
   const remembered = useAppSelector((state) => state.localSettings.pandocExportFormat);
   const options = useAppSelector((state) => state.settings.settings.pandoc);
   const file = useAppSelector((state) => {
@@ -50,7 +50,7 @@ export function PandocExportDialog({ resolve, reject }: DialogProps<'pandocExpor
         metadata.title ??= file.name;
         const blob = await requestPandoc(content?.text ?? '', format, options, metadata, {
           fetch: window.fetch.bind(window),
-          token: await accounts.loginToken(),
+          token: await loginSponsorToken(accounts, googleAccounts),
         });
         downloadBlob(`${file.name}.${PANDOC_FORMATS[format]!.extension}`, blob);
       },

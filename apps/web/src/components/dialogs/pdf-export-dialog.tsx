@@ -6,8 +6,8 @@ import { useStore } from 'react-redux';
 import { downloadBlob } from '../../services/file-transfer';
 import { exportCurrentFile } from '../../services/html-export';
 import { LARGE_PDF_DOCUMENT, requestPdf } from '../../services/pdf-export';
+import { loginSponsorToken } from '../../services/sponsorship';
 import { type AppStore, useAppSelector } from '../../store';
-import { loginAccount } from '../../store/accounts-slice';
 import { isSponsor } from '../../store/server-slice';
 import { useAppServices } from '../app-context';
 import { Modal } from '../modal';
@@ -22,9 +22,9 @@ import { saveEditorFirst } from '../../services/save-first';
  * sandboxed Chromium with the page settings (`wkhtmltopdf`); the PDF is downloaded. A 401 opens
  * sponsorOnly. */
 export function PdfExportDialog({ resolve, reject }: DialogProps<'pdfExport'>) {
-  const { workspace, editor, accounts } = useAppServices();
+  const { workspace, editor, accounts, googleAccounts } = useAppServices();
   const store = useStore() as AppStore;
-  const sponsor = useAppSelector((state) => isSponsor(state.server, loginAccount(state.accounts)));
+  const sponsor = useAppSelector((state) => isSponsor(state.server, state.accounts));
   const templates = useAppSelector((state) => state.templates);
   const remembered = useAppSelector((state) => state.localSettings.pdfExportTemplate);
   const page = useAppSelector((state) => state.settings.settings.wkhtmltopdf);
@@ -55,7 +55,7 @@ export function PdfExportDialog({ resolve, reject }: DialogProps<'pdfExport'>) {
       );
       const pdf = await requestPdf(result, page, {
         fetch: window.fetch.bind(window),
-        token: await accounts.loginToken(),
+        token: await loginSponsorToken(accounts, googleAccounts),
       });
       downloadBlob(`${fileName}.pdf`, pdf);
     });

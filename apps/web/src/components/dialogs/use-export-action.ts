@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { signInWithGithub } from '../../providers/github/github-actions';
 import { SponsorOnlyError } from '../../services/pdf-export';
 import { useAppDispatch, useAppSelector } from '../../store';
-import { loginAccount } from '../../store/accounts-slice';
+import { mainLoginKey } from '../../store/accounts-slice';
 import { notified } from '../../store/notifications-slice';
 import { runAction } from '../../services/run-action';
 import { useAppServices } from '../app-context';
@@ -27,7 +27,7 @@ export function useExportAction(
   const services = useAppServices();
   const { confirmer, announcer } = services;
   const dispatch = useAppDispatch();
-  const signedIn = useAppSelector((state) => loginAccount(state.accounts) !== undefined);
+  const signedIn = useAppSelector((state) => mainLoginKey(state.accounts) !== undefined);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
 

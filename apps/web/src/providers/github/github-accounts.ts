@@ -11,7 +11,16 @@ import { accountOf, githubAccountsLoaded } from '../../store/accounts-slice';
 import { authorizeInPopup, type OpenerPort } from '../../services/oauth/authorize-popup';
 import { authorizeUrl, newState, redirectUri } from '../../services/oauth/authorize-url';
 import { exchangeGithubCode, githubTokenFor, readGithubIdentity } from './github-account';
-import { readGithubSponsorship, SponsorshipUnknown } from './github-sponsorship';
+import {
+  readSponsorship,
+  SponsorshipUnknown,
+  USER_INFO_POLL,
+  USER_INFO_REFRESH,
+  watchSponsorship,
+} from '../../services/sponsorship';
+
+// (Asked of the server the same way for every provider's login: services/sponsorship.ts.)
+export { USER_INFO_POLL, USER_INFO_REFRESH };
 
 /** Where GitHub accounts are kept: the main workspace's `tokens` item
  * (`services/github-tokens.ts` in the app, an in-memory one in tests). */
@@ -33,12 +42,6 @@ export interface GithubAccountsOptions {
   /** Tells the other tabs when accounts change, and hears theirs (a BroadcastChannel). */
   signal?: ChangeSignal;
 }
-
-/** The sponsorship of the signed-in account is asked again this long after the last answer
- * (spec core §9 "User info: refetched after 1 h")… */
-export const USER_INFO_REFRESH = 60 * 60 * 1000;
-/** …which is looked at this often (spec core §9 "polled every 60 s"). */
-export const USER_INFO_POLL = 60 * 1000;
 
 /** Sign-in when the server has no GitHub OAuth application. */
 export const GITHUB_NOT_CONFIGURED =
@@ -121,7 +124,10 @@ export class GithubAccounts {
     if (!login) return;
     let isSponsor: boolean;
     try {
-      isSponsor = await readGithubSponsorship(login.accessToken, this.server());
+      isSponsor = await readSponsorship(
+        { kind: 'accessToken', value: login.accessToken },
+        this.server(),
+      );
     } catch (error) {
       if (error instanceof SponsorshipUnknown) {
         console.warn(`Sponsorship not read: ${error.message}`);
@@ -138,16 +144,11 @@ export class GithubAccounts {
   /** Keeps the signed-in account's sponsorship fresh: every minute, asks again when the last
    * answer is an hour old (a sponsorship bought or run out meanwhile shows). Returns the stop. */
   watchSponsorship(): () => void {
-    const { timers } = this.options;
-    let cancel = () => {};
-    const tick = () => {
-      if (timers.now() - this.sponsorCheckedAt >= USER_INFO_REFRESH) {
-        this.refreshSponsorship().catch((error: unknown) => console.error(error));
-      }
-      cancel = timers.set(tick, USER_INFO_POLL);
-    };
-    cancel = timers.set(tick, USER_INFO_POLL);
-    return () => cancel();
+    return watchSponsorship(
+      this.options.timers,
+      () => this.sponsorCheckedAt,
+      () => this.refreshSponsorship(),
+    );
   }
 
   // Opens the window synchronously (a popup needs the click it answers), then finishes.

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStore } from '../../store';
 import { serverConfLoaded } from '../../store/server-slice';
 import { GithubAccounts, USER_INFO_POLL, USER_INFO_REFRESH } from './github-accounts';
-import { readGithubSponsorship } from './github-sponsorship';
+import { readSponsorship } from '../../services/sponsorship';
 
 // The product server's GET /userInfo as the app reads it. Its answers are the server's own
 // (apps/server/src/routes/user-info.test.ts checks them against a GitHub stand-in, and
@@ -22,26 +22,28 @@ function userInfo(answer: () => Response) {
   return { calls, send };
 }
 
+const gh = (value: string) => ({ kind: 'accessToken' as const, value });
+
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-describe('readGithubSponsorship (GET /userInfo?tokenKind=accessToken)', () => {
+describe('readSponsorship of a GitHub token (GET /userInfo?tokenKind=accessToken)', () => {
   it('sends the token in the Authorization header only, and reads sponsorUntil against now', async () => {
     const { calls, send } = userInfo(() => json(200, { sponsorUntil: NOW + 1000 }));
-    expect(await readGithubSponsorship('gho_secret', { fetch: send, base: BASE }, NOW)).toBe(true);
+    expect(await readSponsorship(gh('gho_secret'), { fetch: send, base: BASE }, NOW)).toBe(true);
     expect(calls[0]).toEqual({
       url: `${BASE}userInfo?tokenKind=accessToken`,
       authorization: 'Bearer gho_secret',
     });
     const past = userInfo(() => json(200, { sponsorUntil: NOW - 1 }));
-    expect(await readGithubSponsorship('t', { fetch: past.send, base: BASE }, NOW)).toBe(false);
+    expect(await readSponsorship(gh('t'), { fetch: past.send, base: BASE }, NOW)).toBe(false);
   });
 
   it('reads a 404 as never sponsored, anything else as RETRY (what was known stands)', async () => {
     const never = userInfo(() => json(404, { message: 'Unknown user.' }));
-    expect(await readGithubSponsorship('t', { fetch: never.send, base: BASE }, NOW)).toBe(false);
+    expect(await readSponsorship(gh('t'), { fetch: never.send, base: BASE }, NOW)).toBe(false);
     const busy = userInfo(() => json(503, { message: 'GitHub is busy. RETRY' }));
-    await expect(readGithubSponsorship('t', { fetch: busy.send, base: BASE }, NOW)).rejects.toThrow(
+    await expect(readSponsorship(gh('t'), { fetch: busy.send, base: BASE }, NOW)).rejects.toThrow(
       /RETRY/,
     );
   });

@@ -8,12 +8,14 @@ import {
   startCloudSim,
 } from '@inkstone/cloud-sim';
 import { GOOGLE_SCOPE, type GoogleToken, type Timers } from '@inkstone/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPublicKey, type JsonWebKey, verify } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type OpenerPort, type ReceivedMessage } from '../../services/oauth/authorize-popup';
 import { callbackMessage } from '../../services/oauth/callback-message';
 import { type FramePort } from '../../services/oauth/silent-frame';
 import { createStore } from '../../store';
-import { serverConfLoaded } from '../../store/server-slice';
+import { isSponsor, serverConfLoaded } from '../../store/server-slice';
+import { loginSponsorToken, USER_INFO_POLL, USER_INFO_REFRESH } from '../../services/sponsorship';
 import { githubAccountsLoaded } from '../../store/accounts-slice';
 import { GoogleAccounts, GoogleSignInDeclined } from './google-accounts';
 import { SIGNED_IN_ELSEWHERE, signInWithGoogle } from './google-actions';
@@ -25,6 +27,8 @@ import { type GoogleTokenStore } from './google-tokens';
 // remembered-account cookie (or without one: Google then answers interaction_required).
 
 const APP = 'http://127.0.0.1:8080';
+/** The product server (its /userInfo, a stand-in below). */
+const SERVER = `${APP}/`;
 const CLIENT = 'inkstone-test.apps.cloud-sim.test';
 let google: CloudSim;
 let alice: GoogleUser;
@@ -90,11 +94,17 @@ function setUp(
     clientInPopup?: string;
     /** The app's fetch (default: Node's). */
     fetch?: typeof fetch;
+    /** The product server sells sponsorships (`/conf`'s allowSponsorship). */
+    sponsorship?: boolean;
   } = {},
 ) {
   const store = createStore();
   store.dispatch(
-    serverConfLoaded({ allowSponsorship: false, googleClientId: CLIENT, googleUrl: google.url }),
+    serverConfLoaded({
+      allowSponsorship: options.sponsorship === true,
+      googleClientId: CLIENT,
+      googleUrl: google.url,
+    }),
   );
   const stored = new Map<string, GoogleToken>();
   const tokens: GoogleTokenStore = {
@@ -155,6 +165,7 @@ function setUp(
       asked.push(provider);
       return options.agree ?? false;
     },
+    serverBase: SERVER,
   });
   return { accounts, store, stored, popups, frameUrls, timers, asked };
 }
@@ -392,5 +403,181 @@ describe("the accounts' tokeninfo and People calls against Google's discovery do
       }
     }
     expect(faults).toEqual([]);
+  });
+});
+
+// The product server's GET /userInfo?tokenKind=idToken, as apps/server answers it (its own tests,
+// apps/server/src/routes/user-info.test.ts, run the real route against cloud-sim): the id token
+// taken from the Authorization header only, checked against cloud-sim's published keys (RS256,
+// audience, expiry), then the sponsorship of `go:{sub}`; 404 for who never sponsored, 401 for a
+// token it cannot take, 503 while `busy`.
+function productServer() {
+  const sponsors = new Map<string, number>();
+  const asked: { url: URL; authorization: string | null; answer: number }[] = [];
+  const state = { busy: false };
+  const b64 = (part: string) => JSON.parse(Buffer.from(part, 'base64url').toString()) as unknown;
+  async function genuine(idToken: string): Promise<{ sub: string } | undefined> {
+    const [header, payload, signature] = idToken.split('.');
+    if (!header || !payload || !signature) return undefined;
+    const { keys } = (await (await fetch(`${google.url}/oauth2/v3/certs`)).json()) as {
+      keys: (JsonWebKey & { kid: string })[];
+    };
+    const key = keys.find((candidate) => candidate.kid === (b64(header) as { kid?: string }).kid);
+    if (!key) return undefined;
+    const signed = verify(
+      'sha256',
+      Buffer.from(`${header}.${payload}`),
+      createPublicKey({ key, format: 'jwk' }),
+      Buffer.from(signature, 'base64url'),
+    );
+    const claims = b64(payload) as { aud: string; exp: number; sub: string };
+    return signed && claims.aud === CLIENT && claims.exp * 1000 > clock ? claims : undefined;
+  }
+  const answer = async (url: URL, authorization: string | null): Promise<Response> => {
+    const json = (status: number, body: unknown) => Response.json(body, { status });
+    if (state.busy) return json(503, { message: 'Sponsorships cannot be read now. RETRY' });
+    const bearer = /^Bearer (.+)$/.exec(authorization ?? '')?.[1];
+    if (url.searchParams.get('tokenKind') !== 'idToken' || !bearer || url.search.includes(bearer))
+      return json(400, { message: 'Malformed.' });
+    const claims = await genuine(bearer);
+    if (!claims) return json(401, { message: 'Invalid id token.' });
+    const until = sponsors.get(`go:${claims.sub}`);
+    return until === undefined
+      ? json(404, { message: 'Unknown user.' })
+      : json(200, { sponsorUntil: until });
+  };
+  const send: typeof fetch = async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : input);
+    if (!url.href.startsWith(SERVER) || url.pathname !== '/userInfo') return fetch(input, init);
+    const authorization = new Headers(init?.headers).get('authorization');
+    const response = await answer(url, authorization);
+    asked.push({ url, authorization, answer: response.status });
+    return response;
+  };
+  return { sponsors, asked, state, send };
+}
+
+describe('the sponsorship of the account signed in with Google (spec core §6, §7 userInfo)', () => {
+  const YEAR = 365 * 24 * 3600 * 1000;
+
+  it('is asked at sign-in with its id token in the Authorization header, and kept on the token', async () => {
+    const server = productServer();
+    server.sponsors.set(`go:${alice.id}`, clock + YEAR);
+    const { accounts, store, stored } = setUp({ sponsorship: true, fetch: server.send });
+    const token = await signInWithGoogle({ googleAccounts: accounts });
+    expect(server.asked).toHaveLength(1);
+    const [asked] = server.asked;
+    expect(asked!.url.search).toBe('?tokenKind=idToken');
+    expect(asked!.authorization).toBe(`Bearer ${token.idToken}`);
+    expect(asked!.answer).toBe(200);
+    expect(stored.get(alice.id)?.isSponsor).toBe(true);
+    expect(store.getState().accounts.google[0]).toMatchObject({ isLogin: true, isSponsor: true });
+    expect(isSponsor(store.getState().server, store.getState().accounts)).toBe(true);
+
+    // Who never sponsored (404) is not one; nothing is asked while sponsorship is off.
+    const other = setUp({ sponsorship: true, fetch: server.send, as: bob });
+    await signInWithGoogle({ googleAccounts: other.accounts });
+    expect(server.asked[1]?.answer).toBe(404);
+    expect(other.stored.get(bob.id)?.isSponsor).toBe(false);
+    expect(isSponsor(other.store.getState().server, other.store.getState().accounts)).toBe(false);
+    const off = setUp({ fetch: server.send });
+    await signInWithGoogle({ googleAccounts: off.accounts });
+    expect(server.asked).toHaveLength(2);
+  });
+
+  it('is asked again after an hour with an id token refreshed silently first; RETRY keeps what was known', async () => {
+    const server = productServer();
+    const { accounts, stored, store, timers, frameUrls, asked } = setUp({
+      sponsorship: true,
+      fetch: server.send,
+      browserAccount: alice,
+    });
+    const first = await signInWithGoogle({ googleAccounts: accounts });
+    expect(stored.get(alice.id)?.isSponsor).toBe(false);
+    const stop = accounts.watchSponsorship();
+    // The user pays meanwhile: nothing is asked before the hour is over…
+    server.sponsors.set(`go:${alice.id}`, clock + YEAR);
+    for (let waited = USER_INFO_POLL; waited < USER_INFO_REFRESH; waited += USER_INFO_POLL) {
+      timers.advance(USER_INFO_POLL);
+    }
+    expect(server.asked).toHaveLength(1);
+    // …then the id token, an hour old (the server would refuse it), is refreshed in the hidden
+    // frame and the new one asks.
+    timers.advance(USER_INFO_POLL);
+    await vi.waitFor(() => expect(server.asked).toHaveLength(2));
+    await vi.waitFor(() => expect(stored.get(alice.id)?.isSponsor).toBe(true));
+    expect(frameUrls).toHaveLength(1);
+    const renewed = stored.get(alice.id)!;
+    expect(renewed.idToken).not.toBe(first.idToken);
+    expect(server.asked[1]).toMatchObject({
+      authorization: `Bearer ${renewed.idToken}`,
+      answer: 200,
+    });
+    expect(isSponsor(store.getState().server, store.getState().accounts)).toBe(true);
+
+    // The server cannot tell an hour later: still a sponsor.
+    server.state.busy = true;
+    for (let waited = 0; waited < USER_INFO_REFRESH; waited += USER_INFO_POLL) {
+      timers.advance(USER_INFO_POLL);
+    }
+    await vi.waitFor(() => expect(server.asked).toHaveLength(3));
+    expect(server.asked[2]!.answer).toBe(503);
+    expect(stored.get(alice.id)?.isSponsor).toBe(true);
+    expect(asked).toEqual([]); // no providerRedirection for a check nobody asked for
+    stop();
+    timers.advance(2 * USER_INFO_REFRESH);
+    expect(server.asked).toHaveLength(3);
+  });
+
+  it('in the background, never asks the user to sign in again: what was known stands', async () => {
+    const server = productServer();
+    server.sponsors.set(`go:${alice.id}`, clock + YEAR);
+    // No account remembered in the browser: Google refuses the silent way.
+    const { accounts, stored, timers, asked, frameUrls } = setUp({
+      sponsorship: true,
+      fetch: server.send,
+    });
+    await signInWithGoogle({ googleAccounts: accounts });
+    timers.advance(56 * 60_000);
+    await accounts.refreshSponsorship();
+    expect(frameUrls).toHaveLength(1);
+    expect(asked).toEqual([]);
+    expect(server.asked).toHaveLength(1);
+    expect(stored.get(alice.id)?.isSponsor).toBe(true);
+    // The hidden frame is not tried again every minute (nor at the sign-in's hour), but an hour
+    // after this try.
+    const stop = accounts.watchSponsorship();
+    for (let minute = 0; minute < 6; minute++) {
+      timers.advance(USER_INFO_POLL);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(frameUrls).toHaveLength(1);
+    for (let minute = 6; minute < 60; minute++) timers.advance(USER_INFO_POLL);
+    await vi.waitFor(() => expect(frameUrls).toHaveLength(2));
+    stop();
+  });
+
+  it('gives the sponsor-only exports the login’s id token, refreshed when about to expire', async () => {
+    const { accounts, stored, timers, frameUrls } = setUp({ browserAccount: alice });
+    const github = { loginToken: async () => undefined };
+    expect(await loginSponsorToken(github, accounts)).toBeUndefined();
+    await accounts.link({ drive: 'full' }); // linked, not signed in with
+    expect(await loginSponsorToken(github, accounts)).toBeUndefined();
+    const login = await signInWithGoogle({ googleAccounts: accounts });
+    expect(await loginSponsorToken(github, accounts)).toEqual({
+      kind: 'idToken',
+      value: login.idToken,
+    });
+    expect(frameUrls).toEqual([]);
+    timers.advance(56 * 60_000);
+    const sent = await loginSponsorToken(github, accounts);
+    expect(frameUrls).toHaveLength(1);
+    expect(sent).toEqual({ kind: 'idToken', value: stored.get(alice.id)!.idToken });
+    expect(sent?.value).not.toBe(login.idToken);
+    // Signed in with GitHub instead: its access token.
+    expect(await loginSponsorToken({ loginToken: async () => 'gho_ada' }, accounts)).toEqual({
+      kind: 'accessToken',
+      value: 'gho_ada',
+    });
   });
 });

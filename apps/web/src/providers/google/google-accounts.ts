@@ -2,6 +2,7 @@ import {
   type ChangeSignal,
   CLIENT_ID_INCONSISTENT,
   GOOGLE_AUTHORIZATION_FAILED,
+  GOOGLE_REFRESH_MARGIN_MS,
   GOOGLE_SCOPE,
   GOOGLE_SILENT_TIMEOUT_MS,
   googleAuthorizeUrl,
@@ -12,6 +13,7 @@ import {
   googleTokenNeedsRefresh,
   type GoogleToken,
   HttpClient,
+  idTokenClaims,
   NetworkError,
   OFFLINE_MESSAGE,
   takeGoogleAnswer,
@@ -23,6 +25,7 @@ import { authorizeTokenInPopup, type OpenerPort } from '../../services/oauth/aut
 import { newState, redirectUri } from '../../services/oauth/authorize-url';
 import { type CallbackMessage } from '../../services/oauth/callback-message';
 import { authorizeInFrame, type FramePort, SilentTimeout } from '../../services/oauth/silent-frame';
+import { readSponsorship, watchSponsorship } from '../../services/sponsorship';
 import { type GoogleAccountsPort } from './google-accounts-port';
 import { type GoogleTokenStore } from './google-tokens';
 
@@ -61,6 +64,8 @@ export interface GoogleAccountsOptions {
   signal?: ChangeSignal;
   /** Random nonces and states (the page's crypto). */
   random?: Pick<Crypto, 'getRandomValues'>;
+  /** The product server's base URL (the app's own origin by default): its `/userInfo`. */
+  serverBase?: string;
 }
 
 // The scopes a token holds, read back as the needs that ask for them again.
@@ -93,6 +98,8 @@ export class GoogleAccounts implements GoogleAccountsPort {
   private readonly refreshing = new Map<string, Promise<GoogleToken>>();
   // The accounts as last read (the scopes a popup asks for again, without waiting).
   private known = new Map<string, GoogleToken>();
+  /** When the server last answered about the signed-in account's sponsorship. */
+  private sponsorCheckedAt = Number.NEGATIVE_INFINITY;
 
   constructor(private readonly options: GoogleAccountsOptions) {
     this.http = new HttpClient({
@@ -146,9 +153,15 @@ export class GoogleAccounts implements GoogleAccountsPort {
       state,
       { opener: this.options.opener, timers: this.options.timers },
     );
-    return answer.then((message) =>
+    const linked = answer.then((message) =>
       this.take(message, { state, nonce, sub: options.sub, login: needs.login === true }),
     );
+    if (!needs.login || options.sub !== undefined) return linked;
+    // Signing in: the new login's sponsorship is asked at once (spec core §6).
+    return linked.then(async (token) => {
+      await this.refreshSponsorship().catch((error: unknown) => console.error(error));
+      return (await this.options.tokens.read()).find((stored) => stored.sub === token.sub) ?? token;
+    });
   }
 
   /**
@@ -161,11 +174,11 @@ export class GoogleAccounts implements GoogleAccountsPort {
   fresh = (
     sub: string,
     scopes: readonly string[],
-    options: { force?: boolean } = {},
+    options: { force?: boolean; silentOnly?: boolean } = {},
   ): Promise<GoogleToken> => {
     const running = this.refreshing.get(sub);
     if (running) return running.then(() => this.fresh(sub, scopes, options));
-    const task = this.freshNow(sub, scopes, options.force === true);
+    const task = this.freshNow(sub, scopes, options.force === true, options.silentOnly === true);
     this.refreshing.set(sub, task);
     const done = () => {
       if (this.refreshing.get(sub) === task) this.refreshing.delete(sub);
@@ -178,6 +191,8 @@ export class GoogleAccounts implements GoogleAccountsPort {
     sub: string,
     scopes: readonly string[],
     force: boolean,
+    // Nobody asked (a check in the background): Google's refusal is not put to the user.
+    silentOnly = false,
   ): Promise<GoogleToken> {
     const token = (await this.options.tokens.read()).find((stored) => stored.sub === sub);
     if (!token) throw new Error(GOOGLE_ACCOUNT_NOT_LINKED);
@@ -197,6 +212,9 @@ export class GoogleAccounts implements GoogleAccountsPort {
     if (refused === undefined) throw new NetworkError('timeout');
     // A wrong account or client is never papered over by asking again.
     if (refused instanceof Error && refused.message === CLIENT_ID_INCONSISTENT) throw refused;
+    if (silentOnly) {
+      throw refused instanceof Error ? refused : new Error(GOOGLE_AUTHORIZATION_FAILED);
+    }
     if (!this.options.isOnline()) throw new Error(OFFLINE_MESSAGE);
     if (!(await this.options.confirmRedirection(GOOGLE_PROVIDER_NAME))) {
       throw new GoogleSignInDeclined();
@@ -219,6 +237,83 @@ export class GoogleAccounts implements GoogleAccountsPort {
       },
     );
     return this.take(message, { state, nonce, sub: token.sub, login: token.isLogin === true });
+  }
+
+  /** The id token of the account signed in with Google, for the sponsor-only exports (sent with
+   * `tokenKind=idToken`): refreshed first when it has 5 minutes or less to live (the user
+   * clicked, so providerRedirection may ask). Undefined when nobody is signed in with Google. */
+  async loginIdToken(): Promise<string | undefined> {
+    const login = (await this.options.tokens.read()).find((token) => token.isLogin);
+    return login ? (await this.withFreshIdToken(login, false)).idToken : undefined;
+  }
+
+  /** Asks the server whether the account signed in with Google sponsors it
+   * (`GET /userInfo?tokenKind=idToken`, the id token in the Authorization header), and keeps
+   * the answer on its token (spec core §6). Nothing to ask when the server sells no sponsorships
+   * or nobody is signed in with Google; when the server cannot tell now, or the id token cannot
+   * be refreshed without asking the user, what was known stands. */
+  async refreshSponsorship(): Promise<void> {
+    if (this.options.store.getState().server.allowSponsorship !== true) return;
+    const login = (await this.options.tokens.read()).find((token) => token.isLogin);
+    if (!login) return;
+    let idToken: string;
+    try {
+      ({ idToken } = await this.withFreshIdToken(login, true));
+    } catch (error) {
+      // A fresh id token needs the user (or Google is out of reach): what was known stands, and
+      // the hidden frame is not tried again every minute, but at the next hourly look (or at
+      // once should the user sign in again).
+      this.sponsorCheckedAt = this.options.timers.now();
+      console.warn(
+        `Sponsorship not read: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      return;
+    }
+    let isSponsor: boolean;
+    try {
+      isSponsor = await readSponsorship(
+        { kind: 'idToken', value: idToken },
+        { fetch: this.options.fetch, base: this.options.serverBase },
+        this.options.timers.now(),
+      );
+    } catch (error) {
+      // The server cannot tell now (RETRY): what was known stands, and the next look (a minute
+      // on) asks again.
+      console.warn(
+        `Sponsorship not read: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      return;
+    }
+    this.sponsorCheckedAt = this.options.timers.now();
+    // The token as stored now (a refresh may have replaced it meanwhile), still the login one.
+    const current = (await this.options.tokens.read()).find((token) => token.sub === login.sub);
+    if (!current?.isLogin || current.isSponsor === isSponsor) return;
+    await this.options.tokens.write({ ...current, isSponsor });
+    await this.changed();
+  }
+
+  /** Keeps the Google login's sponsorship fresh as GitHub's: looked at every minute, asked
+   * again when the last answer is an hour old. Returns the stop. */
+  watchSponsorship(): () => void {
+    return watchSponsorship(
+      this.options.timers,
+      () => this.sponsorCheckedAt,
+      () => this.refreshSponsorship(),
+    );
+  }
+
+  // The token with an id token the server will still take (the server checks its expiry): the
+  // stored one, or one refreshed through `fresh`.
+  private withFreshIdToken(token: GoogleToken, silentOnly: boolean): Promise<GoogleToken> {
+    let expiring = true;
+    try {
+      expiring =
+        idTokenClaims(token.idToken).exp * 1000 - this.options.timers.now() <=
+        GOOGLE_REFRESH_MARGIN_MS;
+    } catch {
+      // Unreadable: a new one is asked for.
+    }
+    return this.fresh(token.sub, [], { force: expiring, silentOnly });
   }
 
   /** Unlinks an account: its token revoked at Google (best effort: offline or refused, it is
