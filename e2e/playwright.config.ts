@@ -26,8 +26,13 @@ export default defineConfig({
     // of the few that fail, took about an eighth of the suite's CPU, half of what tracing
     // costs. Measured on toolbar.spec (18 tests, user+sys CPU of the run, two runs each, shared
     // 2-core machine): no trace 39.2 and 42.4 s; with screenshots 55.0 and 53.4 s; without
-    // 47.1 and 47.8 s.
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // 47.1 and 47.8 s. Nor DOM snapshots: the recorder copies the page's whole DOM before and
+    // after every action of every test, to keep those of the few that fail (the failure's
+    // error-context.md still has the page's accessibility tree). toolbar.spec, one run each,
+    // load 5 to 8: with snapshots 53.1 s of CPU, without 46.0 s, wall 116 and 117 s. On a page
+    // showing a 2,000,000-character text the walk held the page for tens of seconds at a time
+    // (long-manuscript.spec).
+    trace: { mode: 'retain-on-failure', snapshots: false, screenshots: false },
     launchOptions: {
       executablePath: chromium,
       args: [

@@ -105,24 +105,31 @@ export async function scrollToLine(page: Page, text: string): Promise<void> {
   }, text);
 }
 
-/** Opens the side bar on its menu, or goes back to the menu from a panel; returns the menu. */
-export async function openMenu(page: Page): Promise<Locator> {
+/** Opens the side bar on its menu, or goes back to the menu from a panel; returns the menu.
+ * `timeout` is how long the side bar may take to show: 15 s (the editor's wait) unless told,
+ * longer on a page busy with a very long text. */
+export async function openMenu(page: Page, { timeout = 15_000 } = {}): Promise<Locator> {
   // A side bar the layout shows may still be loading its code: its toggle says it is open, and
   // a click would close it.
   const toggle = page.getByRole('button', { name: 'Toggle side bar' });
   if ((await toggle.getAttribute('aria-pressed')) !== 'true') await toggle.click();
   // (The side bar's code may still be on its way on a busy page: it gets the editor's wait.)
   const back = page.getByRole('button', { name: 'Main menu' });
-  await expect(menu(page).or(back)).toBeVisible({ timeout: 15_000 });
+  await expect(menu(page).or(back)).toBeVisible({ timeout });
   if (!(await menu(page).isVisible())) await back.click();
-  await expect(menu(page)).toBeVisible();
+  await expect(menu(page)).toBeVisible({ timeout });
   return menu(page);
 }
 
 /** Opens the side bar on its menu (or goes back to the menu from a panel) and chooses the entry
- * named `name` exactly ('Import/export') or matching it (/^Templates/, whose count varies). */
-export async function openMenuEntry(page: Page, name: string | RegExp): Promise<void> {
-  await (await openMenu(page)).getByRole('button', { name, exact: true }).click();
+ * named `name` exactly ('Import/export') or matching it (/^Templates/, whose count varies).
+ * `options.timeout` as for `openMenu`. */
+export async function openMenuEntry(
+  page: Page,
+  name: string | RegExp,
+  options: { timeout?: number } = {},
+): Promise<void> {
+  await (await openMenu(page, options)).getByRole('button', { name, exact: true }).click();
 }
 
 /** A row of the app's local database as stored: an item (`objects`) or an image (`images`). */
