@@ -21,8 +21,7 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${port}`,
     viewport: { width: 1400, height: 900 },
-    // A failed test keeps its trace (each action, the page's DOM before and after it, console
-    // and network), but no screencast: recording screenshots of every test, to keep only those
+    // A failed test keeps its trace (each action, console and network), but no screencast: recording screenshots of every test, to keep only those
     // of the few that fail, took about an eighth of the suite's CPU, half of what tracing
     // costs. Measured on toolbar.spec (18 tests, user+sys CPU of the run, two runs each, shared
     // 2-core machine): no trace 39.2 and 42.4 s; with screenshots 55.0 and 53.4 s; without
