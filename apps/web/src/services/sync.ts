@@ -90,6 +90,10 @@ export interface SyncRemote {
   /** The account whose repository this is, when it follows who is signed in (the main
    * workspace): another account than the sync state's starts the state afresh. */
   account?: string;
+  /** Where the connectivity check asks when the sync's requests go elsewhere than `target`
+   * (a Drive workspace's target is its folder's page on drive.google.com, or words; its
+   * requests go to Google's API, or to the origin the server's /conf names). */
+  probe?: string;
 }
 
 /** The message suggested in the commitMessage dialog. */
@@ -327,8 +331,14 @@ export class SyncService {
   // The connectivity check (spec core §4): a request to the workspace's server, or to the app's
   // own, that gets any answer. An opaque answer will do: only the network is in question.
   private async checkConnectivity(): Promise<boolean> {
-    const target = this.options.store.getState().sync.target;
-    const url = target ? new URL('/', target).href : new URL('conf', window.location.href).href;
+    const target = this.remote?.probe ?? this.options.store.getState().sync.target;
+    const own = new URL('conf', window.location.href).href;
+    let url = own;
+    try {
+      if (target) url = new URL('/', target).href;
+    } catch {
+      // A target in words (“Google Drive (application data)”): the app's own server.
+    }
     try {
       await fetch(url, { mode: 'no-cors', cache: 'no-store' });
       return true;

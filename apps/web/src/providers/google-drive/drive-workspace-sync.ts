@@ -1,5 +1,6 @@
 import {
   GOOGLE_DRIVE_WORKSPACE_PROVIDER_ID,
+  googleEndpoints,
   type GoogleToken,
   MAIN_WORKSPACE_ID,
   type Workspace,
@@ -58,8 +59,9 @@ export async function loadDriveWorkspaceRemote(
     console.error('The Google accounts could not be read.', error);
     accounts = [];
   }
+  const options = await remoteOptions(store, services);
   const remote = driveWorkspaceRemote({
-    ...(await remoteOptions(store, services)),
+    ...options,
     current,
     accounts,
     askFullAccess: (sub) => askWorkspaceGoogleRedirection(services, sub),
@@ -73,7 +75,7 @@ export async function loadDriveWorkspaceRemote(
     store.dispatch(notified('error', remote));
     return undefined;
   }
-  return remote && { ...remote, git: false };
+  return remote && { ...remote, git: false, probe: googleEndpoints(options.googleUrl).drive };
 }
 
 /**
@@ -90,8 +92,14 @@ export async function loadDriveAppDataRemote(
   if (current.id !== MAIN_WORKSPACE_ID) return undefined;
   const login = googleLoginForMainWorkspace(services);
   if (!login) return undefined;
-  const remote = driveAppDataRemote({ ...(await remoteOptions(store, services)), sub: login.sub });
-  return { ...remote, git: false, account: googleLoginKey(login.sub) };
+  const options = await remoteOptions(store, services);
+  const remote = driveAppDataRemote({ ...options, sub: login.sub });
+  return {
+    ...remote,
+    git: false,
+    account: googleLoginKey(login.sub),
+    probe: googleEndpoints(options.googleUrl).drive,
+  };
 }
 
 /** The `createWorkspaceFolder` Drive handler: a new workspace folder in the drive root of the
