@@ -5,5 +5,9 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
     environment: 'node',
+    // The renderer is pure (no mocks, no globals, no timers in its tests): each worker imports
+    // markdown-it, its plugins, KaTeX, highlight.js and jsdom once for all its files instead of
+    // once per file.
+    isolate: false,
   },
 });
