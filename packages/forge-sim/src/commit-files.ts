@@ -1,14 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { git, GitError, gitText, objectInfo, writeBlobs } from './git.js';
+import { GitError, objectInfo } from './git.js';
+import { storeBlobs, writeCommit, type Signature } from './object-store.js';
+import { updateRef } from './ref-files.js';
+import { buildTree } from './tree-builder.js';
 
-/** Who writes a commit, and when (now when absent). */
-export interface Signature {
-  name: string;
-  email: string;
-  date?: string;
-}
+export { signatureEnv, type Signature } from './object-store.js';
 
 /** One commit of file changes on a branch of a bare repository. */
 export interface FileCommit {
@@ -38,18 +33,6 @@ export async function branchTip(gitDir: string, branch: string): Promise<string 
   }
 }
 
-/** The environment that makes `git commit-tree` sign as `author` and `committer`. */
-export function signatureEnv(author: Signature, committer: Signature = author) {
-  return {
-    GIT_AUTHOR_NAME: author.name,
-    GIT_AUTHOR_EMAIL: author.email,
-    GIT_COMMITTER_NAME: committer.name,
-    GIT_COMMITTER_EMAIL: committer.email,
-    ...(author.date ? { GIT_AUTHOR_DATE: author.date } : {}),
-    ...(committer.date ? { GIT_COMMITTER_DATE: committer.date } : {}),
-  };
-}
-
 /**
  * Writes `changes` on top of `parent` as one real commit and moves `branch` to it, atomically
  * against `parent` (throws {@link BranchMovedError} when the branch moved meanwhile). Gives the
@@ -57,45 +40,37 @@ export function signatureEnv(author: Signature, committer: Signature = author) {
  */
 export async function commitFiles(commit: FileCommit): Promise<string> {
   const { gitDir } = commit;
-  const folder = await mkdtemp(join(tmpdir(), 'forge-sim-index-'));
+  const written = [...commit.changes].filter(
+    (change): change is [string, Buffer] => change[1] !== null,
+  );
+  const shas = await storeBlobs(
+    gitDir,
+    written.map(([, content]) => content),
+  );
+  const blobOf = new Map(written.map(([path], index) => [path, shas[index] ?? '']));
+  const tree = await buildTree(
+    gitDir,
+    commit.parent,
+    [...commit.changes].map(([path, content]) => [
+      path,
+      content === null ? null : { mode: '100644', sha: blobOf.get(path) ?? '' },
+    ]),
+  );
+  const sha = await writeCommit(gitDir, {
+    tree,
+    parents: commit.parent ? [commit.parent] : [],
+    author: commit.author,
+    committer: commit.committer,
+    message: commit.message,
+  });
   try {
-    const env = { GIT_INDEX_FILE: join(folder, 'index') };
-    if (commit.parent) await git(gitDir, ['read-tree', commit.parent], { env });
-    const written = [...commit.changes].filter(
-      (change): change is [string, Buffer] => change[1] !== null,
-    );
-    const shas = await writeBlobs(
-      gitDir,
-      written.map(([, content]) => content),
-    );
-    const blobOf = new Map(written.map(([path], index) => [path, shas[index] ?? '']));
-    const lines = [...commit.changes].map(([path, content]) =>
-      content === null ? `0 ${'0'.repeat(40)}\t${path}\n` : `100644 ${blobOf.get(path)}\t${path}\n`,
-    );
-    // Mode 0 removes an entry; --index-info takes paths with any character but a newline.
-    await git(gitDir, ['update-index', '--add', '--remove', '--index-info'], {
-      input: lines.join(''),
-      env,
+    await updateRef(gitDir, `refs/heads/${commit.branch}`, sha, {
+      expected: commit.parent ?? '0'.repeat(40),
+      commit: true,
     });
-    const tree = await gitText(gitDir, ['write-tree'], { env });
-    const sha = await gitText(
-      gitDir,
-      ['commit-tree', tree, ...(commit.parent ? ['-p', commit.parent] : [])],
-      { input: commit.message, env: signatureEnv(commit.author, commit.committer) },
-    );
-    try {
-      await git(gitDir, [
-        'update-ref',
-        `refs/heads/${commit.branch}`,
-        sha,
-        commit.parent ?? '0'.repeat(40),
-      ]);
-    } catch (cause) {
-      if (cause instanceof GitError) throw new BranchMovedError(commit.branch);
-      throw cause;
-    }
-    return sha;
-  } finally {
-    await rm(folder, { recursive: true, force: true });
+  } catch (cause) {
+    if (cause instanceof GitError) throw new BranchMovedError(commit.branch);
+    throw cause;
   }
+  return sha;
 }

@@ -1,6 +1,9 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { git, gitText } from './git.js';
+import { git } from './git.js';
+import { storeBlobs, writeCommit } from './object-store.js';
+import { updateRef } from './ref-files.js';
+import { buildTree } from './tree-builder.js';
 
 /** A repository of the forge: a real bare git repository at `gitDir`. */
 export interface ForgeRepo {
@@ -76,14 +79,18 @@ export class Repositories {
     await mkdir(gitDir, { recursive: true });
     await git(gitDir, ['init', '--bare', '--quiet', `--initial-branch=${repo.defaultBranch}`]);
     if (options.autoInit) {
-      const blob = await gitText(gitDir, ['hash-object', '-w', '--stdin'], {
-        input: `# ${repo.name}\n`,
+      const [blob = ''] = await storeBlobs(gitDir, [`# ${repo.name}\n`]);
+      const tree = await buildTree(gitDir, undefined, [
+        ['README.md', { mode: '100644', sha: blob }],
+      ]);
+      const self = { name: repo.owner, email: `${repo.owner}@users.noreply.forge-sim` };
+      const commit = await writeCommit(gitDir, {
+        tree,
+        parents: [],
+        author: self,
+        message: 'Initial commit\n',
       });
-      const tree = await gitText(gitDir, ['mktree'], { input: `100644 blob ${blob}\tREADME.md\n` });
-      const commit = await gitText(gitDir, ['commit-tree', tree, '-m', 'Initial commit'], {
-        env: identityEnv(repo.owner, `${repo.owner}@users.noreply.forge-sim`),
-      });
-      await git(gitDir, ['update-ref', `refs/heads/${repo.defaultBranch}`, commit]);
+      await updateRef(gitDir, `refs/heads/${repo.defaultBranch}`, commit, { commit: true });
     }
     return repo;
   }

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { closeObjectReaders } from './git.js';
 import { forgetObjects } from './git-objects.js';
+import { forgetLayouts } from './object-store.js';
 import { answerRest, type RestRequest } from './github/rest.js';
 import { Faults } from './faults.js';
 import { Gists } from './gists.js';
@@ -466,6 +467,7 @@ export async function startForgeSim(options: ForgeSimOptions = {}): Promise<Forg
       await new Promise<void>((resolve) => server.close(() => resolve()));
       closeObjectReaders(dataDir);
       forgetObjects(dataDir);
+      forgetLayouts(dataDir);
       if (temporary) await rm(dataDir, { recursive: true, force: true });
     },
   };

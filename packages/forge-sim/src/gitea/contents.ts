@@ -1,6 +1,7 @@
-import { blobBytesOf, git } from '../git.js';
+import { blobBytesOf } from '../git.js';
 import { branchTip, BranchMovedError, commitFiles } from '../commit-files.js';
 import { listTree } from '../github/git-data.js';
+import { updateRef } from '../ref-files.js';
 import type { ForgeRepo } from '../repositories.js';
 import {
   fields,
@@ -133,7 +134,7 @@ async function change(
       operations.map((op) => `${VERB[op.operation]} ${op.path}`).join('\n');
     const target = newBranch || branch;
     if (newBranch && parent) {
-      await git(repo.gitDir, ['update-ref', `refs/heads/${newBranch}`, parent, '0'.repeat(40)]);
+      await updateRef(repo.gitDir, `refs/heads/${newBranch}`, parent, { expected: '0'.repeat(40) });
     }
     let sha: string;
     try {

@@ -1,16 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import {
-  git,
-  GitError,
-  gitText,
-  hasRefs,
-  objectInfo,
-  readCommitBytes,
-  readObject,
-  writeBlobs,
-} from '../git.js';
+import { GitError, gitText, hasRefs, objectInfo, readCommitBytes, readObject } from '../git.js';
+import { storeBlobs, writeCommit } from '../object-store.js';
+import { buildTree } from '../tree-builder.js';
 import { fail, json, type Reply } from '../http-reply.js';
 import type { ForgeRepo } from '../repositories.js';
 import type { ForgeUser } from '../users.js';
@@ -86,7 +76,7 @@ export async function createBlob(ctx: GitDataContext, body: unknown): Promise<Re
   }
   const bytes =
     encoding === 'base64' ? Buffer.from(body.content, 'base64') : Buffer.from(body.content, 'utf8');
-  const sha = await gitText(ctx.repo.gitDir, ['hash-object', '-w', '--stdin'], { input: bytes });
+  const [sha = ''] = await storeBlobs(ctx.repo.gitDir, [bytes]);
   return json(201, { sha, url: `${repoUrl(ctx)}/git/blobs/${sha}` });
 }
 
@@ -281,7 +271,7 @@ export async function createTree(ctx: GitDataContext, body: unknown): Promise<Re
   const inline = entries.filter(
     (raw): raw is { content: string } => isObject(raw) && typeof raw.content === 'string',
   );
-  const inlineShas = await writeBlobs(
+  const inlineShas = await storeBlobs(
     ctx.repo.gitDir,
     inline.map((raw) => raw.content),
   );
@@ -332,16 +322,9 @@ export async function createTree(ctx: GitDataContext, body: unknown): Promise<Re
       files.set(path, { mode: raw.mode, sha });
     }
   }
-  const folder = await mkdtemp(join(tmpdir(), 'forge-sim-index-'));
-  try {
-    const env = { GIT_INDEX_FILE: join(folder, 'index') };
-    const lines = [...files].map(([path, file]) => `${file.mode} ${file.sha}\t${path}\n`).join('');
-    await git(ctx.repo.gitDir, ['update-index', '--add', '--index-info'], { input: lines, env });
-    const sha = await gitText(ctx.repo.gitDir, ['write-tree'], { env });
-    return json(201, treeJson(ctx, sha, await listTree(ctx.repo, sha, false), false));
-  } finally {
-    await rm(folder, { recursive: true, force: true });
-  }
+  // A fresh index of these files, as `update-index --add --index-info` and `write-tree`.
+  const sha = await buildTree(ctx.repo.gitDir, undefined, [...files]);
+  return json(201, treeJson(ctx, sha, await listTree(ctx.repo, sha, false), false));
 }
 
 const isoDate = (seconds: string, _zone: string) =>
@@ -424,16 +407,13 @@ export async function createCommit(ctx: GitDataContext, body: unknown): Promise<
   };
   const author = identity(body.author, fallback);
   const committer = identity(body.committer ?? body.author, fallback);
-  const env: Record<string, string> = {
-    GIT_AUTHOR_NAME: author.name,
-    GIT_AUTHOR_EMAIL: author.email,
-    GIT_COMMITTER_NAME: committer.name,
-    GIT_COMMITTER_EMAIL: committer.email,
-    ...(author.date ? { GIT_AUTHOR_DATE: author.date } : {}),
-    ...(committer.date ? { GIT_COMMITTER_DATE: committer.date } : {}),
-  };
-  const args = ['commit-tree', body.tree as string, ...parents.flatMap((p) => ['-p', p as string])];
-  const sha = await gitText(ctx.repo.gitDir, args, { input: body.message, env });
+  const sha = await writeCommit(ctx.repo.gitDir, {
+    tree: body.tree as string,
+    parents: parents as string[],
+    author,
+    committer,
+    message: body.message,
+  });
   return json(201, await commitJson(ctx, sha));
 }
 

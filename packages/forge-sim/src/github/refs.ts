@@ -1,6 +1,7 @@
 import { git, GitError, gitText, objectInfo } from '../git.js';
 import { fail, json, type Reply } from '../http-reply.js';
 import { isAncestor } from '../git-objects.js';
+import * as refFiles from '../ref-files.js';
 import type { ForgeRepo } from '../repositories.js';
 import { isObject, objectType, repoUrl, requireNotEmpty, type GitDataContext } from './git-data.js';
 import { nodeId } from './representations.js';
@@ -47,7 +48,7 @@ export async function createRef(ctx: GitDataContext, body: unknown): Promise<Rep
   if ((await objectType(ctx.repo, body.sha)) !== 'commit') fail(422, 'Object does not exist');
   try {
     // The zero old value makes git refuse when the ref exists.
-    await git(ctx.repo.gitDir, ['update-ref', ref, body.sha, '0'.repeat(40)]);
+    await refFiles.updateRef(ctx.repo.gitDir, ref, body.sha, { expected: '0'.repeat(40) });
   } catch (cause) {
     if (cause instanceof GitError) fail(422, 'Reference already exists');
     throw cause;
@@ -84,7 +85,7 @@ export async function updateRef(ctx: GitDataContext, ref: string, body: unknown)
   }
   // The old value makes the move atomic: a ref moved meanwhile is refused, not overwritten.
   try {
-    await git(ctx.repo.gitDir, ['update-ref', full, body.sha, old]);
+    await refFiles.updateRef(ctx.repo.gitDir, full, body.sha, { expected: old });
   } catch (cause) {
     if (cause instanceof GitError) fail(422, 'Update is not a fast forward');
     throw cause;
@@ -99,7 +100,7 @@ export async function deleteRef(ctx: GitDataContext, ref: string): Promise<Reply
   const old = validRef(full) ? await refTarget(ctx.repo, full) : undefined;
   if (!old) fail(422, 'Reference does not exist');
   try {
-    await git(ctx.repo.gitDir, ['update-ref', '-d', full, old]);
+    await refFiles.deleteRef(ctx.repo.gitDir, full, old);
   } catch (cause) {
     if (cause instanceof GitError) fail(422, 'Reference does not exist');
     throw cause;

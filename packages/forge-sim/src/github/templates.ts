@@ -1,5 +1,7 @@
 import { git, gitText } from '../git.js';
 import { fail, json, type Reply } from '../http-reply.js';
+import { writeCommit } from '../object-store.js';
+import { deleteRef, updateRef } from '../ref-files.js';
 import type { ForgeRepo, Repositories } from '../repositories.js';
 import type { ForgeUser } from '../users.js';
 import { isObject } from './git-data.js';
@@ -55,11 +57,9 @@ export async function generateFromTemplate(
     .split('\n')
     .filter((branch) => branch !== '')
     .filter((branch) => body.include_all_branches === true || branch === template.defaultBranch);
-  const env = {
-    GIT_AUTHOR_NAME: user.name ?? user.login,
-    GIT_AUTHOR_EMAIL: user.email ?? `${user.id}+${user.login}@users.noreply.forge-sim`,
-    GIT_COMMITTER_NAME: user.name ?? user.login,
-    GIT_COMMITTER_EMAIL: user.email ?? `${user.id}+${user.login}@users.noreply.forge-sim`,
+  const self = {
+    name: user.name ?? user.login,
+    email: user.email ?? `${user.id}+${user.login}@users.noreply.forge-sim`,
   };
   for (const branch of branches) {
     // The template's objects come over with a fetch; the new history starts afresh.
@@ -70,11 +70,14 @@ export async function generateFromTemplate(
       `refs/heads/${branch}:refs/template/${branch}`,
     ]);
     const tree = await gitText(repo.gitDir, ['rev-parse', `refs/template/${branch}^{tree}`]);
-    const commit = await gitText(repo.gitDir, ['commit-tree', tree, '-m', 'Initial commit'], {
-      env,
+    const commit = await writeCommit(repo.gitDir, {
+      tree,
+      parents: [],
+      author: self,
+      message: 'Initial commit\n',
     });
-    await git(repo.gitDir, ['update-ref', `refs/heads/${branch}`, commit]);
-    await git(repo.gitDir, ['update-ref', '-d', `refs/template/${branch}`]);
+    await updateRef(repo.gitDir, `refs/heads/${branch}`, commit, { commit: true });
+    await deleteRef(repo.gitDir, `refs/template/${branch}`);
   }
   return json(201, fullRepository(repo, user, ctx.origins, { pushedAt: null, isOwner: true }));
 }

@@ -1,8 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { signatureEnv, type Signature } from '../commit-files.js';
-import { git, GitError, gitText, hasRefs, writeBlobs } from '../git.js';
+import { git, GitError, hasRefs } from '../git.js';
+import { storeBlobs, writeCommit, type Signature } from '../object-store.js';
+import { updateRef } from '../ref-files.js';
+import { buildTree } from '../tree-builder.js';
 import type { ForgeRepo, Repositories } from '../repositories.js';
 import { glFail } from './errors.js';
 import { blobAt, lastCommitOf, resolveCommit } from './git-read.js';
@@ -76,7 +75,7 @@ async function write(repo: ForgeRepo, commit: ActionCommit): Promise<string> {
     return blob ? ([blob.mode, blob.id] as [string, string]) : undefined;
   };
   const contents = commit.actions.flatMap((action) => (action.content ? [action.content] : []));
-  const shas = await writeBlobs(gitDir, contents);
+  const shas = await storeBlobs(gitDir, contents);
   let next = 0;
   for (const action of commit.actions) {
     const sha = action.content ? (shas[next++] ?? '') : undefined;
@@ -126,45 +125,38 @@ async function write(repo: ForgeRepo, commit: ActionCommit): Promise<string> {
     }
   }
 
-  const folder = await mkdtemp(join(tmpdir(), 'forge-sim-gitlab-'));
+  const tree = await buildTree(
+    gitDir,
+    parent,
+    [...result].map(([path, entry]) => [
+      path,
+      entry === null ? null : { mode: entry[0], sha: entry[1] },
+    ]),
+  );
+  const sha = await writeCommit(gitDir, {
+    tree,
+    parents: parent ? [parent] : [],
+    author: commit.author,
+    message: commit.message,
+  });
   try {
-    const env = { GIT_INDEX_FILE: join(folder, 'index') };
-    if (parent) await git(gitDir, ['read-tree', parent], { env });
-    const lines = [...result].map(([path, entry]) =>
-      entry === null ? `0 ${'0'.repeat(40)}\t${path}\n` : `${entry[0]} ${entry[1]}\t${path}\n`,
-    );
-    await git(gitDir, ['update-index', '--add', '--remove', '--index-info'], {
-      input: lines.join(''),
-      env,
+    await updateRef(gitDir, `refs/heads/${commit.branch}`, sha, {
+      expected: branchTip ?? '0'.repeat(40),
+      commit: true,
     });
-    const tree = await gitText(gitDir, ['write-tree'], { env });
-    const sha = await gitText(gitDir, ['commit-tree', tree, ...(parent ? ['-p', parent] : [])], {
-      input: commit.message,
-      env: signatureEnv(commit.author),
-    });
-    try {
-      await git(gitDir, [
-        'update-ref',
-        `refs/heads/${commit.branch}`,
-        sha,
-        branchTip ?? '0'.repeat(40),
-      ]);
-    } catch (cause) {
-      if (cause instanceof GitError) glFail(400, COMMIT_ERRORS.changed);
-      throw cause;
-    }
-    if (empty && commit.branch !== repo.defaultBranch) {
-      // As GitLab: the first branch of an empty project becomes its default branch.
-      repo.defaultBranch = commit.branch;
-      await git(gitDir, ['symbolic-ref', 'HEAD', `refs/heads/${commit.branch}`]);
-    }
-    return sha;
-  } finally {
-    await rm(folder, { recursive: true, force: true });
+  } catch (cause) {
+    if (cause instanceof GitError) glFail(400, COMMIT_ERRORS.changed);
+    throw cause;
   }
+  if (empty && commit.branch !== repo.defaultBranch) {
+    // As GitLab: the first branch of an empty project becomes its default branch.
+    repo.defaultBranch = commit.branch;
+    await git(gitDir, ['symbolic-ref', 'HEAD', `refs/heads/${commit.branch}`]);
+  }
+  return sha;
 }
 
 async function emptyBlob(gitDir: string) {
-  const [sha = ''] = await writeBlobs(gitDir, [Buffer.alloc(0)]);
+  const [sha = ''] = await storeBlobs(gitDir, [Buffer.alloc(0)]);
   return sha;
 }
