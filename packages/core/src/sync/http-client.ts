@@ -60,8 +60,12 @@ export class HttpError extends Error {
 
 /** A request that got no answer: it timed out, or the network failed (spec core §8). */
 export class NetworkError extends Error {
-  constructor(readonly reason: 'timeout' | 'failed') {
-    super(reason === 'timeout' ? 'Network request timeout.' : 'Network request failed.');
+  /** `cause`: what the fetch threw (for the logs; the message stays the spec's). */
+  constructor(
+    readonly reason: 'timeout' | 'failed',
+    options?: { cause?: unknown },
+  ) {
+    super(reason === 'timeout' ? 'Network request timeout.' : 'Network request failed.', options);
     this.name = 'NetworkError';
   }
 }
@@ -140,8 +144,8 @@ export class HttpClient {
       });
       const text = await response.text();
       return { status: response.status, headers: response.headers, text };
-    } catch {
-      throw new NetworkError(timedOut ? 'timeout' : 'failed');
+    } catch (cause) {
+      throw new NetworkError(timedOut ? 'timeout' : 'failed', { cause });
     } finally {
       cancel();
     }

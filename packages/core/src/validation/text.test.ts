@@ -138,11 +138,9 @@ describe('V1 sanitizeText (core §5, raised by ADR 0006: at most 10,000,000 char
     }
   });
 
-  it('handles a long run of newlines in linear time', () => {
+  it('cuts a run of 10,000,001 newlines to the one final newline (a cut that went back over the run for each newline would not end within the test’s time limit)', () => {
     const text = '\n'.repeat(MAX + 1) + 'x';
-    const start = performance.now();
     // The cut keeps only newlines, which collapse to the one final newline.
     expect(sanitizeText(text)).toBe('\n');
-    expect(performance.now() - start).toBeLessThan(1_000);
   });
 });
