@@ -14,7 +14,12 @@ import {
   type CommitSpec,
 } from './object-store.js';
 import { deleteRef, updateRef } from './ref-files.js';
-import { buildTree, buildTreeInProcess, type TreeChange } from './tree-builder.js';
+import {
+  buildTree,
+  buildTreeInProcess,
+  buildTreeWithGit,
+  type TreeChange,
+} from './tree-builder.js';
 
 // The forge writes objects and moves refs itself; git is the judge: the ids are those git gives
 // the same writes, `git fsck --strict` finds nothing wrong and a real clone reads it all.
@@ -35,23 +40,8 @@ afterAll(async () => {
 });
 
 // The old way: a temporary index filled by `update-index --index-info`, then `write-tree`.
-async function treeByGit(base: string | undefined, changes: readonly TreeChange[]) {
-  const index = join(folder, `index-${Math.random().toString(36).slice(2)}`);
-  const env = { GIT_INDEX_FILE: index };
-  try {
-    if (base) await git(gitDir, ['read-tree', base], { env });
-    const lines = changes.map(([path, file]) =>
-      file === null ? `0 ${'0'.repeat(40)}\t${path}\n` : `${file.mode} ${file.sha}\t${path}\n`,
-    );
-    await git(gitDir, ['update-index', '--add', '--remove', '--index-info'], {
-      input: lines.join(''),
-      env,
-    });
-    return await gitText(gitDir, ['write-tree'], { env });
-  } finally {
-    await rm(index, { force: true });
-  }
-}
+const treeByGit = (base: string | undefined, changes: readonly TreeChange[]) =>
+  buildTreeWithGit(gitDir, base, changes);
 
 const commitByGit = (spec: CommitSpec) =>
   gitText(gitDir, ['commit-tree', spec.tree, ...spec.parents.flatMap((p) => ['-p', p])], {

@@ -208,6 +208,17 @@ export async function buildTree(
       ? undefined
       : await buildTreeInProcess(gitDir, baseTree, changes);
   if (fast !== undefined) return fast;
+  return buildTreeWithGit(gitDir, base, changes);
+}
+
+/** The same tree written by git: a temporary index read from `base`, the changes given to
+ * `update-index --index-info`, then `write-tree` (the path for what the forge does not write
+ * itself, and what the tests hold the in-process trees against). */
+export async function buildTreeWithGit(
+  gitDir: string,
+  base: string | undefined,
+  changes: readonly TreeChange[],
+): Promise<string> {
   const folder = await mkdtemp(join(tmpdir(), 'forge-sim-index-'));
   try {
     const env = { GIT_INDEX_FILE: join(folder, 'index') };
