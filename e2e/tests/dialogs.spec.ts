@@ -101,6 +101,15 @@ test('Enter in a field confirms; the properties tab chosen last is remembered', 
   await dialog.getByRole('tab', { name: 'YAML properties' }).click();
   await expect(dialog.getByRole('textbox', { name: 'YAML properties' })).toHaveValue(/author: Ada/);
   await page.keyboard.press('Escape');
+  // Opened again, the dialog shows the tab chosen last: the choice is stored by then (it is
+  // written to the browser's database, then shown), so the reload below reads it back.
+  await page.getByRole('button', { name: 'File properties' }).click();
+  await expect(dialog.getByRole('tab', { name: 'YAML properties' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
 
   await page.reload();
   await expect(editor(page)).toBeVisible({ timeout: 15_000 });
