@@ -27,12 +27,35 @@ const failures = [];
 const record = (name, passed, failed, note = '') => suites.push({ name, passed, failed, note });
 
 const started = Date.now();
+
+// CPU seconds (user + system) of the children this script has reaped, all their descendants
+// included (Linux: /proc/self/stat's cutime and cstime, in clock ticks of 1/100 s); undefined
+// elsewhere. Read as each child ends, the difference since the last reading is that child's CPU:
+// on two cores the checks compete for the CPU, and their wall times alone do not say which costs.
+function reapedCpuSeconds() {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+let cpuRead = reapedCpuSeconds();
+function cpuSinceLastReap() {
+  const now = reapedCpuSeconds();
+  const spent = now === undefined || cpuRead === undefined ? undefined : now - cpuRead;
+  cpuRead = now;
+  return spent;
+}
+const cpuText = (seconds) => (seconds === undefined ? '' : `, ${seconds.toFixed(0)} s of CPU`);
+
 function run(command, args, options = {}) {
   console.log(`\n$ ${[command, ...args].join(' ')}`);
   const start = Date.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
   // How long each step takes, to keep the whole run under its 25 minutes.
-  console.log(`(${((Date.now() - start) / 1000).toFixed(0)} s)`);
+  console.log(`(${((Date.now() - start) / 1000).toFixed(0)} s${cpuText(cpuSinceLastReap())})`);
   return result.status ?? 1;
 }
 
@@ -48,6 +71,7 @@ const alone = spawnSync(process.execPath, ['scripts/check-self-contained.mjs'], 
   encoding: 'utf8',
 });
 process.stdout.write(alone.stdout + alone.stderr);
+cpuSinceLastReap();
 const offences = (alone.stdout.match(/^\S+:\d+: /gm) ?? []).length;
 record(
   'stands alone (no path out)',
@@ -70,14 +94,20 @@ const prettier = spawn(
   ],
   { cwd: root, stdio: 'ignore' },
 );
-const prettierDone = new Promise((resolve) => prettier.on('close', (code) => resolve(code ?? 1)));
+let prettierCpu;
+const prettierDone = new Promise((resolve) =>
+  prettier.on('close', (code) => {
+    prettierCpu = cpuSinceLastReap();
+    resolve(code ?? 1);
+  }),
+);
 const built = pnpm('exec', 'turbo', 'run', 'build', '--output-logs=errors-only') === 0;
 record('build', built ? 1 : 0, built ? 0 : 1);
 
 const formatted = (await prettierDone) === 0;
 console.log('\n$ bash scripts/pnpm.sh exec prettier --check . --log-level=warn, beside the build');
 process.stdout.write(readFileSync(prettierLog, 'utf8'));
-console.log(`(${readFileSync(`${prettierLog}.seconds`, 'utf8').trim()} s)`);
+console.log(`(${readFileSync(`${prettierLog}.seconds`, 'utf8').trim()} s${cpuText(prettierCpu)})`);
 rmSync(join(prettierLog, '..'), { recursive: true, force: true });
 record('format (prettier)', formatted ? 1 : 0, formatted ? 0 : 1);
 
@@ -100,7 +130,7 @@ function runToLog(command, args, cwd, log) {
   return new Promise((resolve) => {
     child.on('close', (code) => {
       closeSync(fd);
-      resolve({ code: code ?? 1, seconds: (Date.now() - start) / 1000 });
+      resolve({ code: code ?? 1, seconds: (Date.now() - start) / 1000, cpu: cpuSinceLastReap() });
     });
   });
 }
@@ -145,6 +175,7 @@ const checks = unitSuites.map(([pkg, dir, args]) => {
     out: join(logsDir, `unit-${name}.json`),
     log: join(logsDir, `${name}.log`),
     seconds: undefined,
+    cpu: undefined,
   };
 });
 
@@ -178,7 +209,7 @@ function runCheck(check) {
 const queue = [...checks];
 async function lane() {
   for (let check = queue.shift(); check; check = queue.shift()) {
-    check.seconds = (await runCheck(check)).seconds;
+    ({ seconds: check.seconds, cpu: check.cpu } = await runCheck(check));
   }
 }
 
@@ -206,12 +237,16 @@ const e2eReport = join(root, 'e2e', 'test-results', 'results.json');
 rmSync(e2eReport, { force: true });
 console.log('\n$ bash scripts/pnpm.sh --filter @inkstone/e2e run e2e, beside two lanes of checks');
 const e2eStart = Date.now();
+let e2eCpu;
 const e2eDone = new Promise((resolve) => {
   const child = spawn('bash', ['scripts/pnpm.sh', '--filter', '@inkstone/e2e', 'run', 'e2e'], {
     cwd: root,
     stdio: 'inherit',
   });
-  child.on('close', resolve);
+  child.on('close', () => {
+    e2eCpu = cpuSinceLastReap();
+    resolve();
+  });
 });
 await Promise.all([e2eDone, lane(), lane()]);
 const e2eSeconds = (Date.now() - e2eStart) / 1000;
@@ -221,7 +256,9 @@ const lintCheck = checks.find((check) => check.dir === undefined);
 const printLog = (check) => {
   console.log('');
   process.stdout.write(existsSync(check.log) ? readFileSync(check.log, 'utf8') : '');
-  console.log(`(${check.seconds === undefined ? '?' : check.seconds.toFixed(0)} s)`);
+  console.log(
+    `(${check.seconds === undefined ? '?' : check.seconds.toFixed(0)} s${cpuText(check.cpu)})`,
+  );
 };
 printLog(lintCheck);
 const summaries = existsSync(runsDir)
@@ -245,6 +282,21 @@ if (summaries.length === 0) {
   }
 }
 
+// A failure's first lines, without colours, to print under its name at the end, where a short
+// tail of the output (what CI keeps) still says why it failed.
+function brief(message, location) {
+  const lines = String(message ?? '')
+    // eslint-disable-next-line no-control-regex
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .filter((line) => line.trim() !== '')
+    .slice(0, 4)
+    .map((line) => `      ${line.length > 220 ? `${line.slice(0, 220)}…` : line}`);
+  if (location) lines.push(`      at ${location}`);
+  return lines.length > 0 ? `\n${lines.join('\n')}` : '';
+}
+
 // Vitest's JSON report as a suite: passed, and failed counting files that did not run at all.
 function recordVitest(name, out) {
   if (!existsSync(out)) {
@@ -255,7 +307,9 @@ function recordVitest(name, out) {
   for (const file of report.testResults ?? []) {
     const where = file.name.startsWith(root) ? file.name.slice(root.length) : file.name;
     const failedTests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
-    for (const test of failedTests) failures.push(`${name}: ${where} › ${test.fullName}`);
+    for (const test of failedTests) {
+      failures.push(`${name}: ${where} › ${test.fullName}${brief(test.failureMessages?.[0])}`);
+    }
     if (file.status === 'failed' && failedTests.length === 0) {
       failures.push(
         `${name}: ${where} (did not run: ${String(file.message ?? '').split('\n')[0]})`,
@@ -297,7 +351,12 @@ if (!existsSync(e2eReport)) {
   const visit = (suite, file) => {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
-        if (test.status === 'unexpected') failures.push(`end-to-end: ${file} › ${spec.title}`);
+        if (test.status !== 'unexpected') continue;
+        const error = test.results?.at(-1)?.error;
+        const at = error?.location;
+        failures.push(
+          `end-to-end: ${file} › ${spec.title}${brief(error?.message, at && `${at.file.slice(at.file.lastIndexOf('/') + 1)}:${at.line}`)}`,
+        );
       }
     }
     for (const child of suite.suites ?? []) visit(child, file);
@@ -315,11 +374,16 @@ for (const check of unitChecks) {
   printLog(check);
   recordVitest(`unit ${check.pkg}`, check.out);
 }
-console.log('\nSeconds per check (two lanes beside the end-to-end tests)');
+console.log('\nSeconds per check (two lanes beside the end-to-end tests): wall, CPU');
+const cpuColumn = (seconds) => (seconds === undefined ? '' : seconds.toFixed(0).padStart(7));
 for (const check of checks) {
-  console.log(`  ${check.pkg.padEnd(28)} ${check.seconds?.toFixed(0) ?? '?'}`);
+  console.log(
+    `  ${check.pkg.padEnd(28)} ${(check.seconds?.toFixed(0) ?? '?').padStart(5)}${cpuColumn(check.cpu)}`,
+  );
 }
-console.log(`  ${'end-to-end'.padEnd(28)} ${e2eSeconds.toFixed(0)}`);
+console.log(
+  `  ${'end-to-end'.padEnd(28)} ${e2eSeconds.toFixed(0).padStart(5)}${cpuColumn(e2eCpu)}`,
+);
 rmSync(logsDir, { recursive: true, force: true });
 
 console.log('\nSuites');
