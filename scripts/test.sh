@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Checks the Node.js on PATH first (scripts/require-node.sh), installs what the tests need
-# (Debian's Chromium when /usr/bin/chromium is missing, Debian's PostgreSQL when no postgres
+# (Debian's Chromium when /usr/bin/chromium is missing, its headless shell for the end-to-end
+# tests when missing, Debian's PostgreSQL when no postgres
 # binary is found, pandoc, poppler-utils and unzip for the server's export tests when missing,
 # the packages) and runs every test (scripts/test-all.mjs): the check that no file reads outside
 # the repository, the build, format, lint, typecheck, the unit tests of each package and of
@@ -22,6 +23,17 @@ if [ ! -x /usr/bin/chromium ] && [ -z "${CHROMIUM_PATH:-}" ]; then
   [ "$(id -u)" -ne 0 ] && sudo="sudo"
   $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium >/dev/null \
     || { echo "Could not install chromium."; echo "0 passed, 1 failed"; exit 1; }
+fi
+
+# The end-to-end tests drive Chromium's headless shell where it is installed (e2e/playwright.config.ts:
+# the same Chromium for about two thirds of the CPU per page opened); without it they drive the
+# browser itself, slower but the same tests.
+if [ ! -x /usr/bin/chromium-headless-shell ] && [ -z "${CHROMIUM_PATH:-}" ]; then
+  echo "Installing Debian's chromium-headless-shell for the end-to-end tests…"
+  sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  { $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium-headless-shell >/dev/null; } \
+    || echo "Could not install chromium-headless-shell: the end-to-end tests drive /usr/bin/chromium."
 fi
 
 # The server's sponsor-store tests start a throwaway PostgreSQL cluster of their own: they need
