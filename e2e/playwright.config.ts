@@ -19,11 +19,12 @@ export default defineConfig({
   // during the test command, and a step that takes a second alone can take several.
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  // Two browsers, each running whole files one test after another: a test mostly waits (on the
-  // app's timers, the page's loading, a sync), so one worker kept a core busy less than half
-  // the time (215 tests: 915 s of CPU in 2,229 s, Chromium 156, quiet machine).
+  // Three browsers, each running whole files one test after another: a test mostly waits (on
+  // the app's timers, the page's loading, a sync), so one worker kept a core busy less than half
+  // the time (215 tests: 915 s of CPU in 2,229 s, Chromium 156, quiet machine), and two, with
+  // the headless shell, about half of one core (220 tests: 579 s of CPU in 1,048 s, quiet).
   fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   retries: 0,
   reporter: [['list'], ['json', { outputFile: 'test-results/results.json' }]],
   use: {

@@ -112,7 +112,7 @@ rmSync(join(prettierLog, '..'), { recursive: true, force: true });
 record('format (prettier)', formatted ? 1 : 0, formatted ? 0 : 1);
 
 // 3 to 5. Everything else at once, in three lanes, once the build is done: the end-to-end tests
-// (Playwright, two browsers), and two lanes of checks that take work from one queue, longest
+// (Playwright, three browsers), and two lanes of checks that take work from one queue, longest
 // first: lint and typecheck, and each package's unit tests. On two cores vitest runs one test
 // file at a time, and the end-to-end tests mostly wait (one browser kept a core busy less than
 // half the time), so one lane of unit tests beside them left the run waiting on that lane: the
