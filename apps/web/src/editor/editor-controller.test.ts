@@ -83,7 +83,7 @@ describe('EditorController', () => {
     expect(await state()).toMatchObject({ selectionStart: 3, selectionEnd: 8 });
   });
 
-  it('keeps edits the database refused in the unsaved-changes journal, which the next start brings back and clears', async () => {
+  it('keeps edits the database refused in the unsaved-changes journal, which the next start brings back, caret included, and clears', async () => {
     // (jsdom has no IndexedDB: the journal's database is fake-indexeddb's, in memory.)
     vi.stubGlobal('indexedDB', new IDBFactory());
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -119,6 +119,12 @@ describe('EditorController', () => {
         ),
       );
       expect(next.view.state.doc.toString()).toBe('First line. Refused words\nSecond line.\n');
+      // The caret where it was after the words the journal brought back, not where the last
+      // stored place had it (no save stored one: the top of the file).
+      expect(next.view.state.selection.main).toMatchObject({
+        from: 'First line. Refused words'.length,
+        to: 'First line. Refused words'.length,
+      });
       await expect(journal.entriesOf('inkstone-db', file.id)).resolves.toEqual([]);
     } finally {
       error.mockRestore();

@@ -147,8 +147,18 @@ export class EditorController {
     this.publish(null);
     this.lastScroll = state?.scrollPosition ?? null;
     this.restoreScroll(this.lastScroll);
-    for (const unsaved of await this.journal.take(fileId)) {
+    const journals = await this.journal.take(fileId);
+    for (const unsaved of journals) {
       await session.restoreUnsaved(unsaved.baseText, unsaved.text);
+    }
+    // The caret where it was in the newest journal's text, when that is the text now: the place
+    // stored by the last save went with an older text (the words typed after it came back from
+    // the journal, and the caret, mapped through them, stayed before them).
+    const newest = journals.at(-1);
+    const text = this.texts.of(this.view.state.doc);
+    if (newest?.selection && newest.text === text && this.session === session) {
+      const { from, to } = newest.selection;
+      if (to <= text.length) this.view.dispatch({ selection: EditorSelection.single(from, to) });
     }
   }
 
@@ -380,10 +390,12 @@ export class EditorController {
   private unsaved(): Journal | null {
     const session = this.session;
     if (!session || !session.isDirty()) return null;
+    const { from, to } = this.view.state.selection.main;
     return {
       fileId: session.fileId,
       baseText: session.text,
       text: this.texts.of(this.view.state.doc),
+      selection: { from, to },
     };
   }
 

@@ -1,3 +1,5 @@
+import type { JournalSelection } from './unsaved-journal';
+
 /** The IndexedDB database of the unsaved-changes journals of every workspace (one entry per tab
  * and workspace). Reset application deletes it with the workspaces' databases. */
 export const JOURNAL_DB_NAME = 'inkstone-journal';
@@ -13,6 +15,8 @@ export interface JournalEntry {
   fileId: string;
   baseText: string;
   text: string;
+  /** Where the caret was in `text` (Journal.selection); absent in older entries. */
+  selection?: JournalSelection;
   at: number;
 }
 

@@ -160,6 +160,50 @@ describe('UnsavedJournal', () => {
     expect(Object.keys(storage)).toEqual([]);
   });
 
+  it('brings back where the caret was in the text it keeps, from IndexedDB and from localStorage', async () => {
+    const typed = 'Saved.\nand the cat sat on the mat\n';
+    const withCaret = (): Journal => ({ ...journal(typed), selection: { from: 33, to: 33 } });
+    // Written after the delay: IndexedDB only.
+    const first = browser();
+    first.tab(withCaret).changed();
+    first.advance(JOURNAL_DELAY);
+    await vi.waitFor(async () => {
+      expect(await first.tab(() => null).take(FILE)).toEqual([withCaret()]);
+    });
+    // Written as the page is hidden: localStorage (read first) and IndexedDB.
+    const second = browser();
+    second.tab(withCaret).writeNow();
+    expect(JSON.parse(Object.values(second.storage)[0] as string)).toMatchObject({
+      selection: { from: 33, to: 33 },
+    });
+    await expect(second.tab(() => null).take(FILE)).resolves.toEqual([withCaret()]);
+  });
+
+  it('drops a selection in localStorage that is not within its text, keeping the text', async () => {
+    const { tab, storage } = browser();
+    for (const [index, selection] of [
+      { from: 5, to: 400 },
+      { from: 6, to: 2 },
+      { from: -1, to: 0 },
+      { from: 1.5, to: 2 },
+      'end',
+    ].entries()) {
+      storage.setItem(
+        `${WORKSPACE}:unsaved:old${index}`,
+        JSON.stringify({
+          fileId: FILE,
+          baseText: 'Saved.\n',
+          text: 'Typed.\n',
+          selection,
+          at: index,
+        }),
+      );
+    }
+    const taken = await tab(() => null).take(FILE);
+    expect(taken).toHaveLength(5);
+    for (const found of taken) expect(found).toEqual(journal('Typed.\n'));
+  });
+
   it('as the page is hidden, keeps a 2,000,000-character text localStorage refuses in IndexedDB', async () => {
     // (A quota of 1,000,000 characters: smaller than this journal, as Chromium's is for a long
     // text and its saved version, or once the rest of the site's storage takes its share.)

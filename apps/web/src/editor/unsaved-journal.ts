@@ -6,6 +6,16 @@ export interface Journal {
   fileId: string;
   baseText: string;
   text: string;
+  /** Where the caret (or the selection) was in `text`, read with it: the place a save stores
+   * with its text lags behind a journal written later, and the next start puts the caret here
+   * when it brings this text back. Absent in journals of older versions. */
+  selection?: JournalSelection;
+}
+
+/** A selection in a journal's text: `from` ≤ `to`, UTF-16 offsets. */
+export interface JournalSelection {
+  from: number;
+  to: number;
 }
 
 /** The journal is written this long after the first change no save has stored (in an idle
@@ -138,7 +148,12 @@ export class UnsavedJournal {
     }
     return [...found.values()]
       .sort((a, b) => a.at - b.at)
-      .map(({ fileId, baseText, text }) => ({ fileId, baseText, text }));
+      .map(({ fileId, baseText, text, selection }) => ({
+        fileId,
+        baseText,
+        text,
+        ...(selection && { selection }),
+      }));
   }
 
   private cancel(): void {
@@ -176,9 +191,9 @@ export class UnsavedJournal {
 
   private writeStorage(entry: JournalEntry): void {
     if (!this.storage) return;
-    const { fileId, baseText, text, at } = entry;
+    const { fileId, baseText, text, selection, at } = entry;
     try {
-      this.storage.setItem(this.key, JSON.stringify({ fileId, baseText, text, at }));
+      this.storage.setItem(this.key, JSON.stringify({ fileId, baseText, text, selection, at }));
       this.inStorage = true;
     } catch {
       // Over localStorage's quota: the IndexedDB copy is the one kept.
@@ -206,6 +221,9 @@ export class UnsavedJournal {
           fileId: parsed.fileId,
           baseText: parsed.baseText,
           text: parsed.text,
+          ...(isSelection(parsed.selection, parsed.text.length) && {
+            selection: { from: parsed.selection.from, to: parsed.selection.to },
+          }),
           at: typeof parsed.at === 'number' ? parsed.at : 0,
         };
         if (entry.fileId === fileId) {
@@ -247,7 +265,22 @@ function parse(json: string | null): unknown {
   }
 }
 
-function isStoredJournal(value: unknown): value is Journal & { at?: unknown } {
+/** Whether `value` is a selection within a text of `length` characters. */
+export function isSelection(value: unknown, length: number): value is JournalSelection {
+  if (typeof value !== 'object' || value === null) return false;
+  const { from, to } = value as Record<string, unknown>;
+  return (
+    Number.isInteger(from) &&
+    Number.isInteger(to) &&
+    (from as number) >= 0 &&
+    (from as number) <= (to as number) &&
+    (to as number) <= length
+  );
+}
+
+function isStoredJournal(
+  value: unknown,
+): value is Omit<Journal, 'selection'> & { selection?: unknown; at?: unknown } {
   if (typeof value !== 'object' || value === null) return false;
   const record = value as Record<string, unknown>;
   return (
