@@ -144,10 +144,6 @@ const vitestArgs = (out, args) => [
   // A test's time limit catches a hang, not slowness: here the lanes share two cores, and a
   // test that takes 3 s alone can take several times that (the 5 s default failed such tests).
   '--testTimeout=60000',
-  // Two files at a time, where vitest runs one on two cores (one fewer than the cores): a
-  // fresh run used 1.2 of the 2 cores on average, the core's suite 589 s of CPU in 1,666 s,
-  // its simulations mostly waiting on their stand-ins and injected latencies.
-  '--maxWorkers=2',
   '--hookTimeout=60000',
   '--reporter=default',
   '--reporter=json',
@@ -183,7 +179,7 @@ const checks = unitSuites.map(([pkg, dir, args]) => {
   };
 });
 
-// Lint and typecheck of every package, two tasks at a time: one check
+// Lint and typecheck of every package, one task at a time (the lane is one of two): one check
 // per package and task, read from turbo's run summary.
 const runsDir = join(root, '.turbo', 'runs');
 const runsBefore = new Set(existsSync(runsDir) ? readdirSync(runsDir) : []);
@@ -198,9 +194,7 @@ function runCheck(check) {
         'run',
         'lint',
         'typecheck',
-        // Two at a time: the lanes are waiting more than computing (a fresh run used 1.2 of
-        // the 2 cores on average), and lint and typecheck one at a time took 1,358 s there.
-        '--concurrency=2',
+        '--concurrency=1',
         '--continue',
         '--summarize',
         '--output-logs=errors-only',
