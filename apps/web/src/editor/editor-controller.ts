@@ -158,7 +158,7 @@ export class EditorController {
     const text = this.texts.of(this.view.state.doc);
     if (newest?.selection && newest.text === text && this.session === session) {
       const { from, to } = newest.selection;
-      if (to <= text.length) this.view.dispatch({ selection: EditorSelection.single(from, to) });
+      this.view.dispatch({ selection: EditorSelection.single(from, to) });
     }
   }
 

@@ -152,7 +152,10 @@ export class UnsavedJournal {
         fileId,
         baseText,
         text,
-        ...(selection && { selection }),
+        // (Checked here for both copies: one outside its text is dropped, the text kept.)
+        ...(isSelection(selection, text.length) && {
+          selection: { from: selection.from, to: selection.to },
+        }),
       }));
   }
 
@@ -221,9 +224,7 @@ export class UnsavedJournal {
           fileId: parsed.fileId,
           baseText: parsed.baseText,
           text: parsed.text,
-          ...(isSelection(parsed.selection, parsed.text.length) && {
-            selection: { from: parsed.selection.from, to: parsed.selection.to },
-          }),
+          selection: parsed.selection as JournalSelection | undefined,
           at: typeof parsed.at === 'number' ? parsed.at : 0,
         };
         if (entry.fileId === fileId) {
@@ -266,7 +267,7 @@ function parse(json: string | null): unknown {
 }
 
 /** Whether `value` is a selection within a text of `length` characters. */
-export function isSelection(value: unknown, length: number): value is JournalSelection {
+function isSelection(value: unknown, length: number): value is JournalSelection {
   if (typeof value !== 'object' || value === null) return false;
   const { from, to } = value as Record<string, unknown>;
   return (
