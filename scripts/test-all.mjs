@@ -284,7 +284,8 @@ if (summaries.length === 0) {
 }
 
 // A failure's first lines, without colours, to print under its name at the end, where a short
-// tail of the output (what CI keeps) still says why it failed.
+// tail of the output (what CI keeps) still says why it failed: enough of them to hold a short
+// diff of what was expected and what came (four lines left out what came, in CI).
 function brief(message, location) {
   const lines = String(message ?? '')
     // eslint-disable-next-line no-control-regex
@@ -292,7 +293,7 @@ function brief(message, location) {
     .split('\n')
     .map((line) => line.trimEnd())
     .filter((line) => line.trim() !== '')
-    .slice(0, 4)
+    .slice(0, 14)
     .map((line) => `      ${line.length > 220 ? `${line.slice(0, 220)}…` : line}`);
   if (location) lines.push(`      at ${location}`);
   return lines.length > 0 ? `\n${lines.join('\n')}` : '';

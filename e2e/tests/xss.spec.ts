@@ -83,6 +83,8 @@ function payloadOf(id: number): string {
   return payload ? `#${id} ${payload.group}: ${payload.name}` : `#${id} (unknown)`;
 }
 
+const rendered = (page: Page): Locator => page.locator('[data-rendered-length]');
+
 function describeCall(call: string): string {
   const id = /\((\d+)/.exec(call)?.[1];
   return `${call} from ${id ? payloadOf(Number(id)) : 'an unnumbered payload'}`;
@@ -93,11 +95,9 @@ function documentOf(payloads: readonly XssPayload[]): string {
 }
 
 async function waitForRendered(page: Page, text: string): Promise<void> {
-  await expect(page.locator('[data-rendered-length]')).toHaveAttribute(
-    'data-rendered-length',
-    String(text.length),
-    { timeout: 15_000 },
-  );
+  await expect(rendered(page)).toHaveAttribute('data-rendered-length', String(text.length), {
+    timeout: 15_000,
+  });
 }
 
 // In the page: what is dangerous in `root` (elements, attributes, styles), one line each.
@@ -199,6 +199,8 @@ async function interact(page: Page, root: Locator): Promise<void> {
   await root.evaluate(stirDom);
 }
 
+// `root` is what the renderer wrote (the preview's content): the region around it also holds the
+// app's own controls, such as the "Copy code" button a pointer over a code block brings up.
 async function verdict(
   page: Page,
   root: Locator,
@@ -285,7 +287,7 @@ test.describe(`the preview runs none of ${XSS_PAYLOADS.length} XSS payloads`, ()
 
       await interact(page, preview(page));
       await page.waitForTimeout(SETTLE_MS);
-      expect(await verdict(page, preview(page), seen, url)).toEqual([]);
+      expect(await verdict(page, rendered(page), seen, url)).toEqual([]);
     });
   }
 
@@ -293,7 +295,7 @@ test.describe(`the preview runs none of ${XSS_PAYLOADS.length} XSS payloads`, ()
   test('the detectors catch a payload that runs when the sanitiser is bypassed', async () => {
     const { page, seen, url } = app!;
     // Put unsanitised HTML straight into the preview: every detector must fire.
-    await page.locator('[data-rendered-length]').evaluate((content, host) => {
+    await rendered(page).evaluate((content, host) => {
       content.insertAdjacentHTML(
         'beforeend',
         '<p><img src="x" onerror="alert(9001)"><a href="javascript:alert(9002)">js</a>' +
@@ -303,7 +305,7 @@ test.describe(`the preview runs none of ${XSS_PAYLOADS.length} XSS payloads`, ()
     }, LEAK_HOST);
     await interact(page, preview(page));
     await page.waitForTimeout(SETTLE_MS);
-    const findings = (await verdict(page, preview(page), seen, url)).join('\n');
+    const findings = (await verdict(page, rendered(page), seen, url)).join('\n');
     expect(findings).toContain('ran alert(9001) from');
     expect(findings).toContain('ran confirm(9003) from');
     expect(findings).toContain('left URL href=javascript:alert(9002)');
