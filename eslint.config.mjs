@@ -6,6 +6,7 @@ import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
+import { typedProjects } from './scripts/typed-projects.mjs';
 
 // Browser and timer globals that packages/core must never touch: the world reaches core only
 // through ports passed in (HttpClient, Clock, IdSource, repositories).
@@ -34,16 +35,7 @@ const forbiddenInCore = [
 // package's files are checked against the program of the one tsconfig that covers all of them,
 // tests included (`project`, not `projectService`, which finds only files named tsconfig.json).
 const root = fileURLToPath(new URL('.', import.meta.url));
-const typedProjects = [
-  ['packages/core', 'tsconfig.test.json'],
-  ['packages/markdown', 'tsconfig.test.json'],
-  ['packages/forge-sim', 'tsconfig.test.json'],
-  ['packages/cloud-sim', 'tsconfig.test.json'],
-  ['apps/server', 'tsconfig.test.json'],
-  ['apps/web', 'tsconfig.json'],
-  ['e2e', 'tsconfig.json'],
-  ['bench', 'tsconfig.json'],
-].map(([dir, tsconfig]) => ({
+const typedProjectsConfig = typedProjects.map(([dir, tsconfig]) => ({
   files: [`${dir}/**/*.{ts,tsx}`],
   languageOptions: {
     parserOptions: { project: `${root}${dir}/${tsconfig}`, tsconfigRootDir: root },
@@ -65,7 +57,7 @@ export default tseslint.config(
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
-  ...typedProjects,
+  ...typedProjectsConfig,
   {
     rules: {
       // An unawaited save or sync is a lost write: a promise is awaited, or its rejection is

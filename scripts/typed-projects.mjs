@@ -1,0 +1,14 @@
+// The TypeScript project of each package's files, tests included: the one tsconfig that covers
+// all of them. ESLint's typed rules read types from it (eslint.config.mjs), and the test command
+// lints and typechecks each package with one program built from it
+// (scripts/lint-and-typecheck.mjs).
+export const typedProjects = [
+  ['packages/core', 'tsconfig.test.json'],
+  ['packages/markdown', 'tsconfig.test.json'],
+  ['packages/forge-sim', 'tsconfig.test.json'],
+  ['packages/cloud-sim', 'tsconfig.test.json'],
+  ['apps/server', 'tsconfig.test.json'],
+  ['apps/web', 'tsconfig.json'],
+  ['e2e', 'tsconfig.json'],
+  ['bench', 'tsconfig.json'],
+];
