@@ -404,7 +404,7 @@ if (machineAtStart && machineAtLanes && machineAtEnd) {
   const available = lanesSeconds * machineAtEnd.cores;
   console.log(
     `The machine: ${(machineAtEnd.busy - machineAtStart.busy).toFixed(0)} s of CPU in all; ` +
-      `beside the end-to-end tests, ${lanesBusy.toFixed(0)} s of the ${available.toFixed(0)} its ` +
+      `after the build, ${lanesBusy.toFixed(0)} s of the ${available.toFixed(0)} s its ` +
       `${machineAtEnd.cores} cores had (${((100 * lanesBusy) / available).toFixed(0)}% busy)`,
   );
 }
