@@ -10,7 +10,7 @@
 //
 // DIR is a package folder of scripts/typed-projects.mjs (all of them when none is named). Prints
 // each package's type errors as tsc does, then its lint problems as ESLint does; FILE receives
-// one entry per package: { dir, typeErrors, lintErrors, lintWarnings, seconds }. The exit code
+// one entry per package: { dir, typeErrors, lintErrors, lintWarnings }. The exit code
 // is 1 when a package has a type error or a lint error (warnings do not fail, as with ESLint).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,7 +24,15 @@ const root = new URL('..', import.meta.url).pathname;
 const args = process.argv.slice(2);
 const option = (name, count) => {
   const at = args.indexOf(name);
-  return at === -1 ? undefined : args.splice(at, count + 1).slice(1);
+  if (at === -1) return undefined;
+  const values = args.splice(at, count + 1).slice(1);
+  if (values.length < count || values.some((value) => value.startsWith('--'))) {
+    console.error(
+      `${name} takes ${count === 1 ? 'a value' : `${count} values`}: see the usage at the top of scripts/lint-and-typecheck.mjs.`,
+    );
+    process.exit(2);
+  }
+  return values;
 };
 const resultFile = option('--result', 1)?.[0];
 const extraProject = option('--project', 2);
@@ -129,7 +137,7 @@ for (const [dir, tsconfig] of selected) {
   console.log(
     `${dir}: ${typeErrors} type error(s), ${lintErrors} lint error(s), ${lintWarnings} warning(s) (${seconds.toFixed(0)} s)`,
   );
-  results.push({ dir, typeErrors, lintErrors, lintWarnings, seconds });
+  results.push({ dir, typeErrors, lintErrors, lintWarnings });
 }
 
 if (resultFile) writeFileSync(resultFile, JSON.stringify(results, null, 2));

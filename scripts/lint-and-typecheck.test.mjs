@@ -49,4 +49,10 @@ describe('lint and typecheck with one program', () => {
     expect(run.stderr).toContain('Not a package with a TypeScript project: packages/nowhere.');
     expect(run.stderr).toContain('packages/core');
   });
+
+  it('refuses --project without its folder and tsconfig, saying so', () => {
+    const run = check('--project', 'scripts/fixtures/typed-lint');
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('--project takes 2 values');
+  });
 });

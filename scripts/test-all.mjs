@@ -397,9 +397,9 @@ if (machineAtStart && machineAtLanes && machineAtEnd) {
   // What the machine did beside the checks' own processes while the lanes ran: nearly all of it
   // the end-to-end tests' browsers (the rest is the system's own few seconds).
   const lanesBusy = machineAtEnd.busy - machineAtLanes.busy;
-  const reaped = checks.reduce((sum, check) => sum + (check.cpu ?? 0), 0) + (e2eCpu ?? 0);
+  const lanesReaped = checks.reduce((sum, check) => sum + (check.cpu ?? 0), 0);
   console.log(
-    `  ${'end-to-end, with browsers'.padEnd(28)} ${e2eSeconds.toFixed(0).padStart(5)}${cpuColumn(e2eCpu === undefined ? undefined : lanesBusy - reaped + e2eCpu)}`,
+    `  ${'end-to-end, with browsers'.padEnd(28)} ${e2eSeconds.toFixed(0).padStart(5)}${cpuColumn(lanesBusy - lanesReaped)}`,
   );
   const available = lanesSeconds * machineAtEnd.cores;
   console.log(
