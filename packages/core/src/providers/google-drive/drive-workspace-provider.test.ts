@@ -295,6 +295,61 @@ describe('DriveWorkspaceProvider', () => {
     expect(arrived.get(`${adoptedItemId(later.id)}/content`)).not.toBeNull();
   });
 
+  it('gives files and folders named in Drive with a slash, a line break or over 250 characters the names the explorer would, and keeps their texts and Drive names', async () => {
+    const provider = await cloud.provider();
+    const drive = cloud.client();
+    const root = provider.folderId;
+    const folder = await drive.create({
+      name: '2027/Q1',
+      mimeType: DRIVE_FOLDER_MIME,
+      parents: [root],
+    });
+    const plan = await drive.create({
+      name: 'Plan/draft\n2.md',
+      parents: [folder.id],
+      media: 'The plan.\n',
+    });
+    const long = await drive.create({
+      name: `${'x'.repeat(300)}.md`,
+      parents: [root],
+      media: 'L\n',
+    });
+    const bare = await drive.create({ name: '.md', parents: [root], media: 'Bare\n' });
+    const repository = new MemoryDatabase('client').connect();
+    const synchronizer = new WorkspaceSynchronizer({
+      repository,
+      provider,
+      welcomeFileHashes: new Set(),
+    });
+    await synchronizer.sync();
+
+    const folderId = adoptedItemId(folder.id);
+    const planId = adoptedItemId(plan.id);
+    expect(await repository.get(folderId)).toMatchObject({ type: 'folder', name: '2027 Q1' });
+    expect(await repository.get(planId)).toMatchObject({
+      name: 'Plan draft 2',
+      parentId: folderId,
+    });
+    expect((await repository.get<ContentItem>(`${planId}/content`))?.text).toBe('The plan.\n');
+    expect(await repository.get(adoptedItemId(long.id))).toMatchObject({ name: 'x'.repeat(250) });
+    expect((await repository.get<ContentItem>(`${adoptedItemId(long.id)}/content`))?.text).toBe(
+      'L\n',
+    );
+    expect(await repository.get(adoptedItemId(bare.id))).toMatchObject({ name: 'Untitled' });
+    expect((await repository.get<ContentItem>(`${adoptedItemId(bare.id)}/content`))?.text).toBe(
+      'Bare\n',
+    );
+    // Drive keeps its own names: nothing was renamed there by taking them in.
+    expect((await drive.getFile(plan.id)).name).toBe('Plan/draft\n2.md');
+    expect((await drive.getFile(folder.id)).name).toBe('2027/Q1');
+
+    // Renamed in Drive later, the same rule; a second sync changes nothing more.
+    await drive.update(plan.id, { name: 'Plan / final.md' });
+    await synchronizer.sync();
+    expect(await repository.get(planId)).toMatchObject({ name: 'Plan final' });
+    expect((await drive.getFile(plan.id)).name).toBe('Plan / final.md');
+  });
+
   it('syncs a folder of notes another tool wrote: their texts come in whole, and an edit here goes back to the same Drive file', async () => {
     const provider = await cloud.provider();
     const drive = cloud.client();

@@ -5,6 +5,7 @@ import { ID_LENGTH } from '../../constants.js';
 import { encodeWtf8 } from '../../items/encoding.js';
 import { hashItem } from '../../items/hash.js';
 import { ID_ALPHABET } from '../../items/id.js';
+import { sanitizeFilename } from '../../validation/name.js';
 import { type ContentItem, type FileItem, type FolderItem, type Item } from '../../items/types.js';
 import {
   type ChangesPage,
@@ -574,11 +575,15 @@ export class DriveWorkspaceProvider implements WorkspaceProvider {
       return null;
     }
     const parentId = this.parentOf(file, folders);
+    // Drive takes any name; another tool, or a rename in Drive, may give one the explorer
+    // would not (a slash, a line break, over 250 characters): the item gets the name the
+    // explorer would make of it (spec core §5), the Drive file keeps its own.
     if (kind === 'folder') {
-      const unhashed = { id, type: 'folder' as const, name: file.name ?? '', parentId };
+      const name = sanitizeFilename(file.name ?? '');
+      const unhashed = { id, type: 'folder' as const, name, parentId };
       return { ...unhashed, hash: hashItem(unhashed) };
     }
-    const name = (file.name ?? '').replace(/\.md$/i, '');
+    const name = sanitizeFilename((file.name ?? '').replace(/\.md$/i, ''));
     const trashedAt = props[PROP.trashedAt];
     const unhashed = {
       id,
