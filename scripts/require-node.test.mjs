@@ -39,11 +39,11 @@ function fakeBin(version) {
   return bin;
 }
 
-function run(script, bin, path = `${bin}:${process.env.PATH}`) {
+function run(script, bin, path = `${bin}:${process.env.PATH}`, env = {}) {
   return spawnSync('/bin/bash', [join(root, 'scripts', script)], {
     cwd: root,
     encoding: 'utf8',
-    env: { ...process.env, PATH: path },
+    env: { ...process.env, ...env, PATH: path },
     timeout: 30_000,
   });
 }
@@ -131,5 +131,60 @@ describe('the Node.js version check', () => {
   it('lets the Node.js running these tests through', () => {
     const result = run('require-node.sh', fakeBin(process.versions.node));
     expect(result.status).toBe(0);
+  });
+});
+
+describe("test.sh's Debian packages", () => {
+  /** A PATH of fake commands and the few real tools the scripts use: PostgreSQL's commands,
+   * but no pandoc, pdftotext or unzip; apt-get's install fails when `failInstall`. (Chromium is
+   * named by CHROMIUM_PATH, so that whatever this machine has makes no difference.) */
+  function machineWithout(failInstall) {
+    const bin = fakeBin(process.versions.node);
+    const mark = join(bin, 'ran');
+    writeFileSync(
+      join(bin, 'apt-get'),
+      `#!/bin/sh\necho apt-get "$@" >> "${mark}"\n` +
+        (failInstall ? '[ "$1" = install ] && exit 100\n' : '') +
+        'exit 0\n',
+    );
+    for (const name of ['initdb', 'pg_ctl', 'postgres']) {
+      writeFileSync(join(bin, name), '#!/bin/sh\n');
+      chmodSync(join(bin, name), 0o755);
+    }
+    // As root or not: sudo runs what it is given.
+    writeFileSync(join(bin, 'sudo'), '#!/bin/sh\nexec "$@"\n');
+    // The packages' install fails, so that test.sh stops before the tests.
+    writeFileSync(join(bin, 'npx'), `#!/bin/sh\necho npx "$@" >> "${mark}"\nexit 1\n`);
+    for (const tool of ['bash', 'dirname', 'sed', 'head', 'tr', 'id', 'cat', 'grep', 'cut']) {
+      const found = spawnSync('/bin/sh', ['-c', `command -v ${tool}`], { encoding: 'utf8' });
+      if (found.stdout.trim()) symlinkSync(found.stdout.trim(), join(bin, tool));
+    }
+    return bin;
+  }
+  const ran = (bin) =>
+    existsSync(join(bin, 'ran')) ? readFileSync(join(bin, 'ran'), 'utf8').trim().split('\n') : [];
+
+  it('installs every missing package with one update and one install, then the packages', () => {
+    const bin = machineWithout(false);
+    const result = run('test.sh', bin, bin, { CHROMIUM_PATH: '/usr/bin/chromium' });
+    expect(result.stdout).toContain(
+      "Installing Debian's pandoc poppler-utils unzip for the tests…",
+    );
+    const calls = ran(bin);
+    expect(calls.filter((line) => line.startsWith('apt-get'))).toEqual([
+      'apt-get update -qq',
+      'apt-get install -y -qq pandoc poppler-utils unzip',
+    ]);
+    expect(calls.at(-1)).toMatch(/^npx --yes pnpm@\S+ install --frozen-lockfile$/);
+    expect(result.stdout.trim().split('\n').at(-1)).toBe('0 passed, 1 failed');
+  });
+
+  it('stops with the packages it could not install named, before installing anything else', () => {
+    const bin = machineWithout(true);
+    const result = run('test.sh', bin, bin, { CHROMIUM_PATH: '/usr/bin/chromium' });
+    expect(result.status).toBe(1);
+    expect(result.stdout).toContain('Could not install pandoc poppler-utils unzip.');
+    expect(ran(bin).some((line) => line.startsWith('npx'))).toBe(false);
+    expect(result.stdout.trim().split('\n').at(-1)).toBe('0 passed, 1 failed');
   });
 });

@@ -17,27 +17,13 @@ if ! bash scripts/require-node.sh; then
   exit 1
 fi
 
-if [ ! -x /usr/bin/chromium ] && [ -z "${CHROMIUM_PATH:-}" ]; then
-  echo "Installing Debian's Chromium for the end-to-end tests…"
-  sudo=""
-  [ "$(id -u)" -ne 0 ] && sudo="sudo"
-  $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium >/dev/null \
-    || { echo "Could not install chromium."; echo "0 passed, 1 failed"; exit 1; }
-fi
-
-# The end-to-end tests drive Chromium's headless shell where it is installed (e2e/playwright.config.ts:
-# the same Chromium for about two thirds of the CPU per page opened); without it they drive the
-# browser itself, slower but the same tests.
-if [ ! -x /usr/bin/chromium-headless-shell ] && [ -z "${CHROMIUM_PATH:-}" ]; then
-  echo "Installing Debian's chromium-headless-shell for the end-to-end tests…"
-  sudo=""
-  [ "$(id -u)" -ne 0 ] && sudo="sudo"
-  { $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium-headless-shell >/dev/null; } \
-    || echo "Could not install chromium-headless-shell: the end-to-end tests drive /usr/bin/chromium."
-fi
-
-# The server's sponsor-store tests start a throwaway PostgreSQL cluster of their own: they need
-# initdb, pg_ctl and postgres (on PATH, in /usr/local/bin or Debian's /usr/lib/postgresql/*/bin).
+# Debian packages the tests need, each only where it is missing: Chromium for the end-to-end
+# tests; PostgreSQL for the server's sponsor-store tests (a throwaway cluster of their own:
+# initdb, pg_ctl and postgres on PATH, in /usr/local/bin or Debian's /usr/lib/postgresql/*/bin);
+# pandoc, pdftotext (poppler-utils) and unzip for the server's export tests. Chromium's headless
+# shell is wanted, not needed: the end-to-end tests drive it where it is installed
+# (e2e/playwright.config.ts: the same Chromium for about two thirds of the CPU per page opened),
+# the browser itself otherwise, slower but the same tests.
 has_postgres() {
   local dir
   for dir in ${PATH//:/ } /usr/local/bin /usr/lib/postgresql/*/bin; do
@@ -45,25 +31,36 @@ has_postgres() {
   done
   return 1
 }
-if ! has_postgres; then
-  echo "Installing Debian's PostgreSQL for the server's sponsor-store tests…"
-  sudo=""
-  [ "$(id -u)" -ne 0 ] && sudo="sudo"
-  $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq postgresql >/dev/null \
-    || { echo "Could not install postgresql."; echo "0 passed, 1 failed"; exit 1; }
+needed=()
+wanted=()
+if [ -z "${CHROMIUM_PATH:-}" ]; then
+  [ -x /usr/bin/chromium ] || needed+=(chromium)
+  [ -x /usr/bin/chromium-headless-shell ] || wanted+=(chromium-headless-shell)
 fi
+has_postgres || needed+=(postgresql)
+command -v pandoc >/dev/null || needed+=(pandoc)
+command -v pdftotext >/dev/null || needed+=(poppler-utils)
+command -v unzip >/dev/null || needed+=(unzip)
 
-# The server's export tests run pandoc, read PDFs back with pdftotext and list zips with unzip.
-missing=()
-command -v pandoc >/dev/null || missing+=(pandoc)
-command -v pdftotext >/dev/null || missing+=(poppler-utils)
-command -v unzip >/dev/null || missing+=(unzip)
-if [ "${#missing[@]}" -gt 0 ]; then
-  echo "Installing Debian's ${missing[*]} for the server's export tests…"
-  sudo=""
-  [ "$(id -u)" -ne 0 ] && sudo="sudo"
-  $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null \
-    || { echo "Could not install ${missing[*]}."; echo "0 passed, 1 failed"; exit 1; }
+sudo=""
+[ "$(id -u)" -ne 0 ] && sudo="sudo"
+updated=0
+apt_install() {
+  if [ "$updated" -eq 0 ]; then
+    $sudo apt-get update -qq || return 1
+    updated=1
+  fi
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "$@" >/dev/null
+}
+if [ "${#needed[@]}" -gt 0 ]; then
+  echo "Installing Debian's ${needed[*]} for the tests…"
+  apt_install "${needed[@]}" \
+    || { echo "Could not install ${needed[*]}."; echo "0 passed, 1 failed"; exit 1; }
+fi
+if [ "${#wanted[@]}" -gt 0 ]; then
+  echo "Installing Debian's ${wanted[*]} for the end-to-end tests…"
+  apt_install "${wanted[@]}" \
+    || echo "Could not install ${wanted[*]}: the end-to-end tests drive /usr/bin/chromium."
 fi
 
 if ! bash scripts/pnpm.sh install --frozen-lockfile; then
