@@ -736,6 +736,10 @@ export {
   type DriveFileProviderOptions,
 } from './providers/google-drive/file-location-provider.js';
 export { createDriveFilePublisher } from './providers/google-drive/file-location-publisher.js';
+export * from './providers/dropbox/constants.js';
+export * from './providers/dropbox/dropbox-path.js';
+export * from './providers/dropbox/dropbox-client.js';
+export * from './providers/dropbox/file-location.js';
 export {
   checkIdToken,
   CLIENT_ID_INCONSISTENT,
