@@ -282,11 +282,14 @@ export class DropboxRoutes {
     return full.slice(caller.root.length);
   }
 
-  /** files.FileMetadata of a file at one of its revisions (its latest when not given). */
+  /**
+   * files.FileMetadata of a file at one of its revisions (its latest when not given): without
+   * `.tag` where a route declares FileMetadata itself (upload, download, list_revisions' entries),
+   * as Stone serializes a struct of no subtypes; {@link metadata} adds it where Metadata is declared.
+   */
   fileMetadata(caller: Caller, entry: DropboxEntry, revision = entry.revisions.at(-1)!) {
     const display = this.#view(caller, entry.pathDisplay);
     return {
-      '.tag': 'file',
       name: display.slice(display.lastIndexOf('/') + 1),
       path_lower: lower(display),
       path_display: display,
@@ -309,7 +312,7 @@ export class DropboxRoutes {
       path_display: display,
     };
     if (entry.deletedAt) return { '.tag': 'deleted', ...common };
-    if (entry.kind === 'file') return this.fileMetadata(caller, entry);
+    if (entry.kind === 'file') return { '.tag': 'file', ...this.fileMetadata(caller, entry) };
     return { '.tag': 'folder', ...common, id: entry.id };
   }
 

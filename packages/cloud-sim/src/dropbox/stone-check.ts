@@ -42,8 +42,7 @@ export function stoneErrors(
   at: string,
 ): string[] {
   if (value === null || value === undefined) {
-    if (ref.nullable || ref.name === 'Void') return [];
-    return [`${at}: a value is required`];
+    return nullable(spec, from, ref) ? [] : [`${at}: a value is required`];
   }
   const definition = spec.lookup(from, ref);
   if (definition?.kind === 'alias') {
@@ -136,6 +135,13 @@ export function stoneErrors(
   }
 }
 
+/** Whether a type takes no value: `T?`, Void, or an alias of one (`alias MalformedPathError = String?`). */
+function nullable(spec: StoneSpec, from: string, ref: StoneTypeRef): boolean {
+  if (ref.nullable || (!ref.ns && ref.name === 'Void')) return true;
+  const definition = spec.lookup(from, ref);
+  return definition?.kind === 'alias' ? nullable(spec, definition.ns, definition.type) : false;
+}
+
 function structErrors(spec: StoneSpec, struct: StoneStruct, value: unknown, at: string): string[] {
   if (kind(value) !== 'object')
     return [`${at}: an object (${struct.name}) expected, ${kind(value)} given`];
@@ -184,7 +190,7 @@ function unionErrors(spec: StoneSpec, union: StoneUnion, value: unknown, at: str
     return extra.map((key) => `${at}.${key}: the tag ${tag.name} has no value`);
   }
   if (typeof value === 'string') {
-    return tag.type.nullable ? [] : [`${at}: the tag ${tag.name} needs a value`];
+    return nullable(spec, union.ns, tag.type) ? [] : [`${at}: the tag ${tag.name} needs a value`];
   }
   const target = spec.lookup(union.ns, tag.type);
   const inner = target?.kind === 'alias' ? spec.lookup(target.ns, target.type) : target;

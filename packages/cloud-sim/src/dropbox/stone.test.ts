@@ -222,6 +222,12 @@ describe('values checked against the description', () => {
       check('files', 'GetMetadataError', { '.tag': 'path', path: { '.tag': 'not_found' } }),
     ).toEqual([]);
     expect(check('files', 'LookupError', 'other')).toEqual([]);
+    // malformed_path's value is MalformedPathError, an alias of `String?`: it may be left out.
+    expect(check('files', 'LookupError', { '.tag': 'malformed_path' })).toEqual([]);
+    expect(check('files', 'LookupError', 'malformed_path')).toEqual([]);
+    expect(
+      check('files', 'LookupError', { '.tag': 'malformed_path', malformed_path: 'why' }),
+    ).toEqual([]);
     expect(check('files', 'GetMetadataError', 'other')[0]).toMatch(/not a tag/); // A closed union.
     const conflict = {
       '.tag': 'path',

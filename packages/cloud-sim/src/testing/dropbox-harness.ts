@@ -62,7 +62,8 @@ export async function startDropboxTestSim(options: CloudSimOptions = {}): Promis
     redirectUris: [DROPBOX_REDIRECT],
     access: 'app_folder',
   });
-  const token = sim.dropbox.accounts.issue(alice, full).token;
+  // Long-lived, so that tests moving the clock past four hours keep it; others test expiry.
+  const token = sim.dropbox.accounts.issue(alice, full, { seconds: 10 * 365 * 86400 }).token;
   const auth = (options: CallOptions): Record<string, string> => {
     const bearer = options.token === undefined ? token : options.token;
     return bearer === null ? {} : { authorization: `Bearer ${bearer}` };
