@@ -314,6 +314,13 @@ describe('upload, metadata and download', () => {
     expect(JSON.parse(header)).toEqual(put.body);
     const byId = await download({ path: put.body.id });
     expect(byId.text).toBe('Grüße');
+    const unescaped = await t.download(null, {
+      headers: { 'dropbox-api-arg': '{"path": "/Ünïcode.md"}' },
+    });
+    expect([unescaped.status, unescaped.text]).toEqual([
+      400,
+      'Error in call to API function "files/download": HTTP header "Dropbox-API-Arg": could not decode input as JSON',
+    ]);
   });
 
   it('downloads by GET with the arg and authorization URL parameters (for browsers)', async () => {
@@ -370,6 +377,13 @@ describe('revisions', () => {
     ]);
     const folder = await rpc('files/list_revisions', { path: '/Notes' });
     expect(folder.body.error).toEqual({ '.tag': 'path', path: { '.tag': 'not_file' } });
+    const unknownRev = await rpc('files/list_revisions', {
+      path: '/history.md',
+      before_rev: 'abcdef0123',
+    });
+    expect(unknownRev.body.error).toEqual({ '.tag': 'invalid_before_rev' });
+    const malformed = await rpc('files/list_revisions', { path: '/history.md/' });
+    expect(malformed.body.error).toEqual({ '.tag': 'path', path: { '.tag': 'malformed_path' } });
   });
 
   it('keeps a deleted file’s revisions: is_deleted and server_deleted', async () => {
@@ -412,6 +426,17 @@ describe('listing and deleting', () => {
     expect(none.body.entries).toEqual([]);
     const notFolder = await rpc('files/list_folder', { path: '/List/b.md' });
     expect(notFolder.body.error).toEqual({ '.tag': 'path', path: { '.tag': 'not_folder' } });
+    const missing = await rpc('files/list_folder', { path: '/Nowhere' });
+    expect(missing.body.error).toEqual({ '.tag': 'path', path: { '.tag': 'not_found' } });
+    const forged = await rpc('files/list_folder/continue', { cursor: 'not-a-cursor' });
+    expect([forged.status, forged.text]).toEqual([
+      400,
+      'Error in call to API function "files/list_folder/continue": Invalid "cursor" parameter: could not decode cursor',
+    ]);
+    const sub = await rpc('files/list_folder', { path: '/List/sub' });
+    await rpc('files/delete_v2', { path: '/List/sub' });
+    const reset = await rpc('files/list_folder/continue', { cursor: sub.body.cursor });
+    expect(reset.body.error).toEqual({ '.tag': 'reset' });
   });
 
   it('deletes a folder with what it holds; a deleted entry shows with include_deleted', async () => {
@@ -750,7 +775,9 @@ describe('coverage of the checks', () => {
       'files/upload': ['content_hash_mismatch', 'path'],
       'files/download': ['path'],
       'files/get_metadata': ['path'],
-      'files/list_revisions': ['path'],
+      'files/list_revisions': ['invalid_before_rev', 'path'],
+      'files/list_folder': ['path'],
+      'files/list_folder/continue': ['reset'],
       'files/delete_v2': ['path_lookup'],
       'users/get_account': ['no_account'],
     });

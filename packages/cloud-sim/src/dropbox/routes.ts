@@ -102,7 +102,10 @@ const tagOf = (value: unknown) =>
 
 /** Dropbox API v2 over the store. */
 export class DropboxRoutes {
-  readonly spec = StoneSpec.fixtures();
+  /** Dropbox's description, read on the first Dropbox call (a Google-only sim never reads it). */
+  get spec() {
+    return StoneSpec.fixtures();
+  }
 
   constructor(
     readonly accounts: DropboxAccounts,
@@ -174,6 +177,10 @@ export class DropboxRoutes {
         return badInput(name, 'Must provide HTTP header "Dropbox-API-Arg" or URL parameter "arg".');
       }
       raw = arg;
+      // Dropbox's "JSON encoding": a header's JSON escapes 0x7F and every non-ASCII character.
+      if (/[^\x20-\x7e]/.test(raw) && request.headers['dropbox-api-arg'] !== undefined) {
+        return badInput(name, `${where}: could not decode input as JSON`);
+      }
       if (route.style === 'upload') {
         const type = (request.headers['content-type'] ?? '').toLowerCase();
         if (!/^(application\/octet-stream|text\/plain; ?charset=dropbox-cors-hack)/.test(type)) {
@@ -192,7 +199,7 @@ export class DropboxRoutes {
     }
     const problems = stoneErrors(this.spec, stone.ns, stone.arg, args, 'arg');
     if (problems.length > 0)
-      return badInput(name, `${where}: ${problems[0]!.replace(/^arg\.?/, '')}`);
+      return badInput(name, `${where}: ${problems[0]!.replace(/^arg(\.|: )?/, '')}`);
 
     const root = token.app.access === 'app_folder' ? `${APP_FOLDER_PARENT}/${token.app.name}` : '';
     if (root) this.store.ensureFolder(token.user.accountId, root);

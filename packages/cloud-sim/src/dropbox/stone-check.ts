@@ -72,7 +72,7 @@ export function stoneErrors(
       }
       if (
         typeof options.pattern === 'string' &&
-        !new RegExp(`^(?:${options.pattern})$`, 'u').test(text)
+        !new RegExp(`^(?:${options.pattern})$`).test(text)
       ) {
         errors.push(`${at}: '${text}' did not match pattern '${options.pattern}'`);
       }

@@ -2,7 +2,14 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CONTENT_HASH_BLOCK, contentHash } from './content-hash.js';
 import { stoneErrors } from './stone-check.js';
-import { parseStone, STONE_FILES, StoneSpec, type StoneStruct, type StoneUnion } from './stone.js';
+import {
+  parseStone,
+  STONE_FILES,
+  StoneSpec,
+  type StoneStruct,
+  type StoneTypeRef,
+  type StoneUnion,
+} from './stone.js';
 
 const spec = StoneSpec.fixtures();
 const source = (file: string) =>
@@ -30,6 +37,28 @@ describe('the Stone reader on Dropbox’s spec files', () => {
       (m) => m[1],
     );
     expect([...ns.definitions.keys()].sort()).toEqual([...new Set(written)].sort());
+  });
+
+  it('reads every String pattern of the files as a regular expression JavaScript compiles', () => {
+    const patterns: string[] = [];
+    const visit = (type: StoneTypeRef) => {
+      if (typeof type.options.pattern === 'string') patterns.push(type.options.pattern);
+      type.params.forEach(visit);
+    };
+    for (const ns of spec.namespaces.values()) {
+      for (const definition of ns.definitions.values()) {
+        if (definition.kind === 'alias') visit(definition.type);
+        else if (definition.kind === 'struct')
+          definition.fields.forEach((field) => visit(field.type));
+        else definition.tags.forEach((tag) => tag.type && visit(tag.type));
+      }
+    }
+    expect(patterns.length).toBeGreaterThan(20);
+    for (const pattern of patterns)
+      expect(() => new RegExp(`^(?:${pattern})$`), pattern).not.toThrow();
+    expect(new RegExp(`^(?:${patterns.find((p) => p.startsWith('[^'))!})$`).test('a:b')).toBe(
+      false,
+    );
   });
 
   it('reads a route’s version, types and attrs, and stone_cfg’s defaults for the attrs left out', () => {

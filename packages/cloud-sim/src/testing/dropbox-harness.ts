@@ -108,7 +108,10 @@ export async function startDropboxTestSim(options: CloudSimOptions = {}): Promis
         const bearer = options.token === undefined ? token : options.token;
         if (bearer !== null) url.searchParams.set('authorization', `Bearer ${bearer}`);
       } else {
-        Object.assign(headers, auth(options), { 'dropbox-api-arg': headerJson(arg) });
+        Object.assign(headers, auth(options), {
+          'dropbox-api-arg': headerJson(arg),
+          ...options.headers,
+        });
       }
       const response = await fetch(url, { method: options.query ? 'GET' : 'POST', headers });
       return read(response);
