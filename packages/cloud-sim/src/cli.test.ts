@@ -12,6 +12,12 @@ describe('pnpm cloud-sim', () => {
         headers: { authorization: `Bearer ${token}` },
       });
       expect(answer.status).toBe(200);
+      const dropbox = /Dropbox access token \(four hours\): (\S+)/.exec(lines.join('\n'))![1]!;
+      const account = await fetch(`${sim.url}/2/users/get_current_account`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${dropbox}` },
+      });
+      expect(((await account.json()) as { email: string }).email).toBe('demo@example.com');
     } finally {
       await sim.close();
     }

@@ -67,5 +67,30 @@ export async function runCli(args: readonly string[], print: (line: string) => v
   print(
     `  try: curl -H "Authorization: Bearer ${token.token}" '${sim.url}/drive/v3/files?fields=*'`,
   );
+  // Dropbox: the same demo person, a full-Dropbox app and an app-folder app (PKCE, no secret).
+  const dropboxUser = sim.dropbox.accounts.addUser({
+    email: 'demo@example.com',
+    name: 'Demo User',
+  });
+  const fullApp = sim.dropbox.accounts.addApp({
+    appKey: 'inkstone-dropbox',
+    appSecret: 'cloud-sim-secret',
+    name: 'Inkstone',
+    redirectUris: [redirect],
+    access: 'full',
+  });
+  sim.dropbox.accounts.addApp({
+    appKey: 'inkstone-dropbox-restricted',
+    name: 'Inkstone (restricted)',
+    redirectUris: [redirect],
+    access: 'app_folder',
+  });
+  const dropboxToken = sim.dropbox.accounts.issue(dropboxUser, fullApp);
+  print(`  Dropbox account: ${dropboxUser.email} (${dropboxUser.accountId})`);
+  print(
+    `  Dropbox apps: inkstone-dropbox (full Dropbox, secret cloud-sim-secret), inkstone-dropbox-restricted (app folder, PKCE)`,
+  );
+  print(`  Dropbox authorize: ${sim.url}/oauth2/authorize   token: ${sim.url}/oauth2/token`);
+  print(`  Dropbox access token (four hours): ${dropboxToken.token}`);
   return { sim };
 }

@@ -2,12 +2,19 @@
 export interface Fault {
   /** Wait this long before answering (alone: the request is then answered normally). */
   latencyMs?: number;
-  /** Answer with this server error and Google's `backendError` body, changing nothing. */
+  /** Answer with this server error and Google's `backendError` body (Dropbox: plain text),
+   * changing nothing. */
   status?: 500 | 502 | 503;
-  /** Answer 401 `Invalid Credentials`, as Google does once the access token has expired. */
+  /** Answer 401 `Invalid Credentials`, as Google does once the access token has expired (on
+   * Dropbox's paths 401 `expired_access_token`). */
   expiredToken?: true;
-  /** Answer 403 with Google's rate-limit body (`userRateLimitExceeded` when true). */
-  rateLimit?: true | 'userRateLimitExceeded' | 'rateLimitExceeded';
+  /**
+   * Answer 403 with Google's rate-limit body (`userRateLimitExceeded` when true); on Dropbox's
+   * paths 429 `too_many_requests` (or `too_many_write_operations`) with `Retry-After`.
+   */
+  rateLimit?: true | 'userRateLimitExceeded' | 'rateLimitExceeded' | 'too_many_write_operations';
+  /** Dropbox's `Retry-After` (and `retry_after`) seconds of a `rateLimit` fault: 1 when absent. */
+  retryAfter?: number;
   /** Make the change, then destroy the socket so that the client never reads the answer. */
   dropReply?: true;
   /** Never answer: the request hangs (changing nothing) until the client gives up or the server closes. */

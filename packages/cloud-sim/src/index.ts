@@ -26,3 +26,46 @@ export {
   schemaErrors,
   schemaErrorsAt,
 } from './discovery.js';
+export { type DropboxSim } from './server.js';
+export {
+  DropboxAccounts,
+  DROPBOX_TOKEN_SECONDS,
+  DEFAULT_SCOPES,
+  type DropboxAccess,
+  type DropboxApp,
+  type DropboxToken,
+  type DropboxUser,
+  type NewDropboxApp,
+  type NewDropboxUser,
+} from './dropbox/accounts.js';
+export {
+  DropboxStore,
+  dropboxTime,
+  type DropboxEntry,
+  type DropboxRevision,
+} from './dropbox/store.js';
+export {
+  APP_FOLDER_PARENT,
+  DROPBOX_PREFIX,
+  DROPBOX_ROUTES,
+  LIST_FOLDER_PAGE,
+  MAX_UPLOAD_BYTES,
+  headerJson,
+  type DropboxRoute,
+} from './dropbox/routes.js';
+export {
+  DROPBOX_AUTHORIZE_PATH,
+  DROPBOX_CODE_LIFETIME_MS,
+  DROPBOX_SESSION_COOKIE,
+  DROPBOX_TOKEN_PATH,
+} from './dropbox/oauth.js';
+export { contentHash, CONTENT_HASH_BLOCK } from './dropbox/content-hash.js';
+export {
+  parseStone,
+  StoneSpec,
+  STONE_FILES,
+  type StoneNamespace,
+  type StoneRoute,
+  type StoneTypeRef,
+} from './dropbox/stone.js';
+export { stoneErrors } from './dropbox/stone-check.js';

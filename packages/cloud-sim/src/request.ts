@@ -6,6 +6,8 @@ export interface SimRequest {
   url: URL;
   headers: IncomingHttpHeaders;
   body: Buffer;
+  /** The body was declared larger than the route takes, and left unread. */
+  oversize?: boolean;
 }
 
 /** The bearer token of the request (`Authorization: Bearer X`, or `access_token=` in the query). */

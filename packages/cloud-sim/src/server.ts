@@ -4,6 +4,11 @@ import { Accounts } from './accounts.js';
 import { BloggerRoutes, BLOGGER_PREFIX } from './blogger/routes.js';
 import { BloggerStore } from './blogger/store.js';
 import { DriveRoutes } from './drive/routes.js';
+import { DropboxAccounts } from './dropbox/accounts.js';
+import { expiredAccessToken, serverError, tooManyRequests } from './dropbox/errors.js';
+import { DropboxOAuthRoutes, DROPBOX_AUTHORIZE_PATH, DROPBOX_TOKEN_PATH } from './dropbox/oauth.js';
+import { DropboxRoutes, MAX_UPLOAD_BYTES } from './dropbox/routes.js';
+import { DropboxStore } from './dropbox/store.js';
 import { DriveStore } from './drive/store.js';
 import {
   backendError,
@@ -30,6 +35,16 @@ export interface CloudSimOptions {
   now?: () => number;
   /** Seconds an access token lives: Google's 3599 when absent. */
   accessTokenSeconds?: number;
+  /** Seconds a Dropbox access token lives: Dropbox's 14400 when absent. */
+  dropboxTokenSeconds?: number;
+}
+
+/** The Dropbox side of the stand-in (see docs/how-to/cloud-sim.md, "Dropbox API v2"). */
+export interface DropboxSim {
+  /** Dropbox accounts, apps and tokens. */
+  accounts: DropboxAccounts;
+  /** The users' Dropboxes. */
+  store: DropboxStore;
 }
 
 /** A running stand-in for Google's OAuth, People and Drive v3. */
@@ -42,6 +57,8 @@ export interface CloudSim {
   drive: DriveStore;
   /** The blogs (`blogger.addBlog({ ownerId, name, url })`: Blogger has no API to make one). */
   blogger: BloggerStore;
+  /** Dropbox's accounts, apps, tokens and files. */
+  dropbox: DropboxSim;
   /** Faults served to the next matching requests. */
   faults: Faults;
   /** Stops the server, ending any request a fault left hanging. */
@@ -53,18 +70,25 @@ const CORS = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'GET, POST, PATCH, PUT, DELETE',
   'access-control-allow-headers':
-    'Authorization, Content-Type, X-Goog-Api-Client, X-Upload-Content-Type',
-  'access-control-expose-headers': 'Content-Type, Content-Length, Date, ETag, Location',
+    'Authorization, Content-Type, X-Goog-Api-Client, X-Upload-Content-Type, Dropbox-API-Arg',
+  'access-control-expose-headers':
+    'Content-Type, Content-Length, Date, ETag, Location, Dropbox-API-Result, Retry-After',
 };
 const MAX_BODY = 100 * 1024 * 1024;
 const PROFILE_SCOPES = ['profile', 'https://www.googleapis.com/auth/userinfo.profile'];
 
-async function readBody(request: IncomingMessage): Promise<Buffer> {
+/** Whether a path is one of Dropbox's (its API v2, its OAuth endpoints). */
+const isDropboxPath = (pathname: string) =>
+  DropboxRoutes.handles(pathname) ||
+  pathname === DROPBOX_AUTHORIZE_PATH ||
+  pathname === DROPBOX_TOKEN_PATH;
+
+async function readBody(request: IncomingMessage, limit = MAX_BODY): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY) throw new Error('Request body too large');
+    if (size > limit) throw new Error('Request body too large');
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks);
@@ -81,11 +105,18 @@ export async function startCloudSim(options: CloudSimOptions = {}): Promise<Clou
   const blogger = new BloggerStore(now);
   let origin = '';
   const bloggerRoutes = new BloggerRoutes(blogger, () => origin);
+  const dropbox: DropboxSim = {
+    accounts: new DropboxAccounts(now, options.dropboxTokenSeconds),
+    store: new DropboxStore(now),
+  };
+  const dropboxOAuth = new DropboxOAuthRoutes(dropbox.accounts);
+  const dropboxRoutes = new DropboxRoutes(dropbox.accounts, dropbox.store);
 
   const answer = (request: SimRequest): Reply => {
-    const oauthReply = oauth.answer(request);
+    const oauthReply = oauth.answer(request) ?? dropboxOAuth.answer(request);
     if (oauthReply) return oauthReply;
     const { pathname } = request.url;
+    if (DropboxRoutes.handles(pathname)) return dropboxRoutes.answer(request);
     const isDrive = DriveRoutes.handles(pathname);
     const isBlogger = pathname.startsWith(BLOGGER_PREFIX);
     if (!isDrive && !isBlogger && pathname !== PEOPLE_ME_PATH) {
@@ -133,16 +164,37 @@ export async function startCloudSim(options: CloudSimOptions = {}): Promise<Clou
       response.end();
       return;
     }
-    const body = await readBody(request);
+    const dropboxPath = isDropboxPath(url.pathname);
+    // files/upload takes up to 150 MiB; a body declared larger is answered without being read.
+    const uploadLimit = DropboxRoutes.route(url.pathname)?.style === 'upload';
+    let oversize = uploadLimit && Number(request.headers['content-length'] ?? 0) > MAX_UPLOAD_BYTES;
+    let body: Buffer = Buffer.alloc(0);
+    if (!oversize) {
+      try {
+        body = await readBody(request, uploadLimit ? MAX_UPLOAD_BYTES : MAX_BODY);
+      } catch (error) {
+        if (!uploadLimit) throw error;
+        oversize = true; // A chunked body past the limit.
+      }
+    }
     const fault = faults.take(`${url.pathname}${url.search}`, method);
     if (fault?.latencyMs) await new Promise((resolve) => setTimeout(resolve, fault.latencyMs));
     if (fault?.hang) return; // Never answered; close() ends the connection.
     let reply: Reply;
-    if (fault?.status) reply = backendError(fault.status);
-    else if (fault?.expiredToken) reply = invalidCredentials();
-    else if (fault?.rateLimit) {
-      reply = rateLimited(fault.rateLimit === true ? 'userRateLimitExceeded' : fault.rateLimit);
-    } else reply = answer({ method, url, headers: request.headers, body });
+    if (fault?.status) reply = dropboxPath ? serverError(fault.status) : backendError(fault.status);
+    else if (fault?.expiredToken) reply = dropboxPath ? expiredAccessToken() : invalidCredentials();
+    else if (fault?.rateLimit && dropboxPath) {
+      const reason =
+        fault.rateLimit === 'too_many_write_operations' ? fault.rateLimit : 'too_many_requests';
+      reply = tooManyRequests(fault.retryAfter ?? 1, reason);
+    } else if (fault?.rateLimit) {
+      reply = rateLimited(
+        fault.rateLimit === true || fault.rateLimit === 'too_many_write_operations'
+          ? 'userRateLimitExceeded'
+          : fault.rateLimit,
+      );
+    } else reply = answer({ method, url, headers: request.headers, body, oversize });
+    if (oversize) reply = { ...reply, headers: { ...reply.headers, connection: 'close' } };
     if (fault?.dropReply) {
       request.socket.destroy();
       return;
@@ -174,6 +226,7 @@ export async function startCloudSim(options: CloudSimOptions = {}): Promise<Clou
     accounts,
     drive,
     blogger,
+    dropbox,
     faults,
     close: () =>
       new Promise<void>((resolve, reject) => {
