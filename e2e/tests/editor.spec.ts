@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { type Dialog, expect, type Page, test } from '@playwright/test';
 import {
   editor,
   editorText,
@@ -6,6 +6,7 @@ import {
   preview,
   replaceText,
   scrollToLine,
+  sharedApp,
   storedRows,
 } from './helpers';
 
@@ -19,80 +20,88 @@ test.describe('writing and previewing', () => {
     await expect(editor(page)).toBeFocused();
   });
 
-  test('typing "# Hello" shows a level-1 heading "Hello" in the preview', async ({ page }) => {
-    await openApp(page);
-    await replaceText(page, '');
-    await page.keyboard.type('# Hello');
-    await expect(preview(page).getByRole('heading', { level: 1, name: 'Hello' })).toBeVisible();
-    await expect(preview(page).getByRole('heading')).toHaveCount(1);
-  });
+  // One page for the texts typed below (opening the app is most of a short test's time): each
+  // test replaces the whole text, and removes the listeners it adds.
+  test.describe('typed texts', () => {
+    const app = sharedApp();
 
-  test('$E=mc^2$ renders as KaTeX math', async ({ page }) => {
-    await openApp(page);
-    await replaceText(page, '');
-    await page.keyboard.type('Energy: $E=mc^2$');
-    const math = preview(page).locator('.katex');
-    await expect(math).toHaveCount(1);
-    await expect(math.locator('annotation[encoding="application/x-tex"]')).toHaveText('E=mc^2');
-    // Typeset, not shown as source: the dollar signs are gone from the rendered text.
-    await expect(preview(page).locator('p')).not.toContainText('$');
-    await expect(math.locator('.katex-html')).toBeVisible();
-  });
-
-  test('tables, strikethrough, task lists and footnotes render', async ({ page }) => {
-    await openApp(page);
-    await replaceText(
-      page,
-      '| a | b |\n|---|---|\n| 1 | 2 |\n\n~~gone~~\n\n- [x] done\n- [ ] todo\n\nNote[^1]\n\n[^1]: The note.\n',
-    );
-    await expect(preview(page).getByRole('table')).toBeVisible();
-    await expect(preview(page).getByRole('cell', { name: '2' })).toBeVisible();
-    await expect(preview(page).locator('del')).toHaveText('gone');
-    await expect(preview(page).getByRole('checkbox')).toHaveCount(2);
-    await expect(preview(page).getByRole('checkbox').first()).toBeChecked();
-    await expect(preview(page).locator('.footnotes')).toContainText('The note.');
-  });
-
-  test('raw HTML that could run script is made harmless', async ({ page }) => {
-    await openApp(page);
-    let dialogs = 0;
-    page.on('dialog', (dialog) => {
-      dialogs += 1;
-      // Counted is what matters; a dismiss fails only once the page is gone.
-      void dialog.dismiss().catch(() => undefined);
+    test('typing "# Hello" shows a level-1 heading "Hello" in the preview', async () => {
+      const page = app();
+      await replaceText(page, '');
+      await page.keyboard.type('# Hello');
+      await expect(preview(page).getByRole('heading', { level: 1, name: 'Hello' })).toBeVisible();
+      await expect(preview(page).getByRole('heading')).toHaveCount(1);
     });
-    await replaceText(
-      page,
-      '<img src=x onerror="alert(1)">\n\n<script>alert(2)</script>\n\n[link](javascript:alert(3))\n\n<kbd>Ctrl</kbd>\n',
-    );
-    await expect(preview(page).locator('kbd')).toHaveText('Ctrl');
-    await expect(preview(page).locator('script, [onerror]')).toHaveCount(0);
-    await expect(preview(page).locator('a[href^="javascript"]')).toHaveCount(0);
-    await page.waitForTimeout(300);
-    expect(dialogs).toBe(0);
-  });
 
-  test("selected text is shown in the editor theme's selection colour", async ({ page }) => {
-    await openApp(page);
-    await replaceText(page, 'Select these words.');
-    await page.keyboard.press('Shift+Home');
-    // The browser's own selection, styled by the editor (no drawn selection layer).
-    const colours = await editor(page).evaluate((content) => {
-      const line = content.querySelector('.cm-line')!;
-      const probe = document.createElement('span');
-      probe.style.backgroundColor = 'var(--ink-editor-selection)';
-      line.append(probe);
-      const wanted = getComputedStyle(probe).backgroundColor;
-      probe.remove();
-      return {
-        selected: window.getSelection()!.toString(),
-        shown: getComputedStyle(line, '::selection').backgroundColor,
-        wanted,
+    test('$E=mc^2$ renders as KaTeX math', async () => {
+      const page = app();
+      await replaceText(page, '');
+      await page.keyboard.type('Energy: $E=mc^2$');
+      const math = preview(page).locator('.katex');
+      await expect(math).toHaveCount(1);
+      await expect(math.locator('annotation[encoding="application/x-tex"]')).toHaveText('E=mc^2');
+      // Typeset, not shown as source: the dollar signs are gone from the rendered text.
+      await expect(preview(page).locator('p')).not.toContainText('$');
+      await expect(math.locator('.katex-html')).toBeVisible();
+    });
+
+    test('tables, strikethrough, task lists and footnotes render', async () => {
+      const page = app();
+      await replaceText(
+        page,
+        '| a | b |\n|---|---|\n| 1 | 2 |\n\n~~gone~~\n\n- [x] done\n- [ ] todo\n\nNote[^1]\n\n[^1]: The note.\n',
+      );
+      await expect(preview(page).getByRole('table')).toBeVisible();
+      await expect(preview(page).getByRole('cell', { name: '2' })).toBeVisible();
+      await expect(preview(page).locator('del')).toHaveText('gone');
+      await expect(preview(page).getByRole('checkbox')).toHaveCount(2);
+      await expect(preview(page).getByRole('checkbox').first()).toBeChecked();
+      await expect(preview(page).locator('.footnotes')).toContainText('The note.');
+    });
+
+    test('raw HTML that could run script is made harmless', async () => {
+      const page = app();
+      let dialogs = 0;
+      const onDialog = (dialog: Dialog) => {
+        dialogs += 1;
+        // Counted is what matters; a dismiss fails only once the page is gone.
+        void dialog.dismiss().catch(() => undefined);
       };
+      page.on('dialog', onDialog);
+      await replaceText(
+        page,
+        '<img src=x onerror="alert(1)">\n\n<script>alert(2)</script>\n\n[link](javascript:alert(3))\n\n<kbd>Ctrl</kbd>\n',
+      );
+      await expect(preview(page).locator('kbd')).toHaveText('Ctrl');
+      await expect(preview(page).locator('script, [onerror]')).toHaveCount(0);
+      await expect(preview(page).locator('a[href^="javascript"]')).toHaveCount(0);
+      await page.waitForTimeout(300);
+      expect(dialogs).toBe(0);
+      page.off('dialog', onDialog);
     });
-    expect(colours.selected).toBe('Select these words.');
-    expect(colours.wanted).not.toBe('rgba(0, 0, 0, 0)');
-    expect(colours.shown).toBe(colours.wanted);
+
+    test("selected text is shown in the editor theme's selection colour", async () => {
+      const page = app();
+      await replaceText(page, 'Select these words.');
+      await page.keyboard.press('Shift+Home');
+      // The browser's own selection, styled by the editor (no drawn selection layer).
+      const colours = await editor(page).evaluate((content) => {
+        const line = content.querySelector('.cm-line')!;
+        const probe = document.createElement('span');
+        probe.style.backgroundColor = 'var(--ink-editor-selection)';
+        line.append(probe);
+        const wanted = getComputedStyle(probe).backgroundColor;
+        probe.remove();
+        return {
+          selected: window.getSelection()!.toString(),
+          shown: getComputedStyle(line, '::selection').backgroundColor,
+          wanted,
+        };
+      });
+      expect(colours.selected).toBe('Select these words.');
+      expect(colours.wanted).not.toBe('rgba(0, 0, 0, 0)');
+      expect(colours.shown).toBe(colours.wanted);
+    });
   });
 });
 

@@ -1,37 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
-import { editor, editorText, openApp, preview, replaceText } from './helpers';
+import { editor, editorText, openApp, preview, replaceText, sharedApp } from './helpers';
 
 const findBar = (page: Page) => page.getByRole('search', { name: 'Find and replace' });
 const findInput = (page: Page) => findBar(page).getByRole('textbox', { name: 'Find', exact: true });
 const count = (page: Page) => findBar(page).getByRole('status');
 const currentMatch = (page: Page) => editor(page).locator('.cm-find-match--current');
-
-test('replace all with a regular expression is undone by one undo', async ({ page }) => {
-  await openApp(page);
-  const original = 'Write to ann@example.com or bob@example.com.\nNot to carol@example.org.';
-  await replaceText(page, original);
-  await page.keyboard.press('ControlOrMeta+f');
-  await expect(findInput(page)).toBeFocused();
-  await findBar(page).getByRole('button', { name: 'Regular expression' }).click();
-  await findInput(page).fill('(\\w+)@example\\.com');
-  await expect(count(page)).toHaveText('2 matches');
-  await expect(editor(page).locator('.cm-find-match')).toHaveText([
-    'ann@example.com',
-    'bob@example.com',
-  ]);
-  await findBar(page).getByRole('textbox', { name: 'Replace' }).fill('$1 at example');
-  await findBar(page).getByRole('button', { name: 'Replace all', exact: true }).click();
-  await expect
-    .poll(() => editorText(page))
-    .toBe('Write to ann at example or bob at example.\nNot to carol@example.org.');
-  await expect(count(page)).toHaveText('No results');
-
-  await page.keyboard.press('Escape');
-  await expect(findBar(page)).toHaveCount(0);
-  await expect(editor(page)).toBeFocused();
-  await page.keyboard.press('ControlOrMeta+z');
-  await expect.poll(() => editorText(page)).toBe(original);
-});
 
 test('next and previous move between matches; the flags are remembered', async ({ page }) => {
   await openApp(page);
@@ -126,69 +99,115 @@ test('the settings scale the font size and the text width, and choose the editor
   expect(await fontFamily()).toMatch(/monospace/);
 });
 
-test('a narrow window reduces the font size and the text width', async ({ page }) => {
-  await openApp(page);
-  await expect(editor(page)).toHaveCSS('font-size', '18px');
-  await page.setViewportSize({ width: 1100, height: 800 });
-  await expect(editor(page)).toHaveCSS('font-size', '17px');
-  await page.setViewportSize({ width: 1000, height: 800 });
-  await expect(editor(page)).toHaveCSS('font-size', '16px');
-  await expect(preview(page).locator('.preview__content')).toHaveCSS('max-width', '640px');
-  await expect(page.getByRole('textbox', { name: 'File title' })).toHaveCSS('max-width', '800px');
-});
+// One page for the tests that need no reload and leave the settings alone (opening the app is
+// most of a short test's time): each replaces the whole text, and sets back the window's size
+// and the modes it changes.
+test.describe('on one page', () => {
+  const app = sharedApp();
 
-test('reader mode shows the preview alone until the pen button', async ({ page }) => {
-  await openApp(page);
-  const reader = page.getByRole('button', { name: 'Toggle reader mode' });
-  await expect(reader).toHaveAttribute('aria-pressed', 'false');
-  await reader.click();
-  await expect(editor(page)).toBeHidden();
-  await expect(preview(page)).toBeVisible();
-  await expect(reader).toHaveAttribute('aria-pressed', 'true');
-  await page.getByRole('button', { name: 'Edit', exact: true }).click();
-  await expect(editor(page)).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Edit', exact: true })).toHaveCount(0);
-});
+  test('replace all with a regular expression is undone by one undo', async () => {
+    const page = app();
+    const original = 'Write to ann@example.com or bob@example.com.\nNot to carol@example.org.';
+    await replaceText(page, original);
+    await page.keyboard.press('ControlOrMeta+f');
+    await expect(findInput(page)).toBeFocused();
+    // (Turned on unless an earlier test on the page left it on: the flags are remembered.)
+    const regexp = findBar(page).getByRole('button', { name: 'Regular expression' });
+    if ((await regexp.getAttribute('aria-pressed')) !== 'true') await regexp.click();
+    await expect(regexp).toHaveAttribute('aria-pressed', 'true');
+    await findInput(page).fill('(\\w+)@example\\.com');
+    await expect(count(page)).toHaveText('2 matches');
+    await expect(editor(page).locator('.cm-find-match')).toHaveText([
+      'ann@example.com',
+      'bob@example.com',
+    ]);
+    await findBar(page).getByRole('textbox', { name: 'Replace' }).fill('$1 at example');
+    await findBar(page).getByRole('button', { name: 'Replace all', exact: true }).click();
+    await expect
+      .poll(() => editorText(page))
+      .toBe('Write to ann at example or bob at example.\nNot to carol@example.org.');
+    await expect(count(page)).toHaveText('No results');
 
-test('focus mode keeps the caret line in the middle of the editor', async ({ page }) => {
-  test.setTimeout(60_000);
-  await openApp(page);
-  const lines = Array.from({ length: 80 }, (_, i) => `Line ${i + 1} of a long document.`);
-  await replaceText(page, lines.join('\n\n'));
-  const scroller = page.locator('.cm-scroller');
-  // Where the caret is, as a fraction of the editor's height from its top.
-  const caretAt = async () => {
-    const box = (await scroller.boundingBox())!;
-    const caret = (await editor(page).evaluate(() => {
-      const rect = window.getSelection()!.getRangeAt(0).getBoundingClientRect();
-      return rect.top + rect.height / 2;
-    })) as number;
-    return (caret - box.y) / box.height;
-  };
-  const typeLines = async (label: string) => {
-    for (let i = 1; i <= 12; i += 1) {
-      await page.keyboard.press('Enter');
-      await page.keyboard.press('Enter');
-      await page.keyboard.type(`${label} ${i}`);
-    }
-  };
+    await page.keyboard.press('Escape');
+    await expect(findBar(page)).toHaveCount(0);
+    await expect(editor(page)).toBeFocused();
+    await page.keyboard.press('ControlOrMeta+z');
+    await expect.poll(() => editorText(page)).toBe(original);
+  });
 
-  // Normally the caret line stays near the bottom, a little above it.
-  await editor(page).click();
-  await page.keyboard.press('ControlOrMeta+End');
-  await typeLines('Normal');
-  await expect.poll(caretAt).toBeGreaterThan(0.75);
-  expect(await caretAt()).toBeLessThan(0.95);
+  test('a narrow window reduces the font size and the text width', async () => {
+    const page = app();
+    await expect(editor(page)).toHaveCSS('font-size', '18px');
+    await page.setViewportSize({ width: 1100, height: 800 });
+    await expect(editor(page)).toHaveCSS('font-size', '17px');
+    await page.setViewportSize({ width: 1000, height: 800 });
+    await expect(editor(page)).toHaveCSS('font-size', '16px');
+    await expect(preview(page).locator('.preview__content')).toHaveCSS('max-width', '640px');
+    await expect(page.getByRole('textbox', { name: 'File title' })).toHaveCSS('max-width', '800px');
+    // (Wide again, as the other tests of the page expect it.)
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await expect(editor(page)).toHaveCSS('font-size', '18px');
+  });
 
-  await page.getByRole('button', { name: 'Toggle focus mode' }).click();
-  await expect(page.getByRole('button', { name: 'Toggle focus mode' })).toHaveAttribute(
-    'aria-pressed',
-    'true',
-  );
-  await editor(page).focus();
-  await typeLines('Focused');
-  await expect.poll(caretAt).toBeGreaterThan(0.4);
-  expect(await caretAt()).toBeLessThan(0.6);
-  // The caret's paragraph stands out; the others are dimmed.
-  await expect(editor(page).locator('.cm-focus-current')).toHaveText('Focused 12');
+  test('reader mode shows the preview alone until the pen button', async () => {
+    const page = app();
+    const reader = page.getByRole('button', { name: 'Toggle reader mode' });
+    await expect(reader).toHaveAttribute('aria-pressed', 'false');
+    await reader.click();
+    await expect(editor(page)).toBeHidden();
+    await expect(preview(page)).toBeVisible();
+    await expect(reader).toHaveAttribute('aria-pressed', 'true');
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    await expect(editor(page)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Edit', exact: true })).toHaveCount(0);
+  });
+
+  test('focus mode keeps the caret line in the middle of the editor', async () => {
+    test.setTimeout(60_000);
+    const page = app();
+    const lines = Array.from({ length: 80 }, (_, i) => `Line ${i + 1} of a long document.`);
+    await replaceText(page, lines.join('\n\n'));
+    const scroller = page.locator('.cm-scroller');
+    // Where the caret is, as a fraction of the editor's height from its top.
+    const caretAt = async () => {
+      const box = (await scroller.boundingBox())!;
+      const caret = (await editor(page).evaluate(() => {
+        const rect = window.getSelection()!.getRangeAt(0).getBoundingClientRect();
+        return rect.top + rect.height / 2;
+      })) as number;
+      return (caret - box.y) / box.height;
+    };
+    const typeLines = async (label: string) => {
+      for (let i = 1; i <= 12; i += 1) {
+        await page.keyboard.press('Enter');
+        await page.keyboard.press('Enter');
+        await page.keyboard.type(`${label} ${i}`);
+      }
+    };
+
+    // Normally the caret line stays near the bottom, a little above it.
+    await editor(page).click();
+    await page.keyboard.press('ControlOrMeta+End');
+    await typeLines('Normal');
+    await expect.poll(caretAt).toBeGreaterThan(0.75);
+    expect(await caretAt()).toBeLessThan(0.95);
+
+    await page.getByRole('button', { name: 'Toggle focus mode' }).click();
+    await expect(page.getByRole('button', { name: 'Toggle focus mode' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await editor(page).focus();
+    await typeLines('Focused');
+    await expect.poll(caretAt).toBeGreaterThan(0.4);
+    expect(await caretAt()).toBeLessThan(0.6);
+    // The caret's paragraph stands out; the others are dimmed.
+    await expect(editor(page).locator('.cm-focus-current')).toHaveText('Focused 12');
+    // (Off again, as the other tests of the page expect it.)
+    await page.getByRole('button', { name: 'Toggle focus mode' }).click();
+    await expect(page.getByRole('button', { name: 'Toggle focus mode' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+  });
 });

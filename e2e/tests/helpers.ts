@@ -1,4 +1,4 @@
-import { expect, type JSHandle, type Locator, type Page } from '@playwright/test';
+import { expect, type JSHandle, type Locator, type Page, test } from '@playwright/test';
 
 /** The editor, as assistive technology finds it. */
 export const editor = (page: Page): Locator => page.getByRole('textbox', { name: 'Editor' });
@@ -33,6 +33,31 @@ export async function openApp(page: Page): Promise<void> {
   // The first file's preview is there once the app is usable.
   await expect(preview(page).locator('h1, h2, p').first()).toBeVisible();
   await skipTour(page);
+}
+
+/** One app page for the tests of the enclosing describe block, opened once before them and
+ * closed after them: opening the app costs about 3 s of CPU, more than most short tests. Call it
+ * at the top of the block and use the returned getter in each test. Each test puts the app in
+ * the state it needs itself (`replaceText`, a click) and closes what it opens, so that no test
+ * depends on another's leftovers or order. The block keeps Playwright's default mode, not
+ * serial: a failed test gets a fresh worker, and so a fresh page, for the tests after it, which
+ * still run. Only for tests that need no fresh database, reload, second tab or changed
+ * settings. `permissions` as for `browser.newContext` (e.g. the clipboard's). */
+export function sharedApp(options: { permissions?: string[] } = {}): () => Page {
+  let shared: Page | undefined;
+  test.beforeAll(async ({ browser }, testInfo) => {
+    const { baseURL, viewport } = testInfo.project.use;
+    const context = await browser.newContext({ baseURL, viewport, ...options });
+    shared = await context.newPage();
+    await openApp(shared);
+  });
+  test.afterAll(async () => {
+    await shared?.context().close();
+  });
+  return () => {
+    if (!shared) throw new Error('sharedApp: the shared page is opened in beforeAll');
+    return shared;
+  };
 }
 
 /** Skips the welcome tour if it shows, as a user who knows the app would. */

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { XSS_PAYLOADS } from './fixtures/xss-payloads';
-import { editor, editorText, openApp, preview, replaceText, skipTour } from './helpers';
+import { editor, editorText, openApp, preview, replaceText, sharedApp, skipTour } from './helpers';
 
 const PNG =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
@@ -79,68 +79,81 @@ test('the settings choose the preset for every file, and whether images show in 
   await expect(editor(page).getByRole('img', { name: 'dot' })).toHaveCount(0);
 });
 
-test('[TOC] shows a table of contents that follows the headings', async ({ page }) => {
-  await openApp(page);
-  await replaceText(page, '[TOC]\n\n# One\n\n## Two\n\n## Two\n');
-  const toc = preview(page).locator('nav.table-of-contents');
-  await expect(toc.getByRole('link')).toHaveText(['One', 'Two', 'Two']);
-  await expect(toc.getByRole('link').nth(2)).toHaveAttribute('href', '#two-1');
-  await expect(preview(page).locator('h2').nth(1)).toHaveAttribute('id', 'two-1');
-  await editor(page).click();
-  await page.keyboard.press('ControlOrMeta+End');
-  await page.keyboard.type('\n\n## Three');
-  await expect(toc.getByRole('link')).toHaveText(['One', 'Two', 'Two', 'Three']);
-});
+// Short texts, one page for them all (opening the app is most of a short test's time): each
+// test replaces the whole text. Those that change the settings or the file's properties, reload
+// or open another file open their own page.
+test.describe('short texts', () => {
+  const app = sharedApp();
 
-test('a click on a task box toggles its marker in the source', async ({ page }) => {
-  await openApp(page);
-  await replaceText(page, 'Intro.\n\n- [ ] first\n- [x] second\n');
-  const boxes = preview(page).getByRole('checkbox');
-  await expect(boxes).toHaveCount(2);
-  await boxes.nth(0).click();
-  await expect.poll(() => editorText(page)).toBe('Intro.\n\n- [x] first\n- [x] second');
-  await expect(boxes.nth(0)).toBeChecked();
-  await boxes.nth(1).click();
-  await expect.poll(() => editorText(page)).toBe('Intro.\n\n- [x] first\n- [ ] second');
-  await expect(boxes.nth(1)).not.toBeChecked();
-});
+  test('[TOC] shows a table of contents that follows the headings', async () => {
+    const page = app();
+    await replaceText(page, '[TOC]\n\n# One\n\n## Two\n\n## Two\n');
+    const toc = preview(page).locator('nav.table-of-contents');
+    await expect(toc.getByRole('link')).toHaveText(['One', 'Two', 'Two']);
+    await expect(toc.getByRole('link').nth(2)).toHaveAttribute('href', '#two-1');
+    await expect(preview(page).locator('h2').nth(1)).toHaveAttribute('id', 'two-1');
+    await editor(page).click();
+    await page.keyboard.press('ControlOrMeta+End');
+    await page.keyboard.type('\n\n## Three');
+    await expect(toc.getByRole('link')).toHaveText(['One', 'Two', 'Two', 'Three']);
+  });
 
-test('footnotes, abbreviations and link references resolve across the document', async ({
-  page,
-}) => {
-  await openApp(page);
-  await replaceText(
-    page,
-    'The HTML spec[^note] is [here][spec].\n\nMore text.\n\n[^note]: A footnote.\n\n*[HTML]: Hyper Text Markup Language\n\n[spec]: https://html.spec.whatwg.org/\n',
-  );
-  const first = preview(page).locator('p').first();
-  await expect(first.locator('abbr')).toHaveAttribute('title', 'Hyper Text Markup Language');
-  await expect(first.getByRole('link', { name: 'here' })).toHaveAttribute(
-    'href',
-    'https://html.spec.whatwg.org/',
-  );
-  await expect(first.locator('sup.footnote-ref')).toHaveText('[1]');
-  await expect(preview(page).locator('.footnotes')).toContainText('A footnote.');
-  // Editing a definition at the end changes the first paragraph.
-  await editor(page).getByText('[spec]: https://html.spec.whatwg.org/').click();
-  await page.keyboard.press('End');
-  await page.keyboard.type('dev/');
-  await expect(first.getByRole('link', { name: 'here' })).toHaveAttribute(
-    'href',
-    'https://html.spec.whatwg.org/dev/',
-  );
-});
+  test('a click on a task box toggles its marker in the source', async () => {
+    const page = app();
+    await replaceText(page, 'Intro.\n\n- [ ] first\n- [x] second\n');
+    const boxes = preview(page).getByRole('checkbox');
+    await expect(boxes).toHaveCount(2);
+    await boxes.nth(0).click();
+    await expect.poll(() => editorText(page)).toBe('Intro.\n\n- [x] first\n- [x] second');
+    await expect(boxes.nth(0)).toBeChecked();
+    await boxes.nth(1).click();
+    await expect.poll(() => editorText(page)).toBe('Intro.\n\n- [x] first\n- [ ] second');
+    await expect(boxes.nth(1)).not.toBeChecked();
+  });
 
-test('fenced code is highlighted, its language loaded when used', async ({ page }) => {
-  await openApp(page);
-  await replaceText(
-    page,
-    '```js\nconst answer = 42;\n```\n\n```python\ndef f():\n    return 1\n```\n',
-  );
-  await expect(preview(page).locator('code.language-js .hljs-keyword')).toHaveText('const');
-  await expect(preview(page).locator('code.language-python .hljs-keyword').first()).toHaveText(
-    'def',
-  );
+  test('footnotes, abbreviations and link references resolve across the document', async () => {
+    const page = app();
+    await replaceText(
+      page,
+      'The HTML spec[^note] is [here][spec].\n\nMore text.\n\n[^note]: A footnote.\n\n*[HTML]: Hyper Text Markup Language\n\n[spec]: https://html.spec.whatwg.org/\n',
+    );
+    const first = preview(page).locator('p').first();
+    await expect(first.locator('abbr')).toHaveAttribute('title', 'Hyper Text Markup Language');
+    await expect(first.getByRole('link', { name: 'here' })).toHaveAttribute(
+      'href',
+      'https://html.spec.whatwg.org/',
+    );
+    await expect(first.locator('sup.footnote-ref')).toHaveText('[1]');
+    await expect(preview(page).locator('.footnotes')).toContainText('A footnote.');
+    // Editing a definition at the end changes the first paragraph.
+    await editor(page).getByText('[spec]: https://html.spec.whatwg.org/').click();
+    await page.keyboard.press('End');
+    await page.keyboard.type('dev/');
+    await expect(first.getByRole('link', { name: 'here' })).toHaveAttribute(
+      'href',
+      'https://html.spec.whatwg.org/dev/',
+    );
+  });
+
+  test('fenced code is highlighted, its language loaded when used', async () => {
+    const page = app();
+    await replaceText(
+      page,
+      '```js\nconst answer = 42;\n```\n\n```python\ndef f():\n    return 1\n```\n',
+    );
+    await expect(preview(page).locator('code.language-js .hljs-keyword')).toHaveText('const');
+    await expect(preview(page).locator('code.language-python .hljs-keyword').first()).toHaveText(
+      'def',
+    );
+  });
+
+  test('a link to a file that does not exist says so and stays', async () => {
+    const page = app();
+    await replaceText(page, 'See [nothing](missing.md).');
+    await preview(page).getByRole('link', { name: 'nothing' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'missing.md' })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'File title' })).toHaveValue('Welcome file');
+  });
 });
 
 test('a relative link opens the file it points to, inside the app', async ({ page }) => {
@@ -185,216 +198,219 @@ test('a relative link opens the file it points to, inside the app', async ({ pag
   expect(page.url()).toBe(url);
 });
 
-test('a link to a file that does not exist says so and stays', async ({ page }) => {
-  await openApp(page);
-  await replaceText(page, 'See [nothing](missing.md).');
-  await preview(page).getByRole('link', { name: 'nothing' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'missing.md' })).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'File title' })).toHaveValue('Welcome file');
-});
+// Long texts shown in several parts (sections of the preview), one page for them all; each test
+// replaces the whole text, and marks the parts it expects kept with a mark of its own.
+test.describe('long texts', () => {
+  const app = sharedApp();
+  // A mark no earlier test of the page has set, for the parts a test expects kept.
+  let marks = 0;
+  const newMark = () => `kept-${(marks += 1)}`;
 
-test('a long list and a long table read as one, and follow edits in place', async ({ page }) => {
-  test.setTimeout(60_000);
-  await openApp(page);
-  const items = Array.from({ length: 300 }, (_, i) => `${i + 1}. step ${i + 1} of the plan`);
-  const rows = Array.from({ length: 200 }, (_, i) => `| ${i} | row ${i} of the table |`);
-  await replaceText(
-    page,
-    `# Long\n\n${items.join('\n')}\n\n| n | text |\n|--:|---|\n${rows.join('\n')}\n`,
-  );
-  const body = preview(page);
-  await expect(body.locator('li')).toHaveCount(300);
-  await expect(body.locator('tbody tr')).toHaveCount(200);
-  // Shown in several parts (sections of the preview), numbered on across them.
-  expect(await body.locator('ol').count()).toBeGreaterThan(3);
-  expect(await body.locator('table').count()).toBeGreaterThan(3);
-  const layout = await body.evaluate((element) => {
-    const lis = [...element.querySelectorAll('li')];
-    const top = (node: Element) => node.getBoundingClientRect().top;
-    // The gap between two items, inside a part and across two parts.
-    const steps = lis.slice(1).map((li, i) => ({
-      step: top(li) - top(lis[i]!),
-      across: li.parentElement !== lis[i]!.parentElement,
-    }));
-    const markers = [...element.querySelectorAll('ol')].map((ol) => ol.start);
-    const tables = [...element.querySelectorAll('table')];
-    const column = (table: Element) =>
-      table.querySelector('tbody tr td:nth-child(2)')!.getBoundingClientRect().left;
-    return {
-      inside: steps.filter((s) => !s.across).map((s) => s.step),
-      across: steps.filter((s) => s.across).map((s) => s.step),
-      markers,
-      counts: [...element.querySelectorAll('ol')].map((ol) => ol.children.length),
-      columns: tables.map(column),
-    };
+  test('a long list and a long table read as one, and follow edits in place', async () => {
+    test.setTimeout(60_000);
+    const page = app();
+    const mark = newMark();
+    const items = Array.from({ length: 300 }, (_, i) => `${i + 1}. step ${i + 1} of the plan`);
+    const rows = Array.from({ length: 200 }, (_, i) => `| ${i} | row ${i} of the table |`);
+    await replaceText(
+      page,
+      `# Long\n\n${items.join('\n')}\n\n| n | text |\n|--:|---|\n${rows.join('\n')}\n`,
+    );
+    const body = preview(page);
+    await expect(body.locator('li')).toHaveCount(300);
+    await expect(body.locator('tbody tr')).toHaveCount(200);
+    // Shown in several parts (sections of the preview), numbered on across them.
+    expect(await body.locator('ol').count()).toBeGreaterThan(3);
+    expect(await body.locator('table').count()).toBeGreaterThan(3);
+    const layout = await body.evaluate((element) => {
+      const lis = [...element.querySelectorAll('li')];
+      const top = (node: Element) => node.getBoundingClientRect().top;
+      // The gap between two items, inside a part and across two parts.
+      const steps = lis.slice(1).map((li, i) => ({
+        step: top(li) - top(lis[i]!),
+        across: li.parentElement !== lis[i]!.parentElement,
+      }));
+      const markers = [...element.querySelectorAll('ol')].map((ol) => ol.start);
+      const tables = [...element.querySelectorAll('table')];
+      const column = (table: Element) =>
+        table.querySelector('tbody tr td:nth-child(2)')!.getBoundingClientRect().left;
+      return {
+        inside: steps.filter((s) => !s.across).map((s) => s.step),
+        across: steps.filter((s) => s.across).map((s) => s.step),
+        markers,
+        counts: [...element.querySelectorAll('ol')].map((ol) => ol.children.length),
+        columns: tables.map(column),
+      };
+    });
+    const usual = layout.inside[0]!;
+    for (const step of [...layout.inside, ...layout.across]) expect(step).toBeCloseTo(usual, 0);
+    expect(layout.markers[0]).toBe(1);
+    layout.markers.slice(1).forEach((start, k) => {
+      expect(start).toBe(layout.markers[k]! + layout.counts[k]!);
+    });
+    for (const left of layout.columns) expect(left).toBeCloseTo(layout.columns[0]!, 0);
+
+    // An edit deep in the list shows, and the parts around it stay as they were.
+    const last = body.locator('li').nth(299);
+    await last.evaluate((li, value) => li.setAttribute('data-kept', value), mark);
+    await editor(page).click();
+    await page.keyboard.press('ControlOrMeta+Home');
+    // (Line 41 holds step 40, in the list's second or third part.)
+    for (let i = 0; i < 41; i += 1) await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('End');
+    await page.keyboard.type(' (edited)');
+    await expect(body.locator('li').nth(39)).toHaveText('step 40 of the plan (edited)');
+    await expect(body.locator(`li[data-kept="${mark}"]`)).toHaveText('step 300 of the plan');
   });
-  const usual = layout.inside[0]!;
-  for (const step of [...layout.inside, ...layout.across]) expect(step).toBeCloseTo(usual, 0);
-  expect(layout.markers[0]).toBe(1);
-  layout.markers.slice(1).forEach((start, k) => {
-    expect(start).toBe(layout.markers[k]! + layout.counts[k]!);
+
+  test('an outline (a long list inside one item) reads as one list', async () => {
+    const page = app();
+    const points = Array.from({ length: 150 }, (_, i) => `   - point ${i + 1} of the outline`);
+    await replaceText(page, `1. Before\n2. Outline\n${points.join('\n')}\n3. After\n`);
+    const body = preview(page);
+    await expect(body.locator('ol ul > li')).toHaveCount(150);
+    await expect(body.locator('ol ul > li').last()).toHaveText('point 150 of the outline');
+    // Shown in several parts (sections of the preview)...
+    expect(await body.locator('ol').count()).toBeGreaterThan(1);
+    const layout = await body.evaluate((element) => {
+      const points = [...element.querySelectorAll('ol ul > li')];
+      const top = (node: Element) => node.getBoundingClientRect().top;
+      const outer = [...element.querySelectorAll<HTMLLIElement>('ol > li')];
+      return {
+        steps: points.slice(1).map((li, i) => top(li) - top(points[i]!)),
+        lefts: points.map((li) => li.getBoundingClientRect().left),
+        // The outer items with a marker of their own, and the numbers the lists start at.
+        marked: outer
+          .filter((li) => getComputedStyle(li).listStyleType !== 'none')
+          .map((li) => li.textContent!.trim().split('\n')[0]),
+        starts: [...element.querySelectorAll('ol')].map((ol) => ol.start),
+      };
+    });
+    // ...that read as one: the points evenly spaced and indented alike across the parts; one
+    // marker each for "Before", "Outline" and "After", which stays number 3.
+    for (const step of layout.steps) expect(step).toBeCloseTo(layout.steps[0]!, 0);
+    for (const left of layout.lefts) expect(left).toBeCloseTo(layout.lefts[0]!, 0);
+    expect(layout.marked).toEqual(['Before', 'Outline', 'After']);
+    expect(layout.starts.slice(1).every((start) => start === 2)).toBe(true);
   });
-  for (const left of layout.columns) expect(left).toBeCloseTo(layout.columns[0]!, 0);
 
-  // An edit deep in the list shows, and the parts around it stay as they were.
-  const last = body.locator('li').nth(299);
-  await last.evaluate((li) => li.setAttribute('data-kept', 'yes'));
-  await editor(page).click();
-  await page.keyboard.press('ControlOrMeta+Home');
-  // (Line 41 holds step 40, in the list's second or third part.)
-  for (let i = 0; i < 41; i += 1) await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('End');
-  await page.keyboard.type(' (edited)');
-  await expect(body.locator('li').nth(39)).toHaveText('step 40 of the plan (edited)');
-  await expect(body.locator('li[data-kept="yes"]')).toHaveText('step 300 of the plan');
-});
-
-test('an outline (a long list inside one item) reads as one list', async ({ page }) => {
-  await openApp(page);
-  const points = Array.from({ length: 150 }, (_, i) => `   - point ${i + 1} of the outline`);
-  await replaceText(page, `1. Before\n2. Outline\n${points.join('\n')}\n3. After\n`);
-  const body = preview(page);
-  await expect(body.locator('ol ul > li')).toHaveCount(150);
-  await expect(body.locator('ol ul > li').last()).toHaveText('point 150 of the outline');
-  // Shown in several parts (sections of the preview)...
-  expect(await body.locator('ol').count()).toBeGreaterThan(1);
-  const layout = await body.evaluate((element) => {
-    const points = [...element.querySelectorAll('ol ul > li')];
-    const top = (node: Element) => node.getBoundingClientRect().top;
-    const outer = [...element.querySelectorAll<HTMLLIElement>('ol > li')];
-    return {
-      steps: points.slice(1).map((li, i) => top(li) - top(points[i]!)),
-      lefts: points.map((li) => li.getBoundingClientRect().left),
-      // The outer items with a marker of their own, and the numbers the lists start at.
-      marked: outer
-        .filter((li) => getComputedStyle(li).listStyleType !== 'none')
-        .map((li) => li.textContent!.trim().split('\n')[0]),
-      starts: [...element.querySelectorAll('ol')].map((ol) => ol.start),
-    };
+  test('a long list two levels down, and one in a quote, read as one list', async () => {
+    const page = app();
+    const tasks = Array.from({ length: 150 }, (_, i) => `    - task ${i + 1} of the project`);
+    const quoted = Array.from({ length: 120 }, (_, i) => `> - quoted ${i + 1}`);
+    const text = `- Project\n  - Tasks\n${tasks.join('\n')}\n  - Notes\n- Other\n\n> Said:\n>\n${quoted.join('\n')}\n>\n> Done.\n`;
+    await replaceText(page, text);
+    const body = preview(page);
+    const deep = body.locator('ul ul ul > li');
+    await expect(deep).toHaveCount(150);
+    await expect(deep.last()).toHaveText('task 150 of the project');
+    await expect(body.locator('blockquote li')).toHaveCount(120);
+    // Shown in several parts (sections of the preview)...
+    expect(await body.locator('blockquote').count()).toBeGreaterThan(1);
+    expect(await body.locator('ul ul ul').count()).toBeGreaterThan(1);
+    const layout = await body.evaluate((element) => {
+      const box = (node: Element) => node.getBoundingClientRect();
+      const stepsOf = (items: Element[]) =>
+        items.slice(1).map((li, i) => box(li).top - box(items[i]!).top);
+      const tasks = [...element.querySelectorAll('ul ul ul > li')];
+      const quoted = [...element.querySelectorAll('blockquote li')];
+      const quotes = [...element.querySelectorAll('blockquote')];
+      return {
+        taskSteps: stepsOf(tasks),
+        taskLefts: tasks.map((li) => box(li).left),
+        quotedSteps: stepsOf(quoted),
+        quotedLefts: quoted.map((li) => box(li).left),
+        gaps: quotes.slice(1).map((quote, k) => box(quote).top - box(quotes[k]!).bottom),
+        // The items outside the long list with a marker of their own.
+        marked: [...element.querySelectorAll('li')]
+          .filter((li) => !li.closest('ul ul ul, blockquote'))
+          .filter((li) => getComputedStyle(li).listStyleType !== 'none')
+          .map((li) => li.firstChild!.textContent!.trim()),
+      };
+    });
+    // ...that read as one: evenly spaced and indented alike across the parts, the quote's bar
+    // unbroken, and one marker for each item holding the list.
+    for (const step of layout.taskSteps) expect(step).toBeCloseTo(layout.taskSteps[0]!, 0);
+    for (const left of layout.taskLefts) expect(left).toBeCloseTo(layout.taskLefts[0]!, 0);
+    for (const step of layout.quotedSteps) expect(step).toBeCloseTo(layout.quotedSteps[0]!, 0);
+    for (const left of layout.quotedLefts) expect(left).toBeCloseTo(layout.quotedLefts[0]!, 0);
+    for (const gap of layout.gaps) expect(Math.abs(gap)).toBeLessThan(1);
+    expect(layout.marked).toEqual(['Project', 'Tasks', 'Notes', 'Other']);
   });
-  // ...that read as one: the points evenly spaced and indented alike across the parts; one
-  // marker each for "Before", "Outline" and "After", which stays number 3.
-  for (const step of layout.steps) expect(step).toBeCloseTo(layout.steps[0]!, 0);
-  for (const left of layout.lefts) expect(left).toBeCloseTo(layout.lefts[0]!, 0);
-  expect(layout.marked).toEqual(['Before', 'Outline', 'After']);
-  expect(layout.starts.slice(1).every((start) => start === 2)).toBe(true);
-});
 
-test('a long list two levels down, and one in a quote, read as one list', async ({ page }) => {
-  await openApp(page);
-  const tasks = Array.from({ length: 150 }, (_, i) => `    - task ${i + 1} of the project`);
-  const quoted = Array.from({ length: 120 }, (_, i) => `> - quoted ${i + 1}`);
-  const text = `- Project\n  - Tasks\n${tasks.join('\n')}\n  - Notes\n- Other\n\n> Said:\n>\n${quoted.join('\n')}\n>\n> Done.\n`;
-  await replaceText(page, text);
-  const body = preview(page);
-  const deep = body.locator('ul ul ul > li');
-  await expect(deep).toHaveCount(150);
-  await expect(deep.last()).toHaveText('task 150 of the project');
-  await expect(body.locator('blockquote li')).toHaveCount(120);
-  // Shown in several parts (sections of the preview)...
-  expect(await body.locator('blockquote').count()).toBeGreaterThan(1);
-  expect(await body.locator('ul ul ul').count()).toBeGreaterThan(1);
-  const layout = await body.evaluate((element) => {
-    const box = (node: Element) => node.getBoundingClientRect();
-    const stepsOf = (items: Element[]) =>
-      items.slice(1).map((li, i) => box(li).top - box(items[i]!).top);
-    const tasks = [...element.querySelectorAll('ul ul ul > li')];
-    const quoted = [...element.querySelectorAll('blockquote li')];
-    const quotes = [...element.querySelectorAll('blockquote')];
-    return {
-      taskSteps: stepsOf(tasks),
-      taskLefts: tasks.map((li) => box(li).left),
-      quotedSteps: stepsOf(quoted),
-      quotedLefts: quoted.map((li) => box(li).left),
-      gaps: quotes.slice(1).map((quote, k) => box(quote).top - box(quotes[k]!).bottom),
-      // The items outside the long list with a marker of their own.
-      marked: [...element.querySelectorAll('li')]
-        .filter((li) => !li.closest('ul ul ul, blockquote'))
-        .filter((li) => getComputedStyle(li).listStyleType !== 'none')
-        .map((li) => li.firstChild!.textContent!.trim()),
-    };
+  test('a long block quote reads as one quote, its bar unbroken', async () => {
+    const page = app();
+    const thoughts = Array.from({ length: 120 }, (_, i) => `> Thought ${i + 1} of the quote.`);
+    await replaceText(page, `# Quoted\n\n${thoughts.join('\n>\n')}\n\nAfter.\n`);
+    const body = preview(page);
+    await expect(body.locator('blockquote p')).toHaveCount(120);
+    await expect(body.locator('blockquote p').last()).toHaveText('Thought 120 of the quote.');
+    // Shown in several parts (sections of the preview)...
+    expect(await body.locator('blockquote').count()).toBeGreaterThan(1);
+    const layout = await body.evaluate((element) => {
+      const paragraphs = [...element.querySelectorAll('blockquote p')];
+      const quotes = [...element.querySelectorAll('blockquote')];
+      const box = (node: Element) => node.getBoundingClientRect();
+      const steps = paragraphs.slice(1).map((p, i) => ({
+        step: box(p).top - box(paragraphs[i]!).top,
+        across: p.parentElement !== paragraphs[i]!.parentElement,
+      }));
+      return {
+        inside: steps.filter((s) => !s.across).map((s) => s.step),
+        across: steps.filter((s) => s.across).map((s) => s.step),
+        gaps: quotes.slice(1).map((quote, k) => box(quote).top - box(quotes[k]!).bottom),
+        lefts: paragraphs.map((p) => box(p).left),
+      };
+    });
+    // ...that read as one: the same space between two paragraphs inside a part and across two,
+    // the quote's bar running on from part to part, every paragraph at the same indent.
+    expect(layout.across.length).toBeGreaterThan(0);
+    const usual = layout.inside[0]!;
+    for (const step of [...layout.inside, ...layout.across]) expect(step).toBeCloseTo(usual, 0);
+    for (const gap of layout.gaps) expect(Math.abs(gap)).toBeLessThan(1);
+    for (const left of layout.lefts) expect(left).toBeCloseTo(layout.lefts[0]!, 0);
   });
-  // ...that read as one: evenly spaced and indented alike across the parts, the quote's bar
-  // unbroken, and one marker for each item holding the list.
-  for (const step of layout.taskSteps) expect(step).toBeCloseTo(layout.taskSteps[0]!, 0);
-  for (const left of layout.taskLefts) expect(left).toBeCloseTo(layout.taskLefts[0]!, 0);
-  for (const step of layout.quotedSteps) expect(step).toBeCloseTo(layout.quotedSteps[0]!, 0);
-  for (const left of layout.quotedLefts) expect(left).toBeCloseTo(layout.quotedLefts[0]!, 0);
-  for (const gap of layout.gaps) expect(Math.abs(gap)).toBeLessThan(1);
-  expect(layout.marked).toEqual(['Project', 'Tasks', 'Notes', 'Other']);
-});
 
-test('a long block quote reads as one quote, its bar unbroken', async ({ page }) => {
-  await openApp(page);
-  const thoughts = Array.from({ length: 120 }, (_, i) => `> Thought ${i + 1} of the quote.`);
-  await replaceText(page, `# Quoted\n\n${thoughts.join('\n>\n')}\n\nAfter.\n`);
-  const body = preview(page);
-  await expect(body.locator('blockquote p')).toHaveCount(120);
-  await expect(body.locator('blockquote p').last()).toHaveText('Thought 120 of the quote.');
-  // Shown in several parts (sections of the preview)...
-  expect(await body.locator('blockquote').count()).toBeGreaterThan(1);
-  const layout = await body.evaluate((element) => {
-    const paragraphs = [...element.querySelectorAll('blockquote p')];
-    const quotes = [...element.querySelectorAll('blockquote')];
-    const box = (node: Element) => node.getBoundingClientRect();
-    const steps = paragraphs.slice(1).map((p, i) => ({
-      step: box(p).top - box(paragraphs[i]!).top,
-      across: p.parentElement !== paragraphs[i]!.parentElement,
-    }));
-    return {
-      inside: steps.filter((s) => !s.across).map((s) => s.step),
-      across: steps.filter((s) => s.across).map((s) => s.step),
-      gaps: quotes.slice(1).map((quote, k) => box(quote).top - box(quotes[k]!).bottom),
-      lefts: paragraphs.map((p) => box(p).left),
-    };
+  test('a paragraph of hundreds of lines shows as runs that follow on, and follows edits', async () => {
+    const page = app();
+    const mark = newMark();
+    const lines = Array.from({ length: 300 }, (_, i) => `Line ${i + 1} of one *long* paragraph.`);
+    await replaceText(page, `# Prose\n\n${lines.join('\n')}\n\nAfter.\n`);
+    const body = preview(page);
+    await expect(body.getByText('After.')).toBeVisible();
+    const runs = body.locator('p', { hasText: 'of one long paragraph' });
+    // Shown in several parts (sections of the preview), the text whole and in order...
+    expect(await runs.count()).toBeGreaterThan(3);
+    const text = (await runs.allTextContents()).join('').replace(/\s+/g, ' ').trim();
+    expect(text).toBe(lines.join(' ').replaceAll('*', ''));
+    // ...with no space between them beyond a line's.
+    const gaps = await runs.evaluateAll((elements) =>
+      elements
+        .slice(1)
+        .map(
+          (element, k) =>
+            element.getBoundingClientRect().top - elements[k]!.getBoundingClientRect().bottom,
+        ),
+    );
+    for (const gap of gaps) expect(Math.abs(gap)).toBeLessThan(1);
+
+    // An edit in the middle shows; a run far from it is kept.
+    await runs.last().evaluate((p, value) => p.setAttribute('data-kept', value), mark);
+    await editor(page).click();
+    await page.keyboard.press('ControlOrMeta+Home');
+    // (Line 152 holds line 150 of the paragraph.)
+    for (let i = 0; i < 151; i += 1) await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('End');
+    await page.keyboard.type(' Edited here.');
+    await expect(
+      body.locator('p', { hasText: 'Line 150 of one long paragraph. Edited here.' }),
+    ).toHaveCount(1);
+    await expect(body.locator(`p[data-kept="${mark}"]`)).toContainText('Line 300 of one');
   });
-  // ...that read as one: the same space between two paragraphs inside a part and across two,
-  // the quote's bar running on from part to part, every paragraph at the same indent.
-  expect(layout.across.length).toBeGreaterThan(0);
-  const usual = layout.inside[0]!;
-  for (const step of [...layout.inside, ...layout.across]) expect(step).toBeCloseTo(usual, 0);
-  for (const gap of layout.gaps) expect(Math.abs(gap)).toBeLessThan(1);
-  for (const left of layout.lefts) expect(left).toBeCloseTo(layout.lefts[0]!, 0);
 });
 
-test('a paragraph of hundreds of lines shows as runs that follow on, and follows edits', async ({
-  page,
-}) => {
-  await openApp(page);
-  const lines = Array.from({ length: 300 }, (_, i) => `Line ${i + 1} of one *long* paragraph.`);
-  await replaceText(page, `# Prose\n\n${lines.join('\n')}\n\nAfter.\n`);
-  const body = preview(page);
-  await expect(body.getByText('After.')).toBeVisible();
-  const runs = body.locator('p', { hasText: 'of one long paragraph' });
-  // Shown in several parts (sections of the preview), the text whole and in order...
-  expect(await runs.count()).toBeGreaterThan(3);
-  const text = (await runs.allTextContents()).join('').replace(/\s+/g, ' ').trim();
-  expect(text).toBe(lines.join(' ').replaceAll('*', ''));
-  // ...with no space between them beyond a line's.
-  const gaps = await runs.evaluateAll((elements) =>
-    elements
-      .slice(1)
-      .map(
-        (element, k) =>
-          element.getBoundingClientRect().top - elements[k]!.getBoundingClientRect().bottom,
-      ),
-  );
-  for (const gap of gaps) expect(Math.abs(gap)).toBeLessThan(1);
-
-  // An edit in the middle shows; a run far from it is kept.
-  await runs.last().evaluate((p) => p.setAttribute('data-kept', 'yes'));
-  await editor(page).click();
-  await page.keyboard.press('ControlOrMeta+Home');
-  // (Line 152 holds line 150 of the paragraph.)
-  for (let i = 0; i < 151; i += 1) await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('End');
-  await page.keyboard.type(' Edited here.');
-  await expect(
-    body.locator('p', { hasText: 'Line 150 of one long paragraph. Edited here.' }),
-  ).toHaveCount(1);
-  await expect(body.locator('p[data-kept="yes"]')).toContainText('Line 300 of one');
-});
-
+// Hovered and clicked over a long text (the Copy code button shows over the part hovered): on a
+// page of their own, the mouse and the scroll where a fresh page has them.
 // At the top level, and inside a list item (a step of a how-to with its listing).
 for (const [where, indent, opening] of [
   ['', '', '# Listing'],
