@@ -391,9 +391,6 @@ const histories = new LruCache<PathHistory>(CACHE_LIMIT);
 /** How many commits {@link historyAt} reads itself before it leaves a history to git. */
 const HISTORY_WALK_LIMIT = 500;
 
-/** Whether `path` is one {@link commitHistory} answers itself: a path git reads literally. */
-export const isLiteralPath = literalPath;
-
 // The history of `path` ('': no path, every commit counts) at the commit `sha` (a whole id), from
 // the histories kept per commit and path, which never change: walked down the parents to a
 // commit known or a root, then folded back up. Undefined when git must answer: a merge on the way

@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeObjectReaders, git, gitText, objectInfo, readObject } from './git.js';
+import { objectTypes } from './github/git-data.js';
 import { readLocalObject, type LocalObject } from './local-objects.js';
+import type { ForgeRepo } from './repositories.js';
 
 // git's own answers: one `cat-file --batch-command` per call, every name in it.
 async function catFile(gitDir: string, command: 'info' | 'contents', names: string[]) {
@@ -153,6 +155,21 @@ describe('objects and refs read from the repository files', { timeout: 60_000 },
     ]) {
       expect(answered(name ?? ''), name).toBe(false);
     }
+  });
+
+  it("gives the git data API's object types as one cat-file --batch-check does", async () => {
+    const shas = [...Object.values(loose), ...Object.values(packed), '0'.repeat(40), 'main'];
+    const out = await gitText(gitDir, ['cat-file', '--batch-check=%(objectname) %(objecttype)'], {
+      input: `${shas.join('\n')}\n`,
+    });
+    const expected = new Map<string, string>();
+    for (const line of out.split('\n')) {
+      const [sha = '', type = ''] = line.split(' ');
+      if (type !== 'missing' && /^[0-9a-f]{40}$/.test(sha)) expected.set(sha, type);
+    }
+    expect(expected.size).toBe(Object.keys(loose).length + Object.keys(packed).length);
+    const own = await objectTypes({ gitDir } as ForgeRepo, shas);
+    expect(new Map([...own].sort())).toEqual(new Map([...expected].sort()));
   });
 
   it('follows a ref moved by git itself, and leaves replaced objects to git', async () => {
