@@ -93,6 +93,8 @@ export function forgetObjects(folder?: string) {
   for (const prefix of folder === undefined ? [''] : [`${folder}\0`, `${folder}/`]) {
     trees.deleteStartingWith(prefix);
     commits.deleteStartingWith(prefix);
+    changes.deleteStartingWith(prefix);
+    histories.deleteStartingWith(prefix);
   }
 }
 
@@ -374,4 +376,104 @@ export async function isAncestor(
     }
   }
   return false;
+}
+
+/** What {@link historyAt} knows of a commit for one path. */
+interface PathHistory {
+  /** The newest commit at or before it that changed the path ('' when none). */
+  last: string;
+  /** How many commits at or before it changed the path. */
+  count: number;
+}
+
+const histories = new LruCache<PathHistory>(CACHE_LIMIT);
+
+/** How many commits {@link historyAt} reads itself before it leaves a history to git. */
+const HISTORY_WALK_LIMIT = 500;
+
+// The history of `path` ('': no path, every commit counts) at the commit `sha` (a whole id), from
+// the histories kept per commit and path, which never change: walked down the parents to a
+// commit known or a root, then folded back up. Undefined when git must answer: a merge on the way
+// (git's order and its history simplification are left to git), a commit not readable, a walk
+// past HISTORY_WALK_LIMIT commits not known yet.
+async function historyAt(
+  gitDir: string,
+  sha: string,
+  path: string,
+): Promise<PathHistory | undefined> {
+  const keyOf = (commit: string) => `${gitDir}\0${commit}\0${path}`;
+  const entryIn = async (tree: string) => {
+    if (path === '.') return (await treeItems(gitDir, tree))?.length ? tree : '';
+    const item = await itemAt(gitDir, tree, path);
+    return item ? `${item.mode} ${item.sha}` : '';
+  };
+  const walked: CommitRecord[] = [];
+  let below: PathHistory | undefined;
+  for (let commit: string | undefined = sha; commit !== undefined;) {
+    below = histories.get(keyOf(commit));
+    if (below) break;
+    if (walked.length >= HISTORY_WALK_LIMIT) return undefined;
+    const record = await commitRecord(gitDir, commit);
+    if (!record || record.parents.length > 1) return undefined;
+    walked.push(record);
+    commit = record.parents[0];
+  }
+  // From the oldest commit walked up: a commit changed the path when the path's entry in its
+  // tree differs from its parent's (a root's: when the path is in its tree at all), as git's
+  // TREESAME; without a path, every commit counts.
+  let history = below ?? { last: '', count: 0 };
+  for (let index = walked.length - 1; index >= 0; index--) {
+    const record = walked[index] as CommitRecord;
+    let changed = path === '';
+    if (!changed) {
+      const [parent] = record.parents;
+      const parentTree =
+        parent === undefined
+          ? undefined
+          : (walked[index + 1] ?? (await commitRecord(gitDir, parent)))?.tree;
+      if (parent !== undefined && parentTree === undefined) return undefined;
+      const before = parentTree === undefined ? '' : await entryIn(parentTree);
+      changed = (await entryIn(record.tree)) !== before;
+    }
+    if (changed) history = { last: record.sha, count: history.count + 1 };
+    histories.set(keyOf(record.sha), history);
+  }
+  return history;
+}
+
+/** A page of a history: how many commits it holds and the shas of those asked for. */
+export interface HistoryPage {
+  total: number;
+  shas: string[];
+}
+
+/**
+ * The commits from `tip` (a whole id) that changed `path` ('' for every commit), newest first,
+ * as `git rev-list --count <tip> [-- <path>]` counts them and `git log --skip=<skip>
+ * --max-count=<max> <tip> [-- <path>]` lists them: on a history without merges, git's order is
+ * the parents' chain. Answered from the histories kept per commit and path (a history that grew by
+ * a commit costs a step); undefined when git must answer (a merge, a path git would read as a
+ * pattern, a long history not walked yet), the caller then runs git.
+ */
+export async function commitHistory(
+  gitDir: string,
+  tip: string,
+  path: string,
+  skip: number,
+  max: number,
+): Promise<HistoryPage | undefined> {
+  if (!isFullSha(tip) || (path !== '' && path !== '.' && !literalPath(path))) return undefined;
+  const top = await historyAt(gitDir, tip, path);
+  if (!top) return undefined;
+  const shas: string[] = [];
+  for (let at = top, seen = 0; at.last !== '' && shas.length < max; seen++) {
+    if (seen >= skip) shas.push(at.last);
+    const record = await commitRecord(gitDir, at.last);
+    const [parent] = record?.parents ?? [];
+    if (parent === undefined) break;
+    const next = await historyAt(gitDir, parent, path);
+    if (!next) return undefined;
+    at = next;
+  }
+  return { total: top.count, shas };
 }

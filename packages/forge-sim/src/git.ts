@@ -3,6 +3,7 @@ import { accessSync, constants, statSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { delimiter, isAbsolute, join } from 'node:path';
+import { readLocalObject } from './local-objects.js';
 
 let executable: string | undefined;
 
@@ -251,18 +252,23 @@ const batchName = (name: string) => name !== '' && !/[\n\r\0]/.test(name);
 
 /**
  * The object `name` names in the bare repository `gitDir` (a sha, or any revision git reads:
- * `main^{commit}`, `main:README.md`), with its bytes, or undefined when there is none; read by
- * the repository's long-lived `cat-file --batch-command`. A name git dies on rejects with a
+ * `main^{commit}`, `main:README.md`), with its bytes, or undefined when there is none; read from
+ * the repository's files when they answer as git would ({@link readLocalObject}: a loose object,
+ * a plain ref), else by the repository's long-lived `cat-file --batch-command`. A name git dies on rejects with a
  * {@link GitError}, as a `git cat-file` of it would.
  */
 export function readObject(gitDir: string, name: string): Promise<GitObject | undefined> {
   if (!batchName(name)) return Promise.resolve(undefined);
+  const local = readLocalObject(gitDir, name, true);
+  if (local !== undefined) return Promise.resolve(local ?? undefined);
   return batchReader(gitDir).request('contents', name);
 }
 
 /** Like {@link readObject}, without the bytes (`cat-file -t`, `rev-parse --verify`). */
 export function objectInfo(gitDir: string, name: string): Promise<GitObject | undefined> {
   if (!batchName(name)) return Promise.resolve(undefined);
+  const local = readLocalObject(gitDir, name, false);
+  if (local !== undefined) return Promise.resolve(local ?? undefined);
   return batchReader(gitDir).request('info', name);
 }
 

@@ -74,6 +74,15 @@ export function inProcessWrites(gitDir: string): Promise<boolean> {
   return known;
 }
 
+/**
+ * Lets the bare repository `gitDir`, made as a copy of `template` (a repository `git init` made
+ * here, with the same configuration files), be written as `template` is: its configuration is
+ * the same, read once.
+ */
+export function shareLayout(gitDir: string, template: string) {
+  layouts.set(gitDir, inProcessWrites(template));
+}
+
 /** Forgets what was learnt of the repositories in `folder` (all when absent). */
 export function forgetLayouts(folder?: string) {
   for (const gitDir of [...layouts.keys()]) {

@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { BareInits } from './bare-init.js';
 import { git } from './git.js';
 import { storeBlobs, writeCommit } from './object-store.js';
 import { updateRef } from './ref-files.js';
@@ -41,7 +42,17 @@ export class Repositories {
   readonly #locks = new Map<string, Promise<unknown>>();
   #nextId = 5001;
 
-  constructor(readonly root: string) {}
+  readonly #inits: BareInits | undefined;
+
+  /** `templates`: a folder of the forge's own where git makes the first repository of each
+   * default branch, the next ones copied from it ({@link BareInits}); each made by git when
+   * absent. */
+  constructor(
+    readonly root: string,
+    templates?: string,
+  ) {
+    this.#inits = templates === undefined ? undefined : new BareInits(templates);
+  }
 
   /** The repository `owner/name` (case-insensitive), if it exists. */
   get(owner: string, name: string) {
@@ -76,8 +87,12 @@ export class Repositories {
       gitDir,
     };
     this.#repos.set(key(options.owner, options.name), repo);
-    await mkdir(gitDir, { recursive: true });
-    await git(gitDir, ['init', '--bare', '--quiet', `--initial-branch=${repo.defaultBranch}`]);
+    if (this.#inits) {
+      await this.#inits.init(gitDir, repo.defaultBranch);
+    } else {
+      await mkdir(gitDir, { recursive: true });
+      await git(gitDir, ['init', '--bare', '--quiet', `--initial-branch=${repo.defaultBranch}`]);
+    }
     if (options.autoInit) {
       const [blob = ''] = await storeBlobs(gitDir, [`# ${repo.name}\n`]);
       const tree = await buildTree(gitDir, undefined, [

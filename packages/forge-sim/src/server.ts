@@ -108,8 +108,8 @@ export async function startForgeSim(options: ForgeSimOptions = {}): Promise<Forg
   const reposRoot = join(dataDir, 'repos');
   await mkdir(reposRoot, { recursive: true });
   const users = new Users();
-  const repos = new Repositories(reposRoot);
-  const gists = new Gists(join(dataDir, 'gists'));
+  const repos = new Repositories(reposRoot, join(dataDir, 'templates', 'repos'));
+  const gists = new Gists(join(dataDir, 'gists'), join(dataDir, 'templates', 'gists'));
   const oauthApps = new OAuthApps();
   const faults = new Faults();
   const rateLimits = new RateLimits();

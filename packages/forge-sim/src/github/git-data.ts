@@ -1,4 +1,5 @@
 import { GitError, gitText, hasRefs, objectInfo, readCommitBytes, readObject } from '../git.js';
+import { readLocalObject } from '../local-objects.js';
 import { storeBlobs, writeCommit } from '../object-store.js';
 import { buildTree } from '../tree-builder.js';
 import { fail, json, type Reply } from '../http-reply.js';
@@ -41,16 +42,24 @@ export async function objectType(repo: ForgeRepo, sha: unknown): Promise<string 
   }
 }
 
-/** The types of the objects `shas` (those that exist and are well formed), read in one git run. */
+/**
+ * The types of the objects `shas` (those that exist and are well formed): the loose ones read
+ * from their files ({@link readLocalObject}), the others in one git run.
+ */
 export async function objectTypes(repo: ForgeRepo, shas: readonly string[]) {
-  const valid = [...new Set(shas.filter((sha) => SHA.test(sha)))];
   const types = new Map<string, string>();
-  if (valid.length === 0) return types;
+  const rest: string[] = [];
+  for (const sha of new Set(shas.filter((sha) => SHA.test(sha)))) {
+    const local = readLocalObject(repo.gitDir, sha, false);
+    if (local === undefined) rest.push(sha);
+    else if (local) types.set(sha, local.type);
+  }
+  if (rest.length === 0) return types;
   const out = await gitText(
     repo.gitDir,
     ['cat-file', '--batch-check=%(objectname) %(objecttype)'],
     {
-      input: `${valid.join('\n')}\n`,
+      input: `${rest.join('\n')}\n`,
     },
   );
   for (const line of out.split('\n')) {

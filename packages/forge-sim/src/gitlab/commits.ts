@@ -9,7 +9,7 @@ import {
   type GitLabRequest,
 } from './context.js';
 import { missingParams, notFound } from './errors.js';
-import { countCommits, logCommits, readCommit, resolveCommit, type GitCommit } from './git-read.js';
+import { historyPage, readCommit, resolveCommit, type GitCommit } from './git-read.js';
 import { authorOf, decodeContent, validFilePath } from './files.js';
 import { offsetHeaders, pageOf } from './pagination.js';
 import { commitDetail, commitEntity } from './representations.js';
@@ -58,21 +58,15 @@ export async function listCommits(
   const all = query.get('all') === 'true';
   const start = all ? undefined : await resolveCommit(repo.gitDir, ref);
   if (!all && !start) return json(200, [], offsetHeaders(url, query, page, perPage, 0));
-  const filters = [
-    ...(query.get('since') ? [`--since=${query.get('since')}`] : []),
-    ...(query.get('until') ? [`--until=${query.get('until')}`] : []),
-    ...(query.get('first_parent') === 'true' ? ['--first-parent'] : []),
-    ...(all ? ['--all'] : [start ?? '']),
-  ];
-  const path = query.get('path');
-  const pathArgs = path ? ['--', path] : [];
-  const total = await countCommits(repo.gitDir, [...filters, ...pathArgs]);
-  const commits = await logCommits(repo.gitDir, [
-    `--skip=${(page - 1) * perPage}`,
-    `--max-count=${perPage}`,
-    ...filters,
-    ...pathArgs,
-  ]);
+  const { total, commits } = await historyPage(repo.gitDir, {
+    start,
+    path: query.get('path') || '',
+    skip: (page - 1) * perPage,
+    max: perPage,
+    since: query.get('since') || undefined,
+    until: query.get('until') || undefined,
+    firstParent: query.get('first_parent') === 'true',
+  });
   return json(
     200,
     commits.map((commit) => commitEntity(commit, repo, ctx.origins)),

@@ -1,5 +1,6 @@
 import { blobBytesOf, git, GitError, gitText, objectInfo, readObject } from '../git.js';
 import {
+  commitHistory,
   commitRecord,
   isoStrictDate,
   itemAt,
@@ -60,10 +61,10 @@ function parseCommit(record: string): GitCommit {
   };
 }
 
-// What `git show -s --format=FORMAT` prints of `record` (trimmed, as gitText gives it), or
-// undefined when git would print something this does not know to (another encoding, a NUL in
-// the message, an odd header).
-function describeRecord(record: CommitRecord): GitCommit | undefined {
+// What `git show -s --format=FORMAT` prints of `record` (trimmed, as gitText gives it; `raw`: the
+// message as `git log --format=FORMAT%x1e` prints it, untrimmed), or undefined when git would
+// print something this does not know to (another encoding, a NUL in the message, an odd header).
+function describeRecord(record: CommitRecord, raw = false): GitCommit | undefined {
   const { author, committer, message } = record;
   if (!author || !committer || message === undefined) return undefined;
   if (record.messageHasNul || (record.encoding && !/^utf-?8$/i.test(record.encoding))) {
@@ -81,7 +82,7 @@ function describeRecord(record: CommitRecord): GitCommit | undefined {
     committerName: committer.name,
     committerEmail: committer.email,
     committedDate,
-    message: message.trimEnd(),
+    message: raw ? message : message.trimEnd(),
   };
 }
 
@@ -110,6 +111,58 @@ export async function logCommits(gitDir: string, args: readonly string[]): Promi
 /** How many commits `git rev-list --count` finds for `args`. */
 export async function countCommits(gitDir: string, args: readonly string[]) {
   return Number(await gitText(gitDir, ['rev-list', '--count', ...args]));
+}
+
+/** What a commit listing asks: where it starts, which path, what page, which git options. */
+export interface HistoryQuery {
+  /** A whole commit id, or undefined for every ref (`--all`). */
+  start: string | undefined;
+  /** '' for every commit. */
+  path: string;
+  skip: number;
+  max: number;
+  since?: string;
+  until?: string;
+  firstParent?: boolean;
+}
+
+/**
+ * The commits a listing gives (`git log --skip --max-count`) and how many it holds in all
+ * (`git rev-list --count`), newest first: from the histories kept by commit and path when git
+ * would answer the same (one start, no dates, a literal path, no merge on the way; a history
+ * without merges is the same with `--first-parent`), else from those two git commands.
+ */
+export async function historyPage(
+  gitDir: string,
+  query: HistoryQuery,
+): Promise<{ total: number; commits: GitCommit[] }> {
+  const { start, path, skip, max } = query;
+  if (start !== undefined && query.since === undefined && query.until === undefined) {
+    const page = await commitHistory(gitDir, start, path, skip, max);
+    const commits: GitCommit[] = [];
+    for (const sha of page?.shas ?? []) {
+      const record = await commitRecord(gitDir, sha);
+      const described = record && describeRecord(record, true);
+      if (!described) break;
+      commits.push(described);
+    }
+    if (page && commits.length === page.shas.length) return { total: page.total, commits };
+  }
+  const filters = [
+    ...(query.since !== undefined ? [`--since=${query.since}`] : []),
+    ...(query.until !== undefined ? [`--until=${query.until}`] : []),
+    ...(query.firstParent ? ['--first-parent'] : []),
+    ...(start === undefined ? ['--all'] : [start]),
+  ];
+  const pathArgs = path ? ['--', path] : [];
+  const total = await countCommits(gitDir, [...filters, ...pathArgs]);
+  const commits = await logCommits(gitDir, [
+    `--skip=${skip}`,
+    `--max-count=${max}`,
+    ...filters,
+    ...pathArgs,
+  ]);
+  return { total, commits };
 }
 
 /** The last commit at or before `commit` that touched `path`. */
