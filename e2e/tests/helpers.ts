@@ -41,8 +41,8 @@ export async function openApp(page: Page): Promise<void> {
  * the state it needs itself (`replaceText`, a click) and closes what it opens, so that no test
  * depends on another's leftovers or order. The block keeps Playwright's default mode, not
  * serial: a failed test gets a fresh worker, and so a fresh page, for the tests after it, which
- * still run. Only for tests that need no fresh database, reload, second tab or changed
- * settings. `permissions` as for `browser.newContext` (e.g. the clipboard's). */
+ * still run. Before each test the text is emptied and the preview shown empty. Only for
+ * tests that need no fresh database, reload, second tab or changed settings. `permissions` as for `browser.newContext` (e.g. the clipboard's). */
 export function sharedApp(options: { permissions?: string[] } = {}): () => Page {
   let shared: Page | undefined;
   test.beforeAll(async ({ browser }, testInfo) => {
@@ -50,6 +50,16 @@ export function sharedApp(options: { permissions?: string[] } = {}): () => Page 
     const context = await browser.newContext({ baseURL, viewport, ...options });
     shared = await context.newPage();
     await openApp(shared);
+  });
+  // Each test starts from an empty text that the preview shows as empty: otherwise the previous
+  // test's preview could still be on screen when the next one looks for its own (a diagram
+  // found twice, once from each text).
+  test.beforeEach(async () => {
+    if (!shared) return;
+    await replaceText(shared, '');
+    const rendered = shared.locator('[data-rendered-length]');
+    await expect(rendered).toHaveAttribute('data-rendered-length', '0', { timeout: 20_000 });
+    await expect(rendered).toHaveAttribute('data-rendered-complete', 'true');
   });
   test.afterAll(async () => {
     await shared?.context().close();
