@@ -99,6 +99,8 @@ test('links a Dropbox account through the popup', async () => {
   await expect(listed).toContainText(`User id db:${alice.accountId}, access full Dropbox`);
   await accounts.getByRole('button', { name: 'Close' }).last().click();
   await expect(accounts).toBeHidden();
+  const menu = await openMenu(page);
+  await expect(menu.getByRole('button', { name: 'Accounts (1)', exact: true })).toBeVisible();
 });
 
 test('syncs a file with a new Dropbox file, both sides merged, and opens a Dropbox file', async () => {
