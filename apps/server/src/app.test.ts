@@ -52,6 +52,9 @@ describe('GET /conf', () => {
       gitlabClientId: '',
       gitlabUrl: '',
       giteeUrl: 'https://gitee.com',
+      dropboxAppKey: '',
+      dropboxAppKeyFull: '',
+      dropboxUrl: '',
       allowSponsorship: false,
     });
   });
@@ -71,6 +74,9 @@ describe('GET /conf', () => {
       GITLAB_CLIENT_ID: 'gitlab-id',
       GITLAB_URL: 'https://gitlab.example.org',
       GITEE_URL: 'http://127.0.0.1:4010/',
+      DROPBOX_APP_KEY: 'dbx-restricted',
+      DROPBOX_APP_KEY_FULL: 'dbx-full',
+      DROPBOX_URL: 'http://127.0.0.1:4301/',
       ALLOW_SPONSORSHIP: 'true',
     };
     app = await buildApp({ conf: readPublicConf(env) });
@@ -87,6 +93,9 @@ describe('GET /conf', () => {
       gitlabClientId: 'gitlab-id',
       gitlabUrl: 'https://gitlab.example.org',
       giteeUrl: 'http://127.0.0.1:4010',
+      dropboxAppKey: 'dbx-restricted',
+      dropboxAppKeyFull: 'dbx-full',
+      dropboxUrl: 'http://127.0.0.1:4301',
       allowSponsorship: true,
     });
     expect(response.body).not.toContain('secret-value');

@@ -53,6 +53,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const security = {
     ...(options.security ?? DEFAULT_SECURITY_CONF),
     googleUrl: options.conf.googleUrl,
+    dropboxUrl: options.conf.dropboxUrl,
   };
   const app = Fastify({
     logger:

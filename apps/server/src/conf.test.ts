@@ -61,3 +61,29 @@ describe('readPublicConf: Google stand-in (GOOGLE_URL)', () => {
     );
   });
 });
+
+describe('readPublicConf: Dropbox app keys and stand-in (DROPBOX_APP_KEY, DROPBOX_APP_KEY_FULL, DROPBOX_URL)', () => {
+  it("is empty when unset: no Dropbox app, Dropbox's own hosts", () => {
+    const conf = readPublicConf({});
+    expect(conf.dropboxAppKey).toBe('');
+    expect(conf.dropboxAppKeyFull).toBe('');
+    expect(conf.dropboxUrl).toBe('');
+  });
+
+  it('gives both app keys trimmed, and cloud-sim or a proxy without a trailing slash', () => {
+    const conf = readPublicConf({
+      DROPBOX_APP_KEY: ' app-folder-key ',
+      DROPBOX_APP_KEY_FULL: 'full-key',
+      DROPBOX_URL: 'http://127.0.0.1:4301/',
+    });
+    expect(conf.dropboxAppKey).toBe('app-folder-key');
+    expect(conf.dropboxAppKeyFull).toBe('full-key');
+    expect(conf.dropboxUrl).toBe('http://127.0.0.1:4301');
+  });
+
+  it('refuses a stand-in that is not an http(s) URL, naming the variable', () => {
+    expect(() => readPublicConf({ DROPBOX_URL: 'dropbox.example' })).toThrow(
+      'DROPBOX_URL must be an http(s) URL, got "dropbox.example".',
+    );
+  });
+});

@@ -21,6 +21,14 @@ export interface PublicConf {
    * `{giteeUrl}/api/v5`): `https://gitee.com`, or forge-sim's (GITEE_URL). The client id comes
    * from `/giteeClientId`. */
   giteeUrl: string;
+  /** The app key of the Dropbox app restricted to its own folder (Applications/{app}): the
+   * code is exchanged from the browser with PKCE, so no secret exists here. DROPBOX_APP_KEY. */
+  dropboxAppKey: string;
+  /** The app key of the full-Dropbox app (DROPBOX_APP_KEY_FULL), PKCE as well. */
+  dropboxAppKeyFull: string;
+  /** One origin answering every Dropbox host by Dropbox's paths (cloud-sim, or a proxy):
+   * DROPBOX_URL. Empty: Dropbox's own hosts (www.dropbox.com, api.dropboxapi.com, …). */
+  dropboxUrl: string;
   allowSponsorship: boolean;
 }
 
@@ -37,6 +45,9 @@ export const CONF_ENV = {
   gitlabClientId: 'GITLAB_CLIENT_ID',
   gitlabUrl: 'GITLAB_URL',
   giteeUrl: 'GITEE_URL',
+  dropboxAppKey: 'DROPBOX_APP_KEY',
+  dropboxAppKeyFull: 'DROPBOX_APP_KEY_FULL',
+  dropboxUrl: 'DROPBOX_URL',
   allowSponsorship: 'ALLOW_SPONSORSHIP',
 } as const satisfies Record<keyof PublicConf, string>;
 
@@ -68,8 +79,8 @@ function baseUrl(value: string, variable: string): string {
 
 /** Reads the public configuration from environment variables; every client id is empty unless
  * its variable is set, GitHub's addresses are github.com's unless set, and sponsorship is off
- * unless ALLOW_SPONSORSHIP is true, Google's stand-in origin is empty unless GOOGLE_URL is set.
- * Throws on a GitHub, Gitee or Google address that is not an http(s) URL. */
+ * unless ALLOW_SPONSORSHIP is true, Google's and Dropbox's stand-in origins are empty unless
+ * GOOGLE_URL or DROPBOX_URL is set. Throws on a GitHub, Gitee, Google or Dropbox address that is not an http(s) URL. */
 export function readPublicConf(env: Record<string, string | undefined>): PublicConf {
   const text = (key: keyof typeof CONF_ENV) => (env[CONF_ENV[key]] ?? '').trim();
   return {
@@ -87,6 +98,9 @@ export function readPublicConf(env: Record<string, string | undefined>): PublicC
     gitlabClientId: text('gitlabClientId'),
     gitlabUrl: text('gitlabUrl'),
     giteeUrl: baseUrl(text('giteeUrl') || GITEE_DEFAULT_URL, CONF_ENV.giteeUrl),
+    dropboxAppKey: text('dropboxAppKey'),
+    dropboxAppKeyFull: text('dropboxAppKeyFull'),
+    dropboxUrl: text('dropboxUrl') && baseUrl(text('dropboxUrl'), CONF_ENV.dropboxUrl),
     allowSponsorship: TRUE_VALUES.has(text('allowSponsorship').toLowerCase()),
   };
 }

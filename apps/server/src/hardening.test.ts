@@ -242,7 +242,7 @@ describe('security headers', () => {
     const directive = (name: string) =>
       policy.split('; ').find((entry) => entry.startsWith(`${name} `));
     expect(directive('connect-src')).toBe(
-      "connect-src 'self' https://www.googleapis.com https://people.googleapis.com https://oauth2.googleapis.com http://127.0.0.1:4300",
+      "connect-src 'self' https://www.googleapis.com https://people.googleapis.com https://oauth2.googleapis.com http://127.0.0.1:4300 https://api.dropboxapi.com https://content.dropboxapi.com",
     );
     expect(directive('frame-src')).toBe(
       "frame-src 'self' https://accounts.google.com http://127.0.0.1:4300",
@@ -251,6 +251,20 @@ describe('security headers', () => {
       /^script-src 'self' 'sha256-.* https:\/\/apis\.google\.com$/,
     );
     expect(directive('script-src')).not.toContain('127.0.0.1:4300');
+  });
+
+  it("lets the page reach Dropbox's API hosts, and the configured Dropbox stand-in", async () => {
+    app = await buildApp({
+      conf: readPublicConf({ DROPBOX_URL: 'http://127.0.0.1:4301/' }),
+      webRoot: fakeExport(),
+      security: readSecurityConf({ CSP_CONNECT_SRC: "'self'" }),
+    });
+    const policy = String(
+      (await app.inject({ method: 'GET', url: '/' })).headers['content-security-policy'],
+    );
+    expect(policy.split('; ').find((entry) => entry.startsWith('connect-src '))).toBe(
+      "connect-src 'self' https://www.googleapis.com https://people.googleapis.com https://oauth2.googleapis.com https://api.dropboxapi.com https://content.dropboxapi.com http://127.0.0.1:4301",
+    );
   });
 
   it('lets only the workers evaluate code (templates), with no network at all', async () => {

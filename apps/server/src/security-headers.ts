@@ -14,6 +14,9 @@ export interface SecurityConf {
   /** `/conf`'s `googleUrl` (cloud-sim or a proxy standing in for every Google host), allowed
    * beside Google's own hosts; empty or omitted: Google's hosts only. */
   googleUrl?: string;
+  /** `/conf`'s `dropboxUrl` (cloud-sim or a proxy standing in for Dropbox's hosts), allowed
+   * beside Dropbox's own API hosts; empty or omitted: Dropbox's hosts only. */
+  dropboxUrl?: string;
 }
 
 /** Google's hosts the page talks to (spec providers §4, §5): the APIs it fetches, the
@@ -26,6 +29,13 @@ export const GOOGLE_CSP = {
   ],
   frame: ['https://accounts.google.com'],
   script: ['https://apis.google.com'],
+} as const;
+
+/** Dropbox's API hosts the page fetches (spec providers, cloud drive D): RPC calls and the
+ * token endpoint, and content up- and downloads. Its authorize page opens in a popup, which
+ * the policy does not govern. */
+export const DROPBOX_CSP = {
+  connect: ['https://api.dropboxapi.com', 'https://content.dropboxapi.com'],
 } as const;
 
 // The origin of `/conf`'s googleUrl, or nothing when it is empty or not a URL.
@@ -75,6 +85,9 @@ export function contentSecurityPolicy(
   scriptHashes: readonly string[] = [],
 ): string {
   const standIn = googleOrigin(conf.googleUrl);
+  const dropboxStandIn = googleOrigin(conf.dropboxUrl).filter(
+    (origin) => !standIn.includes(origin),
+  );
   return [
     "default-src 'self'",
     // Next's bootstrap scripts and the colour-theme script are inline: allowed by hash only;
@@ -87,7 +100,14 @@ export function contentSecurityPolicy(
     'img-src * data: blob:',
     'media-src * data: blob:',
     "font-src 'self' data:",
-    ['connect-src', conf.connectSrc, ...GOOGLE_CSP.connect, ...standIn].join(' '),
+    [
+      'connect-src',
+      conf.connectSrc,
+      ...GOOGLE_CSP.connect,
+      ...standIn,
+      ...DROPBOX_CSP.connect,
+      ...dropboxStandIn,
+    ].join(' '),
     "worker-src 'self' blob:",
     // The silent token refresh loads Google's authorize page in a hidden frame.
     ['frame-src', "'self'", ...GOOGLE_CSP.frame, ...standIn].join(' '),

@@ -1,5 +1,6 @@
 'use client';
 
+import { useDropboxAccounts } from '../providers/dropbox/use-dropbox-accounts';
 import { type AppServices, useAppServices } from './app-context';
 import { signInWithGiteeFromMenu } from '../providers/forges/gitee-sign-in';
 import { GiteeUser } from '../providers/forges/gitee-user';
@@ -185,7 +186,9 @@ export function MenuPanel() {
   const current = workspaces.find((workspace) => workspace.id === opened.id) ?? opened;
   const syncTarget = useAppSelector((state) => state.sync.target);
   const templateCount = useAppSelector((state) => Object.keys(state.templates).length);
-  const accounts = useAppSelector((state) => accountCount(state.accounts));
+  // Dropbox's accounts are kept outside the store (providers/dropbox/use-dropbox-accounts).
+  const accounts =
+    useAppSelector((state) => accountCount(state.accounts)) + useDropboxAccounts().length;
   const login = useAppSelector((state) => loginAccount(state.accounts));
   const giteeLogin = useAppSelector((state) => giteeLoginAccount(state.accounts));
   const googleLogin = useAppSelector((state) => googleLoginAccount(state.accounts));

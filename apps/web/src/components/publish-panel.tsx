@@ -1,5 +1,8 @@
 'use client';
 
+import { dropboxAccounts } from '../providers/dropbox/dropbox-accounts';
+import { addDropboxPublish } from '../providers/dropbox/dropbox-actions';
+import { dropboxHandlers } from '../providers/dropbox/dropbox-locations';
 import { GITHUB_PROVIDER_IDS, NO_PUBLISH_ACCOUNT, tempFileNotPublished } from '@inkstone/core';
 import { useState } from 'react';
 import { useStore } from 'react-redux';
@@ -131,6 +134,16 @@ export function PublishPanel() {
       file ? addDrivePublish(services, store, handlers, file.id, templateChoices) : undefined,
     );
 
+  // Dropbox, once its handlers are wired (dropbox-wiring.ts).
+  const dropbox = dropboxHandlers();
+  const dropboxLinked = dropboxAccounts();
+  const addDropbox = () =>
+    addLocation(async () =>
+      file && dropbox && dropboxLinked
+        ? addDropboxPublish(services, store, dropboxLinked, dropbox, file.id, templateChoices)
+        : undefined,
+    );
+
   // Where a file can be published, one button each (spec providers §2's publish dialogs).
   const targets: { key: string; label: string; run: () => Promise<void> }[] = [
     { key: 'github', label: 'Publish to GitHub', run: () => add('github') },
@@ -147,6 +160,9 @@ export function PublishPanel() {
     })),
     ...(drive
       ? [{ key: 'googleDrive', label: 'Publish to Google Drive', run: () => addDrive(drive) }]
+      : []),
+    ...(dropbox && dropboxLinked
+      ? [{ key: 'dropbox', label: 'Publish to Dropbox', run: addDropbox }]
       : []),
   ];
 

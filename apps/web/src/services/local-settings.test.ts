@@ -18,6 +18,7 @@ describe('local settings', () => {
       googleDriveFolderId: '',
       googleDriveWorkspaceFolderId: '',
       googleDrivePublishFormat: 'markdown',
+      dropboxRestrictedAccess: false,
     });
   });
 

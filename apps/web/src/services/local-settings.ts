@@ -24,6 +24,8 @@ export interface LocalSettings {
   googleDriveFolderId: string;
   googleDriveWorkspaceFolderId: string;
   googleDrivePublishFormat: 'markdown' | 'html';
+  /** The Dropbox account dialog's restrictedAccess choice (spec providers §3). */
+  dropboxRestrictedAccess: boolean;
 }
 
 /** The local settings before the user changes any. */
@@ -42,6 +44,7 @@ export const defaultLocalSettings: Readonly<LocalSettings> = Object.freeze({
   googleDriveFolderId: '',
   googleDriveWorkspaceFolderId: '',
   googleDrivePublishFormat: 'markdown',
+  dropboxRestrictedAccess: false,
 });
 
 /** Reads the local settings of a stored `localSettings` data: values of the right type over the

@@ -28,6 +28,10 @@ import type {
   DriveWorkspaceDialogProps,
   DriveWorkspaceRequest,
 } from '../providers/google-drive/drive-dialog-types';
+import type {
+  DropboxLocationDialogProps,
+  DropboxLocationRequest,
+} from '../providers/dropbox/dropbox-dialog-types';
 
 /**
  * The dialogs of spec interface §2 by their type names, each with what it is opened with
@@ -107,6 +111,14 @@ export interface ModalMap {
   /** Links a Google account for Drive (spec providers §2 googleDriveAccount): the Restrict
    * access checkbox (drive.file instead of drive). */
   googleDriveAccount: { props: undefined; result: { restrictedAccess: boolean } };
+  /** Links a Dropbox account (spec providers §2, cloud drive D): the restrictedAccess choice,
+   * fixed when the server offers one of the two apps only. */
+  dropboxAccount: {
+    props: { restrictedAccess: boolean; offers: { full: boolean; restricted: boolean } };
+    result: { restrictedAccess: boolean };
+  };
+  /** The Dropbox sync, open and publish dialogs (File path; Template to publish). */
+  dropboxLocation: { props: DropboxLocationDialogProps; result: DropboxLocationRequest };
 }
 
 /** A dialog type name. */

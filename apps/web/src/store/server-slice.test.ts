@@ -93,6 +93,9 @@ describe('the server configuration (GET /conf)', () => {
       googleClientId: '',
       googleApiKey: '',
       googleUrl: '',
+      dropboxAppKey: '',
+      dropboxAppKeyFull: '',
+      dropboxUrl: '',
     });
     store.dispatch(serverConfLoaded(readServerConf({ githubUrl: 42 })));
     expect(store.getState().server).toMatchObject({
@@ -125,6 +128,31 @@ describe('the server configuration (GET /conf)', () => {
       ),
     );
     expect(store.getState().server.googleUrl).toBe('');
+  });
+
+  it("reads Dropbox's two app keys and stand-in origin (a bad origin: Dropbox's own)", () => {
+    const store = createStore();
+    store.dispatch(
+      serverConfLoaded(
+        readServerConf({
+          dropboxAppKey: 'app-folder',
+          dropboxAppKeyFull: 'full',
+          dropboxUrl: 'http://127.0.0.1:4301/',
+          allowSponsorship: false,
+        }),
+      ),
+    );
+    expect(store.getState().server).toMatchObject({
+      dropboxAppKey: 'app-folder',
+      dropboxAppKeyFull: 'full',
+      dropboxUrl: 'http://127.0.0.1:4301',
+    });
+    store.dispatch(
+      serverConfLoaded(
+        readServerConf({ dropboxUrl: 'javascript:alert(1)', allowSponsorship: false }),
+      ),
+    );
+    expect(store.getState().server.dropboxUrl).toBe('');
   });
 
   it("reads GitLab's and Gitea's applications and Gitee's origin (spec providers §2)", () => {

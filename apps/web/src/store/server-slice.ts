@@ -29,6 +29,11 @@ export interface ServerState {
   googleApiKey: string;
   /** One origin standing in for every Google host (cloud-sim, a proxy); empty: Google's. */
   googleUrl: string;
+  /** Dropbox's app keys: restricted to the app folder, and full Dropbox; empty: not offered. */
+  dropboxAppKey: string;
+  dropboxAppKeyFull: string;
+  /** One origin standing in for every Dropbox host (cloud-sim, a proxy); empty: Dropbox's. */
+  dropboxUrl: string;
 }
 
 /** The parts of `GET /conf` the app reads. */
@@ -45,6 +50,9 @@ export const serverSlice = createSlice({
     googleClientId: '',
     googleApiKey: '',
     googleUrl: '',
+    dropboxAppKey: '',
+    dropboxAppKeyFull: '',
+    dropboxUrl: '',
     ...GITHUB_COM,
     ...NO_FORGE_CONF,
   } as ServerState,
@@ -59,6 +67,9 @@ export const serverSlice = createSlice({
       state.googleClientId = conf.googleClientId ?? '';
       state.googleApiKey = conf.googleApiKey ?? '';
       state.googleUrl = conf.googleUrl ?? '';
+      state.dropboxAppKey = conf.dropboxAppKey ?? '';
+      state.dropboxAppKeyFull = conf.dropboxAppKeyFull ?? '';
+      state.dropboxUrl = conf.dropboxUrl ?? '';
     },
   },
 });
@@ -79,6 +90,11 @@ export function readServerConf(answer: unknown): ServerConf {
     googleApiKey: text('googleApiKey'),
     googleUrl: /^https?:\/\/[^?#]+$/.test(text('googleUrl'))
       ? text('googleUrl').replace(/\/+$/, '')
+      : '',
+    dropboxAppKey: text('dropboxAppKey'),
+    dropboxAppKeyFull: text('dropboxAppKeyFull'),
+    dropboxUrl: /^https?:\/\/[^?#]+$/.test(text('dropboxUrl'))
+      ? text('dropboxUrl').replace(/\/+$/, '')
       : '',
     ...readGithubOrigins(conf),
     forges: readForgeConf(conf),

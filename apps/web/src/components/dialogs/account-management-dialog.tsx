@@ -5,6 +5,10 @@ import { useEffect } from 'react';
 import { addForgeAccount, showForgeError } from '../../providers/forges/forge-actions';
 import { addGithubAccount } from '../../providers/github/github-actions';
 import { addGoogleAccount, showGoogleError } from '../../providers/google/google-actions';
+import { dropboxAccounts } from '../../providers/dropbox/dropbox-accounts';
+import { addDropboxAccount } from '../../providers/dropbox/dropbox-actions';
+import { DROPBOX_RESTRICTED_FOLDER } from '../../providers/dropbox/dropbox-paths';
+import { useDropboxAccounts } from '../../providers/dropbox/use-dropbox-accounts';
 import { runAction } from '../../services/run-action';
 import { useStore } from 'react-redux';
 import { type AppStore, useAppDispatch, useAppSelector } from '../../store';
@@ -28,6 +32,7 @@ export function AccountManagementDialog({ reject }: DialogProps<'accountManageme
   const github = useAppSelector((state) => state.accounts.github);
   const forges = useAppSelector((state) => state.accounts.forges);
   const google = useAppSelector((state) => state.accounts.google);
+  const dropbox = useDropboxAccounts();
   const forgeRows = FORGE_IDS.flatMap((forge) =>
     forges[forge].map((account) => ({ forge, account })),
   );
@@ -65,7 +70,10 @@ export function AccountManagementDialog({ reject }: DialogProps<'accountManageme
     `${FORGE_NAMES[forge]} account ${account.name}${account.serverUrl ? ` on ${account.serverUrl}` : ''}`;
   return (
     <Modal title="Manage external accounts" onCancel={reject} cancelLabel="Close">
-      {github.length === 0 && google.length === 0 && forgeRows.length === 0 ? (
+      {github.length === 0 &&
+      google.length === 0 &&
+      forgeRows.length === 0 &&
+      dropbox.length === 0 ? (
         <p>Inkstone has no access to any external account yet.</p>
       ) : (
         <ul className="account-management">
@@ -91,6 +99,16 @@ export function AccountManagementDialog({ reject }: DialogProps<'accountManageme
                 User id go:{account.sub}, access {account.access.join(', ') || 'profile only'}
               </span>
               {removeButton(account.name, () => services.googleAccounts.remove(account.sub))}
+            </li>
+          ))}
+          {dropbox.map((account) => (
+            <li key={`dropbox ${account.sub}`} aria-label={`Dropbox account ${account.name}`}>
+              <span className="account-management__name">Dropbox: {account.name}</span>
+              <span className="account-management__detail">
+                User id db:{account.sub}, access{' '}
+                {account.fullAccess ? 'full Dropbox' : DROPBOX_RESTRICTED_FOLDER}
+              </span>
+              {removeButton(account.name, async () => dropboxAccounts()?.remove(account.sub))}
             </li>
           ))}
           {forgeRows.map(({ forge, account }) => (
@@ -122,6 +140,16 @@ export function AccountManagementDialog({ reject }: DialogProps<'accountManageme
           onClick={() => addGoogleAccount(dispatch, services)}
         >
           Add Google account
+        </button>
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            const linked = dropboxAccounts();
+            if (linked) addDropboxAccount(dispatch, services, store, linked);
+          }}
+        >
+          Add Dropbox account
         </button>
         {FORGE_IDS.map((forge) => (
           <button

@@ -10,6 +10,10 @@ import { GithubFileLocationDialog } from '../../providers/github/file-location-d
 import { GistLocationDialog } from '../../providers/github/gist-location-dialog';
 import { ForgeFileLocationDialog } from '../../providers/forges/forge-file-location-dialog';
 import { GiteeAccountDialog } from '../../providers/forges/gitee-account-dialog';
+import {
+  DropboxAccountDialog,
+  DropboxLocationDialog,
+} from '../../providers/dropbox/dropbox-dialogs';
 import { GoogleDriveAccountDialog } from '../../providers/google/google-drive-account-dialog';
 import { SelfHostedAccountDialog } from '../../providers/forges/self-hosted-account-dialog';
 import { BloggerLocationDialog } from '../../providers/blogger/blogger-location-dialog';
@@ -71,6 +75,8 @@ const DIALOGS: { [K in ModalType]: ComponentType<DialogProps<K>> } = {
   googleDriveLocation: DriveLocationDialog,
   googleDriveWorkspace: DriveWorkspaceDialog,
   googleDriveAccount: GoogleDriveAccountDialog,
+  dropboxAccount: DropboxAccountDialog,
+  dropboxLocation: DropboxLocationDialog,
 };
 
 /** The dialog on top of the modal stack, if any. When the last one closes, the editor gets its

@@ -25,6 +25,9 @@ import {
 import { useFileLocations } from './use-file-locations';
 import { driveFileHandlers } from '../google-drive/drive-handlers';
 import { addDriveSync, openDriveFile } from '../google-drive/drive-menu-actions';
+import { dropboxAccounts } from '../dropbox/dropbox-accounts';
+import { addDropboxSync, openDropboxFile } from '../dropbox/dropbox-actions';
+import { dropboxHandlers } from '../dropbox/dropbox-locations';
 import './locations.css';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -211,6 +214,41 @@ export function FileLocationsSection(props: { workspaceSyncs: boolean }) {
       ] as const)
     : [];
 
+  // Dropbox, once its handlers are wired (dropbox-wiring.ts).
+  const dropbox = dropboxHandlers();
+  const dropboxLinked = dropboxAccounts();
+  const dropboxEntries =
+    dropbox && dropboxLinked
+      ? ([
+          [
+            'Add a Dropbox location',
+            () =>
+              run(async () => {
+                if (!fileId) return undefined;
+                await saveEditorFirst(editor);
+                const status = await addDropboxSync(
+                  services,
+                  store,
+                  dropboxLinked,
+                  dropbox,
+                  fileId,
+                );
+                reload();
+                return status;
+              }),
+          ],
+          [
+            'Open from Dropbox',
+            () =>
+              run(async () => {
+                const notice = await openDropboxFile(services, store, dropboxLinked, dropbox);
+                if (notice) dispatch(notified('info', notice));
+                return undefined;
+              }),
+          ],
+        ] as const)
+      : [];
+
   return (
     <section className="file-locations" aria-label="File locations">
       <h3 className="side-panel__heading">This file’s locations</h3>
@@ -261,6 +299,7 @@ export function FileLocationsSection(props: { workspaceSyncs: boolean }) {
                 ] as const,
             ),
             ...driveEntries,
+            ...dropboxEntries,
           ] as const
         ).map(([label, action]) => (
           <button

@@ -28,6 +28,7 @@ import {
   type ForgeLocationPort,
 } from '../forges/forge-locations';
 import { driveLocationProviders } from '../google-drive/drive-location-providers';
+import { describeDropboxLocation, dropboxLocationProviders } from '../dropbox/dropbox-locations';
 import { browserGithubClient } from './publish-client';
 
 /** When a GitHub location is asked for and no GitHub account is linked. */
@@ -89,7 +90,8 @@ export function describeLocation(
   }
   return (
     describeLinkedForgeLocation(location, forges) ??
-    describeBloggerLocation(location) ?? { description: location.providerId }
+    describeBloggerLocation(location) ??
+    describeDropboxLocation(location) ?? { description: location.providerId }
   );
 }
 
@@ -191,6 +193,7 @@ export async function syncGithubLocations(
       ),
       ...forgeLocationProviders(forges, repo, messages),
       ...driveLocationProviders(repo),
+      ...dropboxLocationProviders(repo),
     },
   });
 }

@@ -17,6 +17,7 @@ import { saveEditorFirst } from '../../services/save-first';
 import { type AppStore } from '../../store';
 import { bloggerPublishers } from '../blogger/blogger-locations';
 import { driveLocationPublishers } from '../google-drive/drive-location-providers';
+import { dropboxLocationPublishers } from '../dropbox/dropbox-locations';
 import { forgeLocationPublishers, type ForgeLocationPort } from '../forges/forge-locations';
 import { clientsBySub, locationAccount } from './file-locations';
 
@@ -52,6 +53,7 @@ async function publishers(
     ...forgeLocationPublishers(forges, updateFileMessage),
     ...bloggerPublishers(googleUrl),
     ...driveLocationPublishers(),
+    ...dropboxLocationPublishers(),
   };
 }
 

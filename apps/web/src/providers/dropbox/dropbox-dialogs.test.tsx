@@ -1,0 +1,142 @@
+// @vitest-environment jsdom
+import { DROPBOX_PATH_ERROR } from '@inkstone/core';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DropboxAccountDialog, DropboxLocationDialog } from './dropbox-dialogs';
+import { type DropboxLocationDialogProps } from './dropbox-dialog-types';
+import { tokenPath } from './dropbox-paths';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let root: Root;
+let host: HTMLDivElement;
+beforeEach(() => {
+  host = document.createElement('div');
+  document.body.append(host);
+  root = createRoot(host);
+});
+afterEach(() => {
+  act(() => root.unmount());
+  host.remove();
+});
+
+const restricted = { sub: 'dbid:a', name: 'Alice', fullAccess: false };
+const full = { sub: 'dbid:b', name: 'Bob', fullAccess: true };
+
+function show(props: DropboxLocationDialogProps) {
+  const resolve = vi.fn();
+  act(() =>
+    root.render(<DropboxLocationDialog props={props} resolve={resolve} reject={() => {}} />),
+  );
+  const dialog = host.querySelector('[role="dialog"]')!;
+  const field = host.querySelector<HTMLInputElement>('input[name="path"]')!;
+  const type = (value: string) =>
+    act(() => {
+      const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+      setter.call(field, value);
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+  const ok = () =>
+    act(() =>
+      [...host.querySelectorAll('button')]
+        .find((button) => ['Ok', 'Open'].includes(button.textContent ?? ''))!
+        .click(),
+    );
+  return { resolve, dialog, field, type, ok };
+}
+
+describe('the Dropbox file dialogs', () => {
+  it('sync: proposes the path, shows the restricted folder in the example, and resolves the path the token sees', () => {
+    const { resolve, dialog, field, type, ok } = show({
+      purpose: 'sync',
+      accounts: [restricted],
+      defaultPath: '/Plan.md',
+    });
+    expect(dialog.getAttribute('aria-labelledby')).toBeTruthy();
+    expect(host.textContent).toContain('Synchronize with Dropbox');
+    expect(field.value).toBe('/Plan.md');
+    expect(host.textContent).toContain('/Applications/Inkstone (restricted)/Plan.md');
+    type('/Applications/Inkstone (restricted)/Notes/Plan.md');
+    ok();
+    expect(resolve).toHaveBeenCalledWith({
+      purpose: 'sync',
+      sub: 'dbid:a',
+      path: '/Notes/Plan.md',
+    });
+  });
+
+  it('says a path the rule refuses beside the field, keeping what was typed', () => {
+    const { resolve, field, type, ok } = show({
+      purpose: 'open',
+      accounts: [full],
+      defaultPath: '',
+    });
+    type('notes/a?.md');
+    ok();
+    expect(resolve).not.toHaveBeenCalled();
+    expect(host.querySelector('[role="alert"]')?.textContent).toBe(DROPBOX_PATH_ERROR);
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(field.value).toBe('notes/a?.md');
+    type('/notes/a.md');
+    expect(host.querySelector('[role="alert"]')).toBeNull();
+    ok();
+    expect(resolve).toHaveBeenCalledWith({ purpose: 'open', sub: 'dbid:b', path: '/notes/a.md' });
+  });
+
+  it('publish: the name plus .html, the template chosen, the account chosen among several', () => {
+    const { resolve, ok } = show({
+      purpose: 'publish',
+      accounts: [restricted, full],
+      defaultPath: '/Post.html',
+      templates: [
+        { id: 'styledHtml', name: 'Styled HTML' },
+        { id: 'plainHtml', name: 'Plain HTML' },
+      ],
+    });
+    const [account, template] = [...host.querySelectorAll('select')];
+    act(() => {
+      account!.value = 'dbid:b';
+      account!.dispatchEvent(new Event('change', { bubbles: true }));
+      template!.value = 'plainHtml';
+      template!.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    expect(host.textContent).not.toContain('/Applications/Inkstone (restricted)/Post.html');
+    ok();
+    expect(resolve).toHaveBeenCalledWith({
+      purpose: 'publish',
+      sub: 'dbid:b',
+      path: '/Post.html',
+      templateId: 'plainHtml',
+    });
+  });
+
+  it('the account dialog: the restricted choice, fixed when the server offers one app only', () => {
+    const resolve = vi.fn();
+    act(() =>
+      root.render(
+        <DropboxAccountDialog
+          props={{ restrictedAccess: false, offers: { full: false, restricted: true } }}
+          resolve={resolve}
+          reject={() => {}}
+        />,
+      ),
+    );
+    expect(host.textContent).toContain('Add Dropbox account');
+    const box = host.querySelector<HTMLInputElement>('input[type="checkbox"]')!;
+    expect(box.checked).toBe(true);
+    expect(box.disabled).toBe(true);
+    expect(box.parentElement?.textContent).toContain(
+      'Restrict access to /Applications/Inkstone (restricted)',
+    );
+    act(() => [...host.querySelectorAll('button')].find((b) => b.textContent === 'Ok')!.click());
+    expect(resolve).toHaveBeenCalledWith({ restrictedAccess: true });
+  });
+
+  it('tokenPath keeps a full account’s /Applications path as typed', () => {
+    expect(tokenPath('/Applications/Inkstone (restricted)/a.md', true)).toBe(
+      '/Applications/Inkstone (restricted)/a.md',
+    );
+    expect(tokenPath(' /a.md ', false)).toBe('/a.md');
+  });
+});
