@@ -1,8 +1,6 @@
-import { type DataItem, DROPBOX_TOKENS_KEY, type ItemRepository, withHash } from '@inkstone/core';
+import { DROPBOX_TOKENS_KEY, type ItemRepository } from '@inkstone/core';
 import { withMainDatabase } from '../../services/github-tokens';
-
-/** The id of the data item that holds linked accounts (spec providers §3 "Tokens"). */
-const TOKENS_ID = 'tokens';
+import { readProviderTokens, updateProviderTokens } from '../../services/provider-tokens';
 
 /**
  * A linked Dropbox account (spec providers §3, cloud drive D: accessToken, name, sub,
@@ -46,31 +44,15 @@ export interface DropboxTokenStore {
 
 /** The Dropbox accounts of a `tokens` data item (unusable entries left out). */
 export async function readDropboxTokensFrom(repo: ItemRepository): Promise<DropboxToken[]> {
-  const data = (await repo.get<DataItem>(TOKENS_ID))?.data;
-  if (typeof data !== 'object' || data === null) return [];
-  const entries = (data as Record<string, unknown>)[DROPBOX_TOKENS_KEY];
-  if (typeof entries !== 'object' || entries === null) return [];
-  return Object.values(entries).filter(isDropboxToken);
+  return readProviderTokens(repo, DROPBOX_TOKENS_KEY, isDropboxToken);
 }
 
 // The `tokens` item with Dropbox's accounts changed by `change`, every other provider's kept.
-async function updateDropbox(
+function updateDropbox(
   repo: ItemRepository,
   change: (accounts: Record<string, unknown>) => boolean,
 ): Promise<void> {
-  await repo.update<DataItem>(TOKENS_ID, (current) => {
-    const data = current?.data;
-    const kept = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
-    const previous = kept[DROPBOX_TOKENS_KEY];
-    const accounts: Record<string, unknown> =
-      typeof previous === 'object' && previous !== null ? { ...previous } : {};
-    if (!change(accounts)) return undefined;
-    return withHash<DataItem>({
-      id: TOKENS_ID,
-      type: 'data',
-      data: { ...kept, [DROPBOX_TOKENS_KEY]: accounts },
-    });
-  });
+  return updateProviderTokens(repo, DROPBOX_TOKENS_KEY, change);
 }
 
 export async function writeDropboxTokenTo(

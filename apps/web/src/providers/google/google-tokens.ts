@@ -1,15 +1,11 @@
 import {
-  type DataItem,
   GOOGLE_TOKENS_KEY,
   type GoogleToken,
   isGoogleToken,
   type ItemRepository,
-  withHash,
 } from '@inkstone/core';
 import { withMainDatabase } from '../../services/github-tokens';
-
-/** The id of the data item that holds linked accounts (spec providers §3 "Tokens"). */
-const TOKENS_ID = 'tokens';
+import { readProviderTokens, updateProviderTokens } from '../../services/provider-tokens';
 
 /** Where the Google accounts are kept: the main workspace's `tokens` item, under `google`, by
  * sub. Never localStorage, a URL or a log. */
@@ -22,31 +18,15 @@ export interface GoogleTokenStore {
 
 /** The Google accounts of a `tokens` data item (unusable entries left out). */
 export async function readGoogleTokensFrom(repo: ItemRepository): Promise<GoogleToken[]> {
-  const data = (await repo.get<DataItem>(TOKENS_ID))?.data;
-  if (typeof data !== 'object' || data === null) return [];
-  const entries = (data as Record<string, unknown>)[GOOGLE_TOKENS_KEY];
-  if (typeof entries !== 'object' || entries === null) return [];
-  return Object.values(entries).filter(isGoogleToken);
+  return readProviderTokens(repo, GOOGLE_TOKENS_KEY, isGoogleToken);
 }
 
 // The `tokens` item with Google's accounts changed by `change`, every other provider's kept.
-async function updateGoogle(
+function updateGoogle(
   repo: ItemRepository,
   change: (accounts: Record<string, unknown>) => boolean,
 ): Promise<void> {
-  await repo.update<DataItem>(TOKENS_ID, (current) => {
-    const data = current?.data;
-    const kept = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
-    const previous = kept[GOOGLE_TOKENS_KEY];
-    const accounts: Record<string, unknown> =
-      typeof previous === 'object' && previous !== null ? { ...previous } : {};
-    if (!change(accounts)) return undefined;
-    return withHash<DataItem>({
-      id: TOKENS_ID,
-      type: 'data',
-      data: { ...kept, [GOOGLE_TOKENS_KEY]: accounts },
-    });
-  });
+  return updateProviderTokens(repo, GOOGLE_TOKENS_KEY, change);
 }
 
 export async function writeGoogleTokenTo(repo: ItemRepository, token: GoogleToken): Promise<void> {
