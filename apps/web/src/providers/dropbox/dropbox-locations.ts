@@ -16,6 +16,11 @@ import {
   withHash,
 } from '@inkstone/core';
 import { browserHttpClient } from '../../services/browser-http';
+import {
+  locationSub,
+  perAccountLocationProvider,
+  perAccountPublisher,
+} from '../per-account-locations';
 import { type DropboxAccounts } from './dropbox-accounts';
 import { dropboxEndpoints } from './dropbox-conf';
 import { type DropboxLocationRequest } from './dropbox-dialog-types';
@@ -66,8 +71,6 @@ export async function dropboxClientFor(
   });
 }
 
-const subOf = (location: LocationItem) => (typeof location.sub === 'string' ? location.sub : '');
-
 /** The sync provider of Dropbox file locations, each location synced with its own account (for
  * `syncFileLocations`); none while Dropbox is not wired. */
 export function dropboxLocationProviders(
@@ -75,24 +78,12 @@ export function dropboxLocationProviders(
   ctx: DropboxLocationContext | undefined = context,
 ): Record<string, FileLocationProvider> {
   if (!ctx) return {};
-  const providers = new Map<string, Promise<FileLocationProvider>>();
-  const providerOf = (location: LocationItem) => {
-    const sub = subOf(location);
-    if (!providers.has(sub)) {
-      providers.set(
-        sub,
-        dropboxClientFor(ctx, sub).then((client) =>
-          createDropboxFileProvider({ client, repository }),
-        ),
-      );
-    }
-    return providers.get(sub)!;
-  };
   return {
-    [DROPBOX_SYNC_PROVIDER_ID]: {
-      download: async (location) => (await providerOf(location)).download(location),
-      upload: async (location, content) => (await providerOf(location)).upload(location, content),
-    },
+    [DROPBOX_SYNC_PROVIDER_ID]: perAccountLocationProvider((sub) =>
+      dropboxClientFor(ctx, sub).then((client) =>
+        createDropboxFileProvider({ client, repository }),
+      ),
+    ),
   };
 }
 
@@ -103,15 +94,9 @@ export function dropboxLocationPublishers(
 ): Record<string, Publisher> {
   if (!ctx) return {};
   return {
-    [DROPBOX_PUBLISH_PROVIDER_ID]: {
-      commits: false,
-      publish: async (location, document, message) =>
-        createDropboxPublisher(await dropboxClientFor(ctx, subOf(location))).publish(
-          location,
-          document,
-          message,
-        ),
-    },
+    [DROPBOX_PUBLISH_PROVIDER_ID]: perAccountPublisher(async (sub) =>
+      createDropboxPublisher(await dropboxClientFor(ctx, sub)),
+    ),
   };
 }
 
@@ -123,7 +108,7 @@ export function describeDropboxLocation(
   if (location.providerId !== DROPBOX_SYNC_PROVIDER_ID || typeof location.path !== 'string') {
     return undefined;
   }
-  const restricted = fullAccessOf(subOf(location)) === false;
+  const restricted = fullAccessOf(locationSub(location)) === false;
   return {
     description: `Dropbox ${restricted ? DROPBOX_RESTRICTED_FOLDER : ''}${location.path}`,
   };

@@ -10,10 +10,10 @@ import {
   holdsScopes,
   type HttpClient,
   type ItemRepository,
-  type LocationItem,
   type Publisher,
 } from '@inkstone/core';
 import { browserHttpClient } from '../../services/browser-http';
+import { perAccountLocationProvider, perAccountPublisher } from '../per-account-locations';
 import { googleAccounts, type GoogleAccountsPort } from '../google/google-accounts-port';
 
 /** Said when a Drive location names an account no longer linked in this browser. */
@@ -61,8 +61,6 @@ export async function driveClientFor(ctx: DriveLocationContext, sub: string): Pr
   });
 }
 
-const subOf = (location: LocationItem) => (typeof location.sub === 'string' ? location.sub : '');
-
 /** The sync provider of Drive file locations, each location synced with its own account (for
  * `syncFileLocations`); none while Drive is not wired. */
 export function driveLocationProviders(
@@ -70,22 +68,10 @@ export function driveLocationProviders(
   ctx: DriveLocationContext | undefined = context,
 ): Record<string, FileLocationProvider> {
   if (!ctx) return {};
-  const providers = new Map<string, Promise<FileLocationProvider>>();
-  const providerOf = (location: LocationItem) => {
-    const sub = subOf(location);
-    if (!providers.has(sub)) {
-      providers.set(
-        sub,
-        driveClientFor(ctx, sub).then((client) => createDriveFileProvider({ client, repository })),
-      );
-    }
-    return providers.get(sub)!;
-  };
   return {
-    [GOOGLE_DRIVE_SYNC_PROVIDER_ID]: {
-      download: async (location) => (await providerOf(location)).download(location),
-      upload: async (location, content) => (await providerOf(location)).upload(location, content),
-    },
+    [GOOGLE_DRIVE_SYNC_PROVIDER_ID]: perAccountLocationProvider((sub) =>
+      driveClientFor(ctx, sub).then((client) => createDriveFileProvider({ client, repository })),
+    ),
   };
 }
 
@@ -96,14 +82,8 @@ export function driveLocationPublishers(
 ): Record<string, Publisher> {
   if (!ctx) return {};
   return {
-    [GOOGLE_DRIVE_PUBLISH_PROVIDER_ID]: {
-      commits: false,
-      publish: async (location, document, message) =>
-        createDriveFilePublisher(await driveClientFor(ctx, subOf(location))).publish(
-          location,
-          document,
-          message,
-        ),
-    },
+    [GOOGLE_DRIVE_PUBLISH_PROVIDER_ID]: perAccountPublisher(async (sub) =>
+      createDriveFilePublisher(await driveClientFor(ctx, sub)),
+    ),
   };
 }
