@@ -43,16 +43,8 @@ export const importedFromGithub = (name: string) => `${name} was imported from $
 /** Spec providers §8: a file that could not be opened. */
 export const couldNotOpen = (path: string) => `Could not open file ${path}.`;
 
-/** A file's locations of one type (sync or publish), in the order they were added. */
-export async function fileLocations(
-  repo: ItemRepository,
-  fileId: string,
-  type: 'syncLocation' | 'publishLocation',
-): Promise<LocationItem[]> {
-  return ((await repo.getAll(type)) as LocationItem[]).filter(
-    (location) => location.fileId === fileId,
-  );
-}
+// (Kept in a module of its own, light enough for the first screen's publish button.)
+export { fileLocations } from '../file-location-list';
 
 // Without the app's forge accounts: gitee.com, and no server known for GitLab or Gitea.
 const NO_FORGE_ACCOUNTS: Pick<ForgeLocationPort, 'giteeUrl' | 'serverUrlOf'> = {

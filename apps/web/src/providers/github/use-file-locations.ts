@@ -4,7 +4,7 @@ import { type LocationItem } from '@inkstone/core';
 import { useCallback, useEffect, useState } from 'react';
 import { useAppServices } from '../../components/app-context';
 import { useAppSelector } from '../../store';
-import { fileLocations } from './file-locations';
+import { fileLocations } from '../file-location-list';
 import { GITHUB_COM, type GithubOrigins, loadGithubOrigins } from './github-conf';
 
 // Every mounted list of locations reads again when one of them changed some (the panel, the
