@@ -9,8 +9,6 @@ import { GoogleAccounts } from '../providers/google/google-accounts';
 import { registerDriveHandlers } from '../providers/google-drive/drive-handlers';
 import { registerGoogleAccounts } from '../providers/google/google-accounts-port';
 import { browserGoogleTokens } from '../providers/google/google-tokens';
-import { DropboxAccounts, registerDropboxAccounts } from '../providers/dropbox/dropbox-accounts';
-import { browserDropboxTokens } from '../providers/dropbox/dropbox-tokens';
 import { browserFrames } from '../services/oauth/silent-frame';
 import { fetchServerConf, loadGithubOrigins } from '../providers/github/github-conf';
 import { isGithubWorkspaceQuery } from '../providers/github/workspace-params';
@@ -118,20 +116,6 @@ export function App() {
         confirmRedirection: (provider) => confirmer.ask('providerRedirection', provider),
       });
       registerGoogleAccounts(googleAccounts);
-      // Dropbox's accounts (spec providers, cloud drive D): shown in Manage external accounts;
-      // its file locations are wired after the first screen, with Drive's.
-      const dropboxAccounts = new DropboxAccounts({
-        tokens: browserDropboxTokens,
-        opener: browserOpener(window),
-        timers: browserTimers,
-        fetch: window.fetch.bind(window),
-        signal: accountsSignal,
-        conf: () => {
-          const { dropboxAppKey, dropboxAppKeyFull, dropboxUrl } = store.getState().server;
-          return { appKey: dropboxAppKey, appKeyFull: dropboxAppKeyFull, dropboxUrl };
-        },
-      });
-      registerDropboxAccounts(dropboxAccounts);
       let unwireDropbox: (() => void) | undefined;
       // Drive's file locations (their providers bring the location sync and the properties'
       // YAML parser) are wired after the first screen: the Drive entries show then.
@@ -149,12 +133,20 @@ export function App() {
         .catch((error: unknown) => console.error('Wiring Google Drive failed.', error));
       afterFirstScreen()
         .then(() => import('../providers/dropbox/dropbox-wiring'))
-        .then(({ wireDropboxLocations }) => {
+        .then(({ startDropbox }) => {
+          // Dropbox's accounts and file locations (spec providers, cloud drive D): shown in
+          // Manage external accounts and the panels once started.
           if (!accountsStopped) {
-            unwireDropbox = wireDropboxLocations(store, dropboxAccounts, {
-              workspace,
-              forgeAccounts,
-            });
+            unwireDropbox = startDropbox(
+              store,
+              {
+                opener: browserOpener(window),
+                timers: browserTimers,
+                fetch: window.fetch.bind(window),
+                signal: accountsSignal,
+              },
+              { workspace, forgeAccounts },
+            );
           }
         })
         .catch((error: unknown) => console.error('Wiring Dropbox failed.', error));
@@ -162,8 +154,6 @@ export function App() {
         accountsStopped = true;
         unwireDriveLocations?.();
         unwireDropbox?.();
-        dropboxAccounts.close();
-        registerDropboxAccounts(undefined);
         accounts.close();
         forgeAccounts.close();
         googleAccounts.close();
@@ -235,9 +225,6 @@ export function App() {
       forgeAccountsRead.catch((error: unknown) =>
         console.error('Reading the forge accounts failed.', error),
       );
-      dropboxAccounts
-        .load()
-        .catch((error: unknown) => console.error('Reading the Dropbox accounts failed.', error));
       const googleAccountsRead = googleAccounts.load();
       googleAccountsRead
         // Drive's "Open with" / "New" of the start URL, once the accounts are known.

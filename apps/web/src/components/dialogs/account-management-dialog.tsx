@@ -7,7 +7,9 @@ import { addGithubAccount } from '../../providers/github/github-actions';
 import { addGoogleAccount, showGoogleError } from '../../providers/google/google-actions';
 import { dropboxAccounts } from '../../providers/dropbox/dropbox-accounts';
 import { addDropboxAccount } from '../../providers/dropbox/dropbox-actions';
+import { DROPBOX_NOT_READY } from '../../providers/dropbox/dropbox-locations';
 import { DROPBOX_RESTRICTED_FOLDER } from '../../providers/dropbox/dropbox-paths';
+import { notified } from '../../store/notifications-slice';
 import { useDropboxAccounts } from '../../providers/dropbox/use-dropbox-accounts';
 import { runAction } from '../../services/run-action';
 import { useStore } from 'react-redux';
@@ -147,6 +149,7 @@ export function AccountManagementDialog({ reject }: DialogProps<'accountManageme
           onClick={() => {
             const linked = dropboxAccounts();
             if (linked) addDropboxAccount(dispatch, services, store, linked);
+            else dispatch(notified('info', DROPBOX_NOT_READY));
           }}
         >
           Add Dropbox account

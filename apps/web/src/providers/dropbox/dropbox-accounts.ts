@@ -288,13 +288,22 @@ function describeRefusal(body: string): string {
 }
 
 let current: DropboxAccounts | undefined;
+const registrations = new Set<() => void>();
 
-/** Registers the app's Dropbox accounts (once, at start; a test may register its own). */
+/** Registers the app's Dropbox accounts (after the first screen; a test may register its own),
+ * and tells who waits for them. */
 export function registerDropboxAccounts(accounts: DropboxAccounts | undefined): void {
   current = accounts;
+  for (const listener of registrations) listener();
 }
 
 /** The app's Dropbox accounts; undefined before they are registered. */
 export function dropboxAccounts(): DropboxAccounts | undefined {
   return current;
+}
+
+/** Calls `listener` whenever other accounts are registered (or none); gives the undoing. */
+export function onDropboxAccountsRegistered(listener: () => void): () => void {
+  registrations.add(listener);
+  return () => registrations.delete(listener);
 }

@@ -27,6 +27,9 @@ import { type DropboxLocationRequest } from './dropbox-dialog-types';
 import { DROPBOX_RESTRICTED_FOLDER } from './dropbox-paths';
 
 /** Spec providers §8: a file opened from Dropbox. */
+/** Said when Dropbox is asked for before it started (it starts after the first screen). */
+export const DROPBOX_NOT_READY = 'Dropbox is not available yet.';
+
 export const importedFromDropbox = (name: string) => `${name} was imported from ${DROPBOX_NAME}.`;
 /** Spec providers §8: a file that could not be opened. */
 export const couldNotOpenDropboxFile = (path: string) => `Could not open file ${path}.`;
@@ -125,7 +128,7 @@ export interface DropboxLocationServices {
 
 function contextOf(services: DropboxLocationServices): DropboxLocationContext {
   const ctx = services.context ?? context;
-  if (!ctx) throw new Error('Dropbox is not available yet.');
+  if (!ctx) throw new Error(DROPBOX_NOT_READY);
   return ctx;
 }
 

@@ -1,9 +1,21 @@
 import { useSyncExternalStore } from 'react';
-import { dropboxAccounts } from './dropbox-accounts';
+import { dropboxAccounts, onDropboxAccountsRegistered } from './dropbox-accounts';
 import { type DropboxToken } from './dropbox-tokens';
 
 const NONE: readonly DropboxToken[] = [];
-const subscribe = (listener: () => void) => dropboxAccounts()?.subscribe(listener) ?? (() => {});
+// The accounts are registered after the first screen: followed from then on.
+const subscribe = (listener: () => void) => {
+  let following = dropboxAccounts()?.subscribe(listener);
+  const stopWaiting = onDropboxAccountsRegistered(() => {
+    following?.();
+    following = dropboxAccounts()?.subscribe(listener);
+    listener();
+  });
+  return () => {
+    following?.();
+    stopWaiting();
+  };
+};
 const snapshot = () => dropboxAccounts()?.current() ?? NONE;
 
 /** The Dropbox accounts linked in this browser, re-rendered as they change. */
