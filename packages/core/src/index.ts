@@ -131,6 +131,7 @@ export { CHANGE_POLL_INTERVAL, ChangeFeed, type ChangeFeedOptions } from './sess
 export {
   ContentSession,
   type ContentSessionOptions,
+  preloadMerging,
   type TextHost,
 } from './session/content-session.js';
 

@@ -1,5 +1,6 @@
 'use client';
 
+import { preloadMerging } from '@inkstone/core';
 import { useEffect, useState } from 'react';
 import { Provider } from 'react-redux';
 import { ScrollSync } from '../preview/scroll-sync';
@@ -196,7 +197,13 @@ export function App() {
         flushEditor: () => saveEditorFirst(editor),
         announcer,
       });
-      cancelPreload = idleAfterFirstScreen(() => transfer.preload());
+      cancelPreload = idleAfterFirstScreen(() => {
+        transfer.preload();
+        // The merge of two tabs' edits (and its diff library), before a save needs it.
+        preloadMerging().catch((error: unknown) =>
+          console.error('The merge could not be loaded; it is tried again when needed.', error),
+        );
+      });
       setServices({
         workspace,
         workspaces,

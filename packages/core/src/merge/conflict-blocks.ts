@@ -1,4 +1,4 @@
-import { CONFLICT_MARKERS } from './merge-text.js';
+import { CONFLICT_MARKERS } from './conflict-markers.js';
 import { type TextEdit } from './text-edit.js';
 
 /** A conflict block found in a text (as `mergeText` writes them): both versions of the lines

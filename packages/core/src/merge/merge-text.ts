@@ -1,3 +1,4 @@
+import { CONFLICT_MARKERS } from './conflict-markers.js';
 import { applyEdits, diffWordEdits, type TextEdit } from './text-edit.js';
 
 /** Names shown on the two halves of a conflict block. */
@@ -21,12 +22,8 @@ export interface MergeResult {
   conflicts: MergeConflict[];
 }
 
-/** Markers of a conflict block, each on a line of its own. */
-export const CONFLICT_MARKERS = {
-  start: '<<<<<<<',
-  separator: '=======',
-  end: '>>>>>>>',
-} as const;
+// In a module of its own: the editor finds conflict blocks without loading the merge.
+export { CONFLICT_MARKERS };
 
 const DEFAULT_LABELS: MergeLabels = { local: 'this version', remote: 'other version' };
 

@@ -8,7 +8,7 @@ import { FakeTimers, settle } from '../testing/fake-timers.js';
 import { FakeEditor } from '../testing/text-host.js';
 import { ChangeFeed } from './change-feed.js';
 import { LocalSignalHub, withChangeSignal } from './change-signal.js';
-import { ContentSession } from './content-session.js';
+import { ContentSession, preloadMerging } from './content-session.js';
 import { itemIds } from '../items/item-ids.js';
 
 const contentId = itemIds.content;
@@ -36,6 +36,9 @@ interface Tab {
 }
 
 async function openTabs(count: number, text: string) {
+  // As the app does after its first screen (content-session-lazy-merge.test.ts covers the rest):
+  // the tests below time deliveries in microtasks, without a module load in between.
+  await preloadMerging();
   const db = new MemoryDatabase('inkstone-db');
   const hub = new LocalSignalHub();
   const timers = new FakeTimers();

@@ -2,8 +2,8 @@ import { type ItemRepository, type StoredItem } from '../db/repository.js';
 import { type ItemHasher, withHash } from '../items/hash.js';
 import { itemIds } from '../items/item-ids.js';
 import { type ContentItem } from '../items/types.js';
-import { type MergeConflict, type MergeLabels, mergeText } from '../merge/merge-text.js';
-import { diffEdits, type TextEdit } from '../merge/text-edit.js';
+import { type MergeConflict, type MergeLabels, type mergeText } from '../merge/merge-text.js';
+import { type diffEdits, type TextEdit } from '../merge/text-edit.js';
 import { sanitizeText } from '../validation/text.js';
 import { type ContentPlace, contentStateItem, mapPlace, saveContentState } from './place.js';
 
@@ -30,6 +30,30 @@ export interface ContentSessionOptions {
   /** Hashes a saved version off the editor's time (the browser's native SHA-256); without it,
    * hashing is synchronous. A long text's hash costs milliseconds either way. */
   hashItem?: ItemHasher;
+}
+
+/** The merge and the diff, with diff-match-patch: loaded at the first save or change that needs
+ * them, not with the editor (a session that only opens a file never needs them). */
+interface Merging {
+  mergeText: typeof mergeText;
+  diffEdits: typeof diffEdits;
+}
+let merging: Promise<Merging> | undefined;
+let loadedMerging: Merging | undefined;
+function loadMerging(): Promise<Merging> {
+  merging ??= Promise.all([import('../merge/merge-text.js'), import('../merge/text-edit.js')]).then(
+    ([{ mergeText }, { diffEdits }]) => (loadedMerging = { mergeText, diffEdits }),
+  );
+  // A failed load is tried again at the next need.
+  merging.catch(() => {
+    merging = undefined;
+  });
+  return merging;
+}
+
+/** Loads the merge's code ahead of need (an app calls it once its first screen shows). */
+export function preloadMerging(): Promise<void> {
+  return loadMerging().then(() => undefined);
 }
 
 const CROSS_TAB_LABELS: MergeLabels = { local: 'this tab', remote: 'another tab' };
@@ -85,59 +109,78 @@ export class ContentSession {
    * written, if it changed. Saves and received changes run one at a time. */
   save(): Promise<void> {
     return this.enqueue(async () => {
-      const { host, repo } = this.options;
-      const submitted = sanitizeText(host.getText());
-      const place = host.getPlace?.();
-      if (submitted === this.base.text) {
-        if (place) await saveContentState(repo, this.fileId, place);
-        return;
-      }
-      const base = this.base;
-      // The version to write when nobody else wrote meanwhile, hashed before the transaction.
-      const planned = { ...stripStored(base), text: submitted };
-      const plannedHash = this.options.hashItem ? await this.options.hashItem(planned) : undefined;
-      let conflicts: MergeConflict[] = [];
-      const updater = (current: StoredItem<ContentItem> | undefined) => {
-        if (!current) return undefined;
-        if (current.tx === base.tx) {
-          if (current.text === submitted) return undefined;
-          return plannedHash === undefined
-            ? withHash<ContentItem>(planned)
-            : { ...planned, hash: plannedHash };
-        }
-        let text = submitted;
-        if (current.text !== base.text) {
-          const merged = mergeText(base.text, submitted, current.text, this.labels);
-          text = sanitizeText(merged.text);
-          conflicts = merged.conflicts;
-        }
-        if (text === current.text) return undefined;
-        return withHash<ContentItem>({ ...stripStored(current), text });
-      };
-      // The place goes with the text stored: moved by what a merge brought into it.
-      const withPlace = (stored: ContentItem | undefined) =>
-        stored && place
-          ? [contentStateItem(this.fileId, mapPlace(place, diffEdits(submitted, stored.text)))]
-          : [];
-      // `base` is what the database holds unless another tab saved since: then it is read.
-      const { item: stored } = await repo.updateWith(
-        itemIds.content(this.fileId),
-        updater,
-        withPlace,
-        base,
-      );
-      // The file was deleted elsewhere: keep the text in the editor, write nothing.
-      if (!stored) return;
-      // The editor takes in what the merge brought before the session counts it as seen: were
-      // that to fail, the next save merges it again rather than writing over it. Once it is in,
-      // the session counts it as seen before anyone is told of conflicts, so that a failure
-      // there cannot make the next save merge it in a second time.
-      let found: MergeConflict[] = [];
-      if (stored.text !== submitted)
-        found = this.bringIntoEditor(submitted, stored.text, conflicts);
-      this.base = stored;
-      this.report(found);
+      // Without another tab's save in between, a save needs no merge and never waits for its
+      // code; with one, the transaction writes nothing, the code loads, and the save runs again.
+      while (!(await this.saveOnce(loadedMerging))) await loadMerging();
     });
+  }
+
+  // One attempt at a save (see `save`): false when a merge was needed and `merging` is not
+  // loaded yet (nothing written then).
+  private async saveOnce(merging: Merging | undefined): Promise<boolean> {
+    const { host, repo } = this.options;
+    const submitted = sanitizeText(host.getText());
+    const place = host.getPlace?.();
+    if (submitted === this.base.text) {
+      if (place) await saveContentState(repo, this.fileId, place);
+      return true;
+    }
+    const base = this.base;
+    // The version to write when nobody else wrote meanwhile, hashed before the transaction.
+    const planned = { ...stripStored(base), text: submitted };
+    const plannedHash = this.options.hashItem ? await this.options.hashItem(planned) : undefined;
+    let conflicts: MergeConflict[] = [];
+    let mergeMissing = false;
+    const updater = (current: StoredItem<ContentItem> | undefined) => {
+      if (!current) return undefined;
+      if (current.tx === base.tx) {
+        if (current.text === submitted) return undefined;
+        return plannedHash === undefined
+          ? withHash<ContentItem>(planned)
+          : { ...planned, hash: plannedHash };
+      }
+      let text = submitted;
+      if (current.text !== base.text) {
+        if (!merging) {
+          mergeMissing = true;
+          return undefined;
+        }
+        const merged = merging.mergeText(base.text, submitted, current.text, this.labels);
+        text = sanitizeText(merged.text);
+        conflicts = merged.conflicts;
+      }
+      if (text === current.text) return undefined;
+      return withHash<ContentItem>({ ...stripStored(current), text });
+    };
+    // The place goes with the text stored: moved by what a merge brought into it.
+    const withPlace = (stored: ContentItem | undefined) => {
+      if (!stored || !place || mergeMissing) return [];
+      const moved =
+        stored.text === submitted || !merging
+          ? place
+          : mapPlace(place, merging.diffEdits(submitted, stored.text));
+      return [contentStateItem(this.fileId, moved)];
+    };
+    // `base` is what the database holds unless another tab saved since: then it is read.
+    const { item: stored } = await repo.updateWith(
+      itemIds.content(this.fileId),
+      updater,
+      withPlace,
+      base,
+    );
+    if (mergeMissing) return false;
+    // The file was deleted elsewhere: keep the text in the editor, write nothing.
+    if (!stored) return true;
+    // The editor takes in what the merge brought before the session counts it as seen: were
+    // that to fail, the next save merges it again rather than writing over it. Once it is in,
+    // the session counts it as seen before anyone is told of conflicts, so that a failure
+    // there cannot make the next save merge it in a second time.
+    let found: MergeConflict[] = [];
+    if (stored.text !== submitted)
+      found = await this.bringIntoEditor(submitted, stored.text, conflicts);
+    this.base = stored;
+    this.report(found);
+    return true;
   }
 
   /** Takes in a version of this file's content saved by another tab (T2). */
@@ -146,7 +189,8 @@ export class ContentSession {
       if (item.id !== itemIds.content(this.fileId) || item.tx <= this.base.tx) return;
       // As in save: the version is the session's base once it is in the editor, not before.
       let found: MergeConflict[] = [];
-      if (item.text !== this.base.text) found = this.bringIntoEditor(this.base.text, item.text, []);
+      if (item.text !== this.base.text)
+        found = await this.bringIntoEditor(this.base.text, item.text, []);
       this.base = item;
       this.report(found);
     });
@@ -160,8 +204,9 @@ export class ContentSession {
   async restoreUnsaved(baseText: string, text: string): Promise<void> {
     let found: MergeConflict[] = [];
     await this.enqueue(async () => {
+      const { mergeText } = await loadMerging();
       const merged = mergeText(baseText, text, this.base.text, UNSAVED_LABELS);
-      found = this.bringIntoEditor(this.base.text, merged.text, merged.conflicts);
+      found = await this.bringIntoEditor(this.base.text, merged.text, merged.conflicts);
     });
     try {
       await this.save();
@@ -175,12 +220,14 @@ export class ContentSession {
   }
 
   // The editor may hold edits typed since `ancestor`: merge `incoming` with them (T3). Returns
-  // the conflicts to report, once the session's base is up to date.
-  private bringIntoEditor(
+  // the conflicts to report, once the session's base is up to date. (The editor's text is read
+  // after the merge's code is loaded: nothing typed meanwhile is left out.)
+  private async bringIntoEditor(
     ancestor: string,
     incoming: string,
     known: MergeConflict[],
-  ): MergeConflict[] {
+  ): Promise<MergeConflict[]> {
+    const { mergeText, diffEdits } = await loadMerging();
     const now = this.options.host.getText();
     const merged = mergeText(ancestor, now, incoming, this.labels);
     const edits = diffEdits(now, merged.text);
