@@ -2,8 +2,9 @@ import { type ItemRepository, type StoredItem } from '../db/repository.js';
 import { type ItemHasher, withHash } from '../items/hash.js';
 import { itemIds } from '../items/item-ids.js';
 import { type ContentItem } from '../items/types.js';
-import { type MergeConflict, type MergeLabels, type mergeText } from '../merge/merge-text.js';
-import { type diffEdits, type TextEdit } from '../merge/text-edit.js';
+// Types only: the merge's code loads when a save or a change needs it (`loadMerging`).
+import type { MergeConflict, MergeLabels, mergeText } from '../merge/merge-text.js';
+import type { diffEdits, TextEdit } from '../merge/text-edit.js';
 import { sanitizeText } from '../validation/text.js';
 import { type ContentPlace, contentStateItem, mapPlace, saveContentState } from './place.js';
 
