@@ -5,11 +5,9 @@ import { useEffect } from 'react';
 import { addForgeAccount, showForgeError } from '../../providers/forges/forge-actions';
 import { addGithubAccount } from '../../providers/github/github-actions';
 import { addGoogleAccount, showGoogleError } from '../../providers/google/google-actions';
-import { dropboxAccounts } from '../../providers/dropbox/dropbox-accounts';
+import { dropboxAccounts, dropboxRegistry } from '../../providers/dropbox/dropbox-accounts';
 import { addDropboxAccount } from '../../providers/dropbox/dropbox-actions';
-import { DROPBOX_NOT_READY } from '../../providers/dropbox/dropbox-locations';
 import { DROPBOX_RESTRICTED_FOLDER } from '../../providers/dropbox/dropbox-paths';
-import { notified } from '../../store/notifications-slice';
 import { useDropboxAccounts } from '../../providers/dropbox/use-dropbox-accounts';
 import { runAction } from '../../services/run-action';
 import { useStore } from 'react-redux';
@@ -147,9 +145,11 @@ export function AccountManagementDialog({ reject }: DialogProps<'accountManageme
           type="button"
           className="button"
           onClick={() => {
-            const linked = dropboxAccounts();
-            if (linked) addDropboxAccount(dispatch, services, store, linked);
-            else dispatch(notified('info', DROPBOX_NOT_READY));
+            // (Dropbox starts after the first screen: a click before then waits for it.)
+            dropboxRegistry
+              .ready()
+              .then((linked) => addDropboxAccount(dispatch, services, store, linked))
+              .catch(console.error);
           }}
         >
           Add Dropbox account

@@ -8,6 +8,7 @@ import {
   type Timers,
 } from '@inkstone/core';
 import { newPkce } from '../forges/pkce';
+import { LateService } from '../../services/late-service';
 import { authorizeInPopup, type OpenerPort } from '../../services/oauth/authorize-popup';
 import { newState, redirectUri } from '../../services/oauth/authorize-url';
 import { type DropboxConf, dropboxEndpoints } from './dropbox-conf';
@@ -287,23 +288,16 @@ function describeRefusal(body: string): string {
   return 'Dropbox refused the access.';
 }
 
-let current: DropboxAccounts | undefined;
-const registrations = new Set<() => void>();
+/** The app's Dropbox accounts, made after the first screen (`dropbox-wiring.ts`); a test may
+ * register its own. */
+export const dropboxRegistry = new LateService<DropboxAccounts>();
 
-/** Registers the app's Dropbox accounts (after the first screen; a test may register its own),
- * and tells who waits for them. */
+/** Registers the app's Dropbox accounts (or none). */
 export function registerDropboxAccounts(accounts: DropboxAccounts | undefined): void {
-  current = accounts;
-  for (const listener of registrations) listener();
+  dropboxRegistry.register(accounts);
 }
 
 /** The app's Dropbox accounts; undefined before they are registered. */
 export function dropboxAccounts(): DropboxAccounts | undefined {
-  return current;
-}
-
-/** Calls `listener` whenever other accounts are registered (or none); gives the undoing. */
-export function onDropboxAccountsRegistered(listener: () => void): () => void {
-  registrations.add(listener);
-  return () => registrations.delete(listener);
+  return dropboxRegistry.current();
 }

@@ -1,12 +1,12 @@
 import { useSyncExternalStore } from 'react';
-import { dropboxAccounts, onDropboxAccountsRegistered } from './dropbox-accounts';
+import { dropboxAccounts, dropboxRegistry } from './dropbox-accounts';
 import { type DropboxToken } from './dropbox-tokens';
 
 const NONE: readonly DropboxToken[] = [];
 // The accounts are registered after the first screen: followed from then on.
 const subscribe = (listener: () => void) => {
   let following = dropboxAccounts()?.subscribe(listener);
-  const stopWaiting = onDropboxAccountsRegistered(() => {
+  const stopWaiting = dropboxRegistry.onChange(() => {
     following?.();
     following = dropboxAccounts()?.subscribe(listener);
     listener();
