@@ -117,7 +117,6 @@ export function App() {
         confirmRedirection: (provider) => confirmer.ask('providerRedirection', provider),
       });
       registerGoogleAccounts(googleAccounts);
-      let unwireDropbox: (() => void) | undefined;
       // Drive's file locations (their providers bring the location sync and the properties'
       // YAML parser) are wired after the first screen: the Drive entries show then.
       let unwireDriveLocations: (() => void) | undefined;
@@ -132,29 +131,36 @@ export function App() {
           }
         })
         .catch((error: unknown) => console.error('Wiring Google Drive failed.', error));
-      afterFirstScreen()
-        .then(() => import('../providers/dropbox/dropbox-wiring'))
-        .then(({ startDropbox }) => {
-          // Dropbox's accounts and file locations (spec providers, cloud drive D): shown in
-          // Manage external accounts and the panels once started.
-          if (!accountsStopped) {
-            unwireDropbox = startDropbox(
-              store,
-              {
-                opener: browserOpener(window),
-                timers: browserTimers,
-                fetch: window.fetch.bind(window),
-                signal: accountsSignal,
-              },
-              { workspace, forgeAccounts },
-            );
-          }
-        })
-        .catch((error: unknown) => console.error('Wiring Dropbox failed.', error));
+      // Providers whose accounts and locations start after the first screen (their code is not
+      // needed before the editor is editable): each gives what stops it.
+      const lateStops: (() => void)[] = [];
+      const startLate = (name: string, start: () => Promise<() => void>) => {
+        afterFirstScreen()
+          .then(start)
+          .then((stop) => {
+            if (accountsStopped) stop();
+            else lateStops.push(stop);
+          })
+          .catch((error: unknown) => console.error(`Starting ${name} failed.`, error));
+      };
+      const browserPorts = {
+        opener: browserOpener(window),
+        timers: browserTimers,
+        fetch: window.fetch.bind(window),
+        signal: accountsSignal,
+      };
+      // Dropbox (spec providers, cloud drive D): shown in Manage external accounts and the
+      // panels once started.
+      startLate('Dropbox', async () =>
+        (await import('../providers/dropbox/dropbox-wiring')).startDropbox(store, browserPorts, {
+          workspace,
+          forgeAccounts,
+        }),
+      );
       stopAccounts = () => {
         accountsStopped = true;
         unwireDriveLocations?.();
-        unwireDropbox?.();
+        for (const stop of lateStops.splice(0)) stop();
         accounts.close();
         forgeAccounts.close();
         googleAccounts.close();
