@@ -3,7 +3,7 @@ import type { EditorController } from '../editor/editor-controller';
 import type { ScrollSync } from '../preview/scroll-sync';
 import type { ForgeAccounts } from '../providers/forges/forge-accounts';
 import type { GithubAccounts } from '../providers/github/github-accounts';
-import type { GoogleAccounts } from '../providers/google/google-accounts';
+import type { GoogleAccountsService } from '../providers/google/google-accounts-late';
 import type { Announcer } from '../services/announcer';
 import type { Confirmer } from '../services/confirm';
 import type { DocumentChannel } from '../services/document-channel';
@@ -42,8 +42,9 @@ export interface AppServices {
   /** The GitLab, Gitea and Gitee accounts: linking, removal, and `fresh(forge, sub)`, the
    * account's token made fresh before use. */
   forgeAccounts: ForgeAccounts;
-  /** The Google accounts (Drive, Blogger, sign-in): also registered as the GoogleAccountsPort. */
-  googleAccounts: GoogleAccounts;
+  /** The Google accounts (Drive, Blogger, sign-in), started after the first screen: each call
+   * waits for them (also registered as the GoogleAccountsPort once started). */
+  googleAccounts: GoogleAccountsService;
   /** The editor, once its pane is mounted. */
   editor: { current: EditorController | null };
 }

@@ -6,11 +6,10 @@ import { Provider } from 'react-redux';
 import { ScrollSync } from '../preview/scroll-sync';
 import { ForgeAccounts } from '../providers/forges/forge-accounts';
 import { GithubAccounts } from '../providers/github/github-accounts';
-import { GoogleAccounts } from '../providers/google/google-accounts';
+import type { GoogleAccounts } from '../providers/google/google-accounts';
+import { lateGoogleAccounts } from '../providers/google/google-accounts-late';
+import { failGoogleAccounts } from '../providers/google/google-accounts-port';
 import { registerDriveHandlers } from '../providers/google-drive/drive-handlers';
-import { registerGoogleAccounts } from '../providers/google/google-accounts-port';
-import { browserGoogleTokens } from '../providers/google/google-tokens';
-import { browserFrames } from '../services/oauth/silent-frame';
 import { fetchServerConf, loadGithubOrigins } from '../providers/github/github-conf';
 import { isGithubWorkspaceQuery } from '../providers/github/workspace-params';
 import { readForgeConf } from '../providers/forges/forge-conf';
@@ -27,6 +26,8 @@ import { browserForgeTokens } from '../services/forge-tokens';
 import { readGithubTokens, removeGithubToken, writeGithubToken } from '../services/github-tokens';
 import { browserOpener } from '../services/oauth/authorize-popup';
 import { ExplorerService } from '../services/explorer';
+import { LateService } from '../services/late-service';
+import { dropboxRegistry } from '../providers/dropbox/dropbox-registry';
 import { ModalStack } from '../services/modals';
 import { Notifier } from '../services/notifier';
 import { saveEditorFirst } from '../services/save-first';
@@ -105,18 +106,10 @@ export function App() {
         isOnline: () => navigator.onLine,
         confirmRedirection: (provider) => confirmer.ask('providerRedirection', provider),
       });
-      const googleAccounts = new GoogleAccounts({
-        store,
-        tokens: browserGoogleTokens,
-        opener: browserOpener(window),
-        frames: browserFrames(document),
-        timers: browserTimers,
-        fetch: window.fetch.bind(window),
-        signal: accountsSignal,
-        isOnline: () => navigator.onLine,
-        confirmRedirection: (provider) => confirmer.ask('providerRedirection', provider),
-      });
-      registerGoogleAccounts(googleAccounts);
+      // Google's accounts start after the first screen (google-start.ts, below): the services
+      // give them at once, each call waiting for them.
+      const googleLate = new LateService<GoogleAccounts>();
+      const googleAccounts = lateGoogleAccounts(store, googleLate);
       // Drive's file locations (their providers bring the location sync and the properties'
       // YAML parser) are wired after the first screen: the Drive entries show then.
       let unwireDriveLocations: (() => void) | undefined;
@@ -134,14 +127,22 @@ export function App() {
       // Providers whose accounts and locations start after the first screen (their code is not
       // needed before the editor is editable): each gives what stops it.
       const lateStops: (() => void)[] = [];
-      const startLate = (name: string, start: () => Promise<() => void>) => {
+      // (When one cannot start, what waits for it is told: `late` rejects.)
+      const startLate = (
+        name: string,
+        late: { fail(error: Error): void },
+        start: () => Promise<() => void>,
+      ) => {
         afterFirstScreen()
           .then(start)
           .then((stop) => {
             if (accountsStopped) stop();
             else lateStops.push(stop);
           })
-          .catch((error: unknown) => console.error(`Starting ${name} failed.`, error));
+          .catch((error: unknown) => {
+            console.error(`Starting ${name} failed.`, error);
+            late.fail(new Error(`${name} could not be loaded. Reload the page to try again.`));
+          });
       };
       const browserPorts = {
         opener: browserOpener(window),
@@ -149,9 +150,37 @@ export function App() {
         fetch: window.fetch.bind(window),
         signal: accountsSignal,
       };
+      const confRead = loadServerConf(store);
+      // Google (Drive, Blogger, Sign in with Google), then Drive's "Open with" / "New" of the
+      // start URL once the accounts are read.
+      startLate(
+        'Google',
+        {
+          fail: (error) => {
+            googleLate.fail(error);
+            failGoogleAccounts(error);
+          },
+        },
+        async () => {
+          const { startGoogle } = await import('../providers/google/google-start');
+          const started = startGoogle(store, {
+            ports: browserPorts,
+            confirmer,
+            late: googleLate,
+            confRead,
+          });
+          started.read
+            .then(() => driveWiring)
+            .then(({ openDriveStartState }) =>
+              openDriveStartState(store, workspace, googleAccounts, forgeAccounts),
+            )
+            .catch((error: unknown) => console.error('Reading the Google accounts failed.', error));
+          return started.stop;
+        },
+      );
       // Dropbox (spec providers, cloud drive D): shown in Manage external accounts and the
       // panels once started.
-      startLate('Dropbox', async () =>
+      startLate('Dropbox', dropboxRegistry, async () =>
         (await import('../providers/dropbox/dropbox-wiring')).startDropbox(store, browserPorts, {
           workspace,
           forgeAccounts,
@@ -163,8 +192,6 @@ export function App() {
         for (const stop of lateStops.splice(0)) stop();
         accounts.close();
         forgeAccounts.close();
-        googleAccounts.close();
-        registerGoogleAccounts(undefined);
         registerDriveHandlers(undefined);
         accountsSignal.close();
       };
@@ -238,36 +265,18 @@ export function App() {
       forgeAccountsRead.catch((error: unknown) =>
         console.error('Reading the forge accounts failed.', error),
       );
-      const googleAccountsRead = googleAccounts.load();
-      googleAccountsRead
-        // Drive's "Open with" / "New" of the start URL, once the accounts are known.
-        .then(() => driveWiring)
-        .then(({ openDriveStartState }) =>
-          openDriveStartState(store, workspace, googleAccounts, forgeAccounts),
-        )
-        .catch((error: unknown) => console.error('Reading the Google accounts failed.', error));
       const startedSync = sync;
       // (The sync follows who is signed in, with GitHub or Gitee: both are read first.)
       Promise.allSettled([accountsRead, forgeAccountsRead, afterFirstScreen()])
         .then(() => startedSync.start())
         .catch((error: unknown) => console.error('The sync could not be started.', error));
       // The login's sponsorship, GitHub's or Google's (one login at a time: the other has none).
-      const stopGithubWatch = accounts.watchSponsorship();
-      const stopGoogleWatch = googleAccounts.watchSponsorship();
-      stopSponsorWatch = () => {
-        stopGithubWatch();
-        stopGoogleWatch();
-      };
-      const confRead = loadServerConf(store);
+      // (Google's is followed from its start.)
+      stopSponsorWatch = accounts.watchSponsorship();
       Promise.all([accountsRead, confRead])
         .then(() => accounts.refreshSponsorship())
         .catch((error: unknown) =>
           console.error('Reading the server configuration or the accounts failed.', error),
-        );
-      Promise.all([googleAccountsRead, confRead])
-        .then(() => googleAccounts.refreshSponsorship())
-        .catch((error: unknown) =>
-          console.error('Reading the server configuration or the Google accounts failed.', error),
         );
     });
     opening.catch((error: unknown) => {

@@ -23,4 +23,14 @@ describe('LateService', () => {
     late.register('second');
     expect(seen).toEqual(['first', undefined]);
   });
+
+  it('rejects who waits when the service could not start, until one is registered', async () => {
+    const late = new LateService<string>();
+    const early = late.ready();
+    late.fail(new Error('Dropbox could not be loaded.'));
+    await expect(early).rejects.toThrow('Dropbox could not be loaded.');
+    await expect(late.ready()).rejects.toThrow('Dropbox could not be loaded.');
+    late.register('accounts');
+    expect(await late.ready()).toBe('accounts');
+  });
 });

@@ -5,14 +5,16 @@
  */
 export class LateService<T> {
   private value: T | undefined;
+  private failure: Error | undefined;
   private readonly listeners = new Set<() => void>();
-  private readonly waiting: ((value: T) => void)[] = [];
+  private readonly waiting: { resolve: (value: T) => void; reject: (error: Error) => void }[] = [];
 
   /** Makes `value` the service (undefined: none, as when the app closes); tells the others. */
   register(value: T | undefined): void {
     this.value = value;
     if (value !== undefined) {
-      for (const resolve of this.waiting.splice(0)) resolve(value);
+      this.failure = undefined;
+      for (const { resolve } of this.waiting.splice(0)) resolve(value);
     }
     for (const listener of this.listeners) listener();
   }
@@ -22,10 +24,19 @@ export class LateService<T> {
     return this.value;
   }
 
-  /** The service once it is registered (at once when it is). */
+  /** The service once it is registered (at once when it is); rejected when it could not start,
+   * so that nobody waits for it for ever. */
   ready(): Promise<T> {
     if (this.value !== undefined) return Promise.resolve(this.value);
-    return new Promise((resolve) => this.waiting.push(resolve));
+    if (this.failure) return Promise.reject(this.failure);
+    return new Promise((resolve, reject) => this.waiting.push({ resolve, reject }));
+  }
+
+  /** Says the service could not start (its code did not load): who waits, and who asks until a
+   * service is registered, gets `error`. */
+  fail(error: Error): void {
+    this.failure = error;
+    for (const { reject } of this.waiting.splice(0)) reject(error);
   }
 
   /** Calls `listener` whenever another service is registered (or none); gives the undoing. */

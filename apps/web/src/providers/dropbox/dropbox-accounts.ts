@@ -8,7 +8,6 @@ import {
   type Timers,
 } from '@inkstone/core';
 import { newPkce } from '../forges/pkce';
-import { LateService } from '../../services/late-service';
 import { authorizeInPopup, type OpenerPort } from '../../services/oauth/authorize-popup';
 import { newState, redirectUri } from '../../services/oauth/authorize-url';
 import { type DropboxConf, dropboxEndpoints } from './dropbox-conf';
@@ -288,16 +287,5 @@ function describeRefusal(body: string): string {
   return 'Dropbox refused the access.';
 }
 
-/** The app's Dropbox accounts, made after the first screen (`dropbox-wiring.ts`); a test may
- * register its own. */
-export const dropboxRegistry = new LateService<DropboxAccounts>();
-
-/** Registers the app's Dropbox accounts (or none). */
-export function registerDropboxAccounts(accounts: DropboxAccounts | undefined): void {
-  dropboxRegistry.register(accounts);
-}
-
-/** The app's Dropbox accounts; undefined before they are registered. */
-export function dropboxAccounts(): DropboxAccounts | undefined {
-  return dropboxRegistry.current();
-}
+// The registry is in a module of its own, light enough for the app's start.
+export { dropboxAccounts, dropboxRegistry, registerDropboxAccounts } from './dropbox-registry';

@@ -1,11 +1,12 @@
 import { type FreshGoogleToken, type GoogleScopeNeeds, type GoogleToken } from '@inkstone/core';
+import { LateService } from '../../services/late-service';
 
 /**
  * The Google accounts of this browser as the rest of the app uses them (Drive locations and
  * workspaces, Blogger publishing): listing them, linking one with the scopes a feature needs
  * (the OAuth popup, so only from a click), and a fresh token for a request. The app's one
- * implementation is made at start (`google-accounts.ts`) and registered here; tests register
- * their own over cloud-sim.
+ * implementation is made after the first screen (`google-start.ts`) and registered here; tests
+ * register their own over cloud-sim.
  */
 export interface GoogleAccountsPort {
   /** The linked accounts, as stored now. */
@@ -20,16 +21,27 @@ export interface GoogleAccountsPort {
   fresh: FreshGoogleToken;
 }
 
-let current: GoogleAccountsPort | undefined;
+// The app's accounts start after the first screen (`google-start.ts`); a test registers its own.
+const registered = new LateService<GoogleAccountsPort>();
 
-/** Registers the app's Google accounts (once, at start; a test may register its own). */
+/** Registers the app's Google accounts (or none). */
 export function registerGoogleAccounts(accounts: GoogleAccountsPort | undefined): void {
-  current = accounts;
+  registered.register(accounts);
 }
 
-/** The app's Google accounts; throws before they are registered (the app registers them before
- * any dialog that needs them can open). */
+/** Says the app's Google accounts could not start: calls waiting for them fail with `error`. */
+export function failGoogleAccounts(error: Error): void {
+  registered.fail(error);
+}
+
+// Until they are registered, each call waits for them.
+const waiting: GoogleAccountsPort = {
+  list: async () => (await registered.ready()).list(),
+  link: async (needs, options) => (await registered.ready()).link(needs, options),
+  fresh: async (sub, scopes, options) => (await registered.ready()).fresh(sub, scopes, options),
+};
+
+/** The app's Google accounts; before they are registered, a port whose calls wait for them. */
 export function googleAccounts(): GoogleAccountsPort {
-  if (!current) throw new Error('Google accounts are not available yet.');
-  return current;
+  return registered.current() ?? waiting;
 }
