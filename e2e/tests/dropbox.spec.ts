@@ -8,7 +8,8 @@ import { alert, editorText, fileTitle, openMenu, openMenuEntry, replaceText } fr
 // an account linked through Dropbox's authorize popup (PKCE code flow); a file synced to a new
 // Dropbox file, changed in Dropbox and here, merged with nothing lost; a Dropbox file opened by
 // its path; the file published to Dropbox as HTML; a 5xx and an expired token each ending in a
-// clear notification with the text intact. The test reads and writes Dropbox as another app of
+// clear notification with the text intact; an account restricted to its app folder, whose file
+// lands there and is listed with the folder. The test reads and writes Dropbox as another app of
 // the same user would, over HTTP with a token of its own.
 
 let fixture: DropboxFixture;
@@ -199,5 +200,64 @@ test('a 5xx and an expired token each end in a clear notification, the text inta
   await syncNow();
   await expect
     .poll(() => dropboxText('/Shopping.md'), { timeout: 20_000 })
+    .toBe('- tea\n- bread\n- jam');
+});
+
+test('a restricted account keeps its files in /Applications/Inkstone (restricted), shown so', async () => {
+  const bob = fixture.sim.dropbox.accounts.addUser({ email: 'bob@example.com', name: 'Bob Brown' });
+  await openMenuEntry(page, /^Accounts/);
+  const accounts = page.getByRole('dialog', { name: 'Manage external accounts' });
+  await accounts.getByRole('button', { name: 'Add Dropbox account' }).click();
+  const linking = page.getByRole('dialog', { name: 'Add Dropbox account' });
+  await linking
+    .getByRole('checkbox', { name: 'Restrict access to /Applications/Inkstone (restricted)' })
+    .check();
+  const opening = page.waitForEvent('popup');
+  await linking.getByRole('button', { name: 'Ok' }).click();
+  const popup = await opening;
+  // The app folder's app asks for that folder only.
+  await expect(popup.getByText('files and folders in your Dropbox')).toHaveCount(0);
+  await popup.getByRole('textbox', { name: 'Email' }).fill(bob.email);
+  const closing = popup.waitForEvent('close');
+  await popup.getByRole('button', { name: 'Allow' }).click();
+  await closing;
+  await expect(accounts.getByRole('listitem', { name: 'Dropbox account Bob Brown' })).toContainText(
+    `User id db:${bob.accountId}, access /Applications/Inkstone (restricted)`,
+  );
+  await accounts.getByRole('button', { name: 'Close' }).last().click();
+
+  // A location of Bob's: the example carries the folder, which the path may be typed with.
+  await openSyncPanel();
+  await locationsSection().getByRole('button', { name: 'Add a Dropbox location' }).click();
+  const add = page.getByRole('dialog', { name: 'Synchronize with Dropbox' });
+  await add
+    .getByRole('combobox', { name: /^Account/ })
+    .selectOption({ label: 'Bob Brown (restricted)' });
+  const path = add.getByRole('textbox', { name: 'File path' });
+  await expect(path).toHaveAttribute('placeholder', /^\/Applications\/Inkstone \(restricted\)\//);
+  await path.fill('/Applications/Inkstone (restricted)/Lists/Shopping.md');
+  await add.getByRole('button', { name: 'Ok' }).click();
+  await expect(add).toBeHidden();
+  await expect(
+    locationsSection().getByRole('listitem').filter({ hasText: 'restricted' }),
+  ).toHaveText('Dropbox /Applications/Inkstone (restricted)/Lists/Shopping.md');
+  // In Bob's Dropbox, as Bob sees it with any app of full access: inside the app folder.
+  const bobToken = fixture.sim.dropbox.accounts.issue(bob, fixture.full, { seconds: 3600 }).token;
+  await expect
+    .poll(
+      async () => {
+        const response = await fetch(`${fixture.sim.url}/2/files/download`, {
+          method: 'POST',
+          headers: {
+            Authorization: `Bearer ${bobToken}`,
+            'Dropbox-API-Arg': JSON.stringify({
+              path: '/Applications/Inkstone (restricted)/Lists/Shopping.md',
+            }),
+          },
+        });
+        return response.ok ? (await response.text()).trimEnd() : `HTTP ${response.status}`;
+      },
+      { timeout: 20_000 },
+    )
     .toBe('- tea\n- bread\n- jam');
 });

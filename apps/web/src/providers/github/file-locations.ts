@@ -29,6 +29,7 @@ import {
 } from '../forges/forge-locations';
 import { driveLocationProviders } from '../google-drive/drive-location-providers';
 import { describeDropboxLocation, dropboxLocationProviders } from '../dropbox/dropbox-locations';
+import { dropboxAccounts } from '../dropbox/dropbox-registry';
 import { browserGithubClient } from './publish-client';
 
 /** When a GitHub location is asked for and no GitHub account is linked. */
@@ -83,9 +84,16 @@ export function describeLocation(
   return (
     describeLinkedForgeLocation(location, forges) ??
     describeBloggerLocation(location) ??
-    describeDropboxLocation(location) ?? { description: location.providerId }
+    describeDropboxLocation(location, dropboxFullAccessOf) ?? { description: location.providerId }
   );
 }
+
+// Whether the linked Dropbox account `sub` has full access (undefined when it is not linked here):
+// a restricted account's paths are listed inside its app folder.
+const dropboxFullAccessOf = (sub: string): boolean | undefined =>
+  dropboxAccounts()
+    ?.current()
+    .find((account) => account.sub === sub)?.fullAccess;
 
 // A gist's page: gist.github.com for github.com, {server}/gist/{id} for an Enterprise server or
 // forge-sim.
