@@ -215,12 +215,14 @@ describe('security headers', () => {
     const policy = String(page.headers['content-security-policy']);
     const scriptSrc = policy.split('; ').find((directive) => directive.startsWith('script-src'));
     expect(scriptSrc).toBe(
-      `script-src 'self' ${sha(THEME_SCRIPT)} ${sha('(self.__next_f=self.__next_f||[]).push([0])')} https://apis.google.com`,
+      `script-src 'self' ${sha(THEME_SCRIPT)} ${sha('(self.__next_f=self.__next_f||[]).push([0])')} https://apis.google.com https://www.dropbox.com`,
     );
     expect(policy).toContain("object-src 'none'");
     expect(policy).toContain("frame-ancestors 'self'");
     expect(policy).toContain("connect-src 'self' https: http:");
-    expect(policy).toContain("frame-src 'self' https://accounts.google.com;");
+    expect(policy).toContain(
+      "frame-src 'self' https://accounts.google.com https://www.dropbox.com;",
+    );
     expect(policy).toContain('img-src * data: blob:');
     expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(page.headers['x-content-type-options']).toBe('nosniff');
@@ -245,10 +247,10 @@ describe('security headers', () => {
       "connect-src 'self' https://www.googleapis.com https://people.googleapis.com https://oauth2.googleapis.com http://127.0.0.1:4300 https://api.dropboxapi.com https://content.dropboxapi.com",
     );
     expect(directive('frame-src')).toBe(
-      "frame-src 'self' https://accounts.google.com http://127.0.0.1:4300",
+      "frame-src 'self' https://accounts.google.com http://127.0.0.1:4300 https://www.dropbox.com",
     );
     expect(directive('script-src')).toMatch(
-      /^script-src 'self' 'sha256-.* https:\/\/apis\.google\.com$/,
+      /^script-src 'self' 'sha256-.* https:\/\/apis\.google\.com https:\/\/www\.dropbox\.com$/,
     );
     expect(directive('script-src')).not.toContain('127.0.0.1:4300');
   });
@@ -286,7 +288,7 @@ describe('security headers', () => {
     app = await buildApp({ conf: readPublicConf({}) });
     const response = await app.inject({ method: 'GET', url: '/conf' });
     expect(response.headers['content-security-policy']).toMatch(
-      /^default-src 'self'; script-src 'self' https:\/\/apis\.google\.com; /,
+      /^default-src 'self'; script-src 'self' https:\/\/apis\.google\.com https:\/\/www\.dropbox\.com; /,
     );
   });
 

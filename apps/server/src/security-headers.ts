@@ -36,6 +36,9 @@ export const GOOGLE_CSP = {
  * the policy does not govern. */
 export const DROPBOX_CSP = {
   connect: ['https://api.dropboxapi.com', 'https://content.dropboxapi.com'],
+  // The Chooser's drop-in script, and its window's page.
+  script: ['https://www.dropbox.com'],
+  frame: ['https://www.dropbox.com'],
 } as const;
 
 // The origin of `/conf`'s googleUrl, or nothing when it is empty or not a URL.
@@ -91,8 +94,10 @@ export function contentSecurityPolicy(
   return [
     "default-src 'self'",
     // Next's bootstrap scripts and the colour-theme script are inline: allowed by hash only;
-    // Google's Picker loader is the one script from elsewhere.
-    ['script-src', "'self'", ...scriptHashes, ...GOOGLE_CSP.script].join(' '),
+    // Google's Picker loader and Dropbox's Chooser are the only scripts from elsewhere.
+    ['script-src', "'self'", ...scriptHashes, ...GOOGLE_CSP.script, ...DROPBOX_CSP.script].join(
+      ' ',
+    ),
     // React style attributes, CodeMirror's and Mermaid's <style> elements and KaTeX's inline
     // sizes cannot carry hashes or nonces in a static export.
     "style-src 'self' 'unsafe-inline'",
@@ -110,7 +115,7 @@ export function contentSecurityPolicy(
     ].join(' '),
     "worker-src 'self' blob:",
     // The silent token refresh loads Google's authorize page in a hidden frame.
-    ['frame-src', "'self'", ...GOOGLE_CSP.frame, ...standIn].join(' '),
+    ['frame-src', "'self'", ...GOOGLE_CSP.frame, ...standIn, ...DROPBOX_CSP.frame].join(' '),
     "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",

@@ -84,6 +84,7 @@ async function askLocation(
       accounts: choices,
       defaultPath,
       ...(templates ? { templates } : {}),
+      ...(purpose === 'open' ? { chooserAppKey: store.getState().server.dropboxAppKeyFull } : {}),
     })
     .catch(cancelled);
 }
@@ -102,8 +103,9 @@ export async function addDropboxSync(
   return request && handlers.addSyncLocation(fileId, request);
 }
 
-/** "Open from Dropbox": the open dialog (a typed path: Dropbox's chooser cannot load here),
- * then the file opened in the editor. The notice, or undefined when cancelled. */
+/** "Open from Dropbox": the open dialog (a typed path, or the files chosen in Dropbox's
+ * Chooser), then each file opened, the last one shown in the editor. The notices, or undefined
+ * when cancelled. */
 export async function openDropboxFile(
   services: Services,
   store: AppStore,
@@ -112,9 +114,15 @@ export async function openDropboxFile(
 ): Promise<string | undefined> {
   const request = await askLocation(services, store, accounts, 'open', '');
   if (!request) return undefined;
-  const { fileId, notice } = await handlers.openFile(request);
-  await services.workspace.openFile(fileId);
-  return notice;
+  const notices: string[] = [];
+  let last: string | undefined;
+  for (const path of request.paths ?? [request.path]) {
+    const { fileId, notice } = await handlers.openFile({ ...request, path });
+    notices.push(notice);
+    last = fileId;
+  }
+  if (last) await services.workspace.openFile(last);
+  return notices.join(' ');
 }
 
 /** "Publish to Dropbox": the publish dialog (path proposed: the name plus .html; Template),

@@ -17,6 +17,8 @@ export interface DropboxLocationDialogProps {
   defaultPath: string;
   /** Template ids and names (publishing only), the first one chosen by default. */
   templates?: { id: string; name: string }[];
+  /** Opening only: the full-Dropbox app's key, for Dropbox's Chooser (empty: none offered). */
+  chooserAppKey?: string;
 }
 
 /** What the Dropbox file dialog resolves with: the account, the path as the account's token
@@ -26,4 +28,6 @@ export interface DropboxLocationRequest {
   sub: string;
   path: string;
   templateId?: string;
+  /** Opening only: every file chosen in Dropbox's Chooser (`id:…` paths), `path` the first. */
+  paths?: string[];
 }

@@ -139,4 +139,63 @@ describe('the Dropbox file dialogs', () => {
     );
     expect(tokenPath(' /a.md ', false)).toBe('/a.md');
   });
+
+  it("open: the files chosen in Dropbox's Chooser resolve by their ids; a restricted account is told to type the path", async () => {
+    const chosen = [
+      { id: 'id:a1', name: 'Plan.md', link: 'https://dl.example/a' },
+      { id: 'id:b2', name: 'Notes.md', link: 'https://dl.example/b' },
+    ];
+    let options: { success(files: typeof chosen): void; multiselect: boolean } | undefined;
+    (window as unknown as { Dropbox?: unknown }).Dropbox = {
+      choose: (asked: typeof options) => {
+        options = asked;
+      },
+    };
+    try {
+      const { resolve } = show({
+        purpose: 'open',
+        accounts: [full],
+        defaultPath: '',
+        chooserAppKey: 'full-key',
+      });
+      const chooseButton = () =>
+        [...host.querySelectorAll('button')].find(
+          (button) => button.textContent === 'Choose from Dropbox',
+        )!;
+      await act(async () => {
+        chooseButton().click();
+        await Promise.resolve();
+      });
+      expect(options?.multiselect).toBe(true);
+      await act(async () => {
+        options!.success(chosen);
+        await Promise.resolve();
+      });
+      expect(resolve).toHaveBeenCalledWith({
+        purpose: 'open',
+        sub: 'dbid:b',
+        path: 'id:a1',
+        paths: ['id:a1', 'id:b2'],
+      });
+
+      act(() => root.unmount());
+      root = createRoot(host);
+      const other = show({
+        purpose: 'open',
+        accounts: [restricted],
+        defaultPath: '',
+        chooserAppKey: 'full-key',
+      });
+      await act(async () => {
+        chooseButton().click();
+        await Promise.resolve();
+      });
+      expect(host.querySelector('[role="status"]')?.textContent).toMatch(
+        /Type the path instead\.$/,
+      );
+      expect(other.resolve).not.toHaveBeenCalled();
+    } finally {
+      delete (window as unknown as { Dropbox?: unknown }).Dropbox;
+    }
+  });
 });

@@ -1,12 +1,13 @@
 'use client';
 
 import { DropboxFieldError, shownPath } from '@inkstone/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { type DialogProps } from '../../components/dialogs/dialog-props';
 import { TextField } from '../../components/dialogs/text-field';
 import { Modal } from '../../components/modal';
 import { TemplateSelect } from '../github/template-select';
 import { type DropboxAccountChoice, type DropboxLocationRequest } from './dropbox-dialog-types';
+import { CHOOSER_UNAVAILABLE, chooseDropboxFiles, dropboxChooserLoader } from './dropbox-chooser';
 import { DROPBOX_RESTRICTED_FOLDER, tokenPath } from './dropbox-paths';
 
 /** The dialogs' titles. */
@@ -56,8 +57,8 @@ export function DropboxAccountDialog({ props, resolve, reject }: DialogProps<'dr
 
 /**
  * The Dropbox file dialogs (spec providers §2): sync (File path: an existing file there is
- * merged with, then kept in sync), open (File path; Dropbox's chooser cannot load here, so the
- * path is typed) and publish (File path, default the name plus .html, overwritten; Template).
+ * merged with, then kept in sync), open (File path typed, or files chosen in Dropbox's
+ * Chooser, loaded on demand) and publish (File path, default the name plus .html, overwritten; Template).
  * The example path carries the restricted folder when the account lacks full access. A path
  * the rule refuses is said beside the field, and nothing typed is lost.
  */
@@ -67,6 +68,8 @@ export function DropboxLocationDialog({ props, resolve, reject }: DialogProps<'d
   const [path, setPath] = useState(props.defaultPath);
   const [templateId, setTemplateId] = useState(templates?.[0]?.id ?? '');
   const [error, setError] = useState<string>();
+  const [chooserNote, setChooserNote] = useState<string>();
+  const [choosing, setChoosing] = useState(false);
   const account: DropboxAccountChoice | undefined =
     accounts.find((candidate) => candidate.sub === sub) ?? accounts[0];
   const restricted = account ? !account.fullAccess : false;
@@ -89,6 +92,49 @@ export function DropboxLocationDialog({ props, resolve, reject }: DialogProps<'d
       if (failure instanceof DropboxFieldError) setError(failure.message);
       else throw failure;
     }
+  };
+
+  // The Chooser's script starts loading as the open dialog shows, so that the click that opens
+  // the Chooser's window still counts as the user's.
+  const chooserAppKey =
+    purpose === 'open' && account?.fullAccess ? (props.chooserAppKey ?? '') : '';
+  useEffect(() => {
+    if (chooserAppKey !== '') dropboxChooserLoader().load(chooserAppKey).catch(console.error);
+  }, [chooserAppKey]);
+
+  // Dropbox's Chooser, loaded on demand: the files chosen are opened by their ids; where it
+  // cannot load (or the account cannot open what it shows) the dialog says why, and the typed
+  // path stays.
+  const choose = () => {
+    if (!account) return;
+    if (!account.fullAccess) {
+      setChooserNote(CHOOSER_UNAVAILABLE.restricted);
+      return;
+    }
+    setChooserNote(undefined);
+    setChoosing(true);
+    dropboxChooserLoader()
+      .load(props.chooserAppKey ?? '')
+      .then(async (availability) => {
+        if (!availability.ok) {
+          setChooserNote(availability.reason);
+          return;
+        }
+        const files = await chooseDropboxFiles(availability.dropins);
+        const [first] = files ?? [];
+        if (files && first) {
+          resolve({
+            purpose,
+            sub: account.sub,
+            path: first.id,
+            paths: files.map((file) => file.id),
+          });
+        }
+      })
+      .catch((failure: unknown) =>
+        setChooserNote(failure instanceof Error ? failure.message : String(failure)),
+      )
+      .finally(() => setChoosing(false));
   };
 
   return (
@@ -128,6 +174,24 @@ export function DropboxLocationDialog({ props, resolve, reject }: DialogProps<'d
             setError(undefined);
           }}
         />
+        {purpose === 'open' && (
+          <div className="form__field">
+            <button
+              type="button"
+              className="button"
+              onClick={choose}
+              disabled={choosing}
+              aria-describedby={chooserNote ? 'dropbox-chooser-note' : undefined}
+            >
+              Choose from Dropbox
+            </button>
+            {chooserNote && (
+              <p id="dropbox-chooser-note" role="status">
+                {chooserNote}
+              </p>
+            )}
+          </div>
+        )}
         <p>
           {purpose === 'open'
             ? `Type the path of the file in Dropbox, for example ${example}.`

@@ -160,6 +160,22 @@ describe('Dropbox file locations in the app (cloud-sim)', { timeout: 30_000 }, (
     expect(await repository.getAll('file')).toHaveLength(1);
   });
 
+  it('opens a file the Chooser gave by its id, listed by its path in Dropbox', async () => {
+    const { services, handlers, repository } = setUp();
+    const written = (await (await writeDropbox('/Lists/Chosen.md', 'picked\n')).json()) as {
+      id: string;
+    };
+    const opened = await handlers.openFile({
+      purpose: 'open',
+      sub: alice.accountId,
+      path: written.id,
+    });
+    expect(opened.notice).toBe('Chosen was imported from Dropbox.');
+    expect(await textOf(services, opened.fileId)).toBe('picked\n');
+    const [location] = (await repository.getAll('syncLocation')) as LocationItem[];
+    expect(location).toMatchObject({ path: '/Lists/Chosen.md', dropboxFileId: written.id });
+  });
+
   it("says 'Could not open file {path}.' for a path with no file, and a 5xx as it is", async () => {
     const { handlers, repository } = setUp({ instantRetries: true });
     const sub = alice.accountId;
