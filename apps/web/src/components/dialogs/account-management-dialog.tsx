@@ -6,7 +6,7 @@ import { addForgeAccount, showForgeError } from '../../providers/forges/forge-ac
 import { addGithubAccount } from '../../providers/github/github-actions';
 import { addGoogleAccount, showGoogleError } from '../../providers/google/google-actions';
 import { dropboxAccounts, dropboxRegistry } from '../../providers/dropbox/dropbox-accounts';
-import { addDropboxAccount } from '../../providers/dropbox/dropbox-actions';
+import { addDropboxAccount, showDropboxError } from '../../providers/dropbox/dropbox-actions';
 import { DROPBOX_RESTRICTED_FOLDER } from '../../providers/dropbox/dropbox-paths';
 import { useDropboxAccounts } from '../../providers/dropbox/use-dropbox-accounts';
 import { runAction } from '../../services/run-action';
@@ -149,7 +149,7 @@ export function AccountManagementDialog({ reject }: DialogProps<'accountManageme
             dropboxRegistry
               .ready()
               .then((linked) => addDropboxAccount(dispatch, services, store, linked))
-              .catch(console.error);
+              .catch(showDropboxError(dispatch));
           }}
         >
           Add Dropbox account
