@@ -782,3 +782,10 @@ export {
   wordpressPostBody,
   type WordPressPublisherOptions,
 } from './providers/wordpress/wordpress-publisher.js';
+export {
+  readWordPressFragment,
+  type WordPressGrant,
+  type WordPressToken,
+  wordpressToken,
+  wordpressTokenExpired,
+} from './providers/wordpress/wordpress-token.js';
