@@ -55,6 +55,8 @@ describe('GET /conf', () => {
       dropboxAppKey: '',
       dropboxAppKeyFull: '',
       dropboxUrl: '',
+      wordpressClientId: '',
+      wordpressUrl: '',
       allowSponsorship: false,
     });
   });

@@ -54,6 +54,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(options.security ?? DEFAULT_SECURITY_CONF),
     googleUrl: options.conf.googleUrl,
     dropboxUrl: options.conf.dropboxUrl,
+    wordpressUrl: options.conf.wordpressUrl,
   };
   const app = Fastify({
     logger:

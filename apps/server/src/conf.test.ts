@@ -87,3 +87,26 @@ describe('readPublicConf: Dropbox app keys and stand-in (DROPBOX_APP_KEY, DROPBO
     );
   });
 });
+
+describe('readPublicConf: WordPress.com client and stand-in (WORDPRESS_CLIENT_ID, WORDPRESS_URL)', () => {
+  it("is empty when unset: no WordPress client, WordPress.com's own API", () => {
+    const conf = readPublicConf({});
+    expect(conf.wordpressClientId).toBe('');
+    expect(conf.wordpressUrl).toBe('');
+  });
+
+  it('gives the client id trimmed and the stand-in without a trailing slash', () => {
+    const conf = readPublicConf({
+      WORDPRESS_CLIENT_ID: ' 12345 ',
+      WORDPRESS_URL: 'http://127.0.0.1:4301/wpcom/',
+    });
+    expect(conf.wordpressClientId).toBe('12345');
+    expect(conf.wordpressUrl).toBe('http://127.0.0.1:4301/wpcom');
+  });
+
+  it('refuses a stand-in that is not an http(s) URL, naming the variable', () => {
+    expect(() => readPublicConf({ WORDPRESS_URL: 'wp.example' })).toThrow(
+      'WORDPRESS_URL must be an http(s) URL',
+    );
+  });
+});

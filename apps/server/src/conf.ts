@@ -29,6 +29,11 @@ export interface PublicConf {
   /** One origin answering every Dropbox host by Dropbox's paths (cloud-sim, or a proxy):
    * DROPBOX_URL. Empty: Dropbox's own hosts (www.dropbox.com, api.dropboxapi.com, …). */
   dropboxUrl: string;
+  /** The WordPress.com OAuth client id (WORDPRESS_CLIENT_ID); implicit grant, so no secret. */
+  wordpressClientId: string;
+  /** The origin standing in for https://public-api.wordpress.com (cloud-sim's `{url}/wpcom`,
+   * or a proxy): WORDPRESS_URL. Empty: WordPress.com's own. */
+  wordpressUrl: string;
   allowSponsorship: boolean;
 }
 
@@ -48,6 +53,8 @@ export const CONF_ENV = {
   dropboxAppKey: 'DROPBOX_APP_KEY',
   dropboxAppKeyFull: 'DROPBOX_APP_KEY_FULL',
   dropboxUrl: 'DROPBOX_URL',
+  wordpressClientId: 'WORDPRESS_CLIENT_ID',
+  wordpressUrl: 'WORDPRESS_URL',
   allowSponsorship: 'ALLOW_SPONSORSHIP',
 } as const satisfies Record<keyof PublicConf, string>;
 
@@ -101,6 +108,8 @@ export function readPublicConf(env: Record<string, string | undefined>): PublicC
     dropboxAppKey: text('dropboxAppKey'),
     dropboxAppKeyFull: text('dropboxAppKeyFull'),
     dropboxUrl: text('dropboxUrl') && baseUrl(text('dropboxUrl'), CONF_ENV.dropboxUrl),
+    wordpressClientId: text('wordpressClientId'),
+    wordpressUrl: text('wordpressUrl') && baseUrl(text('wordpressUrl'), CONF_ENV.wordpressUrl),
     allowSponsorship: TRUE_VALUES.has(text('allowSponsorship').toLowerCase()),
   };
 }

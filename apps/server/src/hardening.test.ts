@@ -244,7 +244,7 @@ describe('security headers', () => {
     const directive = (name: string) =>
       policy.split('; ').find((entry) => entry.startsWith(`${name} `));
     expect(directive('connect-src')).toBe(
-      "connect-src 'self' https://www.googleapis.com https://people.googleapis.com https://oauth2.googleapis.com http://127.0.0.1:4300 https://api.dropboxapi.com https://content.dropboxapi.com",
+      "connect-src 'self' https://www.googleapis.com https://people.googleapis.com https://oauth2.googleapis.com http://127.0.0.1:4300 https://api.dropboxapi.com https://content.dropboxapi.com https://public-api.wordpress.com",
     );
     expect(directive('frame-src')).toBe(
       "frame-src 'self' https://accounts.google.com http://127.0.0.1:4300 https://www.dropbox.com",
@@ -265,7 +265,26 @@ describe('security headers', () => {
       (await app.inject({ method: 'GET', url: '/' })).headers['content-security-policy'],
     );
     expect(policy.split('; ').find((entry) => entry.startsWith('connect-src '))).toBe(
-      "connect-src 'self' https://www.googleapis.com https://people.googleapis.com https://oauth2.googleapis.com https://api.dropboxapi.com https://content.dropboxapi.com http://127.0.0.1:4301",
+      "connect-src 'self' https://www.googleapis.com https://people.googleapis.com https://oauth2.googleapis.com https://api.dropboxapi.com https://content.dropboxapi.com http://127.0.0.1:4301 https://public-api.wordpress.com",
+    );
+  });
+
+  it("lets the page reach WordPress.com's API, and the configured stand-in once", async () => {
+    app = await buildApp({
+      conf: readPublicConf({
+        DROPBOX_URL: 'http://127.0.0.1:4301/',
+        WORDPRESS_URL: 'http://127.0.0.1:4301/wpcom',
+      }),
+      webRoot: fakeExport(),
+      security: readSecurityConf({ CSP_CONNECT_SRC: "'self'" }),
+    });
+    const policy = String(
+      (await app.inject({ method: 'GET', url: '/' })).headers['content-security-policy'],
+    );
+    const connect = policy.split('; ').find((entry) => entry.startsWith('connect-src '))!;
+    expect(connect).toContain(' https://public-api.wordpress.com');
+    expect(connect.split(' ').filter((source) => source === 'http://127.0.0.1:4301')).toHaveLength(
+      1,
     );
   });
 

@@ -17,6 +17,8 @@ export interface SecurityConf {
   /** `/conf`'s `dropboxUrl` (cloud-sim or a proxy standing in for Dropbox's hosts), allowed
    * beside Dropbox's own API hosts; empty or omitted: Dropbox's hosts only. */
   dropboxUrl?: string;
+  /** `/conf`'s `wordpressUrl` (a stand-in for public-api.wordpress.com), allowed beside it. */
+  wordpressUrl?: string;
 }
 
 /** Google's hosts the page talks to (spec providers §4, §5): the APIs it fetches, the
@@ -39,6 +41,11 @@ export const DROPBOX_CSP = {
   // The Chooser's drop-in script, and its window's page.
   script: ['https://www.dropbox.com'],
   frame: ['https://www.dropbox.com'],
+} as const;
+
+/** WordPress.com's REST API host (site service W); its authorize page opens in a popup. */
+export const WORDPRESS_CSP = {
+  connect: ['https://public-api.wordpress.com'],
 } as const;
 
 // The origin of `/conf`'s googleUrl, or nothing when it is empty or not a URL.
@@ -91,6 +98,9 @@ export function contentSecurityPolicy(
   const dropboxStandIn = googleOrigin(conf.dropboxUrl).filter(
     (origin) => !standIn.includes(origin),
   );
+  const wordpressStandIn = googleOrigin(conf.wordpressUrl).filter(
+    (origin) => !standIn.includes(origin) && !dropboxStandIn.includes(origin),
+  );
   return [
     "default-src 'self'",
     // Next's bootstrap scripts and the colour-theme script are inline: allowed by hash only;
@@ -112,6 +122,8 @@ export function contentSecurityPolicy(
       ...standIn,
       ...DROPBOX_CSP.connect,
       ...dropboxStandIn,
+      ...WORDPRESS_CSP.connect,
+      ...wordpressStandIn,
     ].join(' '),
     "worker-src 'self' blob:",
     // The silent token refresh loads Google's authorize page in a hidden frame.

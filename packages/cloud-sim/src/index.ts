@@ -69,3 +69,12 @@ export {
   type StoneTypeRef,
 } from './dropbox/stone.js';
 export { stoneErrors } from './dropbox/stone-check.js';
+export {
+  WpcomStore,
+  WPCOM_TOKEN_SECONDS,
+  type WpcomPost,
+  type WpcomSite,
+  type WpcomToken,
+  type WpcomUser,
+} from './wordpress/store.js';
+export { WPCOM_AUTHORIZE_PATH, WPCOM_PREFIX } from './wordpress/routes.js';

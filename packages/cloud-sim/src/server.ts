@@ -23,6 +23,8 @@ import { Faults } from './faults.js';
 import { IdTokenSigner } from './oauth/id-token.js';
 import { OAuthRoutes } from './oauth/routes.js';
 import { answerPeopleMe, PEOPLE_ME_PATH } from './people.js';
+import { WpcomRoutes, wpcomError } from './wordpress/routes.js';
+import { WpcomStore } from './wordpress/store.js';
 import { bearerToken, type SimRequest } from './request.js';
 
 /** Options of {@link startCloudSim}. */
@@ -37,6 +39,8 @@ export interface CloudSimOptions {
   accessTokenSeconds?: number;
   /** Seconds a Dropbox access token lives: Dropbox's 14400 when absent. */
   dropboxTokenSeconds?: number;
+  /** Seconds a WordPress.com access token lives: two weeks when absent. */
+  wordpressTokenSeconds?: number;
 }
 
 /** The Dropbox side of the stand-in (see docs/how-to/cloud-sim.md, "Dropbox API v2"). */
@@ -59,6 +63,8 @@ export interface CloudSim {
   blogger: BloggerStore;
   /** Dropbox's accounts, apps, tokens and files. */
   dropbox: DropboxSim;
+  /** WordPress.com's users, sites, posts and tokens (served under `/wpcom`). */
+  wordpress: WpcomStore;
   /** Faults served to the next matching requests. */
   faults: Faults;
   /** Stops the server, ending any request a fault left hanging. */
@@ -111,12 +117,15 @@ export async function startCloudSim(options: CloudSimOptions = {}): Promise<Clou
   };
   const dropboxOAuth = new DropboxOAuthRoutes(dropbox.accounts);
   const dropboxRoutes = new DropboxRoutes(dropbox.accounts, dropbox.store);
+  const wordpress = new WpcomStore(now, options.wordpressTokenSeconds);
+  const wpcomRoutes = new WpcomRoutes(wordpress);
 
   const answer = (request: SimRequest): Reply => {
     const oauthReply = oauth.answer(request) ?? dropboxOAuth.answer(request);
     if (oauthReply) return oauthReply;
     const { pathname } = request.url;
     if (DropboxRoutes.handles(pathname)) return dropboxRoutes.answer(request);
+    if (WpcomRoutes.handles(pathname)) return wpcomRoutes.answer(request);
     const isDrive = DriveRoutes.handles(pathname);
     const isBlogger = pathname.startsWith(BLOGGER_PREFIX);
     if (!isDrive && !isBlogger && pathname !== PEOPLE_ME_PATH) {
@@ -181,7 +190,12 @@ export async function startCloudSim(options: CloudSimOptions = {}): Promise<Clou
     if (fault?.latencyMs) await new Promise((resolve) => setTimeout(resolve, fault.latencyMs));
     if (fault?.hang) return; // Never answered; close() ends the connection.
     let reply: Reply;
-    if (fault?.status) reply = dropboxPath ? serverError(fault.status) : backendError(fault.status);
+    const wpcomPath = WpcomRoutes.handles(url.pathname);
+    if (fault?.status && wpcomPath) reply = wpcomError(fault.status, 'http_error', 'Server error');
+    else if (fault?.expiredToken && wpcomPath) {
+      reply = wpcomError(401, 'invalid_token', 'The OAuth2 token is invalid.');
+    } else if (fault?.status)
+      reply = dropboxPath ? serverError(fault.status) : backendError(fault.status);
     else if (fault?.expiredToken) reply = dropboxPath ? expiredAccessToken() : invalidCredentials();
     else if (fault?.rateLimit && dropboxPath) {
       const reason =
@@ -227,6 +241,7 @@ export async function startCloudSim(options: CloudSimOptions = {}): Promise<Clou
     drive,
     blogger,
     dropbox,
+    wordpress,
     faults,
     close: () =>
       new Promise<void>((resolve, reject) => {

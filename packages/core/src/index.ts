@@ -761,3 +761,31 @@ export {
   type IdTokenExpectation,
   takeGoogleAnswer,
 } from './providers/google/google-auth.js';
+export * from './providers/wordpress/constants.js';
+export {
+  WordPressAuthError,
+  WordPressClient,
+  type WordPressClientOptions,
+  WordPressError,
+  type WordPressMe,
+  type WordPressPost,
+} from './providers/wordpress/wordpress-client.js';
+export {
+  isWordPressLocation,
+  readWordPressForm,
+  WordPressFieldError,
+  type WordPressFields,
+  type WordPressForm,
+} from './providers/wordpress/wordpress-fields.js';
+export {
+  createWordPressPublisher,
+  wordpressPostBody,
+  type WordPressPublisherOptions,
+} from './providers/wordpress/wordpress-publisher.js';
+export {
+  readWordPressFragment,
+  type WordPressGrant,
+  type WordPressToken,
+  wordpressToken,
+  wordpressTokenExpired,
+} from './providers/wordpress/wordpress-token.js';

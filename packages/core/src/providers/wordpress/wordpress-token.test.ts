@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { readWordPressFragment, wordpressToken, wordpressTokenExpired } from './wordpress-token.js';
+
+describe('linking a WordPress.com account (implicit grant)', () => {
+  it('reads the fragment and keeps accessToken, expiresOn, name and sub', () => {
+    const grant = readWordPressFragment(
+      '#access_token=abc&expires_in=1209600&token_type=bearer&site_id=0&scope=global&state=s1',
+    );
+    expect(grant).toEqual({ accessToken: 'abc', expiresIn: 1209600, state: 's1' });
+    const token = wordpressToken(grant, { ID: 77, display_name: 'Ann', username: 'ann' }, 1000);
+    expect(token).toEqual({
+      accessToken: 'abc',
+      expiresOn: 1000 + 1209600 * 1000,
+      name: 'Ann',
+      sub: '77',
+    });
+    expect(wordpressTokenExpired(token, 2000)).toBe(false);
+    expect(wordpressTokenExpired(token, token.expiresOn)).toBe(true);
+  });
+
+  it('says so when the user cancelled or no token came', () => {
+    expect(() => readWordPressFragment('#error=access_denied&state=s1')).toThrow(
+      'WordPress access was not granted.',
+    );
+    expect(() => readWordPressFragment('#token_type=bearer')).toThrow(/no access token/);
+  });
+});

@@ -1,0 +1,57 @@
+import { type WordPressMe } from './wordpress-client.js';
+
+/** A linked WordPress.com account as the main workspace's `tokens` item keeps it (spec
+ * providers §3 "Site W: accessToken, expiresOn, name, sub"). */
+export interface WordPressToken {
+  accessToken: string;
+  /** When the token stops working (ms since the epoch). */
+  expiresOn: number;
+  /** The account's display name (else its username), shown in Manage external accounts. */
+  name: string;
+  /** The account's `ID` from `/me`, as text. */
+  sub: string;
+}
+
+/** What the authorize redirect's fragment gave (implicit grant). */
+export interface WordPressGrant {
+  accessToken: string;
+  expiresIn: number;
+  state?: string;
+}
+
+/**
+ * Reads the fragment WordPress.com redirects to (`#access_token=…&expires_in=…&token_type=bearer
+ * &site_id=…&scope=global&state=…`); `error=access_denied` (Cancel) or a fragment without a token
+ * throws with a message for the user.
+ */
+export function readWordPressFragment(fragment: string): WordPressGrant {
+  const fields = new URLSearchParams(fragment.replace(/^#/, ''));
+  const error = fields.get('error');
+  if (error === 'access_denied') throw new Error('WordPress access was not granted.');
+  if (error) throw new Error(`WordPress refused to link the account: ${error}.`);
+  const accessToken = fields.get('access_token');
+  const expiresIn = Number(fields.get('expires_in'));
+  if (!accessToken || !Number.isFinite(expiresIn) || expiresIn <= 0) {
+    throw new Error('WordPress gave no access token. Try linking the account again.');
+  }
+  const state = fields.get('state');
+  return { accessToken, expiresIn, ...(state ? { state } : {}) };
+}
+
+/** The token item's fields, once `/me` named the account. */
+export function wordpressToken(
+  grant: WordPressGrant,
+  me: WordPressMe,
+  now: number,
+): WordPressToken {
+  return {
+    accessToken: grant.accessToken,
+    expiresOn: now + grant.expiresIn * 1000,
+    name: me.display_name?.trim() || me.username || String(me.ID),
+    sub: String(me.ID),
+  };
+}
+
+/** Whether the token has expired (or will within a minute): the user is asked to link again. */
+export const wordpressTokenExpired = (token: WordPressToken, now: number) =>
+  token.expiresOn - 60_000 <= now;
