@@ -741,6 +741,9 @@ export * from './providers/dropbox/constants.js';
 export * from './providers/dropbox/dropbox-path.js';
 export * from './providers/dropbox/dropbox-client.js';
 export * from './providers/dropbox/file-location.js';
+export * from './providers/zendesk/constants.js';
+export * from './providers/zendesk/zendesk-fields.js';
+export * from './providers/zendesk/zendesk-article.js';
 export {
   checkIdToken,
   CLIENT_ID_INCONSISTENT,
