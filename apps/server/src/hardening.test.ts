@@ -267,6 +267,10 @@ describe('security headers', () => {
     expect(policy.split('; ').find((entry) => entry.startsWith('connect-src '))).toBe(
       "connect-src 'self' https://www.googleapis.com https://people.googleapis.com https://oauth2.googleapis.com https://api.dropboxapi.com https://content.dropboxapi.com http://127.0.0.1:4301",
     );
+    // The stand-in serves the Chooser's script (cloud-sim's dropins.js) in Dropbox's stead.
+    expect(policy.split('; ').find((entry) => entry.startsWith('script-src '))).toMatch(
+      /https:\/\/www\.dropbox\.com http:\/\/127\.0\.0\.1:4301$/,
+    );
   });
 
   it('lets only the workers evaluate code (templates), with no network at all', async () => {
