@@ -6,8 +6,8 @@ import { alert, editorText, fileTitle, openMenu, openMenuEntry, replaceText } fr
 
 // Dropbox in the app, for real against cloud-sim's Dropbox (one sim, one server, one browser):
 // an account linked through Dropbox's authorize popup (PKCE code flow); a file synced to a new
-// Dropbox file, changed in Dropbox and here, merged with nothing lost; a Dropbox file opened by
-// its path; the file published to Dropbox as HTML; a 5xx and an expired token each ending in a
+// Dropbox file, changed in Dropbox and here, merged with nothing lost; a Dropbox file chosen in
+// the Chooser (cloud-sim's stand-in drop-in) and opened; the file published to Dropbox as HTML; a 5xx and an expired token each ending in a
 // clear notification with the text intact; an account restricted to its app folder, whose file
 // lands there and is listed with the folder. The test reads and writes Dropbox as another app of
 // the same user would, over HTTP with a token of its own.
@@ -146,18 +146,19 @@ test('syncs a file with a new Dropbox file, both sides merged, and opens a Dropb
   await expect.poll(shown, { timeout: 20_000 }).toBe(merged);
   await expect.poll(() => dropboxText('/Notes/Dropbox notes.md'), { timeout: 20_000 }).toBe(merged);
 
-  // Open from Dropbox: a file written in Dropbox, by its typed path, into a new local file.
+  // Open from Dropbox: a file written in Dropbox, chosen in Dropbox's Chooser (loaded on
+  // demand; here cloud-sim's stand-in drop-in, whose window lists the signed-in account's text
+  // files), opened by its id into a new local file.
   await writeDropbox('/Shopping.md', '- tea\n- bread');
   await locationsSection().getByRole('button', { name: 'Open from Dropbox' }).click();
   const open = page.getByRole('dialog', { name: 'Open from Dropbox' });
-  // Dropbox's Chooser is loaded from www.dropbox.com, which this machine cannot reach: the
-  // dialog says so, and the typed path stays.
+  const chooserOpens = context.waitForEvent('page');
   await open.getByRole('button', { name: 'Choose from Dropbox' }).click();
-  await expect(open.getByRole('status')).toHaveText(/could not load.*Type the path instead\.$/, {
-    timeout: 15_000,
-  });
-  await open.getByRole('textbox', { name: 'File path' }).fill('/Shopping.md');
-  await open.getByRole('button', { name: 'Open' }).click();
+  const chooser = await chooserOpens;
+  await expect(chooser.getByRole('heading', { name: 'Choose from Dropbox' })).toBeVisible();
+  await expect(chooser.getByRole('checkbox')).toHaveCount(2); // Both .md files, ticked by path.
+  await chooser.getByRole('checkbox', { name: '/Shopping.md' }).check();
+  await chooser.getByRole('button', { name: 'Choose' }).click();
   await expect(fileTitle(page)).toHaveValue('Shopping');
   await expect.poll(shown).toBe('- tea\n- bread');
   await expect(page.getByText('Shopping was imported from Dropbox.')).toBeVisible();

@@ -286,6 +286,10 @@ describe('security headers', () => {
     expect(connect.split(' ').filter((source) => source === 'http://127.0.0.1:4301')).toHaveLength(
       1,
     );
+    // The stand-in serves the Chooser's script (cloud-sim's dropins.js) in Dropbox's stead.
+    expect(policy.split('; ').find((entry) => entry.startsWith('script-src '))).toMatch(
+      /https:\/\/www\.dropbox\.com http:\/\/127\.0\.0\.1:4301$/,
+    );
   });
 
   it('lets only the workers evaluate code (templates), with no network at all', async () => {

@@ -105,9 +105,15 @@ export function contentSecurityPolicy(
     "default-src 'self'",
     // Next's bootstrap scripts and the colour-theme script are inline: allowed by hash only;
     // Google's Picker loader and Dropbox's Chooser are the only scripts from elsewhere.
-    ['script-src', "'self'", ...scriptHashes, ...GOOGLE_CSP.script, ...DROPBOX_CSP.script].join(
-      ' ',
-    ),
+    // A stand-in for Dropbox's hosts (dropboxUrl) serves the Chooser's script in their stead.
+    [
+      'script-src',
+      "'self'",
+      ...scriptHashes,
+      ...GOOGLE_CSP.script,
+      ...DROPBOX_CSP.script,
+      ...googleOrigin(conf.dropboxUrl),
+    ].join(' '),
     // React style attributes, CodeMirror's and Mermaid's <style> elements and KaTeX's inline
     // sizes cannot carry hashes or nonces in a static export.
     "style-src 'self' 'unsafe-inline'",

@@ -5,6 +5,7 @@ import { BloggerRoutes, BLOGGER_PREFIX } from './blogger/routes.js';
 import { BloggerStore } from './blogger/store.js';
 import { DriveRoutes } from './drive/routes.js';
 import { DropboxAccounts } from './dropbox/accounts.js';
+import { DropboxChooserRoutes } from './dropbox/chooser.js';
 import { expiredAccessToken, serverError, tooManyRequests } from './dropbox/errors.js';
 import { DropboxOAuthRoutes, DROPBOX_AUTHORIZE_PATH, DROPBOX_TOKEN_PATH } from './dropbox/oauth.js';
 import { DropboxRoutes, MAX_UPLOAD_BYTES } from './dropbox/routes.js';
@@ -117,11 +118,13 @@ export async function startCloudSim(options: CloudSimOptions = {}): Promise<Clou
   };
   const dropboxOAuth = new DropboxOAuthRoutes(dropbox.accounts);
   const dropboxRoutes = new DropboxRoutes(dropbox.accounts, dropbox.store);
+  const dropboxChooser = new DropboxChooserRoutes(dropbox.accounts, dropbox.store);
   const wordpress = new WpcomStore(now, options.wordpressTokenSeconds);
   const wpcomRoutes = new WpcomRoutes(wordpress);
 
   const answer = (request: SimRequest): Reply => {
-    const oauthReply = oauth.answer(request) ?? dropboxOAuth.answer(request);
+    const oauthReply =
+      oauth.answer(request) ?? dropboxOAuth.answer(request) ?? dropboxChooser.answer(request);
     if (oauthReply) return oauthReply;
     const { pathname } = request.url;
     if (DropboxRoutes.handles(pathname)) return dropboxRoutes.answer(request);

@@ -5,6 +5,7 @@ import { AuthorizeSuperseded } from '../../services/oauth/authorize-popup';
 import { type AppDispatch, type AppStore } from '../../store';
 import { notified } from '../../store/notifications-slice';
 import { type DropboxAccounts, DROPBOX_NOT_CONFIGURED } from './dropbox-accounts';
+import { dropboxChooserScript } from './dropbox-chooser';
 import { type DropboxAccountChoice, type DropboxDialogPurpose } from './dropbox-dialog-types';
 import { type DropboxHandlers } from './dropbox-locations';
 import { type DropboxToken } from './dropbox-tokens';
@@ -84,7 +85,12 @@ async function askLocation(
       accounts: choices,
       defaultPath,
       ...(templates ? { templates } : {}),
-      ...(purpose === 'open' ? { chooserAppKey: store.getState().server.dropboxAppKeyFull } : {}),
+      ...(purpose === 'open'
+        ? {
+            chooserAppKey: store.getState().server.dropboxAppKeyFull,
+            chooserScript: dropboxChooserScript(store.getState().server.dropboxUrl),
+          }
+        : {}),
     })
     .catch(cancelled);
 }

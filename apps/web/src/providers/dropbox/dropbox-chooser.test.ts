@@ -3,6 +3,7 @@ import {
   CHOOSER_TIMEOUT_MS,
   CHOOSER_UNAVAILABLE,
   ChooserLoader,
+  dropboxChooserScript,
   type ChooserOptions,
   type ChooserPage,
   chooseDropboxFiles,
@@ -64,6 +65,19 @@ function fakePage(options: { online?: boolean } = {}) {
 }
 
 describe("Dropbox's Chooser, loaded on demand", () => {
+  it("loads Dropbox's script, or the same path on the stand-in origin when /conf names one", async () => {
+    expect(dropboxChooserScript('')).toBe(DROPBOX_CHOOSER_SCRIPT);
+    expect(dropboxChooserScript('http://127.0.0.1:4301/')).toBe(
+      'http://127.0.0.1:4301/static/api/2/dropins.js',
+    );
+    const fake = fakePage();
+    const loading = new ChooserLoader(fake.page).load('k', dropboxChooserScript('http://sim.test'));
+    expect(fake.scripts[0]).toMatchObject({ src: 'http://sim.test/static/api/2/dropins.js' });
+    fake.runs();
+    fake.scripts[0]!.fire('load');
+    expect(await loading).toEqual({ ok: true, dropins: fake.api });
+  });
+
   it('adds the drop-in script with the app key once, and keeps the Chooser it defines', async () => {
     const fake = fakePage();
     const loader = new ChooserLoader(fake.page);

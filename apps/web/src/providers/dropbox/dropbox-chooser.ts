@@ -1,6 +1,13 @@
 /** Dropbox's Chooser drop-in (its "Chooser" documentation): the script, loaded on demand. */
 export const DROPBOX_CHOOSER_SCRIPT = 'https://www.dropbox.com/static/api/2/dropins.js';
 
+/** The Chooser's script: Dropbox's own, or the same path on `/conf`'s dropboxUrl when that
+ * stands in for Dropbox's hosts (cloud-sim serves a stand-in `dropins.js` there). */
+export function dropboxChooserScript(dropboxUrl: string): string {
+  const base = dropboxUrl.replace(/\/+$/, '');
+  return base ? `${base}${new URL(DROPBOX_CHOOSER_SCRIPT).pathname}` : DROPBOX_CHOOSER_SCRIPT;
+}
+
 /** How long the Chooser's script may take to load before the typed path is offered instead. */
 export const CHOOSER_TIMEOUT_MS = 10_000;
 
@@ -92,11 +99,11 @@ export class ChooserLoader {
 
   constructor(private readonly page: ChooserPage) {}
 
-  load(appKey: string): Promise<ChooserAvailability> {
+  load(appKey: string, src: string = DROPBOX_CHOOSER_SCRIPT): Promise<ChooserAvailability> {
     if (appKey.trim() === '')
       return Promise.resolve({ ok: false, reason: CHOOSER_UNAVAILABLE.noAppKey });
     if (this.loaded) return Promise.resolve({ ok: true, dropins: this.loaded });
-    this.pending ??= this.fetch(appKey).then((answer) => {
+    this.pending ??= this.fetch(appKey, src).then((answer) => {
       this.pending = undefined;
       if (answer.ok) this.loaded = answer.dropins;
       return answer;
@@ -104,14 +111,14 @@ export class ChooserLoader {
     return this.pending;
   }
 
-  private fetch(appKey: string): Promise<ChooserAvailability> {
+  private fetch(appKey: string, src: string): Promise<ChooserAvailability> {
     const { page } = this;
     if (!page.onLine()) return Promise.resolve({ ok: false, reason: CHOOSER_UNAVAILABLE.offline });
     const ready = page.dropins();
     if (ready) return Promise.resolve({ ok: true, dropins: ready });
     return new Promise((resolve) => {
       let done = false;
-      const script = page.addScript(DROPBOX_CHOOSER_SCRIPT, appKey);
+      const script = page.addScript(src, appKey);
       const finish = (answer: ChooserAvailability) => {
         if (done) return;
         done = true;

@@ -19,6 +19,8 @@ export interface DropboxLocationDialogProps {
   templates?: { id: string; name: string }[];
   /** Opening only: the full-Dropbox app's key, for Dropbox's Chooser (empty: none offered). */
   chooserAppKey?: string;
+  /** Opening only: where the Chooser's script is loaded from (Dropbox's own when absent). */
+  chooserScript?: string;
 }
 
 /** What the Dropbox file dialog resolves with: the account, the path as the account's token

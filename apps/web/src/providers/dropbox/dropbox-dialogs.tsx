@@ -99,8 +99,9 @@ export function DropboxLocationDialog({ props, resolve, reject }: DialogProps<'d
   const chooserAppKey =
     purpose === 'open' && account?.fullAccess ? (props.chooserAppKey ?? '') : '';
   useEffect(() => {
-    if (chooserAppKey !== '') dropboxChooserLoader().load(chooserAppKey).catch(console.error);
-  }, [chooserAppKey]);
+    if (chooserAppKey !== '')
+      dropboxChooserLoader().load(chooserAppKey, props.chooserScript).catch(console.error);
+  }, [chooserAppKey, props.chooserScript]);
 
   // Dropbox's Chooser, loaded on demand: the files chosen are opened by their ids; where it
   // cannot load (or the account cannot open what it shows) the dialog says why, and the typed
@@ -114,7 +115,7 @@ export function DropboxLocationDialog({ props, resolve, reject }: DialogProps<'d
     setChooserNote(undefined);
     setChoosing(true);
     dropboxChooserLoader()
-      .load(props.chooserAppKey ?? '')
+      .load(props.chooserAppKey ?? '', props.chooserScript)
       .then(async (availability) => {
         if (!availability.ok) {
           setChooserNote(availability.reason);
