@@ -24,4 +24,12 @@ describe('linking a WordPress.com account (implicit grant)', () => {
     );
     expect(() => readWordPressFragment('#token_type=bearer')).toThrow(/no access token/);
   });
+
+  it('decodes the fragment as a form: an encoded token and state come back whole', () => {
+    expect(readWordPressFragment('access_token=a%2Bb%2Fc%3D&expires_in=60&state=x+y')).toEqual({
+      accessToken: 'a+b/c=',
+      expiresIn: 60,
+      state: 'x y',
+    });
+  });
 });

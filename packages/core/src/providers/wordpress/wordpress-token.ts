@@ -25,7 +25,7 @@ export interface WordPressGrant {
  * throws with a message for the user.
  */
 export function readWordPressFragment(fragment: string): WordPressGrant {
-  const fields = new URLSearchParams(fragment.replace(/^#/, ''));
+  const fields = fragmentFields(fragment);
   const error = fields.get('error');
   if (error === 'access_denied') throw new Error('WordPress access was not granted.');
   if (error) throw new Error(`WordPress refused to link the account: ${error}.`);
@@ -36,6 +36,25 @@ export function readWordPressFragment(fragment: string): WordPressGrant {
   }
   const state = fields.get('state');
   return { accessToken, expiresIn, ...(state ? { state } : {}) };
+}
+
+// The fragment's `name=value` pairs, decoded as a form is (core has no URLSearchParams: no DOM).
+function fragmentFields(fragment: string): { get(name: string): string | null } {
+  const pairs = new Map<string, string>();
+  for (const part of fragment.replace(/^#/, '').split('&')) {
+    if (part === '') continue;
+    const at = part.indexOf('=');
+    const decode = (text: string) => {
+      try {
+        return decodeURIComponent(text.replace(/\+/g, ' '));
+      } catch {
+        return text;
+      }
+    };
+    const name = decode(at < 0 ? part : part.slice(0, at));
+    if (!pairs.has(name)) pairs.set(name, at < 0 ? '' : decode(part.slice(at + 1)));
+  }
+  return { get: (name) => pairs.get(name) ?? null };
 }
 
 /** The token item's fields, once `/me` named the account. */
