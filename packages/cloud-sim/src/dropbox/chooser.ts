@@ -3,6 +3,7 @@ import { cookies, formFields, type SimRequest } from '../request.js';
 import type { DropboxAccounts, DropboxUser } from './accounts.js';
 import { DROPBOX_SESSION_COOKIE } from './oauth.js';
 import type { DropboxStore } from './store.js';
+import { escape, html } from '../html-page.js';
 
 /**
  * A stand-in for Dropbox's Chooser drop-in, built from Dropbox's "Chooser" documentation: the
@@ -18,18 +19,6 @@ export const DROPINS_PATH = '/static/api/2/dropins.js';
 export const CHOOSER_PATH = '/chooser';
 /** The message type the chooser window posts to the page that opened it. */
 export const CHOOSER_MESSAGE = 'cloud-sim-dropbox-chooser';
-
-const escape = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
-const html = (status: number, page: string, headers: Record<string, string> = {}): Reply => ({
-  status,
-  raw: Buffer.from(page),
-  contentType: 'text/html; charset=utf-8',
-  headers,
-});
 
 /** The drop-in script: `Dropbox.choose`, `Dropbox.appKey`, `Dropbox.isBrowserSupported`. */
 const DROPINS_SCRIPT = `(function () {

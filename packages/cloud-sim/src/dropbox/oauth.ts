@@ -3,6 +3,7 @@ import { json, type Reply } from '../errors.js';
 import { cookies, formFields, type SimRequest } from '../request.js';
 import type { DropboxAccounts, DropboxApp, DropboxUser } from './accounts.js';
 import { APP_FOLDER_PARENT } from './routes.js';
+import { escape, html } from '../html-page.js';
 
 /** www.dropbox.com's authorization page. */
 export const DROPBOX_AUTHORIZE_PATH = '/oauth2/authorize';
@@ -24,17 +25,6 @@ interface Code {
   expiresAt: number;
 }
 
-const escape = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
-const html = (status: number, page: string, headers: Record<string, string> = {}): Reply => ({
-  status,
-  raw: Buffer.from(page),
-  contentType: 'text/html; charset=utf-8',
-  headers,
-});
 const tokenError = (error: string, description: string, status = 400) =>
   json(status, { error, error_description: description });
 

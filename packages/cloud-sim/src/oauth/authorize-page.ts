@@ -1,8 +1,4 @@
-const escape = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
+import { escape } from '../html-page.js';
 
 /** What the account chooser shows. */
 export interface AuthorizePage {

@@ -4,6 +4,7 @@ import { invalidCredentials, json, loginRequired, type Reply } from '../errors.j
 import { bearerToken, cookies, formFields, type SimRequest } from '../request.js';
 import { authorizePage, errorPage } from './authorize-page.js';
 import type { IdTokenSigner } from './id-token.js';
+import { html } from '../html-page.js';
 
 /** Where the account chooser is (accounts.google.com's `/o/oauth2/v2/auth`). */
 export const AUTHORIZE_PATH = '/o/oauth2/v2/auth';
@@ -39,12 +40,6 @@ export interface OAuthContext {
   signer: IdTokenSigner;
 }
 
-const html = (status: number, page: string, headers: Record<string, string> = {}): Reply => ({
-  status,
-  raw: Buffer.from(page),
-  contentType: 'text/html; charset=utf-8',
-  headers,
-});
 const redirect = (location: string, headers: Record<string, string> = {}): Reply => ({
   status: 302,
   raw: Buffer.alloc(0),

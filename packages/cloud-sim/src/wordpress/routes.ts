@@ -1,6 +1,7 @@
 import type { Reply } from '../errors.js';
 import { bearerToken, type SimRequest } from '../request.js';
 import type { WpcomPost, WpcomSite, WpcomStore, WpcomUser } from './store.js';
+import { escape, html } from '../html-page.js';
 
 /** WordPress.com's public-api.wordpress.com is served under this prefix of the sim's origin. */
 export const WPCOM_PREFIX = '/wpcom';
@@ -48,11 +49,6 @@ export const ANSWERED_FIELDS = [
 export const ME_FIELDS = ['ID', 'display_name', 'username', 'email'] as const;
 
 const STATUSES = ['publish', 'private', 'draft', 'pending', 'future'];
-const escape = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 /** The JSON or form body's fields (arrays kept for `tags[]`-style lists). */
 function bodyFields(request: SimRequest): Record<string, unknown> | undefined {
@@ -274,9 +270,3 @@ ${hidden}
 `;
   }
 }
-
-const html = (status: number, text: string): Reply => ({
-  status,
-  raw: Buffer.from(text),
-  contentType: 'text/html; charset=utf-8',
-});
