@@ -68,6 +68,7 @@ export { itemIds } from './items/item-ids.js';
 
 export { isTextTooLong, sanitizeText, truncate } from './validation/text.js';
 export { splitText } from './validation/split-text.js';
+export { FieldError } from './validation/field-error.js';
 export {
   type ContentLimit,
   contentTooLargeMessage,

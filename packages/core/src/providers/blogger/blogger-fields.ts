@@ -1,4 +1,5 @@
 import { BLOG_URL_INVALID, BLOG_URL_REQUIRED, BLOGGER_PROVIDER_IDS } from './constants.js';
+import { FieldError } from '../../validation/field-error.js';
 
 /** A Blogger publish location's kind: a post or a page. */
 export type BloggerKind = 'post' | 'page';
@@ -15,14 +16,8 @@ export interface BloggerFields {
 
 /** The field of a Blogger dialog at fault, and what is wrong with it (spec providers §2's field
  * name `blogUrl`). */
-export class BloggerFieldError extends Error {
-  constructor(
-    readonly field: 'blogUrl',
-    message: string,
-  ) {
-    super(message);
-    this.name = 'BloggerFieldError';
-  }
+export class BloggerFieldError extends FieldError<'blogUrl'> {
+  override readonly name = 'BloggerFieldError';
 }
 
 /** What a Blogger dialog holds: Blog URL and the optional Existing post (or page) ID. */

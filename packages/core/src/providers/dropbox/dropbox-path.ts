@@ -5,16 +5,11 @@
 
 import { sanitizeFilename } from '../../validation/name.js';
 import { DROPBOX_PATH_ERROR, DROPBOX_PATH_FORBIDDEN } from './constants.js';
+import { FieldError } from '../../validation/field-error.js';
 
 /** A dialog field Dropbox's rules refuse, named as the spec names fields ('path'). */
-export class DropboxFieldError extends Error {
+export class DropboxFieldError extends FieldError<'path'> {
   override readonly name = 'DropboxFieldError';
-  constructor(
-    readonly field: 'path',
-    message: string,
-  ) {
-    super(message);
-  }
 }
 
 /**

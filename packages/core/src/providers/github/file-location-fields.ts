@@ -5,6 +5,7 @@ import {
   parseRepositoryUrl,
   type RepositoryRef,
 } from './file-location-url.js';
+import { FieldError } from '../../validation/field-error.js';
 
 /** The fields of a repository-file location (spec providers §3, host A). */
 export interface GithubFileFields extends RepositoryRef {
@@ -21,14 +22,8 @@ export interface GistFields {
 }
 
 /** A field of a dialog and what is wrong with it (the spec's field names, providers §2). */
-export class LocationFieldError extends Error {
-  constructor(
-    readonly field: 'repoUrl' | 'path' | 'filename',
-    message: string,
-  ) {
-    super(message);
-    this.name = 'LocationFieldError';
-  }
+export class LocationFieldError extends FieldError<'repoUrl' | 'path' | 'filename'> {
+  override readonly name = 'LocationFieldError';
 }
 
 /** What the GitHub file dialogs hold (Repository URL, File path, Branch). */

@@ -1,5 +1,6 @@
 import { GITLAB_DEFAULT_BRANCH, GITLAB_PROVIDER_IDS } from './constants.js';
 import { parseProjectUrl } from './file-location-url.js';
+import { FieldError } from '../../validation/field-error.js';
 
 /** The fields of a GitLab file location (spec providers §3, host C: projectPath, projectId,
  * branch, path). `projectId` is GitLab's numeric id once read ('' until then: the API takes
@@ -12,14 +13,8 @@ export interface GitlabFileFields {
 }
 
 /** A field of a GitLab dialog and what is wrong with it (the spec's field names, providers §2). */
-export class GitlabFieldError extends Error {
-  constructor(
-    readonly field: 'projectUrl' | 'path',
-    message: string,
-  ) {
-    super(message);
-    this.name = 'GitlabFieldError';
-  }
+export class GitlabFieldError extends FieldError<'projectUrl' | 'path'> {
+  override readonly name = 'GitlabFieldError';
 }
 
 /** What the GitLab file dialogs hold (Project URL, File path, Branch). */

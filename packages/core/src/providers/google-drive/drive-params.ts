@@ -1,3 +1,4 @@
+import { FieldError } from '../../validation/field-error.js';
 /**
  * The pure parts of Google Drive's dialogs and URLs (spec providers §1–§3 and §6, core §2): the
  * ids a user types or pastes, the location and workspace fields, the workspace URL parameters
@@ -52,14 +53,8 @@ export const DRIVE_ID_WRONG_KIND: Record<DriveIdKind, string> = {
 
 /** A field of a Drive dialog whose text is not usable, with the field's name (folderId or
  * fileId, the names the dialogs give their inputs). */
-export class DriveFieldError extends Error {
-  constructor(
-    readonly field: 'folderId' | 'fileId',
-    message: string,
-  ) {
-    super(message);
-    this.name = 'DriveFieldError';
-  }
+export class DriveFieldError extends FieldError<'folderId' | 'fileId'> {
+  override readonly name = 'DriveFieldError';
 }
 
 // Drive's ids are of the URL-safe base64 alphabet: files and folders 25 to 44 characters (33

@@ -4,6 +4,7 @@ import {
   SITE_DOMAIN_REQUIRED,
   WORDPRESS_PROVIDER_ID,
 } from './constants.js';
+import { FieldError } from '../../validation/field-error.js';
 
 /** The fields of a WordPress publish location (spec providers §3 "Site W: domain, postId,
  * siteId"): `siteId` and `postId` are kept after the first publish, so the next one updates the
@@ -15,14 +16,8 @@ export interface WordPressFields {
 }
 
 /** The dialog's field at fault (spec providers §2's field name `domain`), and what is wrong. */
-export class WordPressFieldError extends Error {
-  constructor(
-    readonly field: 'domain' | 'postId',
-    message: string,
-  ) {
-    super(message);
-    this.name = 'WordPressFieldError';
-  }
+export class WordPressFieldError extends FieldError<'domain' | 'postId'> {
+  override readonly name = 'WordPressFieldError';
 }
 
 /** What the "Publish to WordPress" dialog holds. */

@@ -8,17 +8,12 @@ import {
   ZENDESK_SITE_URL_INVALID,
   ZENDESK_SITE_URL_REQUIRED,
 } from './constants.js';
+import { FieldError } from '../../validation/field-error.js';
 
 /** A field of a Zendesk dialog at fault, and what is wrong with it (spec providers §2 field
  * names). */
-export class ZendeskFieldError extends Error {
-  constructor(
-    readonly field: 'siteUrl' | 'clientId' | 'sectionId',
-    message: string,
-  ) {
-    super(message);
-    this.name = 'ZendeskFieldError';
-  }
+export class ZendeskFieldError extends FieldError<'siteUrl' | 'clientId' | 'sectionId'> {
+  override readonly name = 'ZendeskFieldError';
 }
 
 /** What the Add Zendesk account dialog holds. */
