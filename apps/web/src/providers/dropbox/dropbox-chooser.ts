@@ -1,3 +1,10 @@
+import {
+  addBrowserScript,
+  browserScriptClock,
+  LoadOnce,
+  type PageScript,
+  type ScriptClock,
+} from '../../services/script-loading';
 /** Dropbox's Chooser drop-in (its "Chooser" documentation): the script, loaded on demand. */
 export const DROPBOX_CHOOSER_SCRIPT = 'https://www.dropbox.com/static/api/2/dropins.js';
 
@@ -47,20 +54,11 @@ export interface DropboxDropins {
 }
 
 /** The page's parts the loader touches: given by the caller so that tests use fakes. */
-export interface ChooserPage {
+export interface ChooserPage extends ScriptClock {
   /** Adds the drop-in's `<script id="dropboxjs" data-app-key=…>` and gives it. */
-  addScript(src: string, appKey: string): ChooserScript;
+  addScript(src: string, appKey: string): PageScript;
   /** `window.Dropbox`, once the script has run. */
   dropins(): DropboxDropins | undefined;
-  onLine(): boolean;
-  setTimeout(run: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
-/** A `<script>` element as the loader uses it. */
-export interface ChooserScript {
-  addEventListener(type: 'load' | 'error', listener: () => void): void;
-  remove(): void;
 }
 
 /** The Chooser, or why it is not there. */
@@ -71,19 +69,9 @@ export type ChooserAvailability =
 export function browserChooserPage(): ChooserPage {
   const scope = window as unknown as { Dropbox?: DropboxDropins };
   return {
-    addScript(src, appKey) {
-      const script = document.createElement('script');
-      script.id = 'dropboxjs';
-      script.src = src;
-      script.async = true;
-      script.dataset.appKey = appKey;
-      document.head.append(script);
-      return script;
-    },
+    ...browserScriptClock(),
+    addScript: (src, appKey) => addBrowserScript(src, { id: 'dropboxjs', data: { appKey } }),
     dropins: () => (typeof scope.Dropbox?.choose === 'function' ? scope.Dropbox : undefined),
-    onLine: () => navigator.onLine,
-    setTimeout: (run, ms) => window.setTimeout(run, ms),
-    clearTimeout: (handle) => window.clearTimeout(handle as number),
   };
 }
 
@@ -94,21 +82,14 @@ export function browserChooserPage(): ChooserPage {
  * shows. A loaded Chooser is kept for the page; a failure is not, so the next try loads again.
  */
 export class ChooserLoader {
-  private loaded: DropboxDropins | undefined;
-  private pending: Promise<ChooserAvailability> | undefined;
+  private readonly once = new LoadOnce<ChooserAvailability>();
 
   constructor(private readonly page: ChooserPage) {}
 
   load(appKey: string, src: string = DROPBOX_CHOOSER_SCRIPT): Promise<ChooserAvailability> {
     if (appKey.trim() === '')
       return Promise.resolve({ ok: false, reason: CHOOSER_UNAVAILABLE.noAppKey });
-    if (this.loaded) return Promise.resolve({ ok: true, dropins: this.loaded });
-    this.pending ??= this.fetch(appKey, src).then((answer) => {
-      this.pending = undefined;
-      if (answer.ok) this.loaded = answer.dropins;
-      return answer;
-    });
-    return this.pending;
+    return this.once.load(() => this.fetch(appKey, src));
   }
 
   private fetch(appKey: string, src: string): Promise<ChooserAvailability> {

@@ -1,4 +1,11 @@
 import { type DriveIdKind } from '@inkstone/core';
+import {
+  addBrowserScript,
+  browserScriptClock,
+  LoadOnce,
+  type PageScript,
+  type ScriptClock,
+} from '../../services/script-loading';
 
 /** Where Google's API loader lives; the picker is one of its modules. */
 export const GOOGLE_API_SCRIPT = 'https://apis.google.com/js/api.js';
@@ -49,23 +56,13 @@ export interface PickerAnswer {
 }
 
 /** The page's parts the loader touches: given by the caller so that tests use fakes. */
-export interface PickerPage {
+export interface PickerPage extends ScriptClock {
   /** Adds a `<script>` element for `src` to the page and gives it. */
   addScript(src: string): PageScript;
   /** `window.gapi`, once the script has run. */
   gapi(): { load(module: string, options: GapiLoadOptions): void } | undefined;
   /** `window.google.picker`, once the picker module has loaded. */
   picker(): GooglePickerApi | undefined;
-  /** `navigator.onLine`. */
-  onLine(): boolean;
-  setTimeout(run: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
-/** A `<script>` element as the loader uses it. */
-export interface PageScript {
-  addEventListener(type: 'load' | 'error', listener: () => void): void;
-  remove(): void;
 }
 
 interface GapiLoadOptions {
@@ -85,18 +82,10 @@ export function browserPickerPage(): PickerPage {
     google?: { picker?: GooglePickerApi };
   };
   return {
-    addScript(src) {
-      const script = document.createElement('script');
-      script.src = src;
-      script.async = true;
-      document.head.append(script);
-      return script;
-    },
+    ...browserScriptClock(),
+    addScript: (src) => addBrowserScript(src),
     gapi: () => scope.gapi,
     picker: () => scope.google?.picker,
-    onLine: () => navigator.onLine,
-    setTimeout: (run, ms) => window.setTimeout(run, ms),
-    clearTimeout: (handle) => window.clearTimeout(handle as number),
   };
 }
 
@@ -108,21 +97,14 @@ export function browserPickerPage(): PickerPage {
  * the page; a failure is not, so the next Choose tries again.
  */
 export class PickerLoader {
-  private loaded: GooglePickerApi | undefined;
-  private pending: Promise<PickerAvailability> | undefined;
+  private readonly once = new LoadOnce<PickerAvailability>();
 
   constructor(private readonly page: PickerPage) {}
 
   load(apiKey: string): Promise<PickerAvailability> {
     if (apiKey.trim() === '')
       return Promise.resolve({ ok: false, reason: PICKER_UNAVAILABLE.noApiKey });
-    if (this.loaded) return Promise.resolve({ ok: true, api: this.loaded });
-    this.pending ??= this.fetch().then((answer) => {
-      this.pending = undefined;
-      if (answer.ok) this.loaded = answer.api;
-      return answer;
-    });
-    return this.pending;
+    return this.once.load(() => this.fetch());
   }
 
   private fetch(): Promise<PickerAvailability> {
