@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { editor, editorText, preview, replaceText, skipTour } from './helpers';
+import { editor, editorText, preview, replaceText, skipTour, storedRows } from './helpers';
 
 // What loads before the editor is editable (docs/design.md, "What loads first"): the shell and
 // the editor. The preview's converter, KaTeX, the sanitiser and the dialogs come after.
@@ -222,4 +222,54 @@ test('the YAML parser loads before the editor is editable only for settings the 
   const again = await editableAt(page);
   expect(await anyHolds(page, await scriptsBy(page, again), YAML_MARKER)).toBe(true);
   expect(await fontSize()).toBeCloseTo(usual * 2, 0);
+});
+
+test('words typed before the rest of the app has loaded are kept: the early editor hands them, the caret and a pressed shortcut over to the app', async ({
+  page,
+}) => {
+  // Every script asked for once the editor is editable is held until the test lets go: the app
+  // (its explorer, preview, saving) has not arrived while the user types.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let editableYet = false;
+  await page.route('**/_next/static/chunks/**/*.js', async (route) => {
+    if (!editableYet) {
+      editableYet = await page
+        .evaluate(() => performance.getEntriesByName('inkstone:editable').length > 0)
+        .catch(() => false);
+    }
+    if (editableYet) await Promise.race([held, new Promise((r) => setTimeout(r, 30_000))]);
+    await route.continue();
+  });
+  await page.goto('/');
+  await editableAt(page);
+  editableYet = true;
+  // The Welcome file's text, in an editor that takes typing; no preview yet.
+  await expect(editor(page)).toBeFocused();
+  expect(await editorText(page)).toContain('Welcome to Inkstone');
+  await expect(preview(page)).toHaveCount(0);
+  await page.keyboard.press('ControlOrMeta+Home');
+  await page.keyboard.type('Early words. ');
+  // Ctrl+K, the link dialog's shortcut, waits for the app.
+  await page.keyboard.press('ControlOrMeta+k');
+  release();
+  const dialog = page.getByRole('dialog', { name: 'Insert link' });
+  await expect(dialog).toBeVisible({ timeout: 15_000 });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await skipTour(page);
+  // The app's editor has the words, with the caret after them, and saves them.
+  await expect(preview(page)).toContainText('Early words.');
+  await editor(page).focus();
+  await page.keyboard.type('And later ones. ');
+  const saved = /^Early words\. And later ones\. # Welcome/;
+  await expect.poll(() => editorText(page)).toMatch(saved);
+  await expect
+    .poll(async () =>
+      (await storedRows(page)).some(
+        (row) => row.type === 'content' && saved.test(String(row.text)),
+      ),
+    )
+    .toBe(true);
+  await page.reload();
+  await expect.poll(() => editorText(page)).toMatch(/^Early words\. And later ones\. # Welcome/);
 });

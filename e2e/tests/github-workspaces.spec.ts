@@ -80,6 +80,8 @@ test.afterAll(async () => {
 async function open(page: Page, path = '/'): Promise<void> {
   await page.goto(path);
   await expect(editor(page)).toBeVisible({ timeout: 15_000 });
+  // The app, not only the early editor (ADR 0008): its database is made by then.
+  await expect(page.getByRole('button', { name: 'Toggle side bar' })).toBeVisible();
   await skipTour(page);
 }
 

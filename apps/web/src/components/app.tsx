@@ -27,6 +27,7 @@ import { readGithubTokens, removeGithubToken, writeGithubToken } from '../servic
 import { browserOpener } from '../services/oauth/authorize-popup';
 import { ExplorerService } from '../services/explorer';
 import { LateService } from '../services/late-service';
+import { dismissEarlyEditor } from '../early/early-handle';
 import { dropboxRegistry } from '../providers/dropbox/dropbox-registry';
 import { ModalStack } from '../services/modals';
 import { Notifier } from '../services/notifier';
@@ -71,7 +72,10 @@ export function App() {
     let stopAccounts: (() => void) | undefined;
     let cancelPreload: (() => void) | undefined;
     const opening = startUp(store).then((started) => {
-      if (!started) return;
+      if (!started) {
+        dismissEarlyEditor();
+        return;
+      }
       const { workspace } = started;
       if (cancelled) {
         workspace.close();
@@ -283,6 +287,7 @@ export function App() {
       // The workspace could not be read or written: say so, rather than leave the splash
       // screen's "Opening your workspace…" up for good.
       console.error('The workspace could not be opened.', error);
+      dismissEarlyEditor();
       if (!cancelled) store.dispatch(workspaceFailed(LOCAL_DB_ERROR));
     });
     return () => {
@@ -378,6 +383,11 @@ async function loadServerConf(store: AppStore): Promise<void> {
 function Ready({ ready }: { ready: boolean }) {
   const status = useAppSelector((state) => state.workspace.status);
   const error = useAppSelector((state) => state.workspace.error);
+  // A workspace that failed shows why: not under an early editor (what was typed there is kept
+  // in the journal).
+  useEffect(() => {
+    if (status === 'failed') dismissEarlyEditor();
+  }, [status]);
   if (status === 'failed') return <Splash message={error ?? 'Unknown error.'} />;
   if (!ready || status !== 'ready') return <Splash />;
   return <Shell />;

@@ -1,17 +1,19 @@
 import { redoDepth, undoDepth } from '@codemirror/commands';
 import { Compartment, EditorSelection, EditorState, Transaction } from '@codemirror/state';
-import { EditorView, type ViewUpdate } from '@codemirror/view';
+import { EditorView, runScopeHandlers, type ViewUpdate } from '@codemirror/view';
 import {
   type ContentPlace,
   type ContentStateItem,
   ContentSession,
   itemIds,
+  sanitizeText,
   type MergeConflict,
   type ScrollPosition,
   type TextEdit,
 } from '@inkstone/core';
 import { type TextChange } from '@inkstone/markdown/essentials';
 import { type DocumentEvent } from '../services/document-channel';
+import { type EarlyEditor, takeEarlyEditor } from '../early/early-handle';
 import { DocText } from './doc-text';
 import { whenIdle } from '../services/when-idle';
 import { workerItemHasher } from '../services/worker-hash';
@@ -74,6 +76,9 @@ export class EditorController {
   private readonly language = new Compartment();
   private languageUpgrade: (() => void) | undefined;
   private destroyed = false;
+  /** The early editor this one took over, until its file opens (early/early-editor.ts). */
+  private early: EarlyEditor | undefined;
+  private earlyScroll: ScrollPosition | null = null;
   /** Find and replace in this editor. */
   readonly find: FindController;
   private status: EditorStatus | undefined;
@@ -86,7 +91,23 @@ export class EditorController {
     private readonly events: EditorEvents,
   ) {
     this.journal = new UnsavedJournal(workspace.repo.name, () => this.unsaved());
-    this.view = new EditorView({ parent, state: this.createState('') });
+    // The early editor's view, with what was typed in it, goes on here (its state is replaced
+    // when its file opens: open()); else a view of its own, empty until a file opens.
+    const early = takeEarlyEditor();
+    if (early) {
+      this.early = early;
+      this.view = early.view;
+      // Where it is scrolled, read before its move (a moved element loses its scroll offset).
+      this.earlyScroll = this.readScrollPosition();
+      // (A focused element moved loses the focus, and the browser its caret: both are given
+      // back at once, before another key can come.)
+      const focused = early.view.hasFocus;
+      parent.append(early.view.dom);
+      early.detach();
+      if (focused) this.view.focus();
+    } else {
+      this.view = new EditorView({ parent, state: this.createState('') });
+    }
     this.find = new FindController(this.view);
     this.reportStatus();
     const onScroll = () => this.places.moved();
@@ -133,6 +154,12 @@ export class EditorController {
     });
     const state = await this.workspace.repo.get<ContentStateItem>(itemIds.contentState(fileId));
     this.session = session;
+    const early = this.early;
+    this.early = undefined;
+    // What the early editor holds, read in the same task as its state is replaced: no keystroke
+    // falls between.
+    const typed = early?.fileId === fileId ? this.earlyPlace() : undefined;
+    if (early && !typed) early.finish(true);
     this.view.setState(this.createState(session.text, state));
     this.texts.adopt(this.view.state.doc, session.text);
     this.find.stateReplaced();
@@ -146,7 +173,8 @@ export class EditorController {
     this.events.onProperties(fileId, session.content.properties);
     this.publish(null);
     this.lastScroll = state?.scrollPosition ?? null;
-    this.restoreScroll(this.lastScroll);
+    if (early && typed) await this.takeOver(early, typed, session);
+    else this.restoreScroll(this.lastScroll);
     const journals = await this.journal.take(fileId);
     for (const unsaved of journals) {
       await session.restoreUnsaved(unsaved.baseText, unsaved.text);
@@ -160,6 +188,45 @@ export class EditorController {
       const { from, to } = newest.selection;
       this.view.dispatch({ selection: EditorSelection.single(from, to) });
     }
+  }
+
+  // The early editor's text, caret and scroll position (as read before its move, unless the
+  // user has scrolled it since).
+  private earlyPlace(): EarlyPlace {
+    const { anchor, head } = this.view.state.selection.main;
+    const text = this.view.state.doc.toString();
+    const scroll = this.view.scrollDOM.scrollTop > 0 ? this.readScrollPosition() : this.earlyScroll;
+    return { text, anchor, head, scroll };
+  }
+
+  // Takes over what the early editor held: the words typed in it (as the user's edit, saved by
+  // the save schedule; merged like a journal if another tab saved the file meanwhile), the caret
+  // and where it was scrolled.
+  private async takeOver(
+    early: EarlyEditor,
+    typed: EarlyPlace,
+    session: ContentSession,
+  ): Promise<void> {
+    const selection = EditorSelection.single(typed.anchor, typed.head);
+    const length = this.view.state.doc.length;
+    if (typed.text === early.baseText || typed.text === session.text) {
+      // Nothing typed: the caret where it was.
+      if (typed.head <= length && typed.anchor <= length) this.view.dispatch({ selection });
+    } else if (session.text === sanitizeText(early.baseText)) {
+      // (The text as stored: a first visit's Welcome text gets its final line break.)
+      this.view.dispatch({
+        changes: textChange(session.text, typed.text),
+        selection,
+        userEvent: 'input',
+      });
+    } else {
+      await session.restoreUnsaved(early.baseText, typed.text);
+    }
+    this.lastScroll = typed.scroll;
+    this.restoreScroll(typed.scroll);
+    early.finish(false);
+    // The app's shortcuts pressed before it had loaded (Ctrl+K, say) do what they do now.
+    for (const key of early.pendingKeys()) runScopeHandlers(this.view, key, 'editor');
   }
 
   /** Saves pending edits now. */
@@ -228,6 +295,9 @@ export class EditorController {
     this.saveInBackground();
     this.places.cancel();
     for (const cleanup of this.cleanups) cleanup();
+    // (An early editor's text no file took yet stays in the journal.)
+    this.early?.finish(true);
+    this.early = undefined;
     this.find.destroy();
     this.view.destroy();
   }
@@ -415,4 +485,27 @@ export class EditorController {
       this.events.onError(LOCAL_DB_ERROR);
     });
   }
+}
+
+/** What the early editor held when the app's editor took it over. */
+interface EarlyPlace {
+  text: string;
+  anchor: number;
+  head: number;
+  scroll: ScrollPosition | null;
+}
+
+/** The one change that turns `from` into `to`: what lies between their common start and their
+ * common end. */
+export function textChange(from: string, to: string): { from: number; to: number; insert: string } {
+  const shorter = Math.min(from.length, to.length);
+  let start = 0;
+  while (start < shorter && from.charCodeAt(start) === to.charCodeAt(start)) start += 1;
+  let end = 0;
+  while (
+    end < shorter - start &&
+    from.charCodeAt(from.length - 1 - end) === to.charCodeAt(to.length - 1 - end)
+  )
+    end += 1;
+  return { from: start, to: from.length - end, insert: to.slice(start, to.length - end) };
 }

@@ -50,6 +50,8 @@ import {
   workspaceReady,
 } from '../store/workspace-slice';
 import { WELCOME_TEXT } from '../welcome/welcome-text';
+import { EARLY_DB_NAME } from '../early/early-document';
+import { earlyWelcomeId } from '../early/early-handle';
 import { broadcastSignal, browserTimers } from './broadcast-signal';
 import { settingsOf } from './custom-settings';
 import { decodeUtf8 } from './file-transfer';
@@ -246,7 +248,10 @@ export class WorkspaceService {
     this.showLocalSettings(localSettings?.data);
     const templates = await this.repo.get<DataItem>('templates');
     this.store.dispatch(templatesLoaded(readTemplates(templates?.data)));
-    const current = await resolveCurrentFile(this.repo, this.newId, WELCOME_TEXT);
+    // A first visit's Welcome file gets the id the early editor gave it (early/early-handle.ts).
+    const welcomeId = this.repo.name === EARLY_DB_NAME ? earlyWelcomeId() : undefined;
+    const newId = welcomeId ? firstThen(welcomeId, this.newId) : this.newId;
+    const current = await resolveCurrentFile(this.repo, newId, WELCOME_TEXT);
     await recordOpened(this.repo, current.id);
     const files = (await this.repo.getAll('file')) as FileItem[];
     const folders = (await this.repo.getAll('folder')) as FolderItem[];
@@ -307,4 +312,14 @@ export class WorkspaceService {
       }
     }
   }
+}
+
+// An id generator giving `first`, then the ids of `then`.
+function firstThen(first: string, then: () => string): () => string {
+  let given = false;
+  return () => {
+    if (given) return then();
+    given = true;
+    return first;
+  };
 }
