@@ -28,6 +28,7 @@ beforeAll(async () => {
   ann = sim.wordpress.addUser({ username: 'ann', display_name: 'Ann Writer', email: 'ann@x.test' });
   bob = sim.wordpress.addUser({ username: 'bob', display_name: 'Bob', email: 'bob@x.test' });
   site = sim.wordpress.addSite({ name: 'annwrites', ownerId: ann.ID });
+  sim.wordpress.addClient({ clientId: '4242', redirectUris: [`${APP}/oauth2/callback`] });
 });
 afterAll(async () => sim.close());
 
