@@ -110,11 +110,6 @@ export class WordPressAccounts {
     return this.options.tokens.read();
   }
 
-  /** Whether `/conf` names a WordPress.com client. */
-  offered(): boolean {
-    return this.options.conf().clientId !== '';
-  }
-
   /** WordPress.com's API origin (or the stand-in's). */
   apiUrl(): string {
     return wordpressApiUrl(this.options.conf());
