@@ -73,6 +73,7 @@ export {
   WpcomStore,
   WPCOM_TOKEN_SECONDS,
   type WpcomPost,
+  type WpcomClient,
   type WpcomSite,
   type WpcomToken,
   type WpcomUser,

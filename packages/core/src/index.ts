@@ -791,5 +791,6 @@ export {
   type WordPressGrant,
   type WordPressToken,
   wordpressToken,
+  WORDPRESS_TOKEN_MARGIN_MS,
   wordpressTokenExpired,
 } from './providers/wordpress/wordpress-token.js';

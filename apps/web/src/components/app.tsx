@@ -29,6 +29,7 @@ import { ExplorerService } from '../services/explorer';
 import { LateService } from '../services/late-service';
 import { dismissEarlyEditor } from '../early/early-handle';
 import { dropboxRegistry } from '../providers/dropbox/dropbox-registry';
+import { wordpressRegistry } from '../providers/wordpress/wordpress-registry';
 import { ModalStack } from '../services/modals';
 import { Notifier } from '../services/notifier';
 import { saveEditorFirst } from '../services/save-first';
@@ -188,6 +189,13 @@ export function App() {
         (await import('../providers/dropbox/dropbox-wiring')).startDropbox(store, browserPorts, {
           workspace,
           forgeAccounts,
+        }),
+      );
+      // WordPress.com (spec providers, site service W): Manage external accounts and Publish.
+      startLate('WordPress', wordpressRegistry, async () =>
+        (await import('../providers/wordpress/wordpress-wiring')).startWordPress(store, {
+          ...browserPorts,
+          confirmRedirection: (provider) => confirmer.ask('providerRedirection', provider),
         }),
       );
       stopAccounts = () => {

@@ -1,6 +1,7 @@
 'use client';
 
 import { useDropboxAccounts } from '../providers/dropbox/use-dropbox-accounts';
+import { useWordPressAccounts } from '../providers/wordpress/use-wordpress-accounts';
 import { type AppServices, useAppServices } from './app-context';
 import { signInWithGiteeFromMenu } from '../providers/forges/gitee-sign-in';
 import { GiteeUser } from '../providers/forges/gitee-user';
@@ -188,7 +189,9 @@ export function MenuPanel() {
   const templateCount = useAppSelector((state) => Object.keys(state.templates).length);
   // Dropbox's accounts are kept outside the store (providers/dropbox/use-dropbox-accounts).
   const accounts =
-    useAppSelector((state) => accountCount(state.accounts)) + useDropboxAccounts().length;
+    useAppSelector((state) => accountCount(state.accounts)) +
+    useDropboxAccounts().length +
+    useWordPressAccounts().length;
   const login = useAppSelector((state) => loginAccount(state.accounts));
   const giteeLogin = useAppSelector((state) => giteeLoginAccount(state.accounts));
   const googleLogin = useAppSelector((state) => googleLoginAccount(state.accounts));

@@ -3,6 +3,10 @@
 import { dropboxAccounts } from '../providers/dropbox/dropbox-accounts';
 import { addDropboxPublish } from '../providers/dropbox/dropbox-actions';
 import { dropboxHandlers } from '../providers/dropbox/dropbox-locations';
+import { addWordPressPublish } from '../providers/wordpress/wordpress-actions';
+import { WORDPRESS_DIALOG_TITLE } from '../providers/wordpress/wordpress-dialogs';
+import { wordpressAccounts } from '../providers/wordpress/wordpress-registry';
+import { useWordPressAccounts } from '../providers/wordpress/use-wordpress-accounts';
 import { GITHUB_PROVIDER_IDS, NO_PUBLISH_ACCOUNT, tempFileNotPublished } from '@inkstone/core';
 import { useState } from 'react';
 import { useStore } from 'react-redux';
@@ -40,6 +44,8 @@ export function PublishPanel() {
   const { locations, origins, reload } = useFileLocations('publishLocation');
   const { publishing, publishNow } = usePublishNow();
   const [adding, setAdding] = useState(false);
+  // WordPress.com starts after the first screen: its entry shows once it has.
+  useWordPressAccounts();
 
   if (file?.parentId === 'temp') {
     return (
@@ -144,6 +150,15 @@ export function PublishPanel() {
         : undefined,
     );
 
+  // WordPress.com, once started (wordpress-wiring.ts).
+  const wordpress = wordpressAccounts();
+  const addWordPress = () =>
+    addLocation(async () =>
+      file && wordpress
+        ? addWordPressPublish(services, store, wordpress, file.id, templateChoices)
+        : undefined,
+    );
+
   // Where a file can be published, one button each (spec providers §2's publish dialogs).
   const targets: { key: string; label: string; run: () => Promise<void> }[] = [
     { key: 'github', label: 'Publish to GitHub', run: () => add('github') },
@@ -164,6 +179,7 @@ export function PublishPanel() {
     ...(dropbox && dropboxLinked
       ? [{ key: 'dropbox', label: 'Publish to Dropbox', run: addDropbox }]
       : []),
+    ...(wordpress ? [{ key: 'wordpress', label: WORDPRESS_DIALOG_TITLE, run: addWordPress }] : []),
   ];
 
   return (

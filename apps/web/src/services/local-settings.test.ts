@@ -19,6 +19,7 @@ describe('local settings', () => {
       googleDriveWorkspaceFolderId: '',
       googleDrivePublishFormat: 'markdown',
       dropboxRestrictedAccess: false,
+      wordpressDomain: '',
     });
   });
 

@@ -26,6 +26,8 @@ export interface LocalSettings {
   googleDrivePublishFormat: 'markdown' | 'html';
   /** The Dropbox account dialog's restrictedAccess choice (spec providers §3). */
   dropboxRestrictedAccess: boolean;
+  /** The "Publish to WordPress" dialog's Site domain (spec providers §3 `wordpressDomain`). */
+  wordpressDomain: string;
 }
 
 /** The local settings before the user changes any. */
@@ -45,6 +47,7 @@ export const defaultLocalSettings: Readonly<LocalSettings> = Object.freeze({
   googleDriveWorkspaceFolderId: '',
   googleDrivePublishFormat: 'markdown',
   dropboxRestrictedAccess: false,
+  wordpressDomain: '',
 });
 
 /** Reads the local settings of a stored `localSettings` data: values of the right type over the

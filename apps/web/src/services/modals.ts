@@ -32,6 +32,10 @@ import type {
   DropboxLocationDialogProps,
   DropboxLocationRequest,
 } from '../providers/dropbox/dropbox-dialog-types';
+import type {
+  WordPressDialogProps,
+  WordPressLocationRequest,
+} from '../providers/wordpress/wordpress-dialog-types';
 
 /**
  * The dialogs of spec interface §2 by their type names, each with what it is opened with
@@ -119,6 +123,9 @@ export interface ModalMap {
   };
   /** The Dropbox sync, open and publish dialogs (File path; Template to publish). */
   dropboxLocation: { props: DropboxLocationDialogProps; result: DropboxLocationRequest };
+  /** "Publish to WordPress" (spec providers §2, site service W): Site domain, Existing post
+   * ID, Template. */
+  wordpressLocation: { props: WordPressDialogProps; result: WordPressLocationRequest };
 }
 
 /** A dialog type name. */

@@ -96,6 +96,8 @@ describe('the server configuration (GET /conf)', () => {
       dropboxAppKey: '',
       dropboxAppKeyFull: '',
       dropboxUrl: '',
+      wordpressClientId: '',
+      wordpressUrl: '',
     });
     store.dispatch(serverConfLoaded(readServerConf({ githubUrl: 42 })));
     expect(store.getState().server).toMatchObject({
@@ -153,6 +155,29 @@ describe('the server configuration (GET /conf)', () => {
       ),
     );
     expect(store.getState().server.dropboxUrl).toBe('');
+  });
+
+  it("reads WordPress.com's client id and stand-in origin (a bad origin: WordPress.com's own)", () => {
+    const store = createStore();
+    store.dispatch(
+      serverConfLoaded(
+        readServerConf({
+          wordpressClientId: '12345',
+          wordpressUrl: 'http://127.0.0.1:4301/wpcom/',
+          allowSponsorship: false,
+        }),
+      ),
+    );
+    expect(store.getState().server).toMatchObject({
+      wordpressClientId: '12345',
+      wordpressUrl: 'http://127.0.0.1:4301/wpcom',
+    });
+    store.dispatch(
+      serverConfLoaded(
+        readServerConf({ wordpressUrl: 'javascript:alert(1)', allowSponsorship: false }),
+      ),
+    );
+    expect(store.getState().server.wordpressUrl).toBe('');
   });
 
   it("reads GitLab's and Gitea's applications and Gitee's origin (spec providers §2)", () => {

@@ -34,6 +34,10 @@ export interface ServerState {
   dropboxAppKeyFull: string;
   /** One origin standing in for every Dropbox host (cloud-sim, a proxy); empty: Dropbox's. */
   dropboxUrl: string;
+  /** WordPress.com's OAuth client id (implicit grant); empty: WordPress is not offered. */
+  wordpressClientId: string;
+  /** The origin standing in for https://public-api.wordpress.com; empty: WordPress.com's. */
+  wordpressUrl: string;
 }
 
 /** The parts of `GET /conf` the app reads. */
@@ -53,6 +57,8 @@ export const serverSlice = createSlice({
     dropboxAppKey: '',
     dropboxAppKeyFull: '',
     dropboxUrl: '',
+    wordpressClientId: '',
+    wordpressUrl: '',
     ...GITHUB_COM,
     ...NO_FORGE_CONF,
   } as ServerState,
@@ -70,6 +76,8 @@ export const serverSlice = createSlice({
       state.dropboxAppKey = conf.dropboxAppKey ?? '';
       state.dropboxAppKeyFull = conf.dropboxAppKeyFull ?? '';
       state.dropboxUrl = conf.dropboxUrl ?? '';
+      state.wordpressClientId = conf.wordpressClientId ?? '';
+      state.wordpressUrl = conf.wordpressUrl ?? '';
     },
   },
 });
@@ -95,6 +103,10 @@ export function readServerConf(answer: unknown): ServerConf {
     dropboxAppKeyFull: text('dropboxAppKeyFull'),
     dropboxUrl: /^https?:\/\/[^?#]+$/.test(text('dropboxUrl'))
       ? text('dropboxUrl').replace(/\/+$/, '')
+      : '',
+    wordpressClientId: text('wordpressClientId'),
+    wordpressUrl: /^https?:\/\/[^?#]+$/.test(text('wordpressUrl'))
+      ? text('wordpressUrl').replace(/\/+$/, '')
       : '',
     ...readGithubOrigins(conf),
     forges: readForgeConf(conf),

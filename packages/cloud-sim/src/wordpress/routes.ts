@@ -212,6 +212,17 @@ export class WpcomRoutes {
         '<!doctype html><h1>Invalid request</h1><p>client_id and redirect_uri are required.</p>',
       );
     }
+    // Never sent back anywhere but to a redirect URL the application registered.
+    const client = this.store.client(params.get('client_id')!);
+    if (!client) {
+      return html(400, '<!doctype html><h1>Invalid request</h1><p>Invalid client_id.</p>');
+    }
+    if (!client.redirectUris.includes(redirect)) {
+      return html(
+        400,
+        '<!doctype html><h1>Invalid request</h1><p>Invalid redirect_uri: it must match the redirect URL registered for the application.</p>',
+      );
+    }
     const back = (fragment: URLSearchParams): Reply => ({
       status: 302,
       raw: Buffer.alloc(0),

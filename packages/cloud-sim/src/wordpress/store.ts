@@ -39,6 +39,13 @@ export interface WpcomToken {
   expiresAt: number;
 }
 
+/** An application registered at developer.wordpress.com/apps: its client id and the redirect
+ * URLs its authorisations may return to. */
+export interface WpcomClient {
+  clientId: string;
+  redirectUris: string[];
+}
+
 /** WordPress.com tokens live two weeks (its OAuth2 docs: `expires_in` 1209600). */
 export const WPCOM_TOKEN_SECONDS = 1209600;
 
@@ -49,6 +56,7 @@ export class WpcomStore {
   private readonly sites = new Map<number, WpcomSite>();
   private readonly posts = new Map<string, WpcomPost>();
   private readonly tokens = new Map<string, WpcomToken>();
+  private readonly clients = new Map<string, WpcomClient>();
 
   constructor(
     private readonly now: () => number = Date.now,
@@ -59,6 +67,17 @@ export class WpcomStore {
     const user = { ID: this.nextId++, ...input };
     this.users.set(user.ID, user);
     return user;
+  }
+
+  /** Registers an application (its client id and redirect URLs). */
+  addClient(client: WpcomClient): WpcomClient {
+    const kept = { clientId: client.clientId, redirectUris: [...client.redirectUris] };
+    this.clients.set(kept.clientId, kept);
+    return kept;
+  }
+
+  client(clientId: string) {
+    return this.clients.get(clientId);
   }
 
   user(id: number) {

@@ -24,6 +24,7 @@ beforeAll(async () => {
   bob = store.addUser({ username: 'bob', display_name: 'Bob', email: 'bob@example.com' });
   site = store.addSite({ name: 'annwrites', ownerId: ann.ID });
   token = store.issue(ann.ID).token;
+  store.addClient({ clientId: '12345', redirectUris: ['http://127.0.0.1:9999/wp/callback'] });
 });
 afterAll(async () => {
   await t.sim.close();
@@ -177,6 +178,27 @@ describe('OAuth2 authorize (implicit grant)', () => {
     expect(Number(fragment.get('expires_in'))).toBeGreaterThan(0);
     const me = await call('GET', '/rest/v1.1/me', undefined, fragment.get('access_token'));
     expect(me.body.username).toBe('ann');
+  });
+
+  it('refuses an unknown client, and a redirect URL the application did not register, without redirecting', async () => {
+    for (const [name, value] of [
+      ['client_id', '999'],
+      ['redirect_uri', 'https://attacker.example/callback'],
+    ] as const) {
+      const wrong = new URLSearchParams(query);
+      wrong.set(name, value);
+      const answer = await t.call('GET', `${WPCOM_AUTHORIZE_PATH}?${wrong.toString()}`, {
+        token: null,
+      });
+      expect(answer.status).toBe(400);
+      expect(answer.text).toContain(`Invalid ${name}`);
+      expect(answer.headers.get('location')).toBeNull();
+      wrong.set('cancel', '1');
+      const cancelled = await t.call('GET', `${WPCOM_AUTHORIZE_PATH}?${wrong.toString()}`, {
+        token: null,
+      });
+      expect(cancelled.headers.get('location')).toBeNull();
+    }
   });
 
   it('Cancel redirects with access_denied', async () => {

@@ -1,6 +1,6 @@
 'use client';
 
-import { FORGE_IDS, FORGE_NAMES, type ForgeId } from '@inkstone/core';
+import { FORGE_IDS, FORGE_NAMES, type ForgeId, WORDPRESS_SCOPE } from '@inkstone/core';
 import { useEffect } from 'react';
 import { addForgeAccount, showForgeError } from '../../providers/forges/forge-actions';
 import { addGithubAccount } from '../../providers/github/github-actions';
@@ -9,6 +9,12 @@ import { dropboxAccounts, dropboxRegistry } from '../../providers/dropbox/dropbo
 import { addDropboxAccount, showDropboxError } from '../../providers/dropbox/dropbox-actions';
 import { DROPBOX_RESTRICTED_FOLDER } from '../../providers/dropbox/dropbox-paths';
 import { useDropboxAccounts } from '../../providers/dropbox/use-dropbox-accounts';
+import {
+  addWordPressAccount,
+  showWordPressError,
+} from '../../providers/wordpress/wordpress-actions';
+import { wordpressAccounts, wordpressRegistry } from '../../providers/wordpress/wordpress-registry';
+import { useWordPressAccounts } from '../../providers/wordpress/use-wordpress-accounts';
 import { runAction } from '../../services/run-action';
 import { useStore } from 'react-redux';
 import { type AppStore, useAppDispatch, useAppSelector } from '../../store';
@@ -33,6 +39,7 @@ export function AccountManagementDialog({ reject }: DialogProps<'accountManageme
   const forges = useAppSelector((state) => state.accounts.forges);
   const google = useAppSelector((state) => state.accounts.google);
   const dropbox = useDropboxAccounts();
+  const wordpress = useWordPressAccounts();
   const forgeRows = FORGE_IDS.flatMap((forge) =>
     forges[forge].map((account) => ({ forge, account })),
   );
@@ -73,7 +80,8 @@ export function AccountManagementDialog({ reject }: DialogProps<'accountManageme
       {github.length === 0 &&
       google.length === 0 &&
       forgeRows.length === 0 &&
-      dropbox.length === 0 ? (
+      dropbox.length === 0 &&
+      wordpress.length === 0 ? (
         <p>Inkstone has no access to any external account yet.</p>
       ) : (
         <ul className="account-management">
@@ -109,6 +117,15 @@ export function AccountManagementDialog({ reject }: DialogProps<'accountManageme
                 {account.fullAccess ? 'full Dropbox' : DROPBOX_RESTRICTED_FOLDER}
               </span>
               {removeButton(account.name, async () => dropboxAccounts()?.remove(account.sub))}
+            </li>
+          ))}
+          {wordpress.map((account) => (
+            <li key={`wordpress ${account.sub}`} aria-label={`WordPress account ${account.name}`}>
+              <span className="account-management__name">WordPress: {account.name}</span>
+              <span className="account-management__detail">
+                User id wp:{account.sub}, scope {WORDPRESS_SCOPE} (all your WordPress.com sites)
+              </span>
+              {removeButton(account.name, async () => wordpressAccounts()?.remove(account.sub))}
             </li>
           ))}
           {forgeRows.map(({ forge, account }) => (
@@ -153,6 +170,20 @@ export function AccountManagementDialog({ reject }: DialogProps<'accountManageme
           }}
         >
           Add Dropbox account
+        </button>
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            // No fields (spec providers §2): WordPress.com's window opens from this click.
+            // (WordPress starts after the first screen: a click before then waits for it.)
+            wordpressRegistry
+              .ready()
+              .then((linked) => addWordPressAccount(dispatch, linked))
+              .catch(showWordPressError(dispatch));
+          }}
+        >
+          Add WordPress account
         </button>
         {FORGE_IDS.map((forge) => (
           <button

@@ -14,6 +14,7 @@ import {
   DropboxAccountDialog,
   DropboxLocationDialog,
 } from '../../providers/dropbox/dropbox-dialogs';
+import { WordPressLocationDialog } from '../../providers/wordpress/wordpress-dialogs';
 import { GoogleDriveAccountDialog } from '../../providers/google/google-drive-account-dialog';
 import { SelfHostedAccountDialog } from '../../providers/forges/self-hosted-account-dialog';
 import { BloggerLocationDialog } from '../../providers/blogger/blogger-location-dialog';
@@ -77,6 +78,7 @@ const DIALOGS: { [K in ModalType]: ComponentType<DialogProps<K>> } = {
   googleDriveAccount: GoogleDriveAccountDialog,
   dropboxAccount: DropboxAccountDialog,
   dropboxLocation: DropboxLocationDialog,
+  wordpressLocation: WordPressLocationDialog,
 };
 
 /** The dialog on top of the modal stack, if any. When the last one closes, the editor gets its

@@ -30,6 +30,7 @@ import {
 import { driveLocationProviders } from '../google-drive/drive-location-providers';
 import { describeDropboxLocation, dropboxLocationProviders } from '../dropbox/dropbox-locations';
 import { dropboxAccounts } from '../dropbox/dropbox-registry';
+import { describeWordPressLocation } from '../wordpress/wordpress-location-text';
 import { browserGithubClient } from './publish-client';
 
 /** When a GitHub location is asked for and no GitHub account is linked. */
@@ -84,6 +85,7 @@ export function describeLocation(
   return (
     describeLinkedForgeLocation(location, forges) ??
     describeBloggerLocation(location) ??
+    describeWordPressLocation(location) ??
     describeDropboxLocation(location, dropboxFullAccessOf) ?? { description: location.providerId }
   );
 }

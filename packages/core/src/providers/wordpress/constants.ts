@@ -13,7 +13,7 @@ export const WORDPRESS_SCOPE = 'global';
 /** '{Provider} account ID not expected.' for WordPress (spec providers §8). */
 export const WORDPRESS_ACCOUNT_NOT_EXPECTED = 'WordPress account ID not expected.';
 
-/** The required Site domain is empty (spec providers §6 "Site W: domain required"). */
+/** The required Site domain is empty (spec providers §5 "Site W: domain required"). */
 export const SITE_DOMAIN_REQUIRED = 'Site domain is required.';
 
 /** A Site domain that is not a host name. */

@@ -18,6 +18,14 @@ describe('linking a WordPress.com account (implicit grant)', () => {
     expect(wordpressTokenExpired(token, token.expiresOn)).toBe(true);
   });
 
+  it('asks to link again once fewer than 5 minutes remain (spec core §4 and providers §9: the token refresh margin)', () => {
+    const token = { accessToken: 'a', expiresOn: 10 * 60_000, name: 'Ann', sub: '1' };
+    expect(wordpressTokenExpired(token, 4 * 60_000)).toBe(false);
+    expect(wordpressTokenExpired(token, 5 * 60_000 - 1)).toBe(false);
+    expect(wordpressTokenExpired(token, 5 * 60_000)).toBe(true);
+    expect(wordpressTokenExpired(token, 6 * 60_000)).toBe(true);
+  });
+
   it('says so when the user cancelled or no token came', () => {
     expect(() => readWordPressFragment('#error=access_denied&state=s1')).toThrow(
       'WordPress access was not granted.',

@@ -71,6 +71,10 @@ export function wordpressToken(
   };
 }
 
-/** Whether the token has expired (or will within a minute): the user is asked to link again. */
+/** A token is reused only while more than this remains (spec core §4, providers §9: 5 minutes). */
+export const WORDPRESS_TOKEN_MARGIN_MS = 5 * 60 * 1000;
+
+/** Whether the token has expired, or has no more than 5 minutes left (spec core §4: reused only
+ * with more than that): with no refresh in the implicit grant, the user is asked to link again. */
 export const wordpressTokenExpired = (token: WordPressToken, now: number) =>
-  token.expiresOn - 60_000 <= now;
+  token.expiresOn - now <= WORDPRESS_TOKEN_MARGIN_MS;
