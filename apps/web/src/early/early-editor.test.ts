@@ -69,6 +69,12 @@ Range.prototype.getClientRects = () => [] as unknown as DOMRectList;
 Range.prototype.getBoundingClientRect = () => new DOMRect();
 
 let controllers: EditorController[] = [];
+// The app's editor, as the editor pane makes it (closed after the test).
+function appEditor(repo: unknown, pane = document.createElement('div')): EditorController {
+  const controller = new EditorController(pane, workspaceOf(repo), silentEvents);
+  controllers.push(controller);
+  return controller;
+}
 beforeEach(() => {
   factory = new IDBFactory();
   vi.stubGlobal('indexedDB', factory);
@@ -152,8 +158,7 @@ describe('the early editor, taken over by the app', () => {
       userEvent: 'input.type',
     });
     const pane = document.createElement('div');
-    const controller = new EditorController(pane, workspaceOf(repo), silentEvents);
-    controllers.push(controller);
+    const controller = appEditor(repo, pane);
     expect(controller.view).toBe(early.view);
     expect(pane.contains(early.view.dom)).toBe(true);
     expect(document.querySelector('.early-editor')).toBeNull();
@@ -174,12 +179,7 @@ describe('the early editor, taken over by the app', () => {
     const content = (await repo.get<ContentItem>(itemIds.content(file.id)))!;
     const { tx: _tx, hash: _hash, ...item } = content;
     await repo.put([withHash<ContentItem>({ ...item, text: `Theirs.\n${TEXT}` })]);
-    const controller = new EditorController(
-      document.createElement('div'),
-      workspaceOf(repo),
-      silentEvents,
-    );
-    controllers.push(controller);
+    const controller = appEditor(repo);
     await controller.open(file.id);
     await vi.waitFor(async () =>
       expect((await repo.get<ContentItem>(itemIds.content(file.id)))?.text).toBe(
@@ -201,12 +201,7 @@ describe('the early editor, taken over by the app', () => {
     });
     // The page went: the next start's editor (with no early editor) opens the file.
     takeEarlyEditor();
-    const controller = new EditorController(
-      document.createElement('div'),
-      workspaceOf(repo),
-      silentEvents,
-    );
-    controllers.push(controller);
+    const controller = appEditor(repo);
     await controller.open(file.id);
     await vi.waitFor(async () =>
       expect((await repo.get<ContentItem>(itemIds.content(file.id)))?.text).toBe(`Kept. ${TEXT}`),
@@ -219,12 +214,7 @@ describe('the early editor, taken over by the app', () => {
     const other = await createFile(repo, () => 'other00000000000', { text: 'Other.' });
     const early = showEarlyEditor((await readEarlyDocument(environment()))!);
     early.view.dispatch({ changes: { from: 0, insert: 'Early. ' } });
-    const controller = new EditorController(
-      document.createElement('div'),
-      workspaceOf(repo),
-      silentEvents,
-    );
-    controllers.push(controller);
+    const controller = appEditor(repo);
     await controller.open(other.id);
     expect(controller.view.state.doc.toString()).toBe('Other.\n');
     // Opened later, the file has the words typed early.
