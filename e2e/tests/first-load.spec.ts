@@ -15,6 +15,24 @@ async function editableAt(page: Page): Promise<number> {
   return (await handle.jsonValue()) as number;
 }
 
+// Opens the app with each script asked for once the editor is editable held until `hold()`
+// resolves; resolves once it is editable.
+async function openHoldingLaterScripts(page: Page, hold: () => Promise<unknown>): Promise<void> {
+  let editableYet = false;
+  await page.route('**/_next/static/chunks/**/*.js', async (route) => {
+    if (!editableYet) {
+      editableYet = await page
+        .evaluate(() => performance.getEntriesByName('inkstone:editable').length > 0)
+        .catch(() => false);
+    }
+    if (editableYet) await hold();
+    await route.continue();
+  });
+  await page.goto('/');
+  await editableAt(page);
+  editableYet = true;
+}
+
 // The scripts the page had received by `time`.
 async function scriptsBy(page: Page, time: number): Promise<string[]> {
   return page.evaluate(
@@ -65,19 +83,7 @@ test('a dialog shortcut pressed as the editor becomes editable opens its dialog 
   page,
 }) => {
   // Scripts asked for after the editor is editable (the dialogs among them) arrive a second late.
-  let editableYet = false;
-  await page.route('**/_next/static/chunks/**/*.js', async (route) => {
-    if (!editableYet) {
-      editableYet = await page
-        .evaluate(() => performance.getEntriesByName('inkstone:editable').length > 0)
-        .catch(() => false);
-    }
-    if (editableYet) await new Promise((resolve) => setTimeout(resolve, 1000));
-    await route.continue();
-  });
-  await page.goto('/');
-  await editableAt(page);
-  editableYet = true;
+  await openHoldingLaterScripts(page, () => new Promise((resolve) => setTimeout(resolve, 1000)));
   await editor(page).press('ControlOrMeta+k');
   const dialog = page.getByRole('dialog', { name: 'Insert link' });
   await expect(dialog).toBeVisible();
@@ -229,21 +235,11 @@ test('words typed before the rest of the app has loaded are kept: the early edit
 }) => {
   // Every script asked for once the editor is editable is held until the test lets go: the app
   // (its explorer, preview, saving) has not arrived while the user types.
+  // (At most 30 s, should the test fail before it lets go.)
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  let editableYet = false;
-  await page.route('**/_next/static/chunks/**/*.js', async (route) => {
-    if (!editableYet) {
-      editableYet = await page
-        .evaluate(() => performance.getEntriesByName('inkstone:editable').length > 0)
-        .catch(() => false);
-    }
-    if (editableYet) await Promise.race([held, new Promise((r) => setTimeout(r, 30_000))]);
-    await route.continue();
-  });
-  await page.goto('/');
-  await editableAt(page);
-  editableYet = true;
+  const timeLimit = new Promise((resolve) => setTimeout(resolve, 30_000));
+  await openHoldingLaterScripts(page, () => Promise.race([held, timeLimit]));
   // The Welcome file's text, in an editor that takes typing; no preview yet.
   await expect(editor(page)).toBeFocused();
   expect(await editorText(page)).toContain('Welcome to Inkstone');
