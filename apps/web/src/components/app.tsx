@@ -28,6 +28,7 @@ import { browserOpener } from '../services/oauth/authorize-popup';
 import { ExplorerService } from '../services/explorer';
 import { LateService } from '../services/late-service';
 import { dropboxRegistry } from '../providers/dropbox/dropbox-registry';
+import { zendeskRegistry } from '../providers/zendesk/zendesk-registry';
 import { ModalStack } from '../services/modals';
 import { Notifier } from '../services/notifier';
 import { saveEditorFirst } from '../services/save-first';
@@ -185,6 +186,10 @@ export function App() {
           workspace,
           forgeAccounts,
         }),
+      );
+      // Zendesk (help-centre Z): its accounts and publisher, once started.
+      startLate('Zendesk', zendeskRegistry, async () =>
+        (await import('../providers/zendesk/zendesk-wiring')).startZendesk(store, browserPorts),
       );
       stopAccounts = () => {
         accountsStopped = true;

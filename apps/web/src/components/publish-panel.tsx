@@ -3,6 +3,8 @@
 import { dropboxAccounts } from '../providers/dropbox/dropbox-accounts';
 import { addDropboxPublish } from '../providers/dropbox/dropbox-actions';
 import { dropboxHandlers } from '../providers/dropbox/dropbox-locations';
+import { addZendeskPublish, ZENDESK_DIALOG_TITLES } from '../providers/zendesk/zendesk-locations';
+import { zendeskRegistry } from '../providers/zendesk/zendesk-registry';
 import { GITHUB_PROVIDER_IDS, NO_PUBLISH_ACCOUNT, tempFileNotPublished } from '@inkstone/core';
 import { useState } from 'react';
 import { useStore } from 'react-redux';
@@ -144,6 +146,13 @@ export function PublishPanel() {
         : undefined,
     );
 
+  // Zendesk (help-centre Z): an account linked first when there is none; a click before its
+  // code has loaded waits for it.
+  const addZendesk = () =>
+    addLocation(async () =>
+      addZendeskPublish(services, store, await zendeskRegistry.ready(), templateChoices),
+    );
+
   // Where a file can be published, one button each (spec providers §2's publish dialogs).
   const targets: { key: string; label: string; run: () => Promise<void> }[] = [
     { key: 'github', label: 'Publish to GitHub', run: () => add('github') },
@@ -164,6 +173,7 @@ export function PublishPanel() {
     ...(dropbox && dropboxLinked
       ? [{ key: 'dropbox', label: 'Publish to Dropbox', run: addDropbox }]
       : []),
+    { key: 'zendesk', label: ZENDESK_DIALOG_TITLES.publish, run: addZendesk },
   ];
 
   return (

@@ -32,6 +32,11 @@ import type {
   DropboxLocationDialogProps,
   DropboxLocationRequest,
 } from '../providers/dropbox/dropbox-dialog-types';
+import type {
+  ZendeskPublishDialogProps,
+  ZendeskPublishRequest,
+} from '../providers/zendesk/zendesk-dialog-types';
+import type { ZendeskToken } from '../providers/zendesk/zendesk-tokens';
 
 /**
  * The dialogs of spec interface §2 by their type names, each with what it is opened with
@@ -119,6 +124,11 @@ export interface ModalMap {
   };
   /** The Dropbox sync, open and publish dialogs (File path; Template to publish). */
   dropboxLocation: { props: DropboxLocationDialogProps; result: DropboxLocationRequest };
+  /** Links a Zendesk account (spec providers §2, help-centre Z): Site URL and Client Unique
+   * Identifier, the OAuth redirect URL shown; Ok opens the help centre's authorize window. */
+  zendeskAccount: { props: undefined; result: ZendeskToken };
+  /** Publish to Zendesk: Section ID, Existing article ID, Locale, Template. */
+  zendeskPublish: { props: ZendeskPublishDialogProps; result: ZendeskPublishRequest };
 }
 
 /** A dialog type name. */

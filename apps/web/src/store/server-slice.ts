@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { ZENDESK_DEFAULT_URL_TEMPLATE } from '@inkstone/core';
 import { GITHUB_COM, readGithubOrigins } from '../providers/github/github-conf';
 import { type ForgeConf, NO_FORGE_CONF, readForgeConf } from '../providers/forges/forge-conf';
 import { type AccountsState, googleLoginAccount, loginAccount } from './accounts-slice';
@@ -34,6 +35,8 @@ export interface ServerState {
   dropboxAppKeyFull: string;
   /** One origin standing in for every Dropbox host (cloud-sim, a proxy); empty: Dropbox's. */
   dropboxUrl: string;
+  /** Where a Zendesk help centre is reached, `{subdomain}` standing for the user's. */
+  zendeskUrl: string;
 }
 
 /** The parts of `GET /conf` the app reads. */
@@ -53,6 +56,7 @@ export const serverSlice = createSlice({
     dropboxAppKey: '',
     dropboxAppKeyFull: '',
     dropboxUrl: '',
+    zendeskUrl: ZENDESK_DEFAULT_URL_TEMPLATE,
     ...GITHUB_COM,
     ...NO_FORGE_CONF,
   } as ServerState,
@@ -70,6 +74,7 @@ export const serverSlice = createSlice({
       state.dropboxAppKey = conf.dropboxAppKey ?? '';
       state.dropboxAppKeyFull = conf.dropboxAppKeyFull ?? '';
       state.dropboxUrl = conf.dropboxUrl ?? '';
+      state.zendeskUrl = conf.zendeskUrl || ZENDESK_DEFAULT_URL_TEMPLATE;
     },
   },
 });
@@ -96,6 +101,9 @@ export function readServerConf(answer: unknown): ServerConf {
     dropboxUrl: /^https?:\/\/[^?#]+$/.test(text('dropboxUrl'))
       ? text('dropboxUrl').replace(/\/+$/, '')
       : '',
+    zendeskUrl: /^https?:\/\/[^?#]*\{subdomain\}[^?#]*$/.test(text('zendeskUrl'))
+      ? text('zendeskUrl').replace(/\/+$/, '')
+      : ZENDESK_DEFAULT_URL_TEMPLATE,
     ...readGithubOrigins(conf),
     forges: readForgeConf(conf),
   };

@@ -9,6 +9,8 @@ import { dropboxAccounts, dropboxRegistry } from '../../providers/dropbox/dropbo
 import { addDropboxAccount, showDropboxError } from '../../providers/dropbox/dropbox-actions';
 import { DROPBOX_RESTRICTED_FOLDER } from '../../providers/dropbox/dropbox-paths';
 import { useDropboxAccounts } from '../../providers/dropbox/use-dropbox-accounts';
+import { zendeskAccounts } from '../../providers/zendesk/zendesk-registry';
+import { useZendeskAccounts } from '../../providers/zendesk/use-zendesk-accounts';
 import { runAction } from '../../services/run-action';
 import { useStore } from 'react-redux';
 import { type AppStore, useAppDispatch, useAppSelector } from '../../store';
@@ -33,6 +35,7 @@ export function AccountManagementDialog({ reject }: DialogProps<'accountManageme
   const forges = useAppSelector((state) => state.accounts.forges);
   const google = useAppSelector((state) => state.accounts.google);
   const dropbox = useDropboxAccounts();
+  const zendesk = useZendeskAccounts();
   const forgeRows = FORGE_IDS.flatMap((forge) =>
     forges[forge].map((account) => ({ forge, account })),
   );
@@ -73,7 +76,8 @@ export function AccountManagementDialog({ reject }: DialogProps<'accountManageme
       {github.length === 0 &&
       google.length === 0 &&
       forgeRows.length === 0 &&
-      dropbox.length === 0 ? (
+      dropbox.length === 0 &&
+      zendesk.length === 0 ? (
         <p>Inkstone has no access to any external account yet.</p>
       ) : (
         <ul className="account-management">
@@ -109,6 +113,16 @@ export function AccountManagementDialog({ reject }: DialogProps<'accountManageme
                 {account.fullAccess ? 'full Dropbox' : DROPBOX_RESTRICTED_FOLDER}
               </span>
               {removeButton(account.name, async () => dropboxAccounts()?.remove(account.sub))}
+            </li>
+          ))}
+          {zendesk.map((account) => (
+            <li key={`zendesk ${account.sub}`} aria-label={`Zendesk account ${account.name}`}>
+              <span className="account-management__name">Zendesk: {account.name}</span>
+              <span className="account-management__detail">
+                User id zd:{account.sub}, help centre {account.subdomain}.zendesk.com, scope read
+                hc:write
+              </span>
+              {removeButton(account.name, async () => zendeskAccounts()?.remove(account.sub))}
             </li>
           ))}
           {forgeRows.map(({ forge, account }) => (
@@ -153,6 +167,15 @@ export function AccountManagementDialog({ reject }: DialogProps<'accountManageme
           }}
         >
           Add Dropbox account
+        </button>
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            services.modals.open('zendeskAccount').catch(showDropboxError(dispatch));
+          }}
+        >
+          Add Zendesk account
         </button>
         {FORGE_IDS.map((forge) => (
           <button

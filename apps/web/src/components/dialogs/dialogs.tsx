@@ -14,6 +14,10 @@ import {
   DropboxAccountDialog,
   DropboxLocationDialog,
 } from '../../providers/dropbox/dropbox-dialogs';
+import {
+  ZendeskAccountDialog,
+  ZendeskPublishDialog,
+} from '../../providers/zendesk/zendesk-dialogs';
 import { GoogleDriveAccountDialog } from '../../providers/google/google-drive-account-dialog';
 import { SelfHostedAccountDialog } from '../../providers/forges/self-hosted-account-dialog';
 import { BloggerLocationDialog } from '../../providers/blogger/blogger-location-dialog';
@@ -77,6 +81,8 @@ const DIALOGS: { [K in ModalType]: ComponentType<DialogProps<K>> } = {
   googleDriveAccount: GoogleDriveAccountDialog,
   dropboxAccount: DropboxAccountDialog,
   dropboxLocation: DropboxLocationDialog,
+  zendeskAccount: ZendeskAccountDialog,
+  zendeskPublish: ZendeskPublishDialog,
 };
 
 /** The dialog on top of the modal stack, if any. When the last one closes, the editor gets its

@@ -1,4 +1,5 @@
 import { describeBloggerLocation } from '../blogger/blogger-location-text';
+import { describeZendeskLocation } from '../zendesk/zendesk-location-text';
 import {
   createGistProvider,
   createGithubFileProvider,
@@ -84,6 +85,7 @@ export function describeLocation(
   return (
     describeLinkedForgeLocation(location, forges) ??
     describeBloggerLocation(location) ??
+    describeZendeskLocation(location) ??
     describeDropboxLocation(location, dropboxFullAccessOf) ?? { description: location.providerId }
   );
 }

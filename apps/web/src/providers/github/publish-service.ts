@@ -18,6 +18,7 @@ import { type AppStore } from '../../store';
 import { bloggerPublishers } from '../blogger/blogger-locations';
 import { driveLocationPublishers } from '../google-drive/drive-location-providers';
 import { dropboxLocationPublishers } from '../dropbox/dropbox-locations';
+import { zendeskPublishers } from '../zendesk/zendesk-locations';
 import { forgeLocationPublishers, type ForgeLocationPort } from '../forges/forge-locations';
 import { clientsBySub, locationAccount } from './file-locations';
 
@@ -54,6 +55,7 @@ async function publishers(
     ...bloggerPublishers(googleUrl),
     ...driveLocationPublishers(),
     ...dropboxLocationPublishers(),
+    ...zendeskPublishers(),
   };
 }
 
