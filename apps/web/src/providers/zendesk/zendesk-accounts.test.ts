@@ -142,6 +142,7 @@ describe('linking a Zendesk account (code grant with PKCE, the user’s own clie
     const location = {
       id: 'l',
       type: 'publishLocation' as const,
+      hash: 'h',
       fileId: 'f',
       providerId: ZENDESK_PROVIDER_ID,
       templateId: 'plainHtml',
