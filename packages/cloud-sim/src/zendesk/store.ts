@@ -197,6 +197,13 @@ export class ZendeskStore {
     if (record) record.revoked = true;
   }
 
+  /** Revokes every token of a user of a help centre (as its Admin Center does). */
+  revokeAll(subdomain: string, userId: number) {
+    for (const record of this.tokens.values()) {
+      if (record.subdomain === subdomain && record.userId === userId) record.revoked = true;
+    }
+  }
+
   newCode(code: Omit<Code, 'expiresAt'>): string {
     const value = base64url(randomBytes(24));
     this.codes.set(value, { ...code, expiresAt: this.now() + ZENDESK_CODE_LIFETIME_MS });

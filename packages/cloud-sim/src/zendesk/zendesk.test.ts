@@ -200,6 +200,10 @@ describe('Zendesk Help Center API', () => {
     const answer = await call('GET', '/api/v2/users/me.json', undefined, revoked);
     expect(answer.status).toBe(401);
     expect(answer.body.error).toBe('invalid_token');
+    const another = t.sim.zendesk.issue('acme', eve.id).token;
+    t.sim.zendesk.revokeAll('acme', eve.id);
+    expect((await call('GET', '/api/v2/users/me.json', undefined, another)).status).toBe(401);
+    expect((await call('GET', '/api/v2/users/me.json')).status).toBe(200);
   });
 
   it('serves faults: a 5xx in its error shape, 429 with Retry-After, an expired token', async () => {
