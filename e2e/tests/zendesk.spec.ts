@@ -68,6 +68,8 @@ test('links a Zendesk account through the popup', async () => {
   await expect(listed).toContainText(`User id zd:acme/${ann.id}, help centre acme.zendesk.com`);
   await accounts.getByRole('button', { name: 'Close' }).last().click();
   await expect(accounts).toBeHidden();
+  const shown = await openMenu(page);
+  await expect(shown.getByRole('button', { name: 'Accounts (1)', exact: true })).toBeVisible();
 });
 
 test('publishes an article to a section, then its translation updated as a draft', async () => {

@@ -10,6 +10,7 @@ import { addDropboxAccount, showDropboxError } from '../../providers/dropbox/dro
 import { DROPBOX_RESTRICTED_FOLDER } from '../../providers/dropbox/dropbox-paths';
 import { useDropboxAccounts } from '../../providers/dropbox/use-dropbox-accounts';
 import { zendeskAccounts } from '../../providers/zendesk/zendesk-registry';
+import { showZendeskError } from '../../providers/zendesk/zendesk-locations';
 import { useZendeskAccounts } from '../../providers/zendesk/use-zendesk-accounts';
 import { runAction } from '../../services/run-action';
 import { useStore } from 'react-redux';
@@ -172,7 +173,7 @@ export function AccountManagementDialog({ reject }: DialogProps<'accountManageme
           type="button"
           className="button"
           onClick={() => {
-            services.modals.open('zendeskAccount').catch(showDropboxError(dispatch));
+            services.modals.open('zendeskAccount').catch(showZendeskError(dispatch));
           }}
         >
           Add Zendesk account

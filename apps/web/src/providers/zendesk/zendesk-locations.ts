@@ -6,7 +6,8 @@ import {
 } from '@inkstone/core';
 import { type AppServices } from '../../components/app-context';
 import { isCancelled } from '../../services/modals';
-import { type AppStore } from '../../store';
+import { type AppDispatch, type AppStore } from '../../store';
+import { notified } from '../../store/notifications-slice';
 import { type ZendeskAccounts } from './zendesk-accounts';
 import { zendeskAccounts } from './zendesk-registry';
 
@@ -15,6 +16,15 @@ export const ZENDESK_DIALOG_TITLES = {
   account: 'Add Zendesk account',
   publish: 'Publish to Zendesk',
 } as const;
+
+/** A failure shown in its own words; a cancel says nothing. */
+export function showZendeskError(dispatch: AppDispatch) {
+  return (error: unknown) => {
+    if (isCancelled(error)) return;
+    console.error(error);
+    dispatch(notified('error', error instanceof Error ? error.message : String(error)));
+  };
+}
 
 /** The Zendesk publisher, each location written with the account it names; none before the
  * accounts are started. */
