@@ -57,6 +57,7 @@ describe('GET /conf', () => {
       dropboxUrl: '',
       wordpressClientId: '',
       wordpressUrl: '',
+      zendeskUrl: 'https://{subdomain}.zendesk.com',
       allowSponsorship: false,
     });
   });

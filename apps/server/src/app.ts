@@ -55,6 +55,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     googleUrl: options.conf.googleUrl,
     dropboxUrl: options.conf.dropboxUrl,
     wordpressUrl: options.conf.wordpressUrl,
+    zendeskUrl: options.conf.zendeskUrl,
   };
   const app = Fastify({
     logger:

@@ -110,3 +110,21 @@ describe('readPublicConf: WordPress.com client and stand-in (WORDPRESS_CLIENT_ID
     );
   });
 });
+
+describe('readPublicConf: Zendesk help centres (ZENDESK_URL)', () => {
+  it('reaches https://{subdomain}.zendesk.com unless a stand-in template is set', () => {
+    expect(readPublicConf({}).zendeskUrl).toBe('https://{subdomain}.zendesk.com');
+    expect(
+      readPublicConf({ ZENDESK_URL: ' http://127.0.0.1:4301/zendesk/{subdomain}/ ' }).zendeskUrl,
+    ).toBe('http://127.0.0.1:4301/zendesk/{subdomain}');
+  });
+
+  it('refuses a template without {subdomain} or that is not an http(s) URL', () => {
+    expect(() => readPublicConf({ ZENDESK_URL: 'https://help.example.com' })).toThrow(
+      'ZENDESK_URL must contain {subdomain}',
+    );
+    expect(() => readPublicConf({ ZENDESK_URL: 'zendesk/{subdomain}' })).toThrow(
+      'ZENDESK_URL must be an http(s) URL',
+    );
+  });
+});

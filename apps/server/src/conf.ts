@@ -34,6 +34,10 @@ export interface PublicConf {
   /** The origin standing in for https://public-api.wordpress.com (cloud-sim's `{url}/wpcom`,
    * or a proxy): WORDPRESS_URL. Empty: WordPress.com's own. */
   wordpressUrl: string;
+  /** Where a Zendesk help centre is reached, `{subdomain}` standing for the one the user types
+   * (https://acme.zendesk.com → acme): ZENDESK_URL, default `https://{subdomain}.zendesk.com`;
+   * cloud-sim's is `{url}/zendesk/{subdomain}`. Each user brings their own OAuth client id. */
+  zendeskUrl: string;
   allowSponsorship: boolean;
 }
 
@@ -55,8 +59,22 @@ export const CONF_ENV = {
   dropboxUrl: 'DROPBOX_URL',
   wordpressClientId: 'WORDPRESS_CLIENT_ID',
   wordpressUrl: 'WORDPRESS_URL',
+  zendeskUrl: 'ZENDESK_URL',
   allowSponsorship: 'ALLOW_SPONSORSHIP',
 } as const satisfies Record<keyof PublicConf, string>;
+
+/** Zendesk's help centres, used when ZENDESK_URL is not set. */
+export const ZENDESK_DEFAULT_URL = 'https://{subdomain}.zendesk.com';
+
+// A help-centre template: an http(s) URL with `{subdomain}` in it (without its trailing slash).
+function zendeskTemplate(value: string): string {
+  const probe = value.replace('{subdomain}', 'subdomain');
+  if (!value.includes('{subdomain}')) {
+    throw new Error(`ZENDESK_URL must contain {subdomain}, got "${value}".`);
+  }
+  baseUrl(probe, CONF_ENV.zendeskUrl);
+  return value.replace(/\/+$/, '');
+}
 
 /** Gitee's public address, used when GITEE_URL is not set (as the token exchange does). */
 export const GITEE_DEFAULT_URL = 'https://gitee.com';
@@ -110,6 +128,7 @@ export function readPublicConf(env: Record<string, string | undefined>): PublicC
     dropboxUrl: text('dropboxUrl') && baseUrl(text('dropboxUrl'), CONF_ENV.dropboxUrl),
     wordpressClientId: text('wordpressClientId'),
     wordpressUrl: text('wordpressUrl') && baseUrl(text('wordpressUrl'), CONF_ENV.wordpressUrl),
+    zendeskUrl: zendeskTemplate(text('zendeskUrl') || ZENDESK_DEFAULT_URL),
     allowSponsorship: TRUE_VALUES.has(text('allowSponsorship').toLowerCase()),
   };
 }

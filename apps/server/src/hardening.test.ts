@@ -244,7 +244,7 @@ describe('security headers', () => {
     const directive = (name: string) =>
       policy.split('; ').find((entry) => entry.startsWith(`${name} `));
     expect(directive('connect-src')).toBe(
-      "connect-src 'self' https://www.googleapis.com https://people.googleapis.com https://oauth2.googleapis.com http://127.0.0.1:4300 https://api.dropboxapi.com https://content.dropboxapi.com https://public-api.wordpress.com",
+      "connect-src 'self' https://www.googleapis.com https://people.googleapis.com https://oauth2.googleapis.com http://127.0.0.1:4300 https://api.dropboxapi.com https://content.dropboxapi.com https://public-api.wordpress.com https://*.zendesk.com",
     );
     expect(directive('frame-src')).toBe(
       "frame-src 'self' https://accounts.google.com http://127.0.0.1:4300 https://www.dropbox.com",
@@ -265,8 +265,40 @@ describe('security headers', () => {
       (await app.inject({ method: 'GET', url: '/' })).headers['content-security-policy'],
     );
     expect(policy.split('; ').find((entry) => entry.startsWith('connect-src '))).toBe(
-      "connect-src 'self' https://www.googleapis.com https://people.googleapis.com https://oauth2.googleapis.com https://api.dropboxapi.com https://content.dropboxapi.com http://127.0.0.1:4301 https://public-api.wordpress.com",
+      "connect-src 'self' https://www.googleapis.com https://people.googleapis.com https://oauth2.googleapis.com https://api.dropboxapi.com https://content.dropboxapi.com http://127.0.0.1:4301 https://public-api.wordpress.com https://*.zendesk.com",
     );
+  });
+
+  it("lets the page reach Zendesk's help centres, and a help-centre stand-in once", async () => {
+    app = await buildApp({
+      conf: readPublicConf({
+        DROPBOX_URL: 'http://127.0.0.1:4301/',
+        ZENDESK_URL: 'http://127.0.0.1:4302/zendesk/{subdomain}',
+      }),
+      webRoot: fakeExport(),
+      security: readSecurityConf({ CSP_CONNECT_SRC: "'self'" }),
+    });
+    const policy = String(
+      (await app.inject({ method: 'GET', url: '/' })).headers['content-security-policy'],
+    );
+    const connect = policy.split('; ').find((entry) => entry.startsWith('connect-src '))!;
+    expect(connect).toContain(' https://*.zendesk.com http://127.0.0.1:4302');
+    app = await buildApp({
+      conf: readPublicConf({
+        ZENDESK_URL: 'http://127.0.0.1:4302/zendesk/{subdomain}',
+        GOOGLE_URL: 'http://127.0.0.1:4302',
+      }),
+      webRoot: fakeExport(),
+      security: readSecurityConf({ CSP_CONNECT_SRC: "'self'" }),
+    });
+    const again = String(
+      (await app.inject({ method: 'GET', url: '/' })).headers['content-security-policy'],
+    );
+    const sources = again
+      .split('; ')
+      .find((entry) => entry.startsWith('connect-src '))!
+      .split(' ');
+    expect(sources.filter((source) => source === 'http://127.0.0.1:4302')).toHaveLength(1);
   });
 
   it("lets the page reach WordPress.com's API, and the configured stand-in once", async () => {

@@ -19,6 +19,8 @@ export interface SecurityConf {
   dropboxUrl?: string;
   /** `/conf`'s `wordpressUrl` (a stand-in for public-api.wordpress.com), allowed beside it. */
   wordpressUrl?: string;
+  /** `/conf`'s `zendeskUrl` (a help-centre template; a stand-in's origin is allowed). */
+  zendeskUrl?: string;
 }
 
 /** Google's hosts the page talks to (spec providers §4, §5): the APIs it fetches, the
@@ -46,6 +48,12 @@ export const DROPBOX_CSP = {
 /** WordPress.com's REST API host (site service W); its authorize page opens in a popup. */
 export const WORDPRESS_CSP = {
   connect: ['https://public-api.wordpress.com'],
+} as const;
+
+/** Zendesk's help centres (help-centre service Z): the API and the token endpoint of each
+ * `{subdomain}.zendesk.com`; its authorize page opens in a popup. */
+export const ZENDESK_CSP = {
+  connect: ['https://*.zendesk.com'],
 } as const;
 
 // The origin of `/conf`'s googleUrl, or nothing when it is empty or not a URL.
@@ -130,6 +138,12 @@ export function contentSecurityPolicy(
       ...dropboxStandIn,
       ...WORDPRESS_CSP.connect,
       ...wordpressStandIn,
+      ...ZENDESK_CSP.connect,
+      ...googleOrigin(conf.zendeskUrl?.replace('{subdomain}', 'subdomain')).filter(
+        (origin) =>
+          origin !== 'https://subdomain.zendesk.com' &&
+          ![...standIn, ...dropboxStandIn, ...wordpressStandIn].includes(origin),
+      ),
     ].join(' '),
     "worker-src 'self' blob:",
     // The silent token refresh loads Google's authorize page in a hidden frame.

@@ -92,5 +92,17 @@ export async function runCli(args: readonly string[], print: (line: string) => v
   );
   print(`  Dropbox authorize: ${sim.url}/oauth2/authorize   token: ${sim.url}/oauth2/token`);
   print(`  Dropbox access token (four hours): ${dropboxToken.token}`);
+  // Zendesk: a help centre `demo` (https://demo.zendesk.com, served at /zendesk/demo), the demo
+  // person as its admin, a public OAuth client (PKCE) and a section to publish to.
+  sim.zendesk.addHelpCentre('demo');
+  const agent = sim.zendesk.addUser('demo', { name: 'Demo User', email: 'demo@example.com' });
+  sim.zendesk.addClient('demo', { identifier: 'inkstone-zendesk', redirectUris: [redirect] });
+  const section = sim.zendesk.addSection('demo');
+  print(
+    `  Zendesk help centre: https://demo.zendesk.com at ${sim.url}/zendesk/demo (ZENDESK_URL=${sim.url}/zendesk/{subdomain})`,
+  );
+  print(
+    `  Zendesk client: inkstone-zendesk (public, PKCE); user ${agent.email} (id ${agent.id}); section ${section}`,
+  );
   return { sim };
 }

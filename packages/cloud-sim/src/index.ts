@@ -79,3 +79,14 @@ export {
   type WpcomUser,
 } from './wordpress/store.js';
 export { WPCOM_AUTHORIZE_PATH, WPCOM_PREFIX } from './wordpress/routes.js';
+export {
+  ZendeskStore,
+  ZENDESK_CODE_LIFETIME_MS,
+  type HelpCentre,
+  type ZendeskArticle,
+  type ZendeskClient,
+  type ZendeskToken,
+  type ZendeskTranslation,
+  type ZendeskUser,
+} from './zendesk/store.js';
+export { ZENDESK_PREFIX, ZENDESK_ROUTES } from './zendesk/routes.js';

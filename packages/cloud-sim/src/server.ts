@@ -26,6 +26,8 @@ import { OAuthRoutes } from './oauth/routes.js';
 import { answerPeopleMe, PEOPLE_ME_PATH } from './people.js';
 import { WpcomRoutes, wpcomError } from './wordpress/routes.js';
 import { WpcomStore } from './wordpress/store.js';
+import { invalidToken, zendeskError, ZendeskRoutes } from './zendesk/routes.js';
+import { ZendeskStore } from './zendesk/store.js';
 import { bearerToken, type SimRequest } from './request.js';
 
 /** Options of {@link startCloudSim}. */
@@ -66,6 +68,9 @@ export interface CloudSim {
   dropbox: DropboxSim;
   /** WordPress.com's users, sites, posts and tokens (served under `/wpcom`). */
   wordpress: WpcomStore;
+  /** Zendesk's help centres, users, OAuth clients, articles and tokens (served under
+   * `/zendesk/{subdomain}`, standing for `https://{subdomain}.zendesk.com`). */
+  zendesk: ZendeskStore;
   /** Faults served to the next matching requests. */
   faults: Faults;
   /** Stops the server, ending any request a fault left hanging. */
@@ -121,6 +126,8 @@ export async function startCloudSim(options: CloudSimOptions = {}): Promise<Clou
   const dropboxChooser = new DropboxChooserRoutes(dropbox.accounts, dropbox.store);
   const wordpress = new WpcomStore(now, options.wordpressTokenSeconds);
   const wpcomRoutes = new WpcomRoutes(wordpress);
+  const zendesk = new ZendeskStore(now);
+  const zendeskRoutes = new ZendeskRoutes(zendesk);
 
   const answer = (request: SimRequest): Reply => {
     const oauthReply =
@@ -129,6 +136,7 @@ export async function startCloudSim(options: CloudSimOptions = {}): Promise<Clou
     const { pathname } = request.url;
     if (DropboxRoutes.handles(pathname)) return dropboxRoutes.answer(request);
     if (WpcomRoutes.handles(pathname)) return wpcomRoutes.answer(request);
+    if (ZendeskRoutes.handles(pathname)) return zendeskRoutes.answer(request);
     const isDrive = DriveRoutes.handles(pathname);
     const isBlogger = pathname.startsWith(BLOGGER_PREFIX);
     if (!isDrive && !isBlogger && pathname !== PEOPLE_ME_PATH) {
@@ -194,7 +202,19 @@ export async function startCloudSim(options: CloudSimOptions = {}): Promise<Clou
     if (fault?.hang) return; // Never answered; close() ends the connection.
     let reply: Reply;
     const wpcomPath = WpcomRoutes.handles(url.pathname);
-    if (fault?.status && wpcomPath) reply = wpcomError(fault.status, 'http_error', 'Server error');
+    const zendeskPath = ZendeskRoutes.handles(url.pathname);
+    if (fault?.status && zendeskPath) {
+      reply = zendeskError(fault.status, 'ServerError', 'Server error');
+    } else if (fault?.expiredToken && zendeskPath) reply = invalidToken();
+    else if (fault?.rateLimit && zendeskPath) {
+      reply = {
+        status: 429,
+        raw: Buffer.from('Too Many Requests'),
+        contentType: 'text/plain; charset=utf-8',
+        headers: { 'retry-after': String(fault.retryAfter ?? 1) },
+      };
+    } else if (fault?.status && wpcomPath)
+      reply = wpcomError(fault.status, 'http_error', 'Server error');
     else if (fault?.expiredToken && wpcomPath) {
       reply = wpcomError(401, 'invalid_token', 'The OAuth2 token is invalid.');
     } else if (fault?.status)
@@ -245,6 +265,7 @@ export async function startCloudSim(options: CloudSimOptions = {}): Promise<Clou
     blogger,
     dropbox,
     wordpress,
+    zendesk,
     faults,
     close: () =>
       new Promise<void>((resolve, reject) => {

@@ -745,6 +745,8 @@ export * from './providers/dropbox/file-location.js';
 export * from './providers/zendesk/constants.js';
 export * from './providers/zendesk/zendesk-fields.js';
 export * from './providers/zendesk/zendesk-article.js';
+export * from './providers/zendesk/zendesk-client.js';
+export * from './providers/zendesk/zendesk-publisher.js';
 export {
   checkIdToken,
   CLIENT_ID_INCONSISTENT,

@@ -30,6 +30,7 @@ import { LateService } from '../services/late-service';
 import { dismissEarlyEditor } from '../early/early-handle';
 import { dropboxRegistry } from '../providers/dropbox/dropbox-registry';
 import { wordpressRegistry } from '../providers/wordpress/wordpress-registry';
+import { zendeskRegistry } from '../providers/zendesk/zendesk-registry';
 import { ModalStack } from '../services/modals';
 import { Notifier } from '../services/notifier';
 import { saveEditorFirst } from '../services/save-first';
@@ -197,6 +198,10 @@ export function App() {
           ...browserPorts,
           confirmRedirection: (provider) => confirmer.ask('providerRedirection', provider),
         }),
+      );
+      // Zendesk (help-centre Z): its accounts and publisher, once started.
+      startLate('Zendesk', zendeskRegistry, async () =>
+        (await import('../providers/zendesk/zendesk-wiring')).startZendesk(store, browserPorts),
       );
       stopAccounts = () => {
         accountsStopped = true;

@@ -2,6 +2,7 @@
 
 import { useDropboxAccounts } from '../providers/dropbox/use-dropbox-accounts';
 import { useWordPressAccounts } from '../providers/wordpress/use-wordpress-accounts';
+import { useZendeskAccounts } from '../providers/zendesk/use-zendesk-accounts';
 import { type AppServices, useAppServices } from './app-context';
 import { signInWithGiteeFromMenu } from '../providers/forges/gitee-sign-in';
 import { GiteeUser } from '../providers/forges/gitee-user';
@@ -187,11 +188,12 @@ export function MenuPanel() {
   const current = workspaces.find((workspace) => workspace.id === opened.id) ?? opened;
   const syncTarget = useAppSelector((state) => state.sync.target);
   const templateCount = useAppSelector((state) => Object.keys(state.templates).length);
-  // Dropbox's accounts are kept outside the store (providers/dropbox/use-dropbox-accounts).
+  // Dropbox's and Zendesk's accounts are kept outside the store (their use-…-accounts hooks).
   const accounts =
     useAppSelector((state) => accountCount(state.accounts)) +
     useDropboxAccounts().length +
-    useWordPressAccounts().length;
+    useWordPressAccounts().length +
+    useZendeskAccounts().length;
   const login = useAppSelector((state) => loginAccount(state.accounts));
   const giteeLogin = useAppSelector((state) => giteeLoginAccount(state.accounts));
   const googleLogin = useAppSelector((state) => googleLoginAccount(state.accounts));

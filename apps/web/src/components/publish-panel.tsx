@@ -7,6 +7,8 @@ import { addWordPressPublish } from '../providers/wordpress/wordpress-actions';
 import { WORDPRESS_DIALOG_TITLE } from '../providers/wordpress/wordpress-dialogs';
 import { wordpressAccounts } from '../providers/wordpress/wordpress-registry';
 import { useWordPressAccounts } from '../providers/wordpress/use-wordpress-accounts';
+import { addZendeskPublish, ZENDESK_DIALOG_TITLES } from '../providers/zendesk/zendesk-locations';
+import { zendeskRegistry } from '../providers/zendesk/zendesk-registry';
 import { GITHUB_PROVIDER_IDS, NO_PUBLISH_ACCOUNT, tempFileNotPublished } from '@inkstone/core';
 import { useState } from 'react';
 import { useStore } from 'react-redux';
@@ -158,6 +160,12 @@ export function PublishPanel() {
         ? addWordPressPublish(services, store, wordpress, file.id, templateChoices)
         : undefined,
     );
+  // Zendesk (help-centre Z): an account linked first when there is none; a click before its
+  // code has loaded waits for it.
+  const addZendesk = () =>
+    addLocation(async () =>
+      addZendeskPublish(services, store, await zendeskRegistry.ready(), templateChoices),
+    );
 
   // Where a file can be published, one button each (spec providers §2's publish dialogs).
   const targets: { key: string; label: string; run: () => Promise<void> }[] = [
@@ -180,6 +188,7 @@ export function PublishPanel() {
       ? [{ key: 'dropbox', label: 'Publish to Dropbox', run: addDropbox }]
       : []),
     ...(wordpress ? [{ key: 'wordpress', label: WORDPRESS_DIALOG_TITLE, run: addWordPress }] : []),
+    { key: 'zendesk', label: ZENDESK_DIALOG_TITLES.publish, run: addZendesk },
   ];
 
   return (

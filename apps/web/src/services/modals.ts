@@ -36,6 +36,11 @@ import type {
   WordPressDialogProps,
   WordPressLocationRequest,
 } from '../providers/wordpress/wordpress-dialog-types';
+import type {
+  ZendeskPublishDialogProps,
+  ZendeskPublishRequest,
+} from '../providers/zendesk/zendesk-dialog-types';
+import type { ZendeskToken } from '../providers/zendesk/zendesk-tokens';
 
 /**
  * The dialogs of spec interface §2 by their type names, each with what it is opened with
@@ -126,6 +131,11 @@ export interface ModalMap {
   /** "Publish to WordPress" (spec providers §2, site service W): Site domain, Existing post
    * ID, Template. */
   wordpressLocation: { props: WordPressDialogProps; result: WordPressLocationRequest };
+  /** Links a Zendesk account (spec providers §2, help-centre Z): Site URL and Client Unique
+   * Identifier, the OAuth redirect URL shown; Ok opens the help centre's authorize window. */
+  zendeskAccount: { props: undefined; result: ZendeskToken };
+  /** Publish to Zendesk: Section ID, Existing article ID, Locale, Template. */
+  zendeskPublish: { props: ZendeskPublishDialogProps; result: ZendeskPublishRequest };
 }
 
 /** A dialog type name. */

@@ -98,6 +98,7 @@ describe('the server configuration (GET /conf)', () => {
       dropboxUrl: '',
       wordpressClientId: '',
       wordpressUrl: '',
+      zendeskUrl: 'https://{subdomain}.zendesk.com',
     });
     store.dispatch(serverConfLoaded(readServerConf({ githubUrl: 42 })));
     expect(store.getState().server).toMatchObject({
@@ -130,6 +131,23 @@ describe('the server configuration (GET /conf)', () => {
       ),
     );
     expect(store.getState().server.googleUrl).toBe('');
+  });
+
+  it("reads the Zendesk help-centre template (one without {subdomain}: Zendesk's own)", () => {
+    const store = createStore();
+    const conf = (zendeskUrl: unknown) =>
+      readServerConf({ zendeskUrl, allowSponsorship: false }).zendeskUrl;
+    expect(conf('http://127.0.0.1:4301/zendesk/{subdomain}/')).toBe(
+      'http://127.0.0.1:4301/zendesk/{subdomain}',
+    );
+    expect(conf('http://127.0.0.1:4301/zendesk')).toBe('https://{subdomain}.zendesk.com');
+    expect(conf(undefined)).toBe('https://{subdomain}.zendesk.com');
+    store.dispatch(
+      serverConfLoaded(
+        readServerConf({ zendeskUrl: 'http://x/z/{subdomain}', allowSponsorship: false }),
+      ),
+    );
+    expect(store.getState().server.zendeskUrl).toBe('http://x/z/{subdomain}');
   });
 
   it("reads Dropbox's two app keys and stand-in origin (a bad origin: Dropbox's own)", () => {

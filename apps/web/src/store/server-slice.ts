@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { ZENDESK_DEFAULT_URL_TEMPLATE } from '@inkstone/core';
 import { GITHUB_COM, readGithubOrigins } from '../providers/github/github-conf';
 import { type ForgeConf, NO_FORGE_CONF, readForgeConf } from '../providers/forges/forge-conf';
 import { type AccountsState, googleLoginAccount, loginAccount } from './accounts-slice';
@@ -38,6 +39,8 @@ export interface ServerState {
   wordpressClientId: string;
   /** The origin standing in for https://public-api.wordpress.com; empty: WordPress.com's. */
   wordpressUrl: string;
+  /** Where a Zendesk help centre is reached, `{subdomain}` standing for the user's. */
+  zendeskUrl: string;
 }
 
 /** The parts of `GET /conf` the app reads. */
@@ -59,6 +62,7 @@ export const serverSlice = createSlice({
     dropboxUrl: '',
     wordpressClientId: '',
     wordpressUrl: '',
+    zendeskUrl: ZENDESK_DEFAULT_URL_TEMPLATE,
     ...GITHUB_COM,
     ...NO_FORGE_CONF,
   } as ServerState,
@@ -78,6 +82,7 @@ export const serverSlice = createSlice({
       state.dropboxUrl = conf.dropboxUrl ?? '';
       state.wordpressClientId = conf.wordpressClientId ?? '';
       state.wordpressUrl = conf.wordpressUrl ?? '';
+      state.zendeskUrl = conf.zendeskUrl || ZENDESK_DEFAULT_URL_TEMPLATE;
     },
   },
 });
@@ -108,6 +113,9 @@ export function readServerConf(answer: unknown): ServerConf {
     wordpressUrl: /^https?:\/\/[^?#]+$/.test(text('wordpressUrl'))
       ? text('wordpressUrl').replace(/\/+$/, '')
       : '',
+    zendeskUrl: /^https?:\/\/[^?#]*\{subdomain\}[^?#]*$/.test(text('zendeskUrl'))
+      ? text('zendeskUrl').replace(/\/+$/, '')
+      : ZENDESK_DEFAULT_URL_TEMPLATE,
     ...readGithubOrigins(conf),
     forges: readForgeConf(conf),
   };

@@ -15,6 +15,9 @@ import {
 } from '../../providers/wordpress/wordpress-actions';
 import { wordpressAccounts, wordpressRegistry } from '../../providers/wordpress/wordpress-registry';
 import { useWordPressAccounts } from '../../providers/wordpress/use-wordpress-accounts';
+import { zendeskAccounts } from '../../providers/zendesk/zendesk-registry';
+import { showZendeskError } from '../../providers/zendesk/zendesk-locations';
+import { useZendeskAccounts } from '../../providers/zendesk/use-zendesk-accounts';
 import { runAction } from '../../services/run-action';
 import { useStore } from 'react-redux';
 import { type AppStore, useAppDispatch, useAppSelector } from '../../store';
@@ -40,6 +43,7 @@ export function AccountManagementDialog({ reject }: DialogProps<'accountManageme
   const google = useAppSelector((state) => state.accounts.google);
   const dropbox = useDropboxAccounts();
   const wordpress = useWordPressAccounts();
+  const zendesk = useZendeskAccounts();
   const forgeRows = FORGE_IDS.flatMap((forge) =>
     forges[forge].map((account) => ({ forge, account })),
   );
@@ -81,7 +85,8 @@ export function AccountManagementDialog({ reject }: DialogProps<'accountManageme
       google.length === 0 &&
       forgeRows.length === 0 &&
       dropbox.length === 0 &&
-      wordpress.length === 0 ? (
+      wordpress.length === 0 &&
+      zendesk.length === 0 ? (
         <p>Inkstone has no access to any external account yet.</p>
       ) : (
         <ul className="account-management">
@@ -126,6 +131,16 @@ export function AccountManagementDialog({ reject }: DialogProps<'accountManageme
                 User id wp:{account.sub}, scope {WORDPRESS_SCOPE} (all your WordPress.com sites)
               </span>
               {removeButton(account.name, async () => wordpressAccounts()?.remove(account.sub))}
+            </li>
+          ))}
+          {zendesk.map((account) => (
+            <li key={`zendesk ${account.sub}`} aria-label={`Zendesk account ${account.name}`}>
+              <span className="account-management__name">Zendesk: {account.name}</span>
+              <span className="account-management__detail">
+                User id zd:{account.sub}, help centre {account.subdomain}.zendesk.com, scope read
+                hc:write
+              </span>
+              {removeButton(account.name, async () => zendeskAccounts()?.remove(account.sub))}
             </li>
           ))}
           {forgeRows.map(({ forge, account }) => (
@@ -184,6 +199,15 @@ export function AccountManagementDialog({ reject }: DialogProps<'accountManageme
           }}
         >
           Add WordPress account
+        </button>
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            services.modals.open('zendeskAccount').catch(showZendeskError(dispatch));
+          }}
+        >
+          Add Zendesk account
         </button>
         {FORGE_IDS.map((forge) => (
           <button

@@ -15,6 +15,10 @@ import {
   DropboxLocationDialog,
 } from '../../providers/dropbox/dropbox-dialogs';
 import { WordPressLocationDialog } from '../../providers/wordpress/wordpress-dialogs';
+import {
+  ZendeskAccountDialog,
+  ZendeskPublishDialog,
+} from '../../providers/zendesk/zendesk-dialogs';
 import { GoogleDriveAccountDialog } from '../../providers/google/google-drive-account-dialog';
 import { SelfHostedAccountDialog } from '../../providers/forges/self-hosted-account-dialog';
 import { BloggerLocationDialog } from '../../providers/blogger/blogger-location-dialog';
@@ -79,6 +83,8 @@ const DIALOGS: { [K in ModalType]: ComponentType<DialogProps<K>> } = {
   dropboxAccount: DropboxAccountDialog,
   dropboxLocation: DropboxLocationDialog,
   wordpressLocation: WordPressLocationDialog,
+  zendeskAccount: ZendeskAccountDialog,
+  zendeskPublish: ZendeskPublishDialog,
 };
 
 /** The dialog on top of the modal stack, if any. When the last one closes, the editor gets its

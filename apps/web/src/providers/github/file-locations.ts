@@ -1,4 +1,5 @@
 import { describeBloggerLocation } from '../blogger/blogger-location-text';
+import { describeZendeskLocation } from '../zendesk/zendesk-location-text';
 import {
   createGistProvider,
   createGithubFileProvider,
@@ -86,6 +87,7 @@ export function describeLocation(
     describeLinkedForgeLocation(location, forges) ??
     describeBloggerLocation(location) ??
     describeWordPressLocation(location) ??
+    describeZendeskLocation(location) ??
     describeDropboxLocation(location, dropboxFullAccessOf) ?? { description: location.providerId }
   );
 }

@@ -19,6 +19,7 @@ import { bloggerPublishers } from '../blogger/blogger-locations';
 import { driveLocationPublishers } from '../google-drive/drive-location-providers';
 import { dropboxLocationPublishers } from '../dropbox/dropbox-locations';
 import { wordpressLocationPublishers } from '../wordpress/wordpress-locations';
+import { zendeskPublishers } from '../zendesk/zendesk-locations';
 import { forgeLocationPublishers, type ForgeLocationPort } from '../forges/forge-locations';
 import { clientsBySub, locationAccount } from './file-locations';
 
@@ -56,6 +57,7 @@ async function publishers(
     ...driveLocationPublishers(),
     ...dropboxLocationPublishers(),
     ...wordpressLocationPublishers(),
+    ...zendeskPublishers(),
   };
 }
 

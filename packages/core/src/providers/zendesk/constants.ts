@@ -27,3 +27,16 @@ export const ZENDESK_CLIENT_ID_REQUIRED = 'Client Unique Identifier is required.
  * required (error on sectionId)"). */
 export const ZENDESK_SECTION_OR_ARTICLE_REQUIRED =
   'A Section ID or an Existing article ID is required.';
+
+/** Zendesk refused the access token (401 invalid_token: revoked, or another help centre's). */
+export const ZENDESK_TOKEN_REFUSED =
+  'Zendesk refused the access token. Link the Zendesk account again.';
+/** The section a location names is not in the help centre (404 on create). */
+export const zendeskSectionNotFound = (id: string) =>
+  `Section ${id} was not found in the help centre. Check the Section ID.`;
+/** The article (or its translation in the locale) a location names is not there (404). */
+export const zendeskArticleNotFound = (id: string, locale: string) =>
+  `Article ${id} has no ${locale} translation in the help centre. Check the Existing article ID and the Locale, or clear the article ID to publish a new article.`;
+/** The help centre lists no permission group the user may use for a new article. */
+export const ZENDESK_NO_PERMISSION_GROUP =
+  'The help centre has no permission group for new articles: ask a Guide admin for one.';

@@ -56,4 +56,14 @@ describe('a Zendesk article from a document', () => {
     });
     expect(calls[1]!.body).toEqual({ article: { label_names: [] } });
   });
+
+  it('names the permission group of a new article, visible to everyone (Create Article requires both)', () => {
+    const [call] = zendeskPublishCalls(
+      { sectionId: '3600', locale: 'en-us' },
+      { title: 'Welcome', labelNames: [], draft: false },
+      '<p>x</p>',
+      { permissionGroupId: 77 },
+    );
+    expect(call!.body.article).toMatchObject({ permission_group_id: 77, user_segment_id: null });
+  });
 });

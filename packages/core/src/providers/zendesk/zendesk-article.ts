@@ -45,13 +45,17 @@ export interface ZendeskCall {
  * article to its section (`help_center/sections/{id}/articles.json`, article: title, body,
  * locale, draft, label_names); one with an article PUTs the translation of its locale
  * (`help_center/articles/{id}/translations/{locale}.json`: title, body, locale, draft) and then
- * the article's `label_names` (`help_center/articles/{id}.json`; spec providers §7). Not yet
- * checked against Zendesk's published OpenAPI description (see docs/reference/choices.md).
+ * the article's `label_names` (`help_center/articles/{id}.json`; spec providers §7). A new
+ * article names its `permissionGroupId` (Zendesk's Create Article requires
+ * `permission_group_id` and `user_segment_id`; null is everyone), when given. Checked against a
+ * description transcribed from Zendesk's reference pages (cloud-sim's
+ * fixtures/zendesk/description.json), not a machine-readable one.
  */
 export function zendeskPublishCalls(
   fields: ZendeskFields,
   metadata: ZendeskMetadata,
   html: string,
+  create: { permissionGroupId?: number } = {},
 ): ZendeskCall[] {
   const { title, draft, labelNames } = metadata;
   const locale = fields.locale;
@@ -62,7 +66,18 @@ export function zendeskPublishCalls(
       {
         method: 'POST',
         path: `/api/v2/help_center/sections/${encodeURIComponent(fields.sectionId)}/articles.json`,
-        body: { article: { title, body: html, locale, draft, label_names: labelNames } },
+        body: {
+          article: {
+            title,
+            body: html,
+            locale,
+            draft,
+            label_names: labelNames,
+            ...(create.permissionGroupId === undefined
+              ? {}
+              : { permission_group_id: create.permissionGroupId, user_segment_id: null }),
+          },
+        },
       },
     ];
   }
