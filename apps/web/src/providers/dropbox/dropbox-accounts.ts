@@ -3,11 +3,11 @@ import {
   DROPBOX_ACCOUNT_NOT_EXPECTED,
   DropboxAuthError,
   DropboxClient,
-  HttpClient,
   HttpError,
   type Timers,
 } from '@inkstone/core';
 import { newPkce } from '../forges/pkce';
+import { StoredAccounts } from '../../services/stored-accounts';
 import { authorizeInPopup, type OpenerPort } from '../../services/oauth/authorize-popup';
 import { newState, redirectUri } from '../../services/oauth/authorize-url';
 import { type DropboxConf, dropboxEndpoints } from './dropbox-conf';
@@ -53,47 +53,11 @@ interface TokenAnswer {
  * renewed with the refresh token when under 5 minutes remain or Dropbox refused it; removal,
  * with the token revoked (best effort). `subscribe` tells who shows them.
  */
-export class DropboxAccounts {
-  private readonly http: HttpClient;
-  private readonly listeners = new Set<() => void>();
-  private readonly unsubscribe: () => void;
+export class DropboxAccounts extends StoredAccounts<DropboxToken> {
   private readonly refreshing = new Map<string, Promise<DropboxToken>>();
-  private accounts: readonly DropboxToken[] = [];
 
   constructor(private readonly options: DropboxAccountsOptions) {
-    this.http = new HttpClient({
-      fetch: (url, init) => options.fetch(url, init as RequestInit),
-      timers: options.timers,
-    });
-    this.unsubscribe =
-      options.signal?.subscribe(() => {
-        this.load().catch((error: unknown) => console.error(error));
-      }) ?? (() => {});
-  }
-
-  close(): void {
-    this.unsubscribe();
-  }
-
-  /** The accounts as last read (for rendering). */
-  current(): readonly DropboxToken[] {
-    return this.accounts;
-  }
-
-  /** Calls `listener` whenever the accounts change; gives the undoing. */
-  subscribe(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
-  /** Reads the stored accounts. */
-  async load(): Promise<void> {
-    this.accounts = await this.options.tokens.read();
-    for (const listener of this.listeners) listener();
-  }
-
-  list(): Promise<DropboxToken[]> {
-    return this.options.tokens.read();
+    super(options);
   }
 
   /** Whether `/conf` offers the app of this access (full, or restricted to its folder). */
@@ -259,11 +223,6 @@ export class DropboxAccounts {
       throw new Error('Dropbox sent no access token.');
     }
     return answer as TokenAnswer;
-  }
-
-  private async changed(): Promise<void> {
-    await this.load();
-    this.options.signal?.publish(this.options.timers.now());
   }
 }
 

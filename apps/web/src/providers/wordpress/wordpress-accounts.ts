@@ -1,6 +1,5 @@
 import {
   type ChangeSignal,
-  HttpClient,
   readWordPressFragment,
   type Timers,
   WORDPRESS_ACCOUNT_NOT_EXPECTED,
@@ -13,6 +12,7 @@ import {
   wordpressToken,
   wordpressTokenExpired,
 } from '@inkstone/core';
+import { StoredAccounts } from '../../services/stored-accounts';
 import { authorizeTokenInPopup, type OpenerPort } from '../../services/oauth/authorize-popup';
 import { type CallbackMessage } from '../../services/oauth/callback-message';
 import { newState, redirectUri } from '../../services/oauth/authorize-url';
@@ -68,46 +68,11 @@ const fragmentOf = (message: CallbackMessage): string =>
  * providerRedirection and links the same account again ('WordPress account ID not expected.'
  * for another). `subscribe` tells who shows them.
  */
-export class WordPressAccounts {
-  private readonly http: HttpClient;
-  private readonly listeners = new Set<() => void>();
-  private readonly unsubscribe: () => void;
+export class WordPressAccounts extends StoredAccounts<WordPressToken> {
   private readonly relinking = new Map<string, Promise<WordPressToken>>();
-  private accounts: readonly WordPressToken[] = [];
 
   constructor(private readonly options: WordPressAccountsOptions) {
-    this.http = new HttpClient({
-      fetch: (url, init) => options.fetch(url, init as RequestInit),
-      timers: options.timers,
-    });
-    this.unsubscribe =
-      options.signal?.subscribe(() => {
-        this.load().catch((error: unknown) => console.error(error));
-      }) ?? (() => {});
-  }
-
-  close(): void {
-    this.unsubscribe();
-  }
-
-  /** The accounts as last read (for rendering). */
-  current(): readonly WordPressToken[] {
-    return this.accounts;
-  }
-
-  /** Calls `listener` whenever the accounts change; gives the undoing. */
-  subscribe(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
-  async load(): Promise<void> {
-    this.accounts = await this.options.tokens.read();
-    for (const listener of this.listeners) listener();
-  }
-
-  list(): Promise<WordPressToken[]> {
-    return this.options.tokens.read();
+    super(options);
   }
 
   /** WordPress.com's API origin (or the stand-in's). */
@@ -186,10 +151,5 @@ export class WordPressAccounts {
   async remove(sub: string): Promise<void> {
     await this.options.tokens.remove(sub);
     await this.changed();
-  }
-
-  private async changed(): Promise<void> {
-    await this.load();
-    this.options.signal?.publish(this.options.timers.now());
   }
 }

@@ -1,6 +1,5 @@
 import {
   type ChangeSignal,
-  HttpClient,
   HttpError,
   readZendeskAccountForm,
   type Timers,
@@ -12,6 +11,7 @@ import {
   zendeskSub,
 } from '@inkstone/core';
 import { newPkce } from '../forges/pkce';
+import { StoredAccounts } from '../../services/stored-accounts';
 import { authorizeInPopup, type OpenerPort } from '../../services/oauth/authorize-popup';
 import { newState, redirectUri } from '../../services/oauth/authorize-url';
 import { type ZendeskToken, type ZendeskTokenStore } from './zendesk-tokens';
@@ -41,44 +41,9 @@ export interface ZendeskAccountsOptions {
  * public client has no secret, the browser exchanges the code with its verifier), scope
  * 'read hc:write'; `users/me` names the account; removal forgets the token here.
  */
-export class ZendeskAccounts {
-  readonly http: HttpClient;
-  private readonly listeners = new Set<() => void>();
-  private readonly unsubscribe: () => void;
-  private accounts: readonly ZendeskToken[] = [];
-
+export class ZendeskAccounts extends StoredAccounts<ZendeskToken> {
   constructor(private readonly options: ZendeskAccountsOptions) {
-    this.http = new HttpClient({
-      fetch: (url, init) => options.fetch(url, init as RequestInit),
-      timers: options.timers,
-    });
-    this.unsubscribe =
-      options.signal?.subscribe(() => {
-        this.load().catch((error: unknown) => console.error(error));
-      }) ?? (() => {});
-  }
-
-  close(): void {
-    this.unsubscribe();
-  }
-
-  /** The accounts as last read (for rendering). */
-  current(): readonly ZendeskToken[] {
-    return this.accounts;
-  }
-
-  subscribe(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
-  async load(): Promise<void> {
-    this.accounts = await this.options.tokens.read();
-    for (const listener of this.listeners) listener();
-  }
-
-  list(): Promise<ZendeskToken[]> {
-    return this.options.tokens.read();
+    super(options);
   }
 
   /** The help centre's base URL of a subdomain (the `/conf` template filled in). */
@@ -167,11 +132,6 @@ export class ZendeskAccounts {
       throw new Error('Zendesk sent no access token.');
     }
     return answer.access_token;
-  }
-
-  private async changed(): Promise<void> {
-    await this.load();
-    this.options.signal?.publish(this.options.timers.now());
   }
 }
 
