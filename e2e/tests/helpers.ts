@@ -72,6 +72,8 @@ export function sharedApp(options: { permissions?: string[] } = {}): () => Page 
 
 /** Skips the welcome tour if it shows, as a user who knows the app would. */
 export async function skipTour(page: Page): Promise<void> {
+  // The app's shell first: the editor may be the early one, shown before the app (ADR 0008).
+  await page.locator('.app').waitFor({ timeout: 15_000 });
   const tour = page.getByRole('dialog', { name: 'Welcome tour' });
   if (await tour.isVisible()) {
     await tour.getByRole('button', { name: 'Skip' }).click();
