@@ -263,12 +263,18 @@ test('search finds words typed after its texts were read, and not deleted ones',
   const results = page.getByRole('list', { name: 'Search results' });
   await expect(results.getByRole('button')).toHaveText(['Welcome file']);
 
-  // Texts are now held in memory: an edit must reach them.
-  await replaceText(page, 'A marmalade recipe.');
-  await page.waitForTimeout(500);
+  // Texts are now held in memory: an edit must reach them (once saved: searched again until).
   await search.fill('marmalade');
   await search.press('Enter');
-  await expect(results.getByRole('button')).toHaveText(['Welcome file']);
+  await expect(page.getByText('No matching file.')).toBeVisible();
+  await replaceText(page, 'A marmalade recipe.');
+  await expect
+    .poll(async () => {
+      await search.fill('marmalade');
+      await search.press('Enter');
+      return results.getByRole('button').allTextContents();
+    })
+    .toEqual(['Welcome file']);
   await search.fill('inkstone');
   await search.press('Enter');
   await expect(page.getByText('No matching file.')).toBeVisible();
