@@ -4,8 +4,7 @@
 import { type CloudSim, type DropboxUser, startCloudSim } from '@inkstone/cloud-sim';
 import { DropboxClient, HttpClient, type Timers } from '@inkstone/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type OpenerPort, type ReceivedMessage } from '../../services/oauth/authorize-popup';
-import { callbackMessage } from '../../services/oauth/callback-message';
+import { memoryTokens, simSignIn } from '../testing/sim-sign-in';
 import { DropboxAccounts, DROPBOX_NOT_CONFIGURED } from './dropbox-accounts';
 import { type DropboxToken } from './dropbox-tokens';
 
@@ -43,40 +42,13 @@ const timers: Timers = {
 };
 
 function setUp(options: { as?: DropboxUser; appKeyFull?: string } = {}) {
-  const stored = new Map<string, DropboxToken>();
-  const listeners = new Set<(message: ReceivedMessage) => void>();
-  const popups: string[] = [];
+  const { tokens, stored } = memoryTokens<DropboxToken>();
   const requests: { url: string; body: string }[] = [];
-  const opener: OpenerPort = {
-    origin: APP,
-    open(url) {
-      popups.push(url);
-      const target = new URL(url);
-      const form = new URLSearchParams(target.searchParams);
-      form.set('email', (options.as ?? alice).email);
-      fetch(`${target.origin}${target.pathname}`, {
-        method: 'POST',
-        body: form,
-        redirect: 'manual',
-      })
-        .then((response) => {
-          const data = callbackMessage(response.headers.get('location') ?? '');
-          for (const listener of listeners) listener({ origin: APP, source: null, data });
-        })
-        .catch(() => undefined);
-      return { closed: false, close: () => undefined };
-    },
-    listen(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
+  const { opener, popups } = simSignIn(APP, (form) => {
+    form.set('email', (options.as ?? alice).email);
+  });
   const accounts = new DropboxAccounts({
-    tokens: {
-      read: async () => [...stored.values()],
-      write: async (token) => void stored.set(token.sub, structuredClone(token)),
-      remove: async (sub) => void stored.delete(sub),
-    },
+    tokens,
     opener,
     timers,
     fetch: (input, init) => {

@@ -11,8 +11,7 @@ import {
   type WordPressToken,
 } from '@inkstone/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type OpenerPort, type ReceivedMessage } from '../../services/oauth/authorize-popup';
-import { callbackMessage } from '../../services/oauth/callback-message';
+import { memoryTokens, simSignIn } from '../testing/sim-sign-in';
 import { WORDPRESS_NOT_CONFIGURED, WordPressAccounts } from './wordpress-accounts';
 import { wordpressLocationPublishers } from './wordpress-locations';
 
@@ -41,43 +40,16 @@ const timers: Timers = {
 };
 
 function setUp(options: { clientId?: string; confirm?: boolean } = {}) {
-  const stored = new Map<string, WordPressToken>();
-  const listeners = new Set<(message: ReceivedMessage) => void>();
-  const popups: string[] = [];
+  const { tokens, stored } = memoryTokens<WordPressToken>();
   const asked: string[] = [];
   // Who signs in at the next popup ('cancel': the Cancel link).
   const user = { next: ann.email as string };
-  const opener: OpenerPort = {
-    origin: APP,
-    open(url) {
-      popups.push(url);
-      const target = new URL(url);
-      const form = new URLSearchParams(target.searchParams);
-      if (user.next === 'cancel') form.set('cancel', '1');
-      else form.set('email', user.next);
-      fetch(`${target.origin}${target.pathname}`, {
-        method: 'POST',
-        body: form,
-        redirect: 'manual',
-      })
-        .then((response) => {
-          const data = callbackMessage(response.headers.get('location') ?? '');
-          for (const listener of listeners) listener({ origin: APP, source: null, data });
-        })
-        .catch(() => undefined);
-      return { closed: false, close: () => undefined };
-    },
-    listen(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
+  const { opener, popups } = simSignIn(APP, (form) => {
+    if (user.next === 'cancel') form.set('cancel', '1');
+    else form.set('email', user.next);
+  });
   const accounts = new WordPressAccounts({
-    tokens: {
-      read: async () => [...stored.values()],
-      write: async (token) => void stored.set(token.sub, structuredClone(token)),
-      remove: async (sub) => void stored.delete(sub),
-    },
+    tokens,
     opener,
     timers,
     fetch: (input, init) => fetch(input, init),

@@ -12,8 +12,7 @@ import {
   ZendeskFieldError,
 } from '@inkstone/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type OpenerPort, type ReceivedMessage } from '../../services/oauth/authorize-popup';
-import { callbackMessage } from '../../services/oauth/callback-message';
+import { memoryTokens, simSignIn } from '../testing/sim-sign-in';
 import { ZendeskAccounts } from './zendesk-accounts';
 import { describeZendeskLocation } from './zendesk-location-text';
 import { zendeskPublishers } from './zendesk-locations';
@@ -44,40 +43,13 @@ const timers: Timers = {
 };
 
 function setUp() {
-  const stored = new Map<string, ZendeskToken>();
-  const listeners = new Set<(message: ReceivedMessage) => void>();
-  const popups: string[] = [];
+  const { tokens, stored } = memoryTokens<ZendeskToken>();
   const bodies: string[] = [];
-  const opener: OpenerPort = {
-    origin: APP,
-    open(url) {
-      popups.push(url);
-      const target = new URL(url);
-      const form = new URLSearchParams(target.searchParams);
-      form.set('email', 'ann@example.com');
-      fetch(`${target.origin}${target.pathname}`, {
-        method: 'POST',
-        body: form,
-        redirect: 'manual',
-      })
-        .then((response) => {
-          const data = callbackMessage(response.headers.get('location') ?? '');
-          for (const listener of listeners) listener({ origin: APP, source: null, data });
-        })
-        .catch(() => undefined);
-      return { closed: false, close: () => undefined };
-    },
-    listen(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
+  const { opener, popups } = simSignIn(APP, (form) => {
+    form.set('email', 'ann@example.com');
+  });
   const accounts = new ZendeskAccounts({
-    tokens: {
-      read: async () => [...stored.values()],
-      write: async (token) => void stored.set(token.sub, structuredClone(token)),
-      remove: async (sub) => void stored.delete(sub),
-    },
+    tokens,
     opener,
     timers,
     fetch: (input, init) => {
