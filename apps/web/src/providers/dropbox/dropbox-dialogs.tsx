@@ -1,5 +1,6 @@
 'use client';
 
+import { AccountChoice } from '../../components/dialogs/account-choice';
 import { DropboxFieldError, shownPath } from '@inkstone/core';
 import { useEffect, useState } from 'react';
 import { type DialogProps } from '../../components/dialogs/dialog-props';
@@ -146,24 +147,18 @@ export function DropboxLocationDialog({ props, resolve, reject }: DialogProps<'d
       okLabel={purpose === 'open' ? 'Open' : 'Ok'}
     >
       <div className="form">
-        {accounts.length > 1 ? (
-          <label className="form__field">
-            <span>Account</span>
-            <select value={sub} onChange={(event) => setSub(event.target.value)}>
-              {accounts.map((choice) => (
-                <option key={choice.sub} value={choice.sub}>
-                  {choice.name}
-                  {choice.fullAccess ? '' : ' (restricted)'}
-                </option>
-              ))}
-            </select>
-          </label>
-        ) : (
-          <p>
-            Dropbox account: {account?.name}
-            {restricted ? ` (restricted to ${DROPBOX_RESTRICTED_FOLDER})` : ''}
-          </p>
-        )}
+        <AccountChoice
+          accounts={accounts}
+          sub={sub}
+          onChange={setSub}
+          optionText={(choice) => `${choice.name}${choice.fullAccess ? '' : ' (restricted)'}`}
+          single={
+            <>
+              Dropbox account: {account?.name}
+              {restricted ? ` (restricted to ${DROPBOX_RESTRICTED_FOLDER})` : ''}
+            </>
+          }
+        />
         <TextField
           label="File path"
           name="path"

@@ -1,5 +1,6 @@
 'use client';
 
+import { AccountChoice } from '../../components/dialogs/account-choice';
 import { readWordPressForm, WordPressFieldError } from '@inkstone/core';
 import { useState } from 'react';
 import { type DialogProps } from '../../components/dialogs/dialog-props';
@@ -62,20 +63,13 @@ export function WordPressLocationDialog({
   return (
     <Modal title={WORDPRESS_DIALOG_TITLE} onCancel={reject} onOk={submit}>
       <div className="form">
-        {props.accounts.length > 1 ? (
-          <label className="form__field">
-            <span>Account</span>
-            <select value={sub} onChange={(event) => setSub(event.target.value)}>
-              {props.accounts.map((choice) => (
-                <option key={choice.sub} value={choice.sub}>
-                  {choice.name}
-                </option>
-              ))}
-            </select>
-          </label>
-        ) : (
-          <p>WordPress account: {account?.name}</p>
-        )}
+        <AccountChoice
+          accounts={props.accounts}
+          sub={sub}
+          onChange={setSub}
+          optionText={(choice) => choice.name}
+          single={<>WordPress account: {account?.name}</>}
+        />
         <TextField
           label="Site domain"
           name="domain"

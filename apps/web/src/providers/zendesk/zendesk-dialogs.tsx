@@ -1,5 +1,6 @@
 'use client';
 
+import { AccountChoice } from '../../components/dialogs/account-choice';
 import { readZendeskPublishForm, ZENDESK_DEFAULT_LOCALE, ZendeskFieldError } from '@inkstone/core';
 import { useState } from 'react';
 import { type DialogProps } from '../../components/dialogs/dialog-props';
@@ -125,22 +126,17 @@ export function ZendeskPublishDialog({ props, resolve, reject }: DialogProps<'ze
   return (
     <Modal title={ZENDESK_DIALOG_TITLES.publish} onCancel={reject} onOk={submit}>
       <div className="form">
-        {props.accounts.length > 1 ? (
-          <label className="form__field">
-            <span>Account</span>
-            <select value={sub} onChange={(event) => setSub(event.target.value)}>
-              {props.accounts.map((choice) => (
-                <option key={choice.sub} value={choice.sub}>
-                  {choice.name} ({choice.subdomain}.zendesk.com)
-                </option>
-              ))}
-            </select>
-          </label>
-        ) : (
-          <p>
-            Zendesk account: {account?.name} ({account?.subdomain}.zendesk.com)
-          </p>
-        )}
+        <AccountChoice
+          accounts={props.accounts}
+          sub={sub}
+          onChange={setSub}
+          optionText={(choice) => `${choice.name} (${choice.subdomain}.zendesk.com)`}
+          single={
+            <>
+              Zendesk account: {account?.name} ({account?.subdomain}.zendesk.com)
+            </>
+          }
+        />
         <TextField
           label="Section ID"
           name="sectionId"
