@@ -796,3 +796,15 @@ export {
   WORDPRESS_TOKEN_MARGIN_MS,
   wordpressTokenExpired,
 } from './providers/wordpress/wordpress-token.js';
+export {
+  type ImageBed,
+  type ImageFile,
+  type ImagePathContext,
+  type ImageStorageChoice,
+  type ImageStorageType,
+  type UploadedImage,
+  DEFAULT_REPOSITORY_IMAGE_PATH,
+  DEFAULT_WORKSPACE_IMAGE_PATH,
+  NO_IMAGE_BED,
+  expandImagePath,
+} from './images/image-bed.js';
