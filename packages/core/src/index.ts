@@ -808,3 +808,4 @@ export {
   NO_IMAGE_BED,
   expandImagePath,
 } from './images/image-bed.js';
+export { ServiceError } from './providers/service-error.js';

@@ -1,3 +1,4 @@
+import { ServiceError } from '../service-error.js';
 import {
   type FreshGoogleToken,
   GOOGLE_SCOPE,
@@ -8,15 +9,15 @@ import { BLOGGER_NAME, blogNotFound } from './constants.js';
 
 /** A Blogger request that failed: Google's message when it gave one, else the spec's generic
  * 'HTTP error {status} on Blogger location.' (spec providers §8 "Other HTTP errors"). */
-export class BloggerError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    /** Google's reason (`notFound`, `authError`, …) when it gave one. */
-    readonly reason?: string,
-  ) {
-    super(message);
+export class BloggerError extends ServiceError {
+  constructor(status: number, message: string, reason?: string) {
+    super(status, message, reason);
     this.name = 'BloggerError';
+  }
+
+  /** Google's reason (`notFound`, `authError`, …) when it gave one. */
+  get reason(): string | undefined {
+    return this.code;
   }
 }
 

@@ -1,16 +1,17 @@
+import { ServiceError } from '../service-error.js';
 import { HttpError, type HttpClient, timeoutFor } from '../../sync/http-client.js';
 import { WORDPRESS_NAME, WORDPRESS_TOKEN_REFUSED } from './constants.js';
 
 /** A WordPress.com request that failed: its `{ error, message }` when it gave one, else the
  * spec's generic 'HTTP error {status} on WordPress location.'. */
-export class WordPressError extends Error {
+export class WordPressError extends ServiceError {
   constructor(
-    readonly status: number,
+    status: number,
     message: string,
     /** WordPress.com's error code (`unknown_blog`, `unknown_post`, `unauthorized`, …). */
-    readonly code?: string,
+    code?: string,
   ) {
-    super(message);
+    super(status, message, code);
     this.name = 'WordPressError';
   }
 }

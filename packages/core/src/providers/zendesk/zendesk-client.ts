@@ -1,17 +1,18 @@
+import { ServiceError } from '../service-error.js';
 import { HttpError, type HttpClient, timeoutFor } from '../../sync/http-client.js';
 import { ZENDESK_NAME, ZENDESK_TOKEN_REFUSED } from './constants.js';
 import { type ZendeskCall } from './zendesk-article.js';
 
 /** A Zendesk request that failed: its `description` when it gave one (a 4xx), else the spec's
  * generic 'HTTP error {status} on Zendesk location.'. */
-export class ZendeskError extends Error {
+export class ZendeskError extends ServiceError {
   constructor(
-    readonly status: number,
+    status: number,
     message: string,
     /** Zendesk's `error` (`RecordNotFound`, `RecordInvalid`, `Forbidden`, …). */
-    readonly code?: string,
+    code?: string,
   ) {
-    super(message);
+    super(status, message, code);
     this.name = 'ZendeskError';
   }
 }
