@@ -1,6 +1,8 @@
 // Issue 30, "images": what every image bed (SM.MS, a custom bed, a public repository on a forge,
 // the workspace itself) offers the editor, and the folder an uploaded image goes to.
 
+import { type AbortFlag } from '../sync/sync-context.js';
+
 /** An image to upload: its file name, its type and its bytes (base64, as the images store
  * keeps them). */
 export interface ImageFile {
@@ -25,9 +27,11 @@ export interface UploadedImage {
 }
 
 /** An image bed (spec providers §2, §4 "Image upload in the editor"): takes one image, answers
- * where it is, or rejects with an Error whose message is the spec's words for the failure. */
+ * where it is, or rejects with an Error whose message is the spec's words for the failure.
+ * `signal` (a browser's AbortSignal fits) says the upload is no longer wanted (going offline):
+ * a bed checks it between its requests. */
 export interface ImageBed {
-  upload(file: ImageFile, context: ImagePathContext, signal?: AbortSignal): Promise<UploadedImage>;
+  upload(file: ImageFile, context: ImagePathContext, signal?: AbortFlag): Promise<UploadedImage>;
 }
 
 /** The kinds of image storage (spec providers §3 "Image storage choice"): the workspace itself,
