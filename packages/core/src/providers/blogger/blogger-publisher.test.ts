@@ -4,16 +4,15 @@
 // refreshed once, a server error retried, a hung request ended by the time limit.
 import { type Blog, type CloudSim, type GoogleUser, startCloudSim } from '@inkstone/cloud-sim';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MemoryDatabase } from '../../db/memory-repository.js';
 import { type ItemRepository } from '../../db/repository.js';
-import { withHash } from '../../items/hash.js';
-import { type FileItem } from '../../items/types.js';
-import { type Timers } from '../../ports/timers.js';
 import { publishFile, type PublishReport } from '../../publish/publish-engine.js';
-import { addPublishLocation } from '../../publish/publish-location.js';
-import { type PublishLocation } from '../../publish/publisher.js';
-import { nodeFetch } from '../../testing/couchdb-provider.js';
-import { HttpClient } from '../../sync/http-client.js';
+import {
+  addFileLocation,
+  fastHttp,
+  oneFileRepository,
+  onlyFailure,
+  storedLocation,
+} from '../../testing/publish-fixture.js';
 import {
   type FreshGoogleToken,
   GOOGLE_SCOPE,
@@ -27,17 +26,6 @@ import { BLOGGER_PROVIDER_IDS } from './constants.js';
 
 const CLIENT_ID = 'inkstone-blogger-tests';
 const BLOG_URL = 'https://alice.blogspot.com/';
-
-// Real timers, ten times faster: the client's 30 s time limit ends a hung request in 3 s and
-// its back-off waits are as short, in the same proportions.
-const fastTimers: Timers = {
-  set(callback, delay) {
-    // (A hundredth, 300 ms for a request, timed out on a loaded machine.)
-    const timer = setTimeout(callback, delay / 10);
-    return () => clearTimeout(timer);
-  },
-  now: () => Date.now(),
-};
 
 let google: CloudSim;
 let alice: GoogleUser;
@@ -84,20 +72,16 @@ let repository: ItemRepository;
 let auth: ReturnType<typeof tokens>;
 let properties: string;
 let text: string;
-let ids = 0;
 
 beforeEach(async () => {
-  repository = new MemoryDatabase(`blogger-${++ids}`).connect();
-  await repository.put([
-    withHash<FileItem>({ id: 'f', type: 'file', name: 'Travel notes', parentId: null }),
-  ]);
+  repository = await oneFileRepository('blogger', 'Travel notes');
   auth = tokens();
   properties = '';
   text = '<p>First version</p>';
 });
 
 function publisher() {
-  const http = new HttpClient({ fetch: nodeFetch, timers: fastTimers, random: () => 0 });
+  const http = fastHttp();
   return createBloggerPublisher({
     clientFor: (sub) =>
       new BloggerClient({
@@ -109,19 +93,11 @@ function publisher() {
   });
 }
 
-async function addLocation(kind: 'post' | 'page', itemId?: string, blogUrl = BLOG_URL) {
-  const { location } = await addPublishLocation(
-    repository,
-    'f',
-    {
-      providerId: BLOGGER_PROVIDER_IDS[kind],
-      templateId: 'plainHtml',
-      fields: { ...readBloggerForm({ blogUrl, itemId }, kind), sub: alice.id },
-    },
-    () => `loc-${kind}-${++ids}`,
-  );
-  return location;
-}
+const addLocation = (kind: 'post' | 'page', itemId?: string, blogUrl = BLOG_URL) =>
+  addFileLocation(repository, BLOGGER_PROVIDER_IDS[kind], {
+    ...readBloggerForm({ blogUrl, itemId }, kind),
+    sub: alice.id,
+  });
 
 const publish = (): Promise<PublishReport> =>
   publishFile('f', {
@@ -133,11 +109,8 @@ const publish = (): Promise<PublishReport> =>
     render: async () => ({ title: 'Travel notes', content: text, properties }),
   });
 
-const stored = async (id: string) => (await repository.get<PublishLocation>(id))!;
-const failure = (report: PublishReport) => {
-  expect(report.failures).toHaveLength(1);
-  return (report.failures[0]!.error as Error).message;
-};
+const stored = (id: string) => storedLocation(repository, id);
+const failure = onlyFailure;
 
 describe('Blogger publisher (cloud-sim)', { timeout: 30_000 }, () => {
   it('publishes a post with the title, labels and date of the properties, then updates the same post', async () => {

@@ -4,16 +4,15 @@
 // expired token and a server error that outlasts the retries.
 import { type CloudSim, startCloudSim, type WpcomSite, type WpcomUser } from '@inkstone/cloud-sim';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MemoryDatabase } from '../../db/memory-repository.js';
 import { type ItemRepository } from '../../db/repository.js';
-import { withHash } from '../../items/hash.js';
-import { type FileItem } from '../../items/types.js';
-import { type Timers } from '../../ports/timers.js';
 import { publishFile, type PublishReport } from '../../publish/publish-engine.js';
-import { addPublishLocation } from '../../publish/publish-location.js';
-import { type PublishLocation } from '../../publish/publisher.js';
-import { HttpClient } from '../../sync/http-client.js';
-import { nodeFetch } from '../../testing/couchdb-provider.js';
+import {
+  addFileLocation,
+  fastHttp,
+  oneFileRepository,
+  onlyFailure,
+  storedLocation,
+} from '../../testing/publish-fixture.js';
 import {
   SITE_DOMAIN_REQUIRED,
   WORDPRESS_ACCOUNT_NOT_EXPECTED,
@@ -23,17 +22,6 @@ import {
 import { WordPressClient } from './wordpress-client.js';
 import { readWordPressForm, WordPressFieldError } from './wordpress-fields.js';
 import { createWordPressPublisher } from './wordpress-publisher.js';
-
-// Real timers, ten times faster: the client's 30 s time limit ends a hung request in 3 s and its
-// back-off waits are as short, in the same proportions. (A hundredth, 300 ms for a request, timed
-// out on a loaded machine, as Blogger's tests found.)
-const fastTimers: Timers = {
-  set(callback, delay) {
-    const timer = setTimeout(callback, delay / 10);
-    return () => clearTimeout(timer);
-  },
-  now: () => Date.now(),
-};
 
 let sim: CloudSim;
 let ann: WpcomUser;
@@ -51,12 +39,8 @@ let repository: ItemRepository;
 let token: string;
 let properties: string;
 let text: string;
-let ids = 0;
 beforeEach(async () => {
-  repository = new MemoryDatabase(`wordpress-${++ids}`).connect();
-  await repository.put([
-    withHash<FileItem>({ id: 'f', type: 'file', name: 'Travel notes', parentId: null }),
-  ]);
+  repository = await oneFileRepository('wordpress', 'Travel notes');
   token = sim.wordpress.issue(ann.ID).token;
   properties = '';
   text = '<p>First version</p>';
@@ -69,7 +53,7 @@ const publish = (): Promise<PublishReport> =>
       [WORDPRESS_PROVIDER_ID]: createWordPressPublisher({
         clientFor: () =>
           new WordPressClient({
-            http: new HttpClient({ fetch: nodeFetch, timers: fastTimers, random: () => 0 }),
+            http: fastHttp(),
             apiUrl: `${sim.url}/wpcom`,
             accessToken: token,
           }),
@@ -78,24 +62,13 @@ const publish = (): Promise<PublishReport> =>
     render: async () => ({ title: 'Travel notes', content: text, properties }),
   });
 
-async function addLocation(domain: string, sub = String(ann.ID), postId?: string) {
-  const { location } = await addPublishLocation(
-    repository,
-    'f',
-    {
-      providerId: WORDPRESS_PROVIDER_ID,
-      templateId: 'plainHtml',
-      fields: { ...readWordPressForm({ domain, postId }), sub },
-    },
-    () => `loc-${++ids}`,
-  );
-  return location;
-}
-const stored = async (id: string) => (await repository.get<PublishLocation>(id))!;
-const failure = (report: PublishReport) => {
-  expect(report.failures).toHaveLength(1);
-  return (report.failures[0]!.error as Error).message;
-};
+const addLocation = (domain: string, sub = String(ann.ID), postId?: string) =>
+  addFileLocation(repository, WORDPRESS_PROVIDER_ID, {
+    ...readWordPressForm({ domain, postId }),
+    sub,
+  });
+const stored = (id: string) => storedLocation(repository, id);
+const failure = onlyFailure;
 
 describe('publishing to WordPress.com', { timeout: 30_000 }, () => {
   it('creates a post with the file properties, then updates the same post', async () => {
@@ -149,17 +122,11 @@ describe('publishing to WordPress.com', { timeout: 30_000 }, () => {
       'No WordPress site was found at nobody.wordpress.com',
     );
 
-    repository = new MemoryDatabase(`wordpress-${++ids}`).connect();
-    await repository.put([
-      withHash<FileItem>({ id: 'f', type: 'file', name: 'N', parentId: null }),
-    ]);
+    repository = await oneFileRepository('wordpress', 'N');
     await addLocation(site.domain, '424242');
     expect(failure(await publish())).toBe(WORDPRESS_ACCOUNT_NOT_EXPECTED);
 
-    repository = new MemoryDatabase(`wordpress-${++ids}`).connect();
-    await repository.put([
-      withHash<FileItem>({ id: 'f', type: 'file', name: 'N', parentId: null }),
-    ]);
+    repository = await oneFileRepository('wordpress', 'N');
     const location = await addLocation(site.domain);
     sim.wordpress.expire(token);
     expect(failure(await publish())).toBe(WORDPRESS_TOKEN_REFUSED);

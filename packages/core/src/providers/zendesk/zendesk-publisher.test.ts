@@ -5,16 +5,15 @@
 // server error that outlasts the retries.
 import { type CloudSim, startCloudSim, type ZendeskUser } from '@inkstone/cloud-sim';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MemoryDatabase } from '../../db/memory-repository.js';
 import { type ItemRepository } from '../../db/repository.js';
-import { withHash } from '../../items/hash.js';
-import { type FileItem } from '../../items/types.js';
-import { type Timers } from '../../ports/timers.js';
 import { publishFile, type PublishReport } from '../../publish/publish-engine.js';
-import { addPublishLocation } from '../../publish/publish-location.js';
-import { type PublishLocation } from '../../publish/publisher.js';
-import { HttpClient } from '../../sync/http-client.js';
-import { nodeFetch } from '../../testing/couchdb-provider.js';
+import {
+  addFileLocation,
+  fastHttp,
+  oneFileRepository,
+  onlyFailure,
+  storedLocation,
+} from '../../testing/publish-fixture.js';
 import {
   ZENDESK_ACCOUNT_NOT_EXPECTED,
   ZENDESK_PROVIDER_ID,
@@ -23,15 +22,6 @@ import {
 import { ZendeskClient } from './zendesk-client.js';
 import { readZendeskPublishForm, zendeskBaseUrl, zendeskSub } from './zendesk-fields.js';
 import { createZendeskPublisher, zendeskSubdomainOf } from './zendesk-publisher.js';
-
-// Real timers, ten times faster (as WordPress's and Blogger's tests).
-const fastTimers: Timers = {
-  set(callback, delay) {
-    const timer = setTimeout(callback, delay / 10);
-    return () => clearTimeout(timer);
-  },
-  now: () => Date.now(),
-};
 
 let sim: CloudSim;
 let ann: ZendeskUser;
@@ -50,12 +40,8 @@ let repository: ItemRepository;
 let token: string;
 let properties: string;
 let text: string;
-let ids = 0;
 const newFile = async () => {
-  repository = new MemoryDatabase(`zendesk-${++ids}`).connect();
-  await repository.put([
-    withHash<FileItem>({ id: 'f', type: 'file', name: 'Getting started', parentId: null }),
-  ]);
+  repository = await oneFileRepository('zendesk', 'Getting started');
 };
 beforeEach(async () => {
   await newFile();
@@ -71,7 +57,7 @@ const publish = (): Promise<PublishReport> =>
       [ZENDESK_PROVIDER_ID]: createZendeskPublisher({
         clientFor: (sub) =>
           new ZendeskClient({
-            http: new HttpClient({ fetch: nodeFetch, timers: fastTimers, random: () => 0 }),
+            http: fastHttp(),
             baseUrl: zendeskBaseUrl(zendeskSubdomainOf(sub), `${sim.url}/zendesk/{subdomain}`),
             accessToken: token,
           }),
@@ -80,27 +66,12 @@ const publish = (): Promise<PublishReport> =>
     render: async () => ({ title: 'Getting started', content: text, properties }),
   });
 
-async function addLocation(
+const addLocation = (
   form: { sectionId: string; articleId?: string; locale?: string },
   sub = zendeskSub('acme', ann.id),
-) {
-  const { location } = await addPublishLocation(
-    repository,
-    'f',
-    {
-      providerId: ZENDESK_PROVIDER_ID,
-      templateId: 'plainHtml',
-      fields: { ...readZendeskPublishForm(form), sub },
-    },
-    () => `loc-${++ids}`,
-  );
-  return location;
-}
-const stored = async (id: string) => (await repository.get<PublishLocation>(id))!;
-const failure = (report: PublishReport) => {
-  expect(report.failures).toHaveLength(1);
-  return (report.failures[0]!.error as Error).message;
-};
+) => addFileLocation(repository, ZENDESK_PROVIDER_ID, { ...readZendeskPublishForm(form), sub });
+const stored = (id: string) => storedLocation(repository, id);
+const failure = onlyFailure;
 
 describe('publishing to a Zendesk Help Center', { timeout: 30_000 }, () => {
   it('creates an article in the section, then updates its translation, draft and labels', async () => {
