@@ -78,6 +78,13 @@ describe('faults on demand', () => {
     expect(await named('made-unseen')).toHaveLength(1);
   });
 
+  it('answers a gateway error after making the change (gatewayAfterChange)', async () => {
+    t.sim.faults.next({ gatewayAfterChange: 504, method: 'POST' });
+    const answer = await t.call('POST', '/drive/v3/files', { body: { name: 'made-behind-504' } });
+    expect(answer.status).toBe(504);
+    expect(await named('made-behind-504')).toHaveLength(1);
+  });
+
   it('hangs a request (hang) without changing anything until the client gives up', async () => {
     t.sim.faults.next({ hang: true, path: /^\/upload\// });
     const started = Date.now();

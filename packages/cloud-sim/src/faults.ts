@@ -17,6 +17,10 @@ export interface Fault {
   retryAfter?: number;
   /** Make the change, then destroy the socket so that the client never reads the answer. */
   dropReply?: true;
+  /** Make the change, then answer this status with a load balancer's HTML page, as a gateway
+   * in front of the service does when it gave up waiting while the service did the work: a
+   * client that sends it again makes the change twice. */
+  gatewayAfterChange?: 502 | 504;
   /** Never answer: the request hangs (changing nothing) until the client gives up or the server closes. */
   hang?: true;
   /** Only a request whose path (with its query) matches; any request when absent. */

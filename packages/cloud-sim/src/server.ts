@@ -231,6 +231,7 @@ export async function startCloudSim(options: CloudSimOptions = {}): Promise<Clou
           : fault.rateLimit,
       );
     } else reply = answer({ method, url, headers: request.headers, body, oversize });
+    if (fault?.gatewayAfterChange) reply = gatewayPage(fault.gatewayAfterChange);
     if (oversize) reply = { ...reply, headers: { ...reply.headers, connection: 'close' } };
     if (fault?.dropReply) {
       request.socket.destroy();
@@ -272,5 +273,17 @@ export async function startCloudSim(options: CloudSimOptions = {}): Promise<Clou
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
       }),
+  };
+}
+
+// A load balancer's own error page (502 Bad Gateway, 504 Gateway Timeout), not the service's.
+function gatewayPage(status: 502 | 504): Reply {
+  const title = status === 502 ? '502 Bad Gateway' : '504 Gateway Time-out';
+  return {
+    status,
+    raw: Buffer.from(
+      `<html><head><title>${title}</title></head><body><h1>${title}</h1></body></html>`,
+    ),
+    contentType: 'text/html; charset=utf-8',
   };
 }

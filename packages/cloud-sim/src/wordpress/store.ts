@@ -136,6 +136,11 @@ export class WpcomStore {
     return this.posts.get(`${siteId}/${postId}`);
   }
 
+  /** Every post of a site, in the order they were made. */
+  postsOf(siteId: number): WpcomPost[] {
+    return [...this.posts.values()].filter((post) => post.site_ID === siteId);
+  }
+
   /** Writes a post: a new one when `postId` is absent. */
   write(siteId: number, postId: number | undefined, fields: Partial<WpcomPost>, author: number) {
     const stamp = new Date(this.now()).toISOString().replace(/\.\d{3}Z$/, '+00:00');

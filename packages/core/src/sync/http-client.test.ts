@@ -86,6 +86,20 @@ describe('HttpClient', () => {
     expect(arrivals).toHaveLength(2);
   });
 
+  it('retries a request that creates only when the answer says it was not carried out', async () => {
+    const timers = new FakeTimers();
+    // 429 and 503 say the server did nothing: sent again. A 500 may come after the post was
+    // made: sending it again could publish it twice, so it is the answer.
+    const { fetch, arrivals } = server(timers, [429, 503, 500, 200]);
+    const client = new HttpClient({ fetch, timers, random: noJitter });
+    const create = client
+      .request({ method: 'POST', url: 'https://api.example/posts', retry: 'unprocessed' })
+      .catch((e: unknown) => e);
+    await timers.advance(5000);
+    expect(await create).toMatchObject({ status: 500 });
+    expect(arrivals).toEqual([0, 500, 1500]);
+  });
+
   it("says 'Network request timeout.' after 30 s, and 'Network request failed.'", async () => {
     const timers = new FakeTimers();
     const { fetch } = server(timers, ['hang', 'fail']);

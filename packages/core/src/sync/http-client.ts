@@ -8,8 +8,11 @@ export interface HttpRequest {
   body?: string | Uint8Array | ArrayBuffer;
   /** Milliseconds before the request is abandoned (default 30 s). */
   timeout?: number;
-  /** Whether rate limits and server errors are retried (default true). */
-  retry?: boolean;
+  /** Whether rate limits and server errors are retried (default true). `'unprocessed'`
+   * retries only the answers that say the request was not carried out (429, 503, a 403 rate
+   * limit): for a request that creates something (a post, an article, a gist), where a retry
+   * after a 500, 502 or 504 could create it twice. */
+  retry?: boolean | 'unprocessed';
 }
 
 /** The headers of a response, as `fetch` gives them. */
@@ -121,7 +124,8 @@ export class HttpClient {
       const response = await this.once(request);
       if (response.status >= 200 && response.status < 300) return response;
       const error = new HttpError(response.status, response.text, response.headers);
-      if (request.retry === false || !isRetriable(error) || delay > RETRY_MAX_DELAY) throw error;
+      const retriable = request.retry === 'unprocessed' ? isUnprocessed(error) : isRetriable(error);
+      if (request.retry === false || !retriable || delay > RETRY_MAX_DELAY) throw error;
       await this.wait(delay * (1 + this.random() * TIMER_JITTER));
       delay *= 2;
     }
@@ -160,6 +164,13 @@ export class HttpClient {
  * server error (5xx). */
 export function isRetriable(error: HttpError): boolean {
   if (error.status === 429 || (error.status >= 500 && error.status < 600)) return true;
+  return error.status === 403 && isRateLimit(error);
+}
+
+/** Whether a failed request was surely not carried out, so that sending it again cannot do it
+ * twice: a rate limit (429, or 403 saying so) or 503 Service Unavailable. */
+export function isUnprocessed(error: HttpError): boolean {
+  if (error.status === 429 || error.status === 503) return true;
   return error.status === 403 && isRateLimit(error);
 }
 

@@ -4,7 +4,12 @@ import {
   GOOGLE_SCOPE,
   type GoogleEndpoints,
 } from '../google/google-token.js';
-import { HttpError, type HttpClient, timeoutFor } from '../../sync/http-client.js';
+import {
+  HttpError,
+  type HttpClient,
+  type HttpRequest,
+  timeoutFor,
+} from '../../sync/http-client.js';
 import { BLOGGER_NAME, blogNotFound } from './constants.js';
 
 /** A Blogger request that failed: Google's message when it gave one, else the spec's generic
@@ -88,7 +93,16 @@ export class BloggerClient {
   async request<T>(
     method: 'GET' | 'POST' | 'PUT',
     path: string,
-    { query, body }: { query?: Record<string, string | undefined>; body?: unknown } = {},
+    {
+      query,
+      body,
+      retry,
+    }: {
+      query?: Record<string, string | undefined>;
+      body?: unknown;
+      /** As the HttpClient takes it: `'unprocessed'` for a request that creates. */
+      retry?: HttpRequest['retry'];
+    } = {},
   ): Promise<T> {
     const search = Object.entries(query ?? {})
       .filter((entry): entry is [string, string] => entry[1] !== undefined)
@@ -109,6 +123,7 @@ export class BloggerClient {
           },
           body: text,
           timeout: timeoutFor(text),
+          retry,
         });
         return (response.text === '' ? {} : JSON.parse(response.text)) as T;
       } catch (error) {

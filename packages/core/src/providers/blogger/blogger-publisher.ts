@@ -113,6 +113,8 @@ async function writeItem(
     return client.request<BloggerItemResource>('POST', `/blogs/${blogId}/${kind}s`, {
       query: { isDraft: 'true' },
       body,
+      // Not sent again after an answer that may follow its making: no post published twice.
+      retry: 'unprocessed',
     });
   }
   try {

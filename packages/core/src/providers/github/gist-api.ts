@@ -32,11 +32,16 @@ export function createGist(
   client: GithubClient,
   file: { filename: string; content: string; isPublic: boolean; description?: string },
 ): Promise<Gist> {
-  return client.post<Gist>('/gists', {
-    description: file.description ?? '',
-    public: file.isPublic,
-    files: { [file.filename]: { content: file.content } },
-  });
+  return client.post<Gist>(
+    '/gists',
+    {
+      description: file.description ?? '',
+      public: file.isPublic,
+      files: { [file.filename]: { content: file.content } },
+    },
+    // Not sent again after an answer that may follow its making: no gist made twice.
+    'unprocessed',
+  );
 }
 
 /** Writes one file of an existing gist, adding it when the gist lacks it (PATCH /gists/{id}). */

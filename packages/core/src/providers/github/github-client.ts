@@ -2,6 +2,7 @@ import {
   HttpError,
   type HeadersPort,
   type HttpClient,
+  type HttpRequest,
   type HttpResponse,
   timeoutFor,
 } from '../../sync/http-client.js';
@@ -59,8 +60,8 @@ export class GithubClient {
     return this.send<T>('GET', path, undefined, query);
   }
 
-  post<T>(path: string, body: unknown): Promise<T> {
-    return this.send<T>('POST', path, body);
+  post<T>(path: string, body: unknown, retry?: HttpRequest['retry']): Promise<T> {
+    return this.send<T>('POST', path, body, undefined, retry);
   }
 
   patch<T>(path: string, body: unknown): Promise<T> {
@@ -94,8 +95,14 @@ export class GithubClient {
   }
 
   /** Sends one request; `path` starts with a slash and its segments are already encoded. */
-  async send<T>(method: string, path: string, body?: unknown, query?: Query): Promise<T> {
-    return parseBody<T>((await this.exchange(method, path, body, query)).text);
+  async send<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    query?: Query,
+    retry?: HttpRequest['retry'],
+  ): Promise<T> {
+    return parseBody<T>((await this.exchange(method, path, body, query, retry)).text);
   }
 
   private async exchange(
@@ -103,6 +110,7 @@ export class GithubClient {
     path: string,
     body: unknown,
     query: Query | undefined,
+    retry?: HttpRequest['retry'],
   ): Promise<HttpResponse> {
     const headers: Record<string, string> = {
       Accept: 'application/vnd.github+json',
@@ -118,6 +126,7 @@ export class GithubClient {
         headers,
         body: text,
         timeout: timeoutFor(text),
+        retry,
       });
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;

@@ -295,6 +295,9 @@ export class DriveClient {
           headers,
           body,
           timeout: timeoutFor(body),
+          // Drive's only POSTs make files: not sent again after an answer that may follow
+          // the making, so that no file is made twice.
+          retry: method === 'POST' ? 'unprocessed' : undefined,
         });
         return response.text;
       } catch (error) {

@@ -1,5 +1,10 @@
 import { ServiceError } from '../service-error.js';
-import { HttpError, type HttpClient, timeoutFor } from '../../sync/http-client.js';
+import {
+  HttpError,
+  type HttpClient,
+  type HttpRequest,
+  timeoutFor,
+} from '../../sync/http-client.js';
 import { WORDPRESS_NAME, WORDPRESS_TOKEN_REFUSED } from './constants.js';
 
 /** A WordPress.com request that failed: its `{ error, message }` when it gave one, else the
@@ -75,8 +80,14 @@ export interface WordPressClientOptions {
 export class WordPressClient {
   constructor(private readonly options: WordPressClientOptions) {}
 
-  /** Sends a request to `{apiUrl}/rest{path}`; resolves with the JSON answer. */
-  async request<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  /** Sends a request to `{apiUrl}/rest{path}`; resolves with the JSON answer. `retry` as the
+   * HttpClient takes it (`'unprocessed'` for a request that creates). */
+  async request<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    retry?: HttpRequest['retry'],
+  ): Promise<T> {
     const text = body === undefined ? undefined : JSON.stringify(body);
     try {
       const response = await this.options.http.request({
@@ -88,6 +99,7 @@ export class WordPressClient {
         },
         body: text,
         timeout: timeoutFor(text),
+        retry,
       });
       return (response.text === '' ? {} : JSON.parse(response.text)) as T;
     } catch (error) {
@@ -107,6 +119,8 @@ export class WordPressClient {
       'POST',
       `/v1.2/sites/${encodeURIComponent(site)}/posts/${postId === undefined ? 'new' : encodeURIComponent(postId)}`,
       body,
+      // A new post is not sent again after an answer that may follow its making.
+      postId === undefined ? 'unprocessed' : undefined,
     );
   }
 }

@@ -138,4 +138,13 @@ describe('publishing to WordPress.com', { timeout: 30_000 }, () => {
     sim.faults.clear();
     expect((await stored(location.id)).postId).toBeUndefined();
   });
+
+  it('publishes no post twice when a gateway gives up after WordPress.com made it', async () => {
+    await addLocation(site.domain);
+    const before = sim.wordpress.postsOf(site.ID).length;
+    sim.faults.next({ path: /\/posts\/new$/, method: 'POST', gatewayAfterChange: 502 });
+    expect(failure(await publish())).toBe('HTTP error 502 on WordPress location.');
+    // The post was made once, and the 502 was not taken for a reason to make it again.
+    expect(sim.wordpress.postsOf(site.ID)).toHaveLength(before + 1);
+  });
 });

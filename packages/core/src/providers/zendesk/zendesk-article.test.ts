@@ -27,6 +27,7 @@ describe('a Zendesk article from a document', () => {
     expect(calls).toEqual([
       {
         method: 'POST',
+        creates: true,
         path: '/api/v2/help_center/sections/3600/articles.json',
         body: {
           article: {

@@ -38,6 +38,9 @@ export interface ZendeskCall {
   method: 'POST' | 'PUT';
   path: string;
   body: Record<string, unknown>;
+  /** The call makes a new article: not sent again after an answer that may follow its making
+   * (the HttpClient's `retry: 'unprocessed'`). */
+  creates?: true;
 }
 
 /**
@@ -65,6 +68,7 @@ export function zendeskPublishCalls(
     return [
       {
         method: 'POST',
+        creates: true,
         path: `/api/v2/help_center/sections/${encodeURIComponent(fields.sectionId)}/articles.json`,
         body: {
           article: {

@@ -1,5 +1,10 @@
 import { ServiceError } from '../service-error.js';
-import { HttpError, type HttpClient, timeoutFor } from '../../sync/http-client.js';
+import {
+  HttpError,
+  type HttpClient,
+  type HttpRequest,
+  timeoutFor,
+} from '../../sync/http-client.js';
 import { ZENDESK_NAME, ZENDESK_TOKEN_REFUSED } from './constants.js';
 import { type ZendeskCall } from './zendesk-article.js';
 
@@ -83,8 +88,14 @@ export interface ZendeskClientOptions {
 export class ZendeskClient {
   constructor(private readonly options: ZendeskClientOptions) {}
 
-  /** Sends a request to `{baseUrl}{path}`; resolves with the JSON answer. */
-  async request<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<T> {
+  /** Sends a request to `{baseUrl}{path}`; resolves with the JSON answer. `retry` as the
+   * HttpClient takes it (`'unprocessed'` for a request that creates). */
+  async request<T>(
+    method: 'GET' | 'POST' | 'PUT',
+    path: string,
+    body?: unknown,
+    retry?: HttpRequest['retry'],
+  ): Promise<T> {
     const text = body === undefined ? undefined : JSON.stringify(body);
     try {
       const response = await this.options.http.request({
@@ -96,6 +107,7 @@ export class ZendeskClient {
         },
         body: text,
         timeout: timeoutFor(text),
+        retry,
       });
       return (response.text === '' ? {} : JSON.parse(response.text)) as T;
     } catch (error) {
@@ -120,6 +132,6 @@ export class ZendeskClient {
 
   /** Makes one of the publisher's calls ({@link ZendeskCall}). */
   call<T>(call: ZendeskCall): Promise<T> {
-    return this.request<T>(call.method, call.path, call.body);
+    return this.request<T>(call.method, call.path, call.body, call.creates && 'unprocessed');
   }
 }
