@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { runSimulation } from '../testing/sync-simulation.js';
 
 // The seeded simulation (rule S11, through S2–S8): clients edit and sync through random faults,
-// then sync quietly until stable. `SIM_SEEDS=n` sets how many seeds run (200 by default,
+// then sync quietly until stable. `SIM_SEEDS=n` sets how many seeds run (100 by default,
 // `pnpm test:sim` runs 5,000); `SIM_SEED=n pnpm test:sim` replays one seed exactly.
 const replay = process.env.SIM_SEED;
-const count = Number(process.env.SIM_SEEDS ?? 200);
+const count = Number(process.env.SIM_SEEDS ?? 100);
 // Steps of random work per seed before the quiet syncs (`SIM_STEPS`, 40 by default).
 const steps = Number(process.env.SIM_STEPS ?? 40);
 // The first seed of the run (`SIM_FROM`, 1 by default), to explore beyond the usual ones.

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { simulationSeeds } from './forge-simulation.js';
 
 describe('simulationSeeds', () => {
-  it('runs 200 seeds from 1 when nothing is set', () => {
+  it('runs 100 seeds from 1 when nothing is set', () => {
     const seeds = simulationSeeds('GITLAB', {});
-    expect(seeds).toHaveLength(200);
+    expect(seeds).toHaveLength(100);
     expect(seeds[0]).toBe(1);
-    expect(seeds.at(-1)).toBe(200);
+    expect(seeds.at(-1)).toBe(100);
   });
 
   it("reads the forge's own count before the shared one, and starts at SIM_FROM", () => {

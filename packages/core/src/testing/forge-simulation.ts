@@ -34,11 +34,11 @@ export interface ForgeSimulationOptions {
 }
 
 /** The seeds to run: `<PREFIX>_SIM_SEED` (or `SIM_SEED`) replays one; otherwise
- * `<PREFIX>_SIM_SEEDS` (or `SIM_SEEDS`, 200 by default) seeds from `SIM_FROM` (1 by default). */
+ * `<PREFIX>_SIM_SEEDS` (or `SIM_SEEDS`, 100 by default) seeds from `SIM_FROM` (1 by default). */
 export function simulationSeeds(envPrefix: string, env = process.env): number[] {
   const replay = env[`${envPrefix}_SIM_SEED`] ?? env.SIM_SEED;
   if (replay !== undefined) return [Number(replay)];
-  const count = Number(env[`${envPrefix}_SIM_SEEDS`] ?? env.SIM_SEEDS ?? 200);
+  const count = Number(env[`${envPrefix}_SIM_SEEDS`] ?? env.SIM_SEEDS ?? 100);
   const from = Number(env.SIM_FROM ?? 1);
   return Array.from({ length: count }, (_, i) => from + i);
 }

@@ -8,7 +8,7 @@ import { startGiteaTestForge } from '../../testing/gitea-provider.js';
 // stable. Three seeds in four run on a Gitea with ChangeFiles (one commit per sync), every
 // fourth on one without (a commit per file, the index first, a sync cut anywhere between: those
 // seeds cost about three times as much). `GITEA_SIM_SEEDS=n`
-// sets how many seeds run (`SIM_SEEDS` too; 200 by default),
+// sets how many seeds run (`SIM_SEEDS` too; 100 by default),
 // `GITEA_SIM_SEED=n` replays one.
 describeForgeSimulation({
   name: 'Gitea',

@@ -6,7 +6,7 @@ import { startGithubTestForge } from '../../testing/github-provider.js';
 // clients edit and sync through faults (forge-sim's 5xx, rate limits, lost replies and latency;
 // failed and hung requests; commits of another writer that make a client's sha stale), then
 // sync quietly until stable. `GITHUB_SIM_SEEDS=n` sets how many seeds run (`SIM_SEEDS` when
-// `pnpm test:sim` runs; 200 by default), `GITHUB_SIM_SEED=n` replays one.
+// `pnpm test:sim` runs; 100 by default), `GITHUB_SIM_SEED=n` replays one.
 describeForgeSimulation({
   name: 'GitHub',
   envPrefix: 'GITHUB',

@@ -6,7 +6,7 @@ import { describeForgeSimulation } from '../../testing/forge-simulation.js';
 // edit and sync through faults (cloud-sim's 5xx, 403 rate limits, 401 expired tokens, lost
 // replies and latency; failed and hung requests; texts edited in Drive by someone else), then
 // sync quietly until stable: every run converges and no saved word is lost.
-// `DRIVE_SIM_SEEDS=n` sets how many seeds run (200 by default), `DRIVE_SIM_SEED=n` replays one.
+// `DRIVE_SIM_SEEDS=n` sets how many seeds run (100 by default), `DRIVE_SIM_SEED=n` replays one.
 describeForgeSimulation({
   name: 'Google Drive',
   envPrefix: 'DRIVE',
