@@ -44,11 +44,12 @@ describe('local history', () => {
     expect(await history.list('other')).toEqual([]);
   });
 
-  it('skips a snapshot equal to the newest revision', async () => {
+  it('skips a snapshot equal to the newest revision, the final line break as stored', async () => {
     const { history, advance } = setUp();
     expect(await history.snapshot('f', 'same', 'leave')).toBeDefined();
     advance(1000);
     expect(await history.snapshot('f', 'same', 'pause')).toBeUndefined();
+    expect(await history.snapshot('f', 'same\n', 'pause')).toBeUndefined();
     // Same length, other text: kept.
     expect(await history.snapshot('f', 'sane', 'pause')).toBeDefined();
     // Equal to an older revision but not the newest: kept (the user went back to it).
@@ -63,7 +64,7 @@ describe('local history', () => {
       history.snapshot('f', 'a', 'leave'),
       history.snapshot('f', 'b', 'leave'),
     ]);
-    expect((await history.list('f')).map((each) => each.length)).toEqual([1, 1]);
+    expect((await history.list('f')).map((each) => each.length)).toEqual([2, 2]);
   });
 
   it('keeps nothing when local history is off', async () => {
@@ -80,7 +81,7 @@ describe('local history', () => {
       advance(1000);
     }
     const texts = await Promise.all((await history.list('f')).map((each) => history.text(each.id)));
-    expect(texts).toEqual(['dddddddddd', 'cccccccccc']);
+    expect(texts).toEqual(['dddddddddd\n', 'cccccccccc\n']);
   });
 
   it('thins older revisions as they age', async () => {
@@ -94,8 +95,8 @@ describe('local history', () => {
     advance(48 * HOUR);
     await history.snapshot('f', 'later', 'pause');
     const texts = await Promise.all((await history.list('f')).map((each) => history.text(each.id)));
-    expect(texts[0]).toBe('later');
-    expect(texts).toContain('version 5');
+    expect(texts[0]).toBe('later\n');
+    expect(texts).toContain('version 5\n');
     expect(texts.length).toBeLessThanOrEqual(3);
   });
 

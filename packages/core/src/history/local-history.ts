@@ -7,6 +7,7 @@ import {
   type UpdateCompanions,
 } from '../db/repository.js';
 import { utf8Length } from '../sync/content-limit.js';
+import { sanitizeText } from '../validation/text.js';
 import { revisionsToDrop } from './thinning.js';
 
 /** The `history` settings: whether local revisions are kept, and the budget of a workspace's
@@ -66,7 +67,7 @@ export class LocalHistory {
     return this.options.settings().local;
   }
 
-  /** Keeps `text` as a revision of file `fileId`, unless local history is off or the text is
+  /** Keeps `text` (as stored: ending with one line break) as a revision of file `fileId`, unless local history is off or the text is
    * that of its newest revision; then thins the workspace's revisions. Resolves to the revision
    * kept, if any. */
   snapshot(
@@ -105,6 +106,9 @@ export class LocalHistory {
     reason: SnapshotReason,
   ): Promise<LocalRevision | undefined> {
     if (!this.enabled) return undefined;
+    // As the file stores it (one final line break): the editor's text and the stored one are
+    // the same version.
+    text = sanitizeText(text);
     const newest = (await this.store.listRevisions(fileId)).at(-1);
     // (The newest text is read only when it could be equal.)
     if (newest && newest.length === text.length) {
