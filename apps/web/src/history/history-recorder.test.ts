@@ -78,4 +78,14 @@ describe('HistoryRecorder', () => {
     await recorder.leave();
     expect(await texts()).toEqual([]);
   });
+
+  it('keeps no revision of a new file’s blank text', async () => {
+    const { recorder, edit, fire, texts } = setUp();
+    edit('\n');
+    recorder.opened('new');
+    edit('Typed\n');
+    fire(0);
+    await recorder.leave();
+    expect(await texts('new')).toEqual(['Typed\n']);
+  });
 });

@@ -93,9 +93,9 @@ export class HistoryRecorder {
     if (!start) return;
     this.start = undefined;
     this.timers.clearTimeout(start.handle);
-    // (A new file's empty text is no version worth keeping.)
+    // (A new file's blank text is no version worth keeping.)
     const text = start.text.toString();
-    if (text !== '') this.take(start.fileId, text, 'opened').catch(this.history.reportError);
+    if (text.trim() !== '') this.take(start.fileId, text, 'opened').catch(this.history.reportError);
   }
 
   private take(fileId: string, text: TextSource, reason: SnapshotReason): Promise<void> {
