@@ -118,4 +118,39 @@ describe('local history', () => {
     expect(await history.list('new')).toEqual([]);
     expect((await repo.get<ContentItem>('f/content'))?.text).toBe('replaced\n');
   });
+
+  it('reads every entry of the workspace to thin only when over the budget or a minute later', async () => {
+    const repo = new MemoryDatabase('inkstone-db').connect();
+    let wholeLists = 0;
+    const counted = {
+      ...repo,
+      putRevision: repo.putRevision.bind(repo),
+      getRevisionText: repo.getRevisionText.bind(repo),
+      deleteRevisions: repo.deleteRevisions.bind(repo),
+      listRevisions: (fileId?: string) => {
+        if (fileId === undefined) wholeLists += 1;
+        return repo.listRevisions(fileId);
+      },
+    };
+    let now = Date.UTC(2026, 10, 28, 12);
+    let next = 0;
+    const settings = { local: true, maxBytes: 1_000_000 };
+    const history = new LocalHistory(counted, {
+      newId: () => `rev${(next += 1)}`,
+      settings: () => settings,
+      now: () => now,
+    });
+    // A sync changing 100 files at once: one thinning, the first.
+    for (let file = 0; file < 100; file += 1)
+      await history.snapshot(`f${file}`, `text ${file}`, 'merge');
+    expect(wholeLists).toBe(1);
+    now += 61_000;
+    await history.snapshot('f0', 'a minute later', 'pause');
+    expect(wholeLists).toBe(2);
+    // Over the budget: thinned at once.
+    settings.maxBytes = 10;
+    await history.snapshot('f0', 'over the budget', 'pause');
+    expect(wholeLists).toBe(3);
+    expect(await history.list('f0')).toHaveLength(1);
+  });
 });

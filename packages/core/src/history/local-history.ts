@@ -22,6 +22,9 @@ export const HISTORY_MAX_BYTES_DEFAULT = 20_000_000;
 /** A pause in editing this long after changes takes a snapshot. */
 export const HISTORY_PAUSE_MS = 60_000;
 
+/** Thinning by age runs at most this often (the budget is checked at every snapshot). */
+export const THIN_EVERY_MS = 60_000;
+
 /** What took a snapshot: the file was left (another file opened, the tab hidden or closed), a
  * pause in editing, the text as it was when editing began, or a change of the text from
  * elsewhere: a sync's merge, a restore, an import, a workspace backup written over it. */
@@ -42,6 +45,11 @@ export type RevisionStore = Pick<
  */
 export class LocalHistory {
   private queue: Promise<unknown> = Promise.resolve();
+  // What the revisions took at the last thinning, and what was added since (other tabs' too
+  // are counted at the next thinning), and when it ran.
+  private storedBytes = 0;
+  private bytesSinceThin = 0;
+  private lastThin: number | undefined;
   private readonly now: () => number;
 
   constructor(
@@ -94,9 +102,14 @@ export class LocalHistory {
 
   /** Thins every revision of the workspace (see `revisionsToDrop`); resolves to how many went. */
   async thin(): Promise<number> {
+    const now = this.now();
     const all = await this.store.listRevisions();
-    const drop = revisionsToDrop(all, this.now(), this.options.settings().maxBytes);
+    const drop = revisionsToDrop(all, now, this.options.settings().maxBytes);
     await this.store.deleteRevisions(drop);
+    const dropped = new Set(drop);
+    this.storedBytes = all.reduce((sum, each) => sum + (dropped.has(each.id) ? 0 : each.bytes), 0);
+    this.bytesSinceThin = 0;
+    this.lastThin = now;
     return drop.length;
   }
 
@@ -123,7 +136,13 @@ export class LocalHistory {
       reason,
     };
     await this.store.putRevision(revision, text);
-    await this.thin();
+    // Thinning reads every revision's entry of the workspace: it runs when the budget may be
+    // exceeded, or a minute after the last one (ages move slowly), not at every snapshot of a
+    // sync that changes a thousand files.
+    this.bytesSinceThin += revision.bytes;
+    const maxBytes = this.options.settings().maxBytes;
+    const due = this.lastThin === undefined || revision.time - this.lastThin >= THIN_EVERY_MS;
+    if (due || this.storedBytes + this.bytesSinceThin > maxBytes) await this.thin();
     return revision;
   }
 }
