@@ -4,6 +4,7 @@ import { benchDrive } from './drive';
 import { benchExplorer } from './explorer';
 import { benchForges } from './forges';
 import { benchGithub } from './github';
+import { benchHistory } from './history';
 import { benchImageZip } from './image-zip';
 import { benchLoad } from './load';
 import { benchLongBlocks } from './long-blocks';
@@ -23,7 +24,7 @@ const port = Number(process.env.BENCH_PORT ?? 8190);
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 // BENCH_ONLY=explorer (or typing, memory, load, paste, blocks, transfer, images, conversion,
-// statistics, sync, github, forges, drive, server; comma-separated) runs only those parts; paste-tasks
+// statistics, sync, github, forges, drive, server, history; comma-separated) runs only those parts; paste-tasks
 // (bench/src/paste-tasks.ts) runs only when named.
 // The sync part's local database is the app's Dexie repository over fake-indexeddb;
 // BENCH_SYNC_DB=memory takes the in-memory repository of the core tests instead;
@@ -41,6 +42,7 @@ if (wanted('sync')) await benchSync(process.env.BENCH_SYNC_DB === 'memory' ? 'me
 if (wanted('github')) await benchGithub();
 if (wanted('forges')) await benchForges();
 if (wanted('drive')) await benchDrive();
+if (wanted('history')) await benchHistory();
 const inBrowser = ['typing', 'memory', 'load', 'paste', 'blocks', 'explorer', 'transfer', 'images'];
 if (asked('paste-tasks')) inBrowser.push('paste-tasks');
 // The parts whose figures are printed beside the baseline build (bench/src/baseline.ts: the

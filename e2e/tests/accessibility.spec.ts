@@ -143,6 +143,7 @@ async function walk(page: Page, theme: 'light' | 'dark'): Promise<void> {
   const panels: [string, string][] = [
     ['Workspaces (1)', 'Workspaces'],
     ['Synchronize (0)', 'Synchronize'],
+    ['History', 'History'],
     ['Table of contents', 'Table of contents'],
     ['Markdown cheat sheet', 'Markdown cheat sheet'],
     ['Import/export', 'Import/export'],

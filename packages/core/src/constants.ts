@@ -24,8 +24,9 @@ export const AUTO_SYNC_EVERY_MIN = 60_000;
 export const MAX_HISTORY_ENTRIES = 20;
 /** Length of generated ids (base62). */
 export const ID_LENGTH = 16;
-/** Local database schema version. */
-export const DB_VERSION = 3;
+/** Local database schema version: the spec's 3, plus one for the local revisions' stores
+ * (ours, docs/how-to/history.md). */
+export const DB_VERSION = 4;
 /** Local database name; non-main workspaces add a suffix. */
 export const DB_NAME = 'inkstone-db';
 /** Name of the hidden data folder of git workspaces. */

@@ -105,6 +105,17 @@ export type {
   UpdateResult,
 } from './db/repository.js';
 export { TOMBSTONE_KEEP_TX } from './db/repository.js';
+export { type LocalRevision } from './db/repository.js';
+export {
+  HISTORY_MAX_BYTES_DEFAULT,
+  HISTORY_PAUSE_MS,
+  type HistorySettings,
+  LocalHistory,
+  type RevisionStore,
+  type SnapshotReason,
+  withSnapshotsBeforeOverwrite,
+} from './history/local-history.js';
+export { revisionsToDrop, THINNING_BANDS } from './history/thinning.js';
 export { databaseName } from './db/database-name.js';
 export { MemoryDatabase, MemoryRepository } from './db/memory-repository.js';
 

@@ -32,6 +32,17 @@ describe('main menu', () => {
     expect(MENU_ENTRIES.map((entry) => entry.name)).toEqual(SPEC_ENTRIES);
   });
 
+  it('opens the History panel', () => {
+    const entry = MENU_ENTRIES.find((candidate) => candidate.name === 'History')!;
+    const dispatched: unknown[] = [];
+    const dispatch = (action: unknown) => {
+      dispatched.push(action);
+      return action;
+    };
+    entry.perform?.(dispatch as never, {} as never);
+    expect(dispatched).toEqual([{ type: 'layout/sideBarPanelChosen', payload: 'history' }]);
+  });
+
   it('opens Templates, counting the templates', () => {
     const entry = MENU_ENTRIES.find((candidate) => candidate.name === 'Templates')!;
     expect(entry.perform).toBeDefined();

@@ -104,7 +104,7 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     perform: panel('publish'),
     count: (counts) => counts.publishLocations ?? 0,
   },
-  { name: 'History', description: 'The revisions of the file.' },
+  { name: 'History', description: 'The revisions of the file.', perform: panel('history') },
   {
     name: 'File properties',
     description: 'Title, tags and other properties of the file.',

@@ -10,7 +10,8 @@ describe('side bar panels', () => {
     expect(shownPanel('editTheme')).toBe('editTheme');
     expect(shownPanel('previewTheme')).toBe('previewTheme');
     expect(shownPanel('publish')).toBe('publish');
-    expect(shownPanel('history')).toBe('menu');
+    expect(shownPanel('history')).toBe('history');
+    expect(shownPanel('badges')).toBe('menu');
     expect(shownPanel('constructor')).toBe('menu');
     expect(shownPanel('')).toBe('menu');
   });

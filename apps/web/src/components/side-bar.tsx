@@ -4,6 +4,7 @@ import { type ReactNode } from 'react';
 import { useAppDispatch, useAppSelector } from '../store';
 import { layoutToggled, sideBarPanelChosen } from '../store/layout-slice';
 import { HelpPanel } from './help-panel';
+import { HistoryPanel } from './history-panel';
 import { ImportExportPanel } from './import-export-panel';
 import { MenuPanel } from './menu-panel';
 import { THEME_PANEL_TITLES, ThemePanel } from './theme-panel';
@@ -20,6 +21,7 @@ const PANELS: Record<string, { title: string; render: () => ReactNode }> = {
   workspaces: { title: 'Workspaces', render: () => <WorkspacesPanel /> },
   sync: { title: 'Synchronize', render: () => <SyncPanel /> },
   publish: { title: 'Publish', render: () => <PublishPanel /> },
+  history: { title: 'History', render: () => <HistoryPanel /> },
   toc: { title: 'Table of contents', render: () => <TocPanel /> },
   help: { title: 'Markdown cheat sheet', render: () => <HelpPanel /> },
   importExport: { title: 'Import/export', render: () => <ImportExportPanel /> },

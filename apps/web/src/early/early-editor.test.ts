@@ -7,7 +7,9 @@ import {
   DB_NAME,
   type FileItem,
   isBlankYaml as coreIsBlankYaml,
+  type ItemRepository,
   itemIds,
+  LocalHistory,
   recordOpened,
   withHash,
 } from '@inkstone/core';
@@ -62,7 +64,14 @@ async function storedWorkspace(text = TEXT) {
 
 const silentEvents = new Proxy({} as EditorEvents, { get: () => () => false });
 const workspaceOf = (repo: unknown) =>
-  ({ repo, onContentChange: () => () => undefined }) as unknown as WorkspaceService;
+  ({
+    repo,
+    history: new LocalHistory(repo as ItemRepository, {
+      newId: () => `rev${Math.random()}`,
+      settings: () => ({ local: true, maxBytes: 1_000_000 }),
+    }),
+    onContentChange: () => () => undefined,
+  }) as unknown as WorkspaceService;
 
 // (jsdom lays nothing out: CodeMirror's measuring of the page finds empty rectangles.)
 Range.prototype.getClientRects = () => [] as unknown as DOMRectList;

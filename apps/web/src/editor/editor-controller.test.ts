@@ -4,10 +4,13 @@ import {
   type ContentStateItem,
   createFile,
   itemIds,
+  type ItemRepository,
+  LocalHistory,
   MemoryDatabase,
   observeWrites,
   type RepositoryWrite,
 } from '@inkstone/core';
+import { undo } from '@codemirror/commands';
 import { EditorSelection } from '@codemirror/state';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -18,6 +21,16 @@ import { JOURNAL_DELAY } from './unsaved-journal';
 
 const TEXT = 'First line.\nSecond line.\n';
 
+// The workspace an editor needs: its repository and the local history kept in it.
+const workspaceOf = (repo: ItemRepository) => {
+  let next = 0;
+  const history = new LocalHistory(repo, {
+    newId: () => `rev${(next += 1)}`,
+    settings: () => ({ local: true, maxBytes: 1_000_000 }),
+  });
+  return { repo, history, onContentChange: () => () => undefined } as unknown as WorkspaceService;
+};
+
 // An editor on a file of an in-memory workspace, and every write it makes.
 async function setUp() {
   const writes: RepositoryWrite[] = [];
@@ -26,7 +39,7 @@ async function setUp() {
   });
   let next = 0;
   const file = await createFile(repo, () => `file${(next += 1)}`.padEnd(16, '0'), { text: TEXT });
-  const workspace = { repo, onContentChange: () => () => undefined } as unknown as WorkspaceService;
+  const workspace = workspaceOf(repo);
   const errors: string[] = [];
   const events = new Proxy({} as EditorEvents, {
     get: (_target, name) => (name === 'onError' ? (m: string) => errors.push(m) : () => false),
@@ -41,7 +54,7 @@ async function setUp() {
       userEvent: 'input.type',
     });
   const state = () => repo.get<ContentStateItem>(itemIds.contentState(file.id));
-  return { controller, repo, file, writes, errors, type, state };
+  return { controller, repo, file, writes, errors, type, state, workspace };
 }
 
 let open: EditorController | undefined;
@@ -108,7 +121,7 @@ describe('EditorController', () => {
       repo.updateWith = updateWith;
       const next = new EditorController(
         document.createElement('div'),
-        { repo, onContentChange: () => () => undefined } as unknown as WorkspaceService,
+        workspaceOf(repo),
         new Proxy({} as EditorEvents, { get: () => () => false }),
       );
       open = next;
@@ -147,5 +160,48 @@ describe('EditorController', () => {
     } finally {
       vi.unstubAllGlobals();
     }
+  });
+
+  it('shows a revision read-only over the text, and restores it as one edit Ctrl+Z undoes', async () => {
+    const { controller, type } = await setUp();
+    open = controller;
+    type(' More words', 'First line.'.length);
+    const view = controller.view;
+    const counts = controller.showRevision('First line.\nSecond line.\nThird line.\n');
+    expect(counts).toEqual({ insertions: 1, deletions: 1 });
+    expect(view.dom.querySelector('del.cm-revision-deleted')?.textContent).toBe(' More words');
+    expect(
+      [...view.dom.querySelectorAll('ins.cm-revision-inserted')].map((each) => each.textContent),
+    ).toEqual(['Third line.\n']);
+    // Read-only: typing changes nothing, and the text is still the current one.
+    expect(view.state.readOnly).toBe(true);
+    controller.closeRevision();
+    expect(view.state.readOnly).toBe(false);
+    expect(view.dom.querySelector('.cm-revision-deleted')).toBeNull();
+
+    type('!', 0);
+    controller.replaceText('Restored.\n');
+    expect(controller.currentText()).toBe('Restored.\n');
+    undo(view);
+    expect(controller.currentText()).toBe('!First line. More words\nSecond line.\n');
+  });
+
+  it('keeps the text of a changed file as a revision when another file opens', async () => {
+    const { controller, type, repo, workspace } = await setUp();
+    open = controller;
+    const other = await createFile(repo, () => 'other'.padEnd(16, '0'), { text: 'Other.\n' });
+    const [first] = await repo.getAll('file');
+    type('New ', 0);
+    await controller.open(other.id);
+    await vi.waitFor(async () => expect(await workspace.history.list(first!.id)).toHaveLength(2));
+    const [left, before] = await workspace.history.list(first!.id);
+    expect(await workspace.history.text(left!.id)).toBe(`New ${TEXT}`);
+    expect(left!.reason).toBe('leave');
+    expect(await workspace.history.text(before!.id)).toBe(TEXT);
+    // Opened and left without a change: nothing more.
+    await controller.open(first!.id);
+    await controller.open(other.id);
+    expect(await workspace.history.list(other.id)).toEqual([]);
+    expect(await workspace.history.list(first!.id)).toHaveLength(2);
   });
 });

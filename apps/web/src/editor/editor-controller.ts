@@ -1,4 +1,4 @@
-import { redoDepth, undoDepth } from '@codemirror/commands';
+import { isolateHistory, redoDepth, undoDepth } from '@codemirror/commands';
 import { Compartment, EditorSelection, EditorState, Transaction } from '@codemirror/state';
 import { EditorView, runScopeHandlers, type ViewUpdate } from '@codemirror/view';
 import {
@@ -32,6 +32,8 @@ import { loadFullMarkdown, markdownSupport } from './markdown-language';
 import { PlaceSchedule } from './place-schedule';
 import { SaveSchedule } from './save-schedule';
 import { type Journal, UnsavedJournal } from './unsaved-journal';
+import { HistoryRecorder } from '../history/history-recorder';
+import { revisionDiff, revisionField, revisionView, showRevision } from './revision-view';
 
 /** What the editor controller reports to the rest of the app. */
 export interface EditorEvents {
@@ -84,6 +86,8 @@ export class EditorController {
   private status: EditorStatus | undefined;
   /** The options the settings change: command keys, list numbering, Vim mode. */
   readonly options = new EditorOptions(() => this.view);
+  /** When the open file's local revisions are taken (history/history-recorder.ts). */
+  readonly history: HistoryRecorder;
 
   constructor(
     parent: HTMLElement,
@@ -91,6 +95,7 @@ export class EditorController {
     private readonly events: EditorEvents,
   ) {
     this.journal = new UnsavedJournal(workspace.repo.name, () => this.unsaved());
+    this.history = new HistoryRecorder(workspace.history, () => this.view.state.doc);
     // The early editor's view, with what was typed in it, goes on here (its state is replaced
     // when its file opens: open()); else a view of its own, empty until a file opens.
     const early = takeEarlyEditor();
@@ -139,6 +144,8 @@ export class EditorController {
 
   /** Opens a file: its text, then where the user was in it. */
   async open(fileId: string): Promise<void> {
+    // The file left keeps its text as a revision when it changed (read now, before it goes).
+    this.history.leaveSoon();
     await this.flush();
     const session = await ContentSession.open({
       repo: this.workspace.repo,
@@ -161,6 +168,7 @@ export class EditorController {
     const typed = early?.fileId === fileId ? this.earlyPlace() : undefined;
     if (early && !typed) early.finish(true);
     this.view.setState(this.createState(session.text, state));
+    this.history.opened(fileId);
     this.texts.adopt(this.view.state.doc, session.text);
     this.find.stateReplaced();
     this.reportStatus();
@@ -284,6 +292,42 @@ export class EditorController {
     return true;
   }
 
+  /** Shows what restoring a revision of text `text` would change, over the current text, and
+   * makes the editor read-only until `closeRevision` (docs/how-to/history.md). Returns the
+   * number of insertions and deletions shown. */
+  showRevision(text: string): { insertions: number; deletions: number } {
+    const diff = revisionDiff(this.texts.of(this.view.state.doc), text);
+    this.view.dispatch({ effects: showRevision.of(diff.decorations) });
+    this.reportStatus();
+    return { insertions: diff.insertions, deletions: diff.deletions };
+  }
+
+  /** Clears the revision shown: the editor takes input again. */
+  closeRevision(): void {
+    if (this.view.state.field(revisionField, false) == null) return;
+    this.view.dispatch({ effects: showRevision.of(null) });
+    this.reportStatus();
+  }
+
+  /** The text now in the editor. */
+  currentText(): string {
+    return this.texts.of(this.view.state.doc);
+  }
+
+  /** Puts `text` in the editor in place of the current one, as one edit that Ctrl+Z undoes
+   * whole (the restore of a revision). The revision shown, if any, is cleared first. */
+  replaceText(text: string): void {
+    this.closeRevision();
+    if (!this.session) return;
+    const current = this.texts.of(this.view.state.doc);
+    if (current === text) return;
+    this.view.dispatch({
+      changes: textChange(current, text),
+      userEvent: 'input.restore',
+      annotations: isolateHistory.of('full'),
+    });
+  }
+
   /** The version number of the text now in the editor. */
   get textVersion(): number {
     return this.version;
@@ -294,6 +338,7 @@ export class EditorController {
     this.languageUpgrade?.();
     this.saveInBackground();
     this.places.cancel();
+    this.history.stop();
     for (const cleanup of this.cleanups) cleanup();
     // (An early editor's text no file took yet stays in the journal.)
     this.early?.finish(true);
@@ -304,6 +349,7 @@ export class EditorController {
 
   private createState(text: string, saved?: ContentStateItem): EditorState {
     const length = text.length;
+    const noFile = !this.session;
     const clamp = (pos: number) => Math.max(0, Math.min(length, pos));
     return EditorState.create({
       doc: text,
@@ -321,8 +367,12 @@ export class EditorController {
           this.images.of(this.showImages ? inlineImages() : []),
           this.caret.of(this.caretExtension()),
           ...this.options.extensions(),
-          // Until a file is open there is nothing to edit.
-          EditorState.readOnly.of(!this.session),
+          // Until a file is open there is nothing to edit; nor while a revision is shown.
+          revisionView(),
+          EditorState.readOnly.compute(
+            [revisionField],
+            (state) => noFile || state.field(revisionField) !== null,
+          ),
           EditorView.updateListener.of((update) => this.onUpdate(update)),
         ],
         this.language.of(markdownSupport()),
@@ -373,6 +423,7 @@ export class EditorController {
       this.publish(changes);
       const fromElsewhere = update.transactions.every((tr) => tr.annotation(Transaction.remote));
       if (!fromElsewhere) {
+        this.history.edited(update.startState.doc);
         this.places.edited();
         this.saves.changed();
         this.journal.changed();
@@ -472,6 +523,7 @@ export class EditorController {
   // The page is being hidden or closed: the journal first (its localStorage copy is written
   // before the page can go), then the save.
   private leaving(): void {
+    this.history.leaveSoon();
     if (!this.session?.isDirty()) return;
     this.journal.writeNow();
     this.saveInBackground();

@@ -13,7 +13,8 @@ export type ConfirmationType =
   | 'shareHtml'
   | 'signInForSponsorship'
   | 'providerRedirection'
-  | 'workspaceGoogleRedirection';
+  | 'workspaceGoogleRedirection'
+  | 'fileRestoration';
 
 /** What a confirmation dialog says: its title (the dialog's name), its text and its Ok button.
  * The spec names the dialogs but not their words: these are ours (docs/reference/choices.md). */
@@ -98,6 +99,12 @@ export const CONFIRMATIONS: Record<
     text: (subject) =>
       `“${subject}” will be exported as HTML to a new secret gist of your GitHub account. Anyone with the link can read it; the gist stays until you delete it on GitHub.`,
     ok: 'Share',
+  },
+  fileRestoration: {
+    title: 'Restore revision',
+    text: (subject) =>
+      `The text of “${subject}” will be replaced by this revision's. The text it has now is kept in its history, and Ctrl+Z undoes the restore.`,
+    ok: 'Restore',
   },
   shareHtml: {
     title: 'File shared',

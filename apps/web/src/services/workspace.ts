@@ -15,6 +15,7 @@ import {
   type ImportResult,
   importWorkspace,
   type ItemRepository,
+  LocalHistory,
   type LayoutSettings,
   MAIN_WORKSPACE_ID,
   observeWrites,
@@ -31,6 +32,7 @@ import {
   type UserSettings,
   withChangeSignal,
   withHash,
+  withSnapshotsBeforeOverwrite,
 } from '@inkstone/core';
 import { openDexieRepository } from '@inkstone/core/dexie';
 import { type AppStore } from '../store';
@@ -76,6 +78,10 @@ export class WorkspaceService {
 
   private readonly feed: ChangeFeed;
 
+  /** The local revisions of the workspace's files (docs/how-to/history.md), as the `history`
+   * settings say. */
+  readonly history: LocalHistory;
+
   private constructor(
     readonly repo: ItemRepository,
     private readonly store: AppStore,
@@ -83,7 +89,12 @@ export class WorkspaceService {
     /** The files' texts in memory for the explorer's search, kept current from every write. */
     readonly texts: TextIndex,
   ) {
-    this.syncRepo = observeWrites(repo, (write) => {
+    this.history = new LocalHistory(repo, {
+      newId: this.newId,
+      settings: () => this.store.getState().settings.settings.history,
+      onError: (error) => console.error('A local revision could not be kept.', error),
+    });
+    const observed = observeWrites(repo, (write) => {
       if (write.tx === 0) return;
       const items = write.items.map((item) => ({ ...item, tx: write.tx }) as StoredItem);
       this.applyChanges({
@@ -93,6 +104,8 @@ export class WorkspaceService {
         ownTx: new Set(),
       });
     });
+    // A sync that changes a file's text (a merge, a newer version) keeps the text it replaces.
+    this.syncRepo = withSnapshotsBeforeOverwrite(observed, this.history, 'merge');
     this.feed = new ChangeFeed({
       repo,
       signal,
@@ -201,7 +214,9 @@ export class WorkspaceService {
     const text = decodeUtf8(await file.slice(0, BACKUP_MAX_BYTES).arrayBuffer());
     let result: ImportResult;
     try {
-      result = await importWorkspace(this.repo, text);
+      // A backup's file written over one of this workspace keeps the text it replaces.
+      const repo = withSnapshotsBeforeOverwrite(this.repo, this.history, 'backup');
+      result = await importWorkspace(repo, text);
     } catch (error) {
       if (error instanceof BackupError && file.size > BACKUP_MAX_BYTES) {
         throw new BackupError(BACKUP_TOO_LARGE_MESSAGE);

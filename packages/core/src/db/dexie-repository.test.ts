@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { DB_VERSION } from '../constants.js';
 import { describeRepository } from '../testing/repository-contract.js';
 import { databaseName } from './database-name.js';
-import { openDexieRepository } from './dexie-repository.js';
+import { DEXIE_SCHEMA, openDexieRepository } from './dexie-repository.js';
 
 let counter = 0;
 
@@ -20,7 +20,7 @@ describeRepository('Dexie over fake-indexeddb', async () => {
     second,
     upgradeSchema: async () => {
       const upgraded = new Dexie(name, { indexedDB: factory.indexedDB, IDBKeyRange });
-      upgraded.version(DB_VERSION + 1).stores({ objects: 'id, type, tx', images: 'id, path' });
+      upgraded.version(DB_VERSION + 1).stores({ ...DEXIE_SCHEMA, images: 'id, path' });
       await upgraded.open();
       upgraded.close();
     },
@@ -37,14 +37,19 @@ describe('D5 Dexie database layout', () => {
     expect(databaseName('x7Kp0')).toBe('inkstone-db-x7Kp0');
   });
 
-  it('creates schema version 3 with the objects and images stores', async () => {
+  it('creates schema version 4 with the objects, images and local revisions stores', async () => {
     const factory = { indexedDB: new IDBFactory(), IDBKeyRange };
     const repo = await openDexieRepository('inkstone-db', factory);
     repo.close();
     const raw = new Dexie('inkstone-db', { indexedDB: factory.indexedDB, IDBKeyRange });
     await raw.open();
-    expect(raw.verno).toBe(3);
-    expect(raw.tables.map((table) => table.name).sort()).toEqual(['images', 'objects']);
+    expect(raw.verno).toBe(4);
+    expect(raw.tables.map((table) => table.name).sort()).toEqual([
+      'images',
+      'objects',
+      'revisionTexts',
+      'revisions',
+    ]);
     expect(
       raw
         .table('objects')
@@ -52,6 +57,30 @@ describe('D5 Dexie database layout', () => {
         .sort(),
     ).toEqual(['tx', 'type']);
     raw.close();
+  });
+});
+
+describe('Dexie upgrade to the local revisions', () => {
+  it('keeps the items and images of a version 3 database', async () => {
+    const factory = { indexedDB: new IDBFactory(), IDBKeyRange };
+    const name = `inkstone-db-test${(counter += 1)}`;
+    const old = new Dexie(name, { indexedDB: factory.indexedDB, IDBKeyRange });
+    old.version(3).stores({ objects: 'id, type, tx', images: 'id' });
+    await old.open();
+    await old
+      .table('objects')
+      .put({ id: 'a', type: 'file', name: 'Notes', parentId: null, hash: 'h', tx: 7 });
+    await old.table('images').put({ id: 'i', path: 'p.png', content: 'x', uploaded: false });
+    old.close();
+    const repo = await openDexieRepository(name, factory);
+    try {
+      expect(await repo.get('a')).toMatchObject({ name: 'Notes', tx: 7 });
+      expect(await repo.currentTx()).toBe(7);
+      expect(await repo.getImage('i')).toMatchObject({ path: 'p.png' });
+      expect(await repo.listRevisions()).toEqual([]);
+    } finally {
+      repo.close();
+    }
   });
 });
 

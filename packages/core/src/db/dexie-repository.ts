@@ -5,6 +5,7 @@ import {
   type ChangeBatch,
   type ItemRepository,
   type ItemUpdater,
+  type LocalRevision,
   type StoredItem,
   TOMBSTONE_KEEP_TX,
   type UpdateCompanions,
@@ -19,16 +20,22 @@ export interface IndexedDbFactory {
   IDBKeyRange: unknown;
 }
 
-/** The schema of spec core §9: version 3, an objects store and an images store. Objects are
- * indexed by type, and by the number of the transaction that last wrote them. */
+/** The schema of spec core §9: an objects store and an images store. Objects are indexed by
+ * type, and by the number of the transaction that last wrote them. Version 4 (ours, beyond the
+ * spec's 3) adds the local revisions: `revisions` (by file, by time) and their texts apart in
+ * `revisionTexts`, so that listing and thinning read no text. Upgrading keeps every store. */
 export const DEXIE_SCHEMA = {
   objects: 'id, type, tx',
   images: 'id',
+  revisions: 'id, fileId, time',
+  revisionTexts: 'id',
 } as const;
 
 class InkstoneDexie extends Dexie {
   objects!: Table<Row, string>;
   images!: Table<ImageItem, string>;
+  revisions!: Table<LocalRevision, string>;
+  revisionTexts!: Table<{ id: string; text: string }, string>;
 
   constructor(name: string, factory: IndexedDbFactory) {
     super(name, {
@@ -184,6 +191,33 @@ export class DexieRepository implements ItemRepository {
 
   async eachImage(visit: (image: ImageItem) => void): Promise<void> {
     await this.db.images.each((image) => visit(image));
+  }
+
+  async putRevision(revision: LocalRevision, text: string): Promise<void> {
+    await this.db.transaction('rw', this.db.revisions, this.db.revisionTexts, async () => {
+      await this.db.revisionTexts.put({ id: revision.id, text });
+      await this.db.revisions.put(revision);
+    });
+  }
+
+  async listRevisions(fileId?: string): Promise<LocalRevision[]> {
+    const rows =
+      fileId === undefined
+        ? await this.db.revisions.toArray()
+        : await this.db.revisions.where('fileId').equals(fileId).toArray();
+    return rows.sort((a, b) => a.time - b.time || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  }
+
+  async getRevisionText(id: string): Promise<string | undefined> {
+    return (await this.db.revisionTexts.get(id))?.text;
+  }
+
+  async deleteRevisions(ids: readonly string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db.transaction('rw', this.db.revisions, this.db.revisionTexts, async () => {
+      await this.db.revisions.bulkDelete([...ids]);
+      await this.db.revisionTexts.bulkDelete([...ids]);
+    });
   }
 
   onVersionChange(listener: () => void): () => void {

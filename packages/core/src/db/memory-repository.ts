@@ -3,6 +3,7 @@ import {
   type ChangeBatch,
   type ItemRepository,
   type ItemUpdater,
+  type LocalRevision,
   type StoredItem,
   TOMBSTONE_KEEP_TX,
   type UpdateCompanions,
@@ -19,6 +20,8 @@ export class MemoryDatabase {
   /** @internal */ readonly rows = new Map<string, Row>();
   /** @internal */ readonly images = new Map<string, ImageItem>();
   /** @internal */ tx = 0;
+  /** @internal */ readonly revisions = new Map<string, LocalRevision>();
+  /** @internal */ readonly revisionTexts = new Map<string, string>();
   /** @internal */ readonly versionListeners = new Set<() => void>();
 
   constructor(readonly name: string) {}
@@ -154,6 +157,33 @@ export class MemoryRepository implements ItemRepository {
   async eachImage(visit: (image: ImageItem) => void): Promise<void> {
     await Promise.resolve();
     for (const image of [...this.db.images.values()]) visit(copy(image));
+  }
+
+  async putRevision(revision: LocalRevision, text: string): Promise<void> {
+    await Promise.resolve();
+    this.db.revisions.set(revision.id, copy(revision));
+    this.db.revisionTexts.set(revision.id, text);
+  }
+
+  async listRevisions(fileId?: string): Promise<LocalRevision[]> {
+    await Promise.resolve();
+    return [...this.db.revisions.values()]
+      .filter((revision) => fileId === undefined || revision.fileId === fileId)
+      .sort((a, b) => a.time - b.time || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+      .map(copy);
+  }
+
+  async getRevisionText(id: string): Promise<string | undefined> {
+    await Promise.resolve();
+    return this.db.revisionTexts.get(id);
+  }
+
+  async deleteRevisions(ids: readonly string[]): Promise<void> {
+    await Promise.resolve();
+    for (const id of ids) {
+      this.db.revisions.delete(id);
+      this.db.revisionTexts.delete(id);
+    }
   }
 
   onVersionChange(listener: () => void): () => void {

@@ -69,6 +69,10 @@ export function observeWrites(
     deleteImage: (id) => repo.deleteImage(id),
     getAllImages: () => repo.getAllImages(),
     eachImage: (visit) => repo.eachImage(visit),
+    putRevision: (revision, text) => repo.putRevision(revision, text),
+    listRevisions: (fileId) => repo.listRevisions(fileId),
+    getRevisionText: (id) => repo.getRevisionText(id),
+    deleteRevisions: (ids) => repo.deleteRevisions(ids),
     onVersionChange: (listener) => repo.onVersionChange(listener),
     close: () => repo.close(),
   };

@@ -77,10 +77,35 @@ export interface ItemRepository {
    * never all held at once (what keeps a few hundred megabytes of photos out of memory where
    * only their paths and sizes are wanted). `visit` must not wait on anything (D7). */
   eachImage(visit: (image: ImageItem) => void): Promise<void>;
+  /** Local revisions (the `revisions` and `revisionTexts` stores, docs/how-to/history.md):
+   * stores one revision and its text together, in one transaction. */
+  putRevision(revision: LocalRevision, text: string): Promise<void>;
+  /** The revisions of one file, or of every file when none is given, oldest first (without
+   * their texts: listing reads no text). */
+  listRevisions(fileId?: string): Promise<LocalRevision[]>;
+  /** The text of a revision (undefined when it was thinned away). */
+  getRevisionText(id: string): Promise<string | undefined>;
+  /** Deletes revisions and their texts, in one transaction. */
+  deleteRevisions(ids: readonly string[]): Promise<void>;
   /** Calls `listener` when another connection upgrades the schema; the caller should reload. */
   onVersionChange(listener: () => void): () => void;
   /** Closes the connection. */
   close(): void;
+}
+
+/** One local revision of a file: what the revisions store holds (its text is in the
+ * revisionTexts store, under the same id). Not an item: revisions never sync. */
+export interface LocalRevision {
+  id: string;
+  fileId: string;
+  /** When it was taken (ms since the epoch). */
+  time: number;
+  /** Length of its text, in characters. */
+  length: number;
+  /** What storing its text costs, in bytes (its UTF-8 length). */
+  bytes: number;
+  /** What took it (docs/how-to/history.md). */
+  reason: string;
 }
 
 /** Tombstones of deleted items are kept this many transactions, so other tabs learn about the

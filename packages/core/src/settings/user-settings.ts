@@ -11,6 +11,9 @@ export interface UserSettings {
   fontSizeFactor: number;
   maxWidthFactor: number;
   autoSyncEvery: number;
+  /** Local revisions of the files (docs/how-to/history.md): kept or not, and the budget of a
+   * workspace's revisions in bytes. */
+  history: { local: boolean; maxBytes: number };
   editor: {
     listAutoNumber: boolean;
     inlineImages: boolean;
@@ -66,6 +69,12 @@ fontSizeFactor: 1
 maxWidthFactor: 1
 # How often workspaces with automatic sync synchronise, in milliseconds (at least 60000).
 autoSyncEvery: 90000
+
+history:
+  # Keep local revisions of the files in this browser (the History panel).
+  local: true
+  # Bytes the local revisions of a workspace may take; the oldest are thinned first.
+  maxBytes: 20000000
 
 editor:
   # Number ordered lists automatically.
@@ -166,6 +175,7 @@ const defaults: UserSettings = {
   fontSizeFactor: 1,
   maxWidthFactor: 1,
   autoSyncEvery: 90000,
+  history: { local: true, maxBytes: 20_000_000 },
   editor: {
     listAutoNumber: true,
     inlineImages: true,
@@ -241,6 +251,9 @@ export function settingsOver(custom: Record<string, unknown>): UserSettings {
   mergeInto(settings as unknown as Record<string, unknown>, custom);
   settings.autoSyncEvery = Math.max(AUTO_SYNC_EVERY_MIN, settings.autoSyncEvery);
   if (!Number.isFinite(settings.autoSyncEvery)) settings.autoSyncEvery = AUTO_SYNC_EVERY_DEFAULT;
+  if (!Number.isFinite(settings.history.maxBytes) || settings.history.maxBytes < 0) {
+    settings.history.maxBytes = defaults.history.maxBytes;
+  }
   if (settings.colorTheme !== 'dark' && settings.colorTheme !== 'light') {
     settings.colorTheme = 'system';
   }

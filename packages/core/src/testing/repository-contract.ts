@@ -252,6 +252,33 @@ export function describeRepository(name: string, open: () => Promise<RepositoryF
       expect(await fx.first.getAll()).toEqual([]);
     });
 
+    it('keeps local revisions and their texts apart from the items, by file', async () => {
+      const revision = (id: string, fileId: string, time: number, text: string) => ({
+        id,
+        fileId,
+        time,
+        length: text.length,
+        bytes: text.length,
+        reason: 'leave',
+      });
+      await fx.first.putRevision(revision('r2', 'f1', 2000, 'second'), 'second');
+      await fx.first.putRevision(revision('r1', 'f1', 1000, 'first'), 'first');
+      await fx.first.putRevision(revision('r3', 'f2', 1500, 'other'), 'other');
+      // Another tab sees them, oldest first, with no text in the list.
+      expect((await fx.second.listRevisions('f1')).map((each) => each.id)).toEqual(['r1', 'r2']);
+      expect(await fx.second.listRevisions('f1')).toContainEqual(
+        revision('r1', 'f1', 1000, 'first'),
+      );
+      expect((await fx.second.listRevisions()).map((each) => each.id)).toEqual(['r1', 'r3', 'r2']);
+      expect(await fx.second.getRevisionText('r2')).toBe('second');
+      // Not items: no transaction, nothing in the objects store.
+      expect(await fx.first.currentTx()).toBe(0);
+      expect(await fx.first.getAll()).toEqual([]);
+      await fx.second.deleteRevisions(['r1', 'r3']);
+      expect((await fx.first.listRevisions()).map((each) => each.id)).toEqual(['r2']);
+      expect(await fx.first.getRevisionText('r1')).toBeUndefined();
+    });
+
     it('tells a connection when another one upgrades the schema', async () => {
       let told = 0;
       fx.first.onVersionChange(() => {
