@@ -9,7 +9,7 @@ import type { SmmsUser } from './smms.js';
 interface Doc {
   baseUrl: string;
   maxImageBytes: number;
-  endpoints: Record<string, { success: { data: Record<string, string> } } & Record<string, any>>;
+  endpoints: Record<string, { success: { data: Record<string, string> } }>;
   errors: Record<string, { code: string; message: string; standIn?: boolean }>;
 }
 /** A documented (or stand-in) refusal as the body carries it. */
@@ -26,6 +26,14 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
+
+interface SmmsAnswer {
+  success: boolean;
+  code: string;
+  message: string;
+  images?: string;
+  data: Record<string, string>;
+}
 
 let sim: CloudSim;
 let ann: SmmsUser;
@@ -47,7 +55,7 @@ function form(field: string, name: string, bytes: Buffer, extra: Record<string, 
 const smms = (path: string, init: RequestInit) =>
   fetch(`${sim.url}/proxy/${doc.baseUrl}${path}`, init).then(async (response) => ({
     status: response.status,
-    body: (await response.json()) as Record<string, any>,
+    body: (await response.json()) as SmmsAnswer,
   }));
 
 describe('SM.MS stand-in', () => {
@@ -72,7 +80,7 @@ describe('SM.MS stand-in', () => {
     expect(Object.keys(first.body.data).sort()).toEqual(
       Object.keys(doc.endpoints['POST /upload']!.success.data).sort(),
     );
-    const served = await fetch(first.body.data.url as string);
+    const served = await fetch(first.body.data.url!);
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
 
