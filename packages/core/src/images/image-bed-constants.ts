@@ -32,3 +32,8 @@ export const customHeadersInvalid = 'Custom headers must be a JSON object.';
 export const customParamsInvalid = 'Custom parameters must be a JSON object.';
 export const IMAGE_REPO_URL_REQUIRED = 'Public Repository URL is required.';
 export const IMAGE_REPO_URL_INVALID = 'Public Repository URL is invalid.';
+
+/** The storage kinds of a forge account's repositories (spec providers §3 "Image storage
+ * choice", type tokenRepo): kept apart from the forges' file-location provider ids. */
+export const GITHUB_IMAGE_STORAGE_PROVIDER_ID = 'githubImgStorage';
+export const GITEA_IMAGE_STORAGE_PROVIDER_ID = 'giteaImgStorage';
