@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 // The image bed dialogs with the real ImageBeds and its checks (core's readSmmsForm,
-// readCustomBedForm, readGithubImageRepositoryForm) over a memory token store: inline errors in
-// the spec's words, nothing typed lost, a custom ID replaced, and the storages each registers.
+// readCustomBedForm, readGithubImageRepositoryForm) over a memory token store, against cloud-sim
+// (SM.MS through its proxy, a custom bed) and forge-sim (GitHub): inline errors in the spec's
+// words, nothing typed lost, a custom ID replaced, and each registered storage's bed uploading.
 import {
   API_SECRET_TOKEN_REQUIRED,
   CUSTOM_IMAGE_BED_PROVIDER_ID,
@@ -10,11 +11,15 @@ import {
   IMAGE_REPO_URL_INVALID,
   PROXY_URL_REQUIRED,
   RESULT_URL_PARAM_REQUIRED,
+  GITHUB_IMAGE_STORAGE_PROVIDER_ID,
   SMMS_PROFILE_FAILED,
+  SMMS_PROVIDER_ID,
 } from '@inkstone/core';
+import { type CloudSim, startCloudSim } from '@inkstone/cloud-sim';
+import { type ForgeSim, startForgeSim } from '@inkstone/forge-sim';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   CustomImageBedDialog,
   ImageRepositoryDialog,
@@ -24,6 +29,14 @@ import { browserTimers } from '../../services/broadcast-signal';
 import { ImageBeds } from './image-beds';
 import { imageBedsRegistry } from './image-beds-registry';
 import { type ImageBedData, type ImageBedTokenStore } from './image-bed-tokens';
+
+const PNG = {
+  name: 'shot.png',
+  mimeType: 'image/png',
+  content:
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+};
+const context = { documentName: 'Notes', date: new Date(2026, 10, 28) };
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -51,18 +64,32 @@ function memoryTokens(): ImageBedTokenStore & { data: ImageBedData } {
 
 const timers = browserTimers;
 
+let sim: CloudSim;
+let forge: ForgeSim;
+let smmsToken: string;
+beforeAll(async () => {
+  sim = await startCloudSim({ port: 0 });
+  smmsToken = sim.smms.addUser({ username: 'ann' }).token;
+  forge = await startForgeSim({ port: 0 });
+  forge.users.add({ login: 'alice', token: 'gho_alice_web', name: 'Alice' });
+  await forge.repos.create({ owner: 'alice', name: 'pics', autoInit: true });
+  await forge.repos.create({ owner: 'alice', name: 'secret', autoInit: true, private: true });
+});
+afterAll(async () => {
+  await sim.close();
+  await forge.close();
+});
+
 let root: Root;
 let host: HTMLDivElement;
 let tokens: ReturnType<typeof memoryTokens>;
-let fetchAnswer: (url: string, init: RequestInit) => Response;
 beforeEach(() => {
   host = document.createElement('div');
   document.body.append(host);
   root = createRoot(host);
   tokens = memoryTokens();
-  fetchAnswer = () => new Response('{}', { status: 200 });
   const http = new HttpClient({
-    fetch: async (url, init) => fetchAnswer(url, init as RequestInit),
+    fetch: (url, init) => fetch(url, init as RequestInit),
     timers,
     random: () => 0,
   });
@@ -71,10 +98,10 @@ beforeEach(() => {
       tokens,
       http,
       timers,
-      github: () => ({ githubUrl: 'https://github.com', githubApiUrl: 'https://api.github.com' }),
+      github: () => ({ githubUrl: forge.url, githubApiUrl: forge.apiUrl }),
       githubAccounts: () => [{ sub: '7', name: 'alice' }],
       giteaAccounts: () => [],
-      githubToken: async () => 'gho_x',
+      githubToken: async (sub) => (sub === '7' ? 'gho_alice_web' : undefined),
       giteaToken: async () => ({ accessToken: 't', serverUrl: 'https://gitea.example' }),
     }),
   );
@@ -98,6 +125,15 @@ const ok = async () => {
     await new Promise((done) => setTimeout(done, 0));
   });
 };
+/** Lets real HTTP answer: renders until `done` holds (or 5 s passed). */
+async function until(done: () => boolean) {
+  for (let tries = 0; tries < 250 && !done(); tries += 1) {
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+  }
+}
+const alertText = () => host.querySelector('[role="alert"]')?.textContent;
 const errorOf = (name: string) =>
   input(name)
     .getAttribute('aria-describedby')
@@ -116,30 +152,25 @@ describe('the SM.MS dialog', () => {
     ).toContain('SM.MS');
     await ok();
     expect(errorOf('proxyUrl')).toContain(PROXY_URL_REQUIRED);
-    type('proxyUrl', 'https://proxy.example/');
+    type('proxyUrl', `${sim.url}/proxy/`);
     await ok();
     expect(errorOf('apiSecretToken')).toContain(API_SECRET_TOKEN_REQUIRED);
-    type('apiSecretToken', 'secret');
-    fetchAnswer = () =>
-      new Response('{"success":false,"code":"unauthorized","message":"Unauthorized."}', {
-        status: 401,
-      });
+    type('apiSecretToken', 'not-the-token');
     await ok();
-    expect(host.querySelector('[role="alert"]')?.textContent).toBe(SMMS_PROFILE_FAILED);
-    expect(input('proxyUrl').value).toBe('https://proxy.example/');
+    await until(() => alertText() !== undefined);
+    expect(alertText()).toBe(SMMS_PROFILE_FAILED);
+    expect(input('proxyUrl').value).toBe(`${sim.url}/proxy/`);
     expect(resolve).not.toHaveBeenCalled();
 
-    let seen: { url: string; auth: string | null } | undefined;
-    fetchAnswer = (url, init) => {
-      seen = { url, auth: new Headers(init.headers).get('authorization') };
-      return new Response('{"success":true,"data":{"username":"ann"}}');
-    };
+    type('apiSecretToken', smmsToken);
     await ok();
-    expect(seen).toEqual({
-      url: 'https://proxy.example/https://sm.ms/api/v2/profile',
-      auth: 'secret',
-    });
+    await until(() => resolve.mock.calls.length > 0);
     expect(resolve).toHaveBeenCalledWith(expect.objectContaining({ name: 'ann', sub: 'ann' }));
+    const beds = imageBedsRegistry.current()!;
+    const [option] = beds.storageOptions(SMMS_PROVIDER_ID);
+    expect(option?.label).toBe('SM.MS — ann');
+    const { url } = await beds.bed(option!.choice)!.upload(PNG, context);
+    expect(sim.smms.imagesOf('ann').map((image) => url.endsWith(image.path))).toEqual([true]);
     expect(tokens.data.smms).toHaveLength(1);
   });
 });
@@ -171,6 +202,14 @@ describe('the Custom image bed dialog', () => {
     expect(beds.storageOptions(CUSTOM_IMAGE_BED_PROVIDER_ID).map((o) => o.label)).toEqual([
       'Custom image bed — mine',
     ]);
+    // The bed of the registered storage posts to the sim's custom bed.
+    type('uploadUrl', `${sim.url}/custom-bed/upload`);
+    await ok();
+    const [option] = beds.storageOptions(CUSTOM_IMAGE_BED_PROVIDER_ID);
+    sim.customBed.answerWith = { kind: 'json', shape: (url) => ({ data: { url } }) };
+    const { url } = await beds.bed(option!.choice)!.upload(PNG, context);
+    expect(url).toBe(sim.customBed.uploads.at(-1)!.url);
+    expect(sim.customBed.uploads.at(-1)!.headers['x-key']).toBe('1');
   });
 });
 
@@ -191,16 +230,22 @@ describe('the Repository image bed dialog', () => {
     type('repoUrl', 'not a repository');
     await ok();
     expect(errorOf('repoUrl')).toContain(IMAGE_REPO_URL_INVALID);
-    type('repoUrl', 'https://github.com/alice/pics');
-    fetchAnswer = () => new Response('{"private":true}');
+    type('repoUrl', `${forge.url}/alice/secret`);
     await ok();
-    expect(host.querySelector('[role="alert"]')?.textContent).toBe(
-      'The repository URL used as a image bed must be a public repository!',
-    );
-    fetchAnswer = () => new Response('{"private":false}');
+    await until(() => alertText() !== undefined);
+    expect(alertText()).toBe('The repository URL used as a image bed must be a public repository!');
+    type('repoUrl', `${forge.url}/alice/pics`);
     await ok();
+    await until(() => resolve.mock.calls.length > 0);
     expect(resolve).toHaveBeenCalledWith(
       expect.objectContaining({ forge: 'github', owner: 'alice', repo: 'pics', branch: 'main' }),
     );
+    const beds = imageBedsRegistry.current()!;
+    const [option] = beds.storageOptions(GITHUB_IMAGE_STORAGE_PROVIDER_ID);
+    expect(option?.label).toBe(
+      'GitHub repository alice/pics (imgs/{YYYY}-{MM}-{DD}, main) — alice',
+    );
+    const { url } = await beds.bed(option!.choice)!.upload(PNG, context);
+    expect(url).toMatch(/\/alice\/pics\/raw\/main\/imgs\/2026-11-28\/shot\.png$/);
   });
 });
