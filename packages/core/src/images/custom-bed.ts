@@ -117,7 +117,12 @@ export class CustomImageBed implements ImageBed {
   async upload(file: ImageFile, _context?: unknown, signal?: AbortFlag): Promise<UploadedImage> {
     if (signal?.aborted) throw new Error('Upload cancelled.');
     const { account } = this;
-    const headers = Object.fromEntries(jsonObjectEntries(account.customHeaders) ?? []);
+    // The body's Content-Type is ours (its boundary must match): a configured one is left out.
+    const headers = Object.fromEntries(
+      (jsonObjectEntries(account.customHeaders) ?? []).filter(
+        ([name]) => name.toLowerCase() !== 'content-type',
+      ),
+    );
     const params = jsonObjectEntries(account.customParams) ?? [];
     const { body, contentType } = multipartBody(params, account.fileParamName, file);
     let text: string;

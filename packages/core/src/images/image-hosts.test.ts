@@ -176,7 +176,12 @@ describe('custom image bed', { timeout: 30_000 }, () => {
   });
 
   it('posts the file with the headers and params, and answers the URL at the path', async () => {
-    const bed = new CustomImageBed(fastHttp(), readCustomBedForm(customForm()));
+    const bed = new CustomImageBed(
+      fastHttp(),
+      readCustomBedForm(
+        customForm({ customHeaders: '{"X-Api-Key": "k1", "content-type": "application/json"}' }),
+      ),
+    );
     const { url } = await bed.upload(png('cat.png'), context);
     const upload = sim.customBed.uploads.at(-1)!;
     expect(url).toBe(upload.url);
