@@ -11,6 +11,7 @@ import {
   IMAGE_REPO_URL_INVALID,
   PROXY_URL_REQUIRED,
   RESULT_URL_PARAM_REQUIRED,
+  GITEA_IMAGE_STORAGE_PROVIDER_ID,
   GITHUB_IMAGE_STORAGE_PROVIDER_ID,
   SMMS_PROFILE_FAILED,
   SMMS_PROVIDER_ID,
@@ -73,6 +74,12 @@ beforeAll(async () => {
   forge = await startForgeSim({ port: 0 });
   forge.users.add({ login: 'alice', token: 'gho_alice_web', name: 'Alice' });
   await forge.repos.create({ owner: 'alice', name: 'pics', autoInit: true });
+  await forge.repos.create({
+    owner: 'alice',
+    name: 'gpics',
+    autoInit: true,
+    defaultBranch: 'master',
+  });
   await forge.repos.create({ owner: 'alice', name: 'secret', autoInit: true, private: true });
 });
 afterAll(async () => {
@@ -100,9 +107,9 @@ beforeEach(() => {
       timers,
       github: () => ({ githubUrl: forge.url, githubApiUrl: forge.apiUrl }),
       githubAccounts: () => [{ sub: '7', name: 'alice' }],
-      giteaAccounts: () => [],
+      giteaAccounts: () => [{ sub: '9', name: 'alice', serverUrl: forge.url }],
       githubToken: async (sub) => (sub === '7' ? 'gho_alice_web' : undefined),
-      giteaToken: async () => ({ accessToken: 't', serverUrl: 'https://gitea.example' }),
+      giteaToken: async () => ({ accessToken: 'gho_alice_web', serverUrl: forge.url }),
     }),
   );
 });
@@ -247,5 +254,34 @@ describe('the Repository image bed dialog', () => {
     );
     const { url } = await beds.bed(option!.choice)!.upload(PNG, context);
     expect(url).toMatch(/\/alice\/pics\/raw\/main\/imgs\/2026-11-28\/shot\.png$/);
+  });
+});
+
+describe('the Repository image bed dialog on Gitea', () => {
+  it('adds a public repository on master, and its bed uploads there', async () => {
+    const resolve = vi.fn();
+    act(() =>
+      root.render(
+        <ImageRepositoryDialog
+          props={{ forge: 'gitea', sub: '9', name: 'alice' }}
+          resolve={resolve}
+          reject={() => {}}
+        />,
+      ),
+    );
+    expect(input('branch').placeholder).toBe('master');
+    type('repoUrl', `${forge.url}/alice/gpics`);
+    type('path', 'img/{MDNAME}');
+    await ok();
+    await until(() => resolve.mock.calls.length > 0 || alertText() !== undefined);
+    expect(alertText()).toBeUndefined();
+    expect(resolve).toHaveBeenCalledWith(
+      expect.objectContaining({ forge: 'gitea', repoUri: 'alice/gpics', branch: 'master' }),
+    );
+    const beds = imageBedsRegistry.current()!;
+    const [option] = beds.storageOptions(GITEA_IMAGE_STORAGE_PROVIDER_ID);
+    expect(option?.label).toBe('Gitea repository alice/gpics (img/{MDNAME}, master) — alice');
+    const { url } = await beds.bed(option!.choice)!.upload(PNG, context);
+    expect(url).toMatch(/\/alice\/gpics\/raw\/branch\/master\/img\/Notes\/shot\.png$/);
   });
 });
