@@ -90,3 +90,18 @@ export {
   type ZendeskUser,
 } from './zendesk/store.js';
 export { ZENDESK_PREFIX, ZENDESK_ROUTES } from './zendesk/routes.js';
+export {
+  PROXY_PREFIX,
+  SMMS_API_PATH,
+  SMMS_MAX_BYTES,
+  SMMS_REAL_API,
+  type SmmsImage,
+  SmmsStore,
+  type SmmsUser,
+} from './image-hosts/smms.js';
+export {
+  CUSTOM_BED_UPLOAD_PATH,
+  type CustomBedAnswer,
+  CustomBedStore,
+  type CustomBedUpload,
+} from './image-hosts/custom-bed.js';

@@ -28,6 +28,8 @@ import { WpcomRoutes, wpcomError } from './wordpress/routes.js';
 import { WpcomStore } from './wordpress/store.js';
 import { invalidToken, zendeskError, ZendeskRoutes } from './zendesk/routes.js';
 import { ZendeskStore } from './zendesk/store.js';
+import { SmmsRoutes, SmmsStore, smmsFault } from './image-hosts/smms.js';
+import { CustomBedRoutes, CustomBedStore } from './image-hosts/custom-bed.js';
 import { bearerToken, type SimRequest } from './request.js';
 
 /** Options of {@link startCloudSim}. */
@@ -71,6 +73,10 @@ export interface CloudSim {
   /** Zendesk's help centres, users, OAuth clients, articles and tokens (served under
    * `/zendesk/{subdomain}`, standing for `https://{subdomain}.zendesk.com`). */
   zendesk: ZendeskStore;
+  /** SM.MS's users and images (API v2 under `/smms/api/v2`, and through `/proxy/`). */
+  smms: SmmsStore;
+  /** A custom image bed's upload endpoint (`/custom-bed/upload`): its answer is set by a test. */
+  customBed: CustomBedStore;
   /** Faults served to the next matching requests. */
   faults: Faults;
   /** Stops the server, ending any request a fault left hanging. */
@@ -128,6 +134,10 @@ export async function startCloudSim(options: CloudSimOptions = {}): Promise<Clou
   const wpcomRoutes = new WpcomRoutes(wordpress);
   const zendesk = new ZendeskStore(now);
   const zendeskRoutes = new ZendeskRoutes(zendesk);
+  const smms = new SmmsStore(now);
+  const smmsRoutes = new SmmsRoutes(smms, () => origin);
+  const customBed = new CustomBedStore();
+  const customBedRoutes = new CustomBedRoutes(customBed, () => origin);
 
   const answer = (request: SimRequest): Reply => {
     const oauthReply =
@@ -137,6 +147,8 @@ export async function startCloudSim(options: CloudSimOptions = {}): Promise<Clou
     if (DropboxRoutes.handles(pathname)) return dropboxRoutes.answer(request);
     if (WpcomRoutes.handles(pathname)) return wpcomRoutes.answer(request);
     if (ZendeskRoutes.handles(pathname)) return zendeskRoutes.answer(request);
+    if (SmmsRoutes.handles(pathname)) return smmsRoutes.answer(request);
+    if (CustomBedRoutes.handles(pathname)) return customBedRoutes.answer(request);
     const isDrive = DriveRoutes.handles(pathname);
     const isBlogger = pathname.startsWith(BLOGGER_PREFIX);
     if (!isDrive && !isBlogger && pathname !== PEOPLE_ME_PATH) {
@@ -180,7 +192,13 @@ export async function startCloudSim(options: CloudSimOptions = {}): Promise<Clou
     const url = new URL(request.url ?? '/', 'http://cloud-sim.invalid');
     const method = request.method ?? 'GET';
     if (method === 'OPTIONS') {
-      response.writeHead(204, { ...CORS, 'access-control-max-age': '3600' });
+      // A custom bed (or a proxy) takes whatever headers the user configured.
+      const asked = request.headers['access-control-request-headers'];
+      const open =
+        (CustomBedRoutes.handles(url.pathname) || SmmsRoutes.handles(url.pathname)) && asked
+          ? { 'access-control-allow-headers': asked }
+          : {};
+      response.writeHead(204, { ...CORS, ...open, 'access-control-max-age': '3600' });
       response.end();
       return;
     }
@@ -203,7 +221,10 @@ export async function startCloudSim(options: CloudSimOptions = {}): Promise<Clou
     let reply: Reply;
     const wpcomPath = WpcomRoutes.handles(url.pathname);
     const zendeskPath = ZendeskRoutes.handles(url.pathname);
-    if (fault?.status && zendeskPath) {
+    const smmsPath = SmmsRoutes.apiPath(url.pathname) !== undefined;
+    if (fault?.status && smmsPath) reply = smmsFault('status', fault.status);
+    else if (fault?.rateLimit && smmsPath) reply = smmsFault('rateLimit');
+    else if (fault?.status && zendeskPath) {
       reply = zendeskError(fault.status, 'ServerError', 'Server error');
     } else if (fault?.expiredToken && zendeskPath) reply = invalidToken();
     else if (fault?.rateLimit && zendeskPath) {
@@ -267,6 +288,8 @@ export async function startCloudSim(options: CloudSimOptions = {}): Promise<Clou
     dropbox,
     wordpress,
     zendesk,
+    smms,
+    customBed,
     faults,
     close: () =>
       new Promise<void>((resolve, reject) => {

@@ -819,4 +819,39 @@ export {
   NO_IMAGE_BED,
   expandImagePath,
 } from './images/image-bed.js';
+export * from './images/image-bed-constants.js';
+export { type MultipartBody, multipartBody } from './images/multipart.js';
+export {
+  type SmmsAccount,
+  type SmmsClientOptions,
+  type SmmsForm,
+  SmmsClient,
+  SmmsFieldError,
+  readSmmsForm,
+} from './images/smms-bed.js';
+export {
+  type CustomBedAccount,
+  type CustomBedForm,
+  CustomBedFieldError,
+  CustomImageBed,
+  jsonObjectEntries,
+  readCustomBedForm,
+  resultPathKeys,
+  valueAtPath,
+} from './images/custom-bed.js';
+export {
+  type GiteaImageStorage,
+  type GithubImageStorage,
+  type ImageRepositoryForm,
+  GiteaImageBed,
+  GithubImageBed,
+  ImageRepositoryFieldError,
+  NAME_ATTEMPTS,
+  checkGiteaRepositoryPublic,
+  checkGithubRepositoryPublic,
+  imageFilePath,
+  numberedName,
+  readGiteaImageRepositoryForm,
+  readGithubImageRepositoryForm,
+} from './images/repository-bed.js';
 export { ServiceError } from './providers/service-error.js';

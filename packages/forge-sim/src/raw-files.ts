@@ -6,7 +6,26 @@ import type { ForgeUser } from './users.js';
 /** A file's bytes as the web origin serves them, or undefined when there is no such file. */
 export interface RawFile {
   bytes: Buffer;
+  /** The Content-Type the raw hosts give it: an image's own type, text otherwise. */
+  contentType: string;
 }
+
+// GitHub's raw host and Gitea's `/raw/` serve a raster image with its type, so a page shows it;
+// anything else (SVG included, which could carry script) as plain text.
+const IMAGE_TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  bmp: 'image/bmp',
+  ico: 'image/x-icon',
+};
+
+/** The Content-Type of a raw file by its name. */
+export const rawContentType = (path: string) =>
+  IMAGE_TYPES[/\.([A-Za-z0-9]+)$/.exec(path)?.[1]?.toLowerCase() ?? ''] ??
+  'text/plain; charset=utf-8';
 
 async function blobAt(gitDir: string, ref: string, path: string): Promise<Buffer | undefined> {
   if (!/^[A-Za-z0-9][A-Za-z0-9._/-]*$/.test(ref) || ref.includes('..')) return undefined;
@@ -34,18 +53,25 @@ export async function rawFile(
     const gist = stores.gists.get(parts[2] ?? '');
     if (!gist || gist.owner.toLowerCase() !== (parts[1] ?? '').toLowerCase()) return undefined;
     const bytes = await blobAt(gist.gitDir, parts[4] ?? '', parts[5] ?? '');
-    return bytes ? { bytes } : undefined;
+    return bytes ? { bytes, contentType: rawContentType(parts[5] ?? '') } : undefined;
   }
   if (parts[2] === 'raw' && parts.length >= 5) {
     const repo = stores.repos.get(parts[0] ?? '', parts[1] ?? '');
     if (!repo) return undefined;
     if (repo.private && user?.login.toLowerCase() !== repo.owner.toLowerCase()) return undefined;
-    const path = parts.slice(4).join('/');
-    if (path.split('/').some((part) => part === '' || part === '.' || part === '..')) {
-      return undefined;
+    // Gitea's `/{owner}/{repo}/raw/branch/{branch}/{path}` first, then GitHub's
+    // `/{owner}/{repo}/raw/{ref}/{path}` (a GitHub branch may be named `branch`).
+    const readings: Array<[string, string[]]> = [[parts[3] ?? '', parts.slice(4)]];
+    if (parts[3] === 'branch' && parts.length >= 6) {
+      readings.unshift([parts[4] ?? '', parts.slice(5)]);
     }
-    const bytes = await blobAt(repo.gitDir, parts[3] ?? '', path);
-    return bytes ? { bytes } : undefined;
+    for (const [ref, pathParts] of readings) {
+      if (pathParts.some((part) => part === '' || part === '.' || part === '..')) continue;
+      const path = pathParts.join('/');
+      const bytes = await blobAt(repo.gitDir, ref, path);
+      if (bytes) return { bytes, contentType: rawContentType(path) };
+    }
+    return undefined;
   }
   return undefined;
 }

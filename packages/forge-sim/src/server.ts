@@ -366,7 +366,7 @@ export async function startForgeSim(options: ForgeSimOptions = {}): Promise<Forg
         token ? users.byToken(token) : undefined,
       );
       response.writeHead(file ? 200 : 404, {
-        'content-type': 'text/plain; charset=utf-8',
+        'content-type': file?.contentType ?? 'text/plain; charset=utf-8',
         'access-control-allow-origin': '*',
         'x-content-type-options': 'nosniff',
       });

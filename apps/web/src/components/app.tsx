@@ -31,6 +31,7 @@ import { dismissEarlyEditor } from '../early/early-handle';
 import { dropboxRegistry } from '../providers/dropbox/dropbox-registry';
 import { wordpressRegistry } from '../providers/wordpress/wordpress-registry';
 import { zendeskRegistry } from '../providers/zendesk/zendesk-registry';
+import { imageBedsRegistry } from '../providers/image-beds/image-beds-registry';
 import { ModalStack } from '../services/modals';
 import { Notifier } from '../services/notifier';
 import { saveEditorFirst } from '../services/save-first';
@@ -202,6 +203,14 @@ export function App() {
       // Zendesk (help-centre Z): its accounts and publisher, once started.
       startLate('Zendesk', zendeskRegistry, async () =>
         (await import('../providers/zendesk/zendesk-wiring')).startZendesk(store, browserPorts),
+      );
+      // Image beds (issue 30): SM.MS, custom beds and public repositories, as image storages.
+      startLate('Image beds', imageBedsRegistry, async () =>
+        (await import('../providers/image-beds/image-beds-wiring')).startImageBeds(store, {
+          timers: browserTimers,
+          signal: accountsSignal,
+          freshGitea: (sub) => forgeAccounts.fresh('gitea', sub),
+        }),
       );
       stopAccounts = () => {
         accountsStopped = true;

@@ -41,6 +41,9 @@ import type {
   ZendeskPublishRequest,
 } from '../providers/zendesk/zendesk-dialog-types';
 import type { ZendeskToken } from '../providers/zendesk/zendesk-tokens';
+import type { CustomBedAccount, SmmsAccount } from '@inkstone/core';
+import type { ImageRepositoryDialogProps } from '../providers/image-beds/image-bed-dialog-types';
+import type { StoredImageStorage } from '../providers/image-beds/image-bed-tokens';
 
 /**
  * The dialogs of spec interface §2 by their type names, each with what it is opened with
@@ -136,6 +139,13 @@ export interface ModalMap {
   zendeskAccount: { props: undefined; result: ZendeskToken };
   /** Publish to Zendesk: Section ID, Existing article ID, Locale, Template. */
   zendeskPublish: { props: ZendeskPublishDialogProps; result: ZendeskPublishRequest };
+  /** Links an SM.MS account (spec providers §2): Cross domain proxy URL, Api Secret Token. */
+  smmsAccount: { props: undefined; result: SmmsAccount };
+  /** Adds a custom image bed (spec providers §2): its ID, upload URL, file parameter name,
+   * headers and parameters as JSON, the result's dotted path. */
+  customImageBed: { props: undefined; result: CustomBedAccount };
+  /** Adds a public repository of a GitHub or Gitea account as an image bed. */
+  imageRepository: { props: ImageRepositoryDialogProps; result: StoredImageStorage };
 }
 
 /** A dialog type name. */

@@ -19,6 +19,11 @@ import { zendeskAccounts } from '../../providers/zendesk/zendesk-registry';
 import { showZendeskError } from '../../providers/zendesk/zendesk-locations';
 import { useZendeskAccounts } from '../../providers/zendesk/use-zendesk-accounts';
 import { runAction } from '../../services/run-action';
+import { useImageBeds } from '../../providers/image-beds/use-image-beds';
+import { imageBeds } from '../../providers/image-beds/image-beds-registry';
+import { storageLabel } from '../../providers/image-beds/image-beds';
+import { notified } from '../../store/notifications-slice';
+import { isCancelled } from '../../services/modals';
 import { useStore } from 'react-redux';
 import { type AppStore, useAppDispatch, useAppSelector } from '../../store';
 import { type ForgeAccount } from '../../store/accounts-slice';
@@ -44,6 +49,7 @@ export function AccountManagementDialog({ reject }: DialogProps<'accountManageme
   const dropbox = useDropboxAccounts();
   const wordpress = useWordPressAccounts();
   const zendesk = useZendeskAccounts();
+  const beds = useImageBeds();
   const forgeRows = FORGE_IDS.flatMap((forge) =>
     forges[forge].map((account) => ({ forge, account })),
   );
@@ -67,6 +73,11 @@ export function AccountManagementDialog({ reject }: DialogProps<'accountManageme
     }
   }, [services, dispatch, store]);
 
+  // A dialog cancelled rejects with nothing to say; any other failure is shown.
+  const showBedError = (error: unknown) => {
+    if (isCancelled(error)) return;
+    dispatch(notified('error', error instanceof Error ? error.message : String(error)));
+  };
   const removeButton = (name: string, remove: () => Promise<void>) => (
     <button
       type="button"
@@ -75,6 +86,18 @@ export function AccountManagementDialog({ reject }: DialogProps<'accountManageme
       onClick={() => runAction(dispatch, remove, 'The account could not be removed.')}
     >
       Remove access
+    </button>
+  );
+  const addImageRepository = (forge: 'github' | 'gitea', sub: string, name: string) => (
+    <button
+      type="button"
+      className="button"
+      aria-label={`Add image bed repository to ${name}`}
+      onClick={() => {
+        services.modals.open('imageRepository', { forge, sub, name }).catch(showBedError);
+      }}
+    >
+      Add image bed repository
     </button>
   );
   const forgeLabel = (forge: ForgeId, account: ForgeAccount) =>
@@ -86,7 +109,9 @@ export function AccountManagementDialog({ reject }: DialogProps<'accountManageme
       forgeRows.length === 0 &&
       dropbox.length === 0 &&
       wordpress.length === 0 &&
-      zendesk.length === 0 ? (
+      zendesk.length === 0 &&
+      beds.smms.length === 0 &&
+      beds.custom.length === 0 ? (
         <p>Inkstone has no access to any external account yet.</p>
       ) : (
         <ul className="account-management">
@@ -100,6 +125,7 @@ export function AccountManagementDialog({ reject }: DialogProps<'accountManageme
                 User id gh:{account.sub}, scopes {account.scopes.join(', ') || 'none'}
               </span>
               {removeButton(account.name, () => services.accounts.remove(account.sub))}
+              {addImageRepository('github', account.sub, account.name)}
             </li>
           ))}
           {google.map((account) => (
@@ -154,6 +180,39 @@ export function AccountManagementDialog({ reject }: DialogProps<'accountManageme
                 {account.serverUrl ? `, server ${account.serverUrl}` : ''}
               </span>
               {removeButton(account.name, () => services.forgeAccounts.remove(forge, account.sub))}
+              {forge === 'gitea' && addImageRepository('gitea', account.sub, account.name)}
+            </li>
+          ))}
+          {beds.smms.map((account) => (
+            <li key={`smms ${account.sub}`} aria-label={`SM.MS account ${account.name}`}>
+              <span className="account-management__name">SM.MS: {account.name}</span>
+              <span className="account-management__detail">
+                User id sm:{account.sub}, through {account.proxyUrl}
+              </span>
+              {removeButton(account.name, async () => imageBeds()?.removeSmms(account.sub))}
+            </li>
+          ))}
+          {beds.custom.map((account) => (
+            <li key={`custom ${account.sub}`} aria-label={`Custom image bed ${account.name}`}>
+              <span className="account-management__name">Custom image bed: {account.name}</span>
+              <span className="account-management__detail">
+                User id cs:{account.sub}, upload to {account.uploadUrl}
+              </span>
+              {removeButton(account.name, async () => imageBeds()?.removeCustom(account.sub))}
+            </li>
+          ))}
+          {beds.storages.map((storage) => (
+            <li
+              key={`storage ${storage.forge} ${storage.sub} ${storage.sid}`}
+              aria-label={`Image bed repository ${storageLabel(storage)}`}
+            >
+              <span className="account-management__name">
+                Image bed repository: {storageLabel(storage)}
+              </span>
+              <span className="account-management__detail">
+                {storage.forge === 'github' ? 'GitHub' : 'Gitea'} account {storage.sub}
+              </span>
+              {removeButton(storageLabel(storage), async () => imageBeds()?.removeStorage(storage))}
             </li>
           ))}
         </ul>
@@ -208,6 +267,24 @@ export function AccountManagementDialog({ reject }: DialogProps<'accountManageme
           }}
         >
           Add Zendesk account
+        </button>
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            services.modals.open('smmsAccount').catch(showBedError);
+          }}
+        >
+          Add SM.MS account
+        </button>
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            services.modals.open('customImageBed').catch(showBedError);
+          }}
+        >
+          Add custom image bed
         </button>
         {FORGE_IDS.map((forge) => (
           <button

@@ -19,6 +19,11 @@ import {
   ZendeskAccountDialog,
   ZendeskPublishDialog,
 } from '../../providers/zendesk/zendesk-dialogs';
+import {
+  CustomImageBedDialog,
+  ImageRepositoryDialog,
+  SmmsAccountDialog,
+} from '../../providers/image-beds/image-bed-dialogs';
 import { GoogleDriveAccountDialog } from '../../providers/google/google-drive-account-dialog';
 import { SelfHostedAccountDialog } from '../../providers/forges/self-hosted-account-dialog';
 import { BloggerLocationDialog } from '../../providers/blogger/blogger-location-dialog';
@@ -85,6 +90,9 @@ const DIALOGS: { [K in ModalType]: ComponentType<DialogProps<K>> } = {
   wordpressLocation: WordPressLocationDialog,
   zendeskAccount: ZendeskAccountDialog,
   zendeskPublish: ZendeskPublishDialog,
+  smmsAccount: SmmsAccountDialog,
+  customImageBed: CustomImageBedDialog,
+  imageRepository: ImageRepositoryDialog,
 };
 
 /** The dialog on top of the modal stack, if any. When the last one closes, the editor gets its

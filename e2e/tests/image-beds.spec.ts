@@ -1,0 +1,146 @@
+import { type CloudSim, type SmmsUser, startCloudSim } from '@inkstone/cloud-sim';
+import { type ForgeSim, startForgeSim } from '@inkstone/forge-sim';
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { openAppContext, startAppServer, type AppServer } from './fixtures/app-server';
+import { openMenuEntry } from './helpers';
+
+// Image beds in Manage external accounts, against cloud-sim (SM.MS through its CORS proxy, a
+// custom bed) and forge-sim (a GitHub account's public repository): each linked through its
+// dialog with the spec's checks, listed, kept after a reload, and removed. One sim of each, one
+// app server, one browser. (Uploading through the chooser is tested with the paste e2e.)
+
+let sim: CloudSim;
+let forge: ForgeSim;
+let app: AppServer;
+let ann: SmmsUser;
+let context: BrowserContext;
+let page: Page;
+const CLIENT_ID = 'Iv1.e2eimagebeds';
+const CLIENT_SECRET = 'e2e-image-beds-secret';
+
+test.describe.configure({ mode: 'serial', timeout: 60_000 });
+
+test.beforeAll(async ({ browser }) => {
+  sim = await startCloudSim({ port: 0 });
+  ann = sim.smms.addUser({ username: 'ann' });
+  forge = await startForgeSim({ port: 0 });
+  forge.users.add({ login: 'alice', token: 'ghp_alice_beds', name: 'Alice' });
+  await forge.repos.create({ owner: 'alice', name: 'pics', autoInit: true });
+  await forge.repos.create({ owner: 'alice', name: 'secret', autoInit: true, private: true });
+  app = await startAppServer({
+    GITHUB_URL: forge.url,
+    GITHUB_API_URL: forge.apiUrl,
+    GITHUB_CLIENT_ID: CLIENT_ID,
+    GITHUB_CLIENT_SECRET: CLIENT_SECRET,
+  });
+  forge.oauthApps.add({
+    clientId: CLIENT_ID,
+    clientSecret: CLIENT_SECRET,
+    callbackUrl: `${app.origin}/oauth2/callback`,
+    name: 'Inkstone',
+  });
+  ({ context, page } = await openAppContext(browser, app.origin));
+});
+
+test.afterAll(async () => {
+  await context?.close();
+  await app?.stop();
+  await forge?.close();
+  await sim?.close();
+});
+
+const accounts = () => page.getByRole('dialog', { name: 'Manage external accounts' });
+
+async function openAccounts() {
+  await openMenuEntry(page, /^Accounts/);
+  await expect(accounts()).toBeVisible();
+}
+
+test('links an SM.MS account through a proxy, and a custom bed, with inline checks', async () => {
+  await openAccounts();
+  await accounts().getByRole('button', { name: 'Add SM.MS account' }).click();
+  const smms = page.getByRole('dialog', { name: 'SM.MS' });
+  const proxy = smms.getByRole('textbox', { name: 'Cross domain proxy URL' });
+  await proxy.fill(`${sim.url}/proxy/`);
+  await smms.getByRole('textbox', { name: 'Api Secret Token' }).fill('not-the-token');
+  await smms.getByRole('button', { name: 'Ok' }).click();
+  await expect(smms.getByRole('alert')).toHaveText(
+    'Failed to obtain SM.MS personal information...',
+  );
+  await expect(proxy).toHaveValue(`${sim.url}/proxy/`);
+  await smms.getByRole('textbox', { name: 'Api Secret Token' }).fill(ann.token);
+  await smms.getByRole('button', { name: 'Ok' }).click();
+  await expect(smms).toBeHidden();
+  await expect(accounts().getByRole('listitem', { name: 'SM.MS account ann' })).toContainText(
+    'User id sm:ann',
+  );
+
+  await accounts().getByRole('button', { name: 'Add custom image bed' }).click();
+  const custom = page.getByRole('dialog', { name: 'Custom image bed' });
+  await custom.getByRole('textbox', { name: 'Custom ID' }).fill('blog-images');
+  await custom.getByRole('textbox', { name: 'Upload URL' }).fill(`${sim.url}/custom-bed/upload`);
+  await custom.getByRole('textbox', { name: 'File parameter name' }).fill('image');
+  const headers = custom.getByRole('textbox', { name: 'Custom headers (JSON, optional)' });
+  await headers.fill('{"X-Api-Key": ');
+  await custom.getByRole('textbox', { name: 'Result URL parameter' }).fill('data.links[0].url');
+  await custom.getByRole('button', { name: 'Ok' }).click();
+  await expect(headers).toHaveAccessibleDescription('Custom headers must be a JSON object.');
+  await headers.fill('{"X-Api-Key": "k1"}');
+  await custom.getByRole('button', { name: 'Ok' }).click();
+  await expect(custom).toBeHidden();
+  await expect(
+    accounts().getByRole('listitem', { name: 'Custom image bed blog-images' }),
+  ).toContainText(`upload to ${sim.url}/custom-bed/upload`);
+  // The secret token is in no row.
+  await expect(accounts()).not.toContainText(ann.token);
+});
+
+test("adds a GitHub account's public repository, refusing a private one", async () => {
+  await accounts().getByRole('button', { name: 'Add GitHub account' }).click();
+  const popup = page.waitForEvent('popup');
+  await page
+    .getByRole('dialog', { name: 'Add GitHub account' })
+    .getByRole('button', { name: 'Ok' })
+    .click();
+  const authorize = await popup;
+  await authorize.getByLabel('Username').fill('alice');
+  await authorize.getByRole('button', { name: 'Authorize Inkstone' }).click();
+  const row = accounts().getByRole('listitem', { name: /^GitHub account alice/ });
+  await expect(row).toBeVisible({ timeout: 15_000 });
+  await row.getByRole('button', { name: 'Add image bed repository to alice' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Repository image bed' });
+  const url = dialog.getByRole('textbox', { name: 'Public Repository URL' });
+  await expect(dialog.getByRole('textbox', { name: 'Branch (optional)' })).toHaveAttribute(
+    'placeholder',
+    'main',
+  );
+  await url.fill(`${forge.url}/alice/secret`);
+  await dialog.getByRole('button', { name: 'Ok' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'The repository URL used as a image bed must be a public repository!',
+  );
+  await url.fill(`${forge.url}/alice/pics`);
+  await dialog.getByRole('textbox', { name: 'Folder path (optional)' }).fill('imgs/{MDNAME}');
+  await dialog.getByRole('button', { name: 'Ok' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(
+    accounts().getByRole('listitem', {
+      name: 'Image bed repository alice/pics (imgs/{MDNAME}, main)',
+    }),
+  ).toBeVisible();
+});
+
+test('the beds are kept after a reload, and Remove access removes one', async () => {
+  await page.reload();
+  await openAccounts();
+  await expect(accounts().getByRole('listitem', { name: 'SM.MS account ann' })).toBeVisible();
+  await expect(
+    accounts().getByRole('listitem', {
+      name: 'Image bed repository alice/pics (imgs/{MDNAME}, main)',
+    }),
+  ).toBeVisible();
+  const custom = accounts().getByRole('listitem', { name: 'Custom image bed blog-images' });
+  await custom.getByRole('button', { name: 'Remove access of blog-images' }).click();
+  await expect(custom).toBeHidden();
+  await expect(accounts().getByRole('listitem', { name: 'SM.MS account ann' })).toBeVisible();
+});
