@@ -275,7 +275,11 @@ export {
   type WorkspaceSyncOptions,
   WorkspaceSynchronizer,
 } from './sync/workspace-sync.js';
-export { type ImageUploader, uploadPendingImages } from './sync/pending-images.js';
+export {
+  type ImageUploader,
+  type PendingImageUploaded,
+  uploadPendingImages,
+} from './sync/pending-images.js';
 export {
   type FileLocationProvider,
   type FileLocationSyncOptions,
@@ -808,4 +812,24 @@ export {
   NO_IMAGE_BED,
   expandImagePath,
 } from './images/image-bed.js';
+export {
+  type ImagePlace,
+  type OfferedImage,
+  type TextChange,
+  DEFAULT_MAX_IMAGE_SIZE,
+  NOT_AN_IMAGE,
+  applyChanges,
+  failedAlt,
+  formatBytes,
+  imageFileName,
+  imageMarkdown,
+  imagePlace,
+  imageTooLarge,
+  placeholderChanges,
+  placeholderMarkdown,
+  placeholderPaths,
+  refuseImage,
+  uploadingAlt,
+  workspacePathOf,
+} from './images/editor-images.js';
 export { ServiceError } from './providers/service-error.js';
