@@ -7,6 +7,7 @@ import { EditorController } from '../editor/editor-controller';
 import { useConflictCount } from '../editor/use-conflict-count';
 import { createEditorImages, editorImages, folderOf, takeImagePastes } from '../images/app-images';
 import { localImages } from '../images/local-images';
+import { browserTimers } from '../services/broadcast-signal';
 import { ignore } from '../services/modals';
 import { type AppStore, useAppDispatch, useAppSelector } from '../store';
 import { useStore } from 'react-redux';
@@ -69,6 +70,11 @@ export function EditorPane({ hidden }: { hidden: boolean }) {
     const images = createEditorImages(store, workspace);
     editorImages.current = images;
     const stopPastes = takeImagePastes(created.view, () => editorImages.current);
+    // Back online: the images that waited upload, 500 ms apart (spec core §4 rule 2).
+    const onOnline = () => {
+      void images.uploadPending(created.view, browserTimers);
+    };
+    window.addEventListener('online', onOnline);
     let closed = false;
     workspace.repo
       .getAllImages()
@@ -79,6 +85,7 @@ export function EditorPane({ hidden }: { hidden: boolean }) {
     return () => {
       closed = true;
       stopPastes();
+      window.removeEventListener('online', onOnline);
       editorImages.current = null;
       localImages.clear();
       detach();
