@@ -72,7 +72,9 @@ export function EditorPane({ hidden }: { hidden: boolean }) {
     const stopPastes = takeImagePastes(created.view, () => editorImages.current);
     // Back online: the images that waited upload, 500 ms apart (spec core §4 rule 2).
     const onOnline = () => {
-      void images.uploadPending(created.view, browserTimers);
+      images
+        .uploadPending(created.view, browserTimers)
+        .catch((error: unknown) => console.error(error));
     };
     window.addEventListener('online', onOnline);
     let closed = false;

@@ -14,7 +14,7 @@ import {
 } from '@inkstone/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EditorImages } from './editor-images';
-import { LocalImages } from './local-images';
+import { inlineLocalImages, LocalImages } from './local-images';
 
 // A 1×1 PNG.
 const PNG = Uint8Array.from(
@@ -261,5 +261,18 @@ describe('images in the editor', () => {
     expect(notes).toEqual([]);
     // Still pending: the next sync commits it.
     expect((await repo.getAllImages())[0]!.uploaded).toBe(false);
+  });
+});
+
+describe('local images in exports', () => {
+  it('makes the links of workspace images data URLs, leaving the rest', async () => {
+    const images = new LocalImages();
+    images.load([{ id: 'i', path: 'docs/imgs/a.png', content: 'iVBORw0KGgo=', uploaded: false }]);
+    images.folder = 'docs';
+    const text =
+      '![a](imgs/a.png) ![b](/docs/imgs/a.png "t") ![web](https://x/a.png) ![gone](imgs/b.png) [link](imgs/a.png)';
+    expect(await inlineLocalImages(text, images)).toBe(
+      '![a](data:image/png;base64,iVBORw0KGgo=) ![b](data:image/png;base64,iVBORw0KGgo= "t") ![web](https://x/a.png) ![gone](imgs/b.png) [link](imgs/a.png)',
+    );
   });
 });

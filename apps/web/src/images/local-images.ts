@@ -149,5 +149,32 @@ export class LocalImages {
   }
 }
 
+// `![alt](link` of a markdown image, the link maybe in angle brackets.
+const IMAGE_LINK = /(!\[(?:[^\]\\\n]|\\.)*\]\(\s*)(<[^>\n]*>|[^)\s]+)/g;
+
+/** `text` with the links of its images that the workspace holds made data URLs (for the HTML,
+ * PDF and pandoc exports, which leave the page: spec interface §5 lets image sources be
+ * data:image). Other links are kept as they are. */
+export async function inlineLocalImages(
+  text: string,
+  images: LocalImages,
+  folder = images.folder,
+): Promise<string> {
+  const found = [...text.matchAll(IMAGE_LINK)];
+  if (found.length === 0) return text;
+  let result = '';
+  let last = 0;
+  for (const match of found) {
+    const written = match[2]!;
+    const link = written.startsWith('<') ? written.slice(1, -1) : written;
+    const dataUrl = await images.dataUrlOf(link, folder);
+    if (dataUrl === undefined) continue;
+    const at = match.index + match[1]!.length;
+    result += text.slice(last, at) + dataUrl;
+    last = at + written.length;
+  }
+  return result + text.slice(last);
+}
+
 /** The open workspace's local images (one workspace per tab). */
 export const localImages = new LocalImages();
