@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { alert, editor, editorText, preview, sharedApp } from './helpers';
+import { alert, editor, editorText, menu, openMenu, preview, sharedApp } from './helpers';
 
 // A 2×1 PNG (red, blue).
 const PNG_BASE64 =
@@ -93,6 +93,40 @@ test.describe('images in the editor', () => {
         /^!\[Uploading photo one\.png…\]\(\/imgs\/\d{4}-\d{2}-\d{2}\/photo-one-[\w-]{8}\.png\)$/,
       );
     const image = preview(page).getByRole('img', { name: 'Uploading photo one.png…' });
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(2);
+    await alert(page, NO_IMAGE_BED).getByRole('button', { name: 'Dismiss' }).click();
+  });
+
+  test('the Workspace image path dialog requires a path; a relative one is used and shown', async () => {
+    const page = app();
+    await openMenu(page);
+    await menu(page)
+      .getByRole('button', { name: /^Workspaces/ })
+      .click();
+    await page
+      .getByRole('region', { name: 'Workspaces' })
+      .getByRole('button', { name: 'Manage workspaces' })
+      .click();
+    const manage = page.getByRole('dialog', { name: 'Manage workspaces' });
+    await manage.getByRole('button', { name: 'Workspace image path' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Workspace image path' });
+    const path = dialog.getByRole('textbox', { name: 'Path' });
+    await expect(path).toHaveValue('/imgs/{YYYY}-{MM}-{DD}');
+    await path.fill('');
+    await expect(dialog.getByRole('alert')).toHaveText('Path is required.');
+    await expect(dialog.getByRole('button', { name: 'Ok' })).toBeDisabled();
+    await path.fill('./pics/{MDNAME}');
+    await dialog.getByRole('button', { name: 'Ok' }).click();
+    await expect(dialog).toBeHidden();
+    await manage.getByRole('button', { name: 'Cancel' }).click();
+    await expect(manage).toBeHidden();
+
+    await editor(page).click();
+    await pasteFiles(page, [{ name: 'dot.png', type: 'image/png', base64: PNG_BASE64 }]);
+    await expect
+      .poll(() => editorText(page))
+      .toMatch(/^!\[Uploading dot\.png…\]\(\.\/pics\/.+\/dot-[\w-]{8}\.png\)$/);
+    const image = preview(page).getByRole('img', { name: 'Uploading dot.png…' });
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(2);
     await alert(page, NO_IMAGE_BED).getByRole('button', { name: 'Dismiss' }).click();
   });
