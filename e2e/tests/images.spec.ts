@@ -123,9 +123,10 @@ test.describe('images in the editor', () => {
 
     await editor(page).click();
     await pasteFiles(page, [{ name: 'dot.png', type: 'image/png', base64: PNG_BASE64 }]);
+    // {MDNAME} is the file's name, spaces kept: the link goes in angle brackets.
     await expect
       .poll(() => editorText(page))
-      .toMatch(/^!\[Uploading dot\.png…\]\(\.\/pics\/.+\/dot-[\w-]{8}\.png\)$/);
+      .toMatch(/^!\[Uploading dot\.png…\]\(<\.\/pics\/Welcome file\/dot-[\w-]{8}\.png>\)$/);
     const image = preview(page).getByRole('img', { name: 'Uploading dot.png…' });
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(2);
     await alert(page, NO_IMAGE_BED).getByRole('button', { name: 'Dismiss' }).click();
