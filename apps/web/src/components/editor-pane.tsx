@@ -5,7 +5,13 @@ import { MAX_TEXT_LENGTH } from '@inkstone/core';
 import { commandKeymap, resolveShortcuts } from '../editor/commands/shortcuts';
 import { EditorController } from '../editor/editor-controller';
 import { useConflictCount } from '../editor/use-conflict-count';
-import { createEditorImages, editorImages, folderOf, takeImagePastes } from '../images/app-images';
+import {
+  createEditorImages,
+  editorImages,
+  folderOf,
+  takeImagePastes,
+  uploadPendingImagesNow,
+} from '../images/app-images';
 import { localImages } from '../images/local-images';
 import { browserTimers } from '../services/broadcast-signal';
 import { ignore } from '../services/modals';
@@ -71,6 +77,7 @@ export function EditorPane({ hidden }: { hidden: boolean }) {
     editorImages.current = images;
     const stopPastes = takeImagePastes(created.view, () => editorImages.current);
     // Back online: the images that waited upload, 500 ms apart (spec core §4 rule 2).
+    uploadPendingImagesNow.current = () => images.uploadPending(created.view, browserTimers);
     const onOnline = () => {
       images
         .uploadPending(created.view, browserTimers)
@@ -89,6 +96,7 @@ export function EditorPane({ hidden }: { hidden: boolean }) {
       stopPastes();
       window.removeEventListener('online', onOnline);
       editorImages.current = null;
+      uploadPendingImagesNow.current = null;
       localImages.clear();
       detach();
       editor.current = null;

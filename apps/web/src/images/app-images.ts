@@ -21,6 +21,12 @@ export const GIT_WORKSPACE_PROVIDERS = [
 /** The editor's images of the open workspace, once the editor is mounted. */
 export const editorImages: { current: EditorImages | null } = { current: null };
 
+/** Uploads the pending images of the open workspace now (the editor pane sets it): after each
+ * sync and when the browser comes back online. */
+export const uploadPendingImagesNow: { current: (() => Promise<number>) | null } = {
+  current: null,
+};
+
 /** The chosen storage of the local settings' JSON, undefined when none or damaged. */
 export function readStorageChoice(json: string): ImageStorageChoice | undefined {
   if (!json) return undefined;
