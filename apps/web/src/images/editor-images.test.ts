@@ -276,3 +276,29 @@ describe('local images in exports', () => {
     );
   });
 });
+
+describe('local images in the preview', () => {
+  it('shows workspace images from blob URLs, keeps their links, and revokes a removed one', () => {
+    const revoked: string[] = [];
+    URL.revokeObjectURL = (url: string) => void revoked.push(url);
+    const images = new LocalImages();
+    images.load([{ id: 'i', path: 'imgs/a.png', content: 'iVBORw0KGgo=', uploaded: false }]);
+    const root = document.createElement('div');
+    root.innerHTML =
+      '<img alt="a" src="/imgs/a.png"><img alt="web" src="https://x/a.png"><img alt="b" src="imgs/b.png">';
+    images.showIn(root);
+    const [a, web, b] = [...root.querySelectorAll('img')];
+    expect(a!.getAttribute('src')).toMatch(/^blob:/);
+    expect(a!.getAttribute('data-workspace-src')).toBe('/imgs/a.png');
+    expect(web!.getAttribute('src')).toBe('https://x/a.png');
+    expect(b!.getAttribute('src')).toBe('imgs/b.png');
+    // An image added later shows where its link already was.
+    images.add('imgs/b.png', new Blob([PNG], { type: 'image/png' }));
+    images.showIn(root);
+    expect(b!.getAttribute('src')).toMatch(/^blob:/);
+    const url = a!.getAttribute('src')!;
+    images.remove('imgs/a.png');
+    expect(revoked).toEqual([url]);
+    expect(images.resolve('/imgs/a.png')).toBeUndefined();
+  });
+});
