@@ -9,6 +9,7 @@ const ISOLATED = [
   'src/editor/editor-controller.test.ts',
   'src/editor/find/find-controller.test.ts',
   'src/editor/inline-images.test.ts',
+  'src/images/editor-images.test.ts',
   'src/editor/unsaved-journal.test.ts',
   'src/preview/diagrams/abc-engine.test.ts',
   'src/preview/diagrams/diagram-renderer.test.ts',

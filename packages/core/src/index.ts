@@ -286,7 +286,11 @@ export {
   type WorkspaceSyncOptions,
   WorkspaceSynchronizer,
 } from './sync/workspace-sync.js';
-export { type ImageUploader, uploadPendingImages } from './sync/pending-images.js';
+export {
+  type ImageUploader,
+  type PendingImageUploaded,
+  uploadPendingImages,
+} from './sync/pending-images.js';
 export {
   type FileLocationProvider,
   type FileLocationSyncOptions,
@@ -854,4 +858,24 @@ export {
   readGiteaImageRepositoryForm,
   readGithubImageRepositoryForm,
 } from './images/repository-bed.js';
+export {
+  type ImagePlace,
+  type OfferedImage,
+  type TextChange,
+  DEFAULT_MAX_IMAGE_SIZE,
+  NOT_AN_IMAGE,
+  applyChanges,
+  failedAlt,
+  formatBytes,
+  imageFileName,
+  imageMarkdown,
+  imagePlace,
+  imageTooLarge,
+  placeholderChanges,
+  placeholderMarkdown,
+  placeholderPaths,
+  refuseImage,
+  uploadingAlt,
+  workspacePathOf,
+} from './images/editor-images.js';
 export { ServiceError } from './providers/service-error.js';

@@ -5,8 +5,18 @@ import { MAX_TEXT_LENGTH } from '@inkstone/core';
 import { commandKeymap, resolveShortcuts } from '../editor/commands/shortcuts';
 import { EditorController } from '../editor/editor-controller';
 import { useConflictCount } from '../editor/use-conflict-count';
+import {
+  createEditorImages,
+  editorImages,
+  folderOf,
+  takeImagePastes,
+  uploadPendingImagesNow,
+} from '../images/app-images';
+import { localImages } from '../images/local-images';
+import { browserTimers } from '../services/broadcast-signal';
 import { ignore } from '../services/modals';
-import { useAppDispatch, useAppSelector } from '../store';
+import { type AppStore, useAppDispatch, useAppSelector } from '../store';
+import { useStore } from 'react-redux';
 import { editorStatusChanged } from '../store/editor-slice';
 import { notified } from '../store/notifications-slice';
 import { propertiesLoaded } from '../store/workspace-slice';
@@ -24,6 +34,7 @@ const CONFLICT_MESSAGE =
 export function EditorPane({ hidden }: { hidden: boolean }) {
   const { workspace, document: channel, scrollSync, editor, modals } = useAppServices();
   const dispatch = useAppDispatch();
+  const store = useStore() as AppStore;
   const currentFileId = useAppSelector((state) => state.workspace.currentFileId);
   const inlineImages = useAppSelector((state) => state.settings.settings.editor.inlineImages);
   const focusMode = useAppSelector((state) => state.layout.focusMode);
@@ -61,16 +72,43 @@ export function EditorPane({ hidden }: { hidden: boolean }) {
     const detach = scrollSync.attachEditor(created.view);
     editor.current = created;
     setController(created);
+    // Images pasted, dropped or inserted (issue 30), shown from the workspace's images store.
+    const images = createEditorImages(store, workspace);
+    editorImages.current = images;
+    const stopPastes = takeImagePastes(created.view, () => editorImages.current);
+    // Back online: the images that waited upload, 500 ms apart (spec core §4 rule 2).
+    uploadPendingImagesNow.current = () => images.uploadPending(created.view, browserTimers);
+    const onOnline = () => {
+      images
+        .uploadPending(created.view, browserTimers)
+        .catch((error: unknown) => console.error(error));
+    };
+    window.addEventListener('online', onOnline);
+    let closed = false;
+    workspace.repo
+      .getAllImages()
+      .then((stored) => {
+        if (!closed) localImages.load(stored);
+      })
+      .catch((error: unknown) => console.error('load current workspace image error', error));
     return () => {
+      closed = true;
+      stopPastes();
+      window.removeEventListener('online', onOnline);
+      editorImages.current = null;
+      uploadPendingImagesNow.current = null;
+      localImages.clear();
       detach();
       editor.current = null;
       scrollSync.attachEditor(undefined);
       created.destroy();
     };
-  }, [workspace, channel, scrollSync, editor, dispatch]);
+  }, [workspace, channel, scrollSync, editor, dispatch, store]);
 
   useEffect(() => {
     if (!controller || !currentFileId) return;
+    // Where the current file's relative image links start from.
+    localImages.folder = folderOf(store, currentFileId);
     const focusedBefore = document.activeElement;
     controller
       .open(currentFileId)
@@ -87,7 +125,7 @@ export function EditorPane({ hidden }: { hidden: boolean }) {
         console.error(error);
         dispatch(notified('error', error instanceof Error ? error.message : 'Unknown error.'));
       });
-  }, [controller, currentFileId, dispatch]);
+  }, [controller, currentFileId, dispatch, store]);
 
   useEffect(() => {
     controller?.setInlineImages(inlineImages);

@@ -1,4 +1,5 @@
 import { type ConverterOptions, createSanitizer, type Heading } from '@inkstone/markdown';
+import { localImages } from '../images/local-images';
 import { type DocumentEvent } from '../services/document-channel';
 import { createDiagramRenderer, type DiagramRenderer } from './diagrams';
 import { beforePrinting, takePrintShortcut } from './print-preview';
@@ -75,9 +76,16 @@ export class PreviewController {
     this.diagrams = createDiagramRenderer(window, content.parentElement, () =>
       this.events.onLayoutChanged?.(),
     );
-    this.stopPrinting = [beforePrinting(() => this.diagrams.drawAll()), takePrintShortcut(window)];
+    this.stopPrinting = [
+      beforePrinting(() => this.diagrams.drawAll()),
+      takePrintShortcut(window),
+      // An image added or loaded after its section was shown.
+      localImages.onChange(() => localImages.showIn(content)),
+    ];
     const sanitizer = createSanitizer(window);
     const finish = (nodes: DocumentFragment) => {
+      // Images of the workspace (relative or workspace-absolute links) from the local store.
+      localImages.showIn(nodes);
       this.diagrams.render(nodes);
       return nodes;
     };

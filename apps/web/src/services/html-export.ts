@@ -1,4 +1,5 @@
 import { type ContentItem, itemIds } from '@inkstone/core';
+import { inlineLocalImages, localImages } from '../images/local-images';
 import { type AppStore } from '../store';
 import { resolveColorTheme, systemColorTheme } from './color-theme';
 import { CUSTOM_THEME, DEFAULT_THEME, isStylesheetTheme } from '../themes/catalogue';
@@ -32,7 +33,8 @@ export async function exportCurrentFile(
   const context = buildExportContext(
     {
       name: file.name,
-      text: content?.text ?? '',
+      // The workspace's own images go with the document (issue 30).
+      text: await inlineLocalImages(content?.text ?? '', localImages),
       properties: content?.properties ?? '',
       settingsExtensions: state.settings.settings.extensions,
       colorTheme: resolveColorTheme(state.settings.settings.colorTheme, systemColorTheme()),

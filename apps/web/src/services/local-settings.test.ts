@@ -20,6 +20,8 @@ describe('local settings', () => {
       googleDrivePublishFormat: 'markdown',
       dropboxRestrictedAccess: false,
       wordpressDomain: '',
+      workspaceImagePath: '/imgs/{YYYY}-{MM}-{DD}',
+      imageStorage: '',
     });
   });
 

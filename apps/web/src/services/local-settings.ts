@@ -28,6 +28,11 @@ export interface LocalSettings {
   dropboxRestrictedAccess: boolean;
   /** The "Publish to WordPress" dialog's Site domain (spec providers §3 `wordpressDomain`). */
   wordpressDomain: string;
+  /** The Workspace image path dialog's template (spec interface §5), for this workspace. */
+  workspaceImagePath: string;
+  /** The image storage chosen in the Insert image dialog, as JSON of an ImageStorageChoice;
+   * '' when none is chosen. */
+  imageStorage: string;
 }
 
 /** The local settings before the user changes any. */
@@ -48,6 +53,8 @@ export const defaultLocalSettings: Readonly<LocalSettings> = Object.freeze({
   googleDrivePublishFormat: 'markdown',
   dropboxRestrictedAccess: false,
   wordpressDomain: '',
+  workspaceImagePath: '/imgs/{YYYY}-{MM}-{DD}',
+  imageStorage: '',
 });
 
 /** Reads the local settings of a stored `localSettings` data: values of the right type over the

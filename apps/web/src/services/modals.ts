@@ -64,6 +64,8 @@ export interface ModalMap {
   link: { props: undefined; result: LinkDetails };
   image: { props: undefined; result: ImageDetails };
   workspaceManagement: { props: undefined; result: void };
+  /** The open workspace's image path template (spec interface §5, issue 30). */
+  workspaceImgPath: { props: undefined; result: void };
   /** Shows the conflict blocks of the editor's text side by side, to keep one version or both. */
   conflicts: { props: undefined; result: void };
   /** Asks for a CouchDB database URL; resolves to it normalised (spec providers §5). */

@@ -1,3 +1,4 @@
+import { uploadPendingImagesNow } from '../images/app-images';
 import {
   type ContentLimit,
   contentTooLargeMessage,
@@ -189,6 +190,10 @@ export class SyncService {
         this.storedLoginTried = false;
         store.dispatch(syncSucceeded(this.timers.now()));
         announced?.end('Synced');
+        // Then the images that wait go up, 500 ms apart (spec core §4 rule 2, issue 30).
+        uploadPendingImagesNow
+          .current?.()
+          .catch((error: unknown) => console.error('Pending images could not upload.', error));
       },
     });
     this.autoSync = new AutoSyncScheduler({

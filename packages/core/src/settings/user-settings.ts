@@ -22,6 +22,8 @@ export interface UserSettings {
     headButtons: boolean;
     /** Vim key bindings in the editor. */
     vimMode: boolean;
+    /** The largest image (bytes) a paste, a drop or the Insert image dialog takes. */
+    maxImageSize: number;
   };
   /** Markdown presets and extensions (docs/reference/markdown-extensions.md). */
   extensions: Record<string, unknown>;
@@ -89,6 +91,8 @@ editor:
   headButtons: true
   # Vim key bindings in the editor (Escape for normal mode, then h, j, k, l…).
   vimMode: false
+  # The largest image (in bytes) a paste, a drop or the Insert image dialog takes: 10 MB.
+  maxImageSize: 10485760
 
 # How markdown is converted: a preset (zero, commonmark, gfm or default) and extension
 # switches (abbr, breaks, deflist, del, fence, footnote, imgsize, linkify, mark, sub, sup,
@@ -183,6 +187,7 @@ const defaults: UserSettings = {
     showInPageButtons: true,
     headButtons: true,
     vimMode: false,
+    maxImageSize: 10485760,
   },
   extensions: { preset: 'default' },
   shortcuts: {

@@ -61,4 +61,29 @@ describe('pending images (S13)', () => {
     expect(await again).toBe(2);
     expect(ok.calls.map((call) => call.id).sort()).toEqual(['b', 'c']);
   });
+
+  it('tells each answer (its URL) as it comes, in order, before the next upload starts', async () => {
+    const { repository, timers } = setup();
+    for (const item of [image('a'), image('b')]) await repository.putImage(item);
+    const told: { id: string; url?: string; at: number; uploaded?: boolean }[] = [];
+    const uploader = {
+      upload: async (item: ImageItem) => ({ url: `https://bed/${item.id}.png` }),
+    };
+    const run = uploadPendingImages(
+      repository,
+      uploader,
+      timers,
+      undefined,
+      async (item, answer) => {
+        const stored = await repository.getImage(item.id);
+        told.push({ id: item.id, url: answer.url, at: timers.now(), uploaded: stored?.uploaded });
+      },
+    );
+    await timers.advance(1_000);
+    expect(await run).toBe(2);
+    expect(told).toEqual([
+      { id: 'a', url: 'https://bed/a.png', at: 0, uploaded: true },
+      { id: 'b', url: 'https://bed/b.png', at: 500, uploaded: true },
+    ]);
+  });
 });

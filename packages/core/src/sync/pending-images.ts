@@ -8,8 +8,15 @@ import { OfflineError } from './sync-context.js';
 /** Where a workspace's images go (a git host's image storage, an image bed): the provider that
  * takes them. */
 export interface ImageUploader {
-  /** Uploads one image; resolves with the stored version's sha when the storage gives one. */
-  upload(image: ImageItem): Promise<{ sha?: string }>;
+  /** Uploads one image; resolves with the stored version's sha when the storage gives one, and
+   * the URL a markdown link points to when the storage is not the workspace itself. */
+  upload(image: ImageItem): Promise<PendingImageUploaded>;
+}
+
+/** What the upload of a pending image answered. */
+export interface PendingImageUploaded {
+  sha?: string;
+  url?: string;
 }
 
 /**
@@ -22,6 +29,7 @@ export async function uploadPendingImages(
   uploader: ImageUploader,
   timers: Timers,
   signal?: AbortFlag,
+  onUploaded?: (image: ImageItem, uploaded: PendingImageUploaded) => Promise<void> | void,
 ): Promise<number> {
   const pending = (await repository.getAllImages()).filter((image) => !image.uploaded);
   let uploaded = 0;
@@ -30,13 +38,16 @@ export async function uploadPendingImages(
       await new Promise<void>((resolve) => timers.set(resolve, PENDING_IMAGE_UPLOAD_GAP));
     }
     if (signal?.aborted) throw new OfflineError();
-    const { sha } = await uploader.upload(image);
+    const answer = await uploader.upload(image);
+    const { sha } = answer;
     // Read again: the image may have been removed meanwhile; it is not brought back.
     const current = await repository.getImage(image.id);
     if (current) {
       await repository.putImage({ ...current, uploaded: true, ...(sha ? { sha } : {}) });
     }
     uploaded += 1;
+    // (Where its placeholders become links to `answer.url`.)
+    await onUploaded?.(image, answer);
   }
   return uploaded;
 }

@@ -38,6 +38,7 @@ import {
 import { AboutDialog } from './about-dialog';
 import { AccountManagementDialog } from './account-management-dialog';
 import { CommitMessageDialog } from './commit-message-dialog';
+import { WorkspaceImagePathDialog } from './workspace-image-path-dialog';
 import { ConfirmationDialog } from './confirmation-dialog';
 import { ConflictsDialog } from './conflicts-dialog';
 import { CouchdbCredentialsDialog, CouchdbWorkspaceDialog } from './couchdb-dialogs';
@@ -65,6 +66,7 @@ const DIALOGS: { [K in ModalType]: ComponentType<DialogProps<K>> } = {
   link: LinkDialog,
   image: ImageDialog,
   workspaceManagement: WorkspaceManagementDialog,
+  workspaceImgPath: WorkspaceImagePathDialog,
   conflicts: ConflictsDialog,
   couchdbWorkspace: CouchdbWorkspaceDialog,
   couchdbCredentials: CouchdbCredentialsDialog,

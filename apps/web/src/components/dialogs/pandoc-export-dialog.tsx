@@ -7,6 +7,7 @@ import { PANDOC_FORMATS, requestPandoc } from '../../services/pdf-export';
 import { loginSponsorToken } from '../../services/sponsorship';
 import { useAppSelector } from '../../store';
 import { isSponsor } from '../../store/server-slice';
+import { inlineLocalImages, localImages } from '../../images/local-images';
 import { useAppServices } from '../app-context';
 import { Modal } from '../modal';
 import { type DialogProps } from './dialog-props';
@@ -48,7 +49,9 @@ export function PandocExportDialog({ resolve, reject }: DialogProps<'pandocExpor
           ),
         );
         metadata.title ??= file.name;
-        const blob = await requestPandoc(content?.text ?? '', format, options, metadata, {
+        // The workspace's own images travel as data URLs (the server keeps those only).
+        const text = await inlineLocalImages(content?.text ?? '', localImages);
+        const blob = await requestPandoc(text, format, options, metadata, {
           fetch: window.fetch.bind(window),
           token: await loginSponsorToken(accounts, googleAccounts),
         });

@@ -3,6 +3,7 @@
 import { isAutoSyncOn, MAIN_WORKSPACE_ID, type Workspace } from '@inkstone/core';
 import { useEffect, useRef, useState } from 'react';
 import { readGithubLoginToken } from '../../services/github-tokens';
+import { ignore } from '../../services/modals';
 import { runAction } from '../../services/run-action';
 import {
   AUTO_SYNC_PROVIDER_IDS,
@@ -81,6 +82,15 @@ export function WorkspaceManagementDialog({ reject }: DialogProps<'workspaceMana
           </li>
         ))}
       </ul>
+      <p>
+        <button
+          type="button"
+          className="button"
+          onClick={() => void services.modals.open('workspaceImgPath').catch(ignore)}
+        >
+          Workspace image path
+        </button>
+      </p>
     </Modal>
   );
 }

@@ -11,6 +11,8 @@ export interface LinkDetails {
 export interface ImageDetails extends LinkDetails {
   /** The width in pixels, or undefined for the image's own size. */
   size: number | undefined;
+  /** The dialog inserted an image file itself (issue 30): nothing more to insert. */
+  inserted?: boolean;
 }
 
 /** Link: `[text](url "title")` in place of the selection, its text the selected text or a
@@ -27,6 +29,7 @@ export function link(details: LinkDetails): Formatter {
  * given. */
 export function image(details: ImageDetails): Formatter {
   return (text, { from, to }) => {
+    if (details.inserted) return null;
     const label = text.slice(from, to) || 'image description';
     const size = details.size === undefined ? '' : ` =s${details.size}`;
     return linkMarkdown('![', label, destination(details, size), from, to);
