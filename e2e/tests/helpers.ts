@@ -325,3 +325,30 @@ export async function fillStorage(page: Page): Promise<void> {
   });
   expect(refused, 'the storage is full').toBe(true);
 }
+
+// A 2×1 PNG (red, blue).
+export const PNG_BASE64 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAIAAAB7QOjdAAAADUlEQVR4nGP4zwAE/wEHAAH/4iOeWQAAAABJRU5ErkJggg==';
+
+// Pastes files into the editor as Ctrl+V of copied files does: a ClipboardEvent whose
+// DataTransfer holds them (and `text`, when given, beside them).
+export async function pasteFiles(
+  page: Page,
+  files: { name: string; type: string; base64: string }[],
+  text?: string,
+) {
+  await editor(page).evaluate(
+    (element, { files, text }) => {
+      const data = new DataTransfer();
+      for (const file of files) {
+        const bytes = Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0));
+        data.items.add(new File([bytes], file.name, { type: file.type }));
+      }
+      if (text !== undefined) data.setData('text/plain', text);
+      element.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+      );
+    },
+    { files, text },
+  );
+}

@@ -2,12 +2,15 @@ import { type CloudSim, type SmmsUser, startCloudSim } from '@inkstone/cloud-sim
 import { type ForgeSim, startForgeSim } from '@inkstone/forge-sim';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { openAppContext, startAppServer, type AppServer } from './fixtures/app-server';
-import { openMenuEntry } from './helpers';
+import { clonedFiles } from './fixtures/forge-workspace';
+import { editor, editorText, openMenuEntry, pasteFiles, PNG_BASE64, preview } from './helpers';
 
 // Image beds in Manage external accounts, against cloud-sim (SM.MS through its CORS proxy, a
 // custom bed) and forge-sim (a GitHub account's public repository): each linked through its
-// dialog with the spec's checks, listed, kept after a reload, and removed. One sim of each, one
-// app server, one browser. (Uploading through the chooser is tested with the paste e2e.)
+// dialog with the spec's checks, listed, kept after a reload, and removed; then an image pasted
+// or inserted goes to the bed chosen in the Insert image dialog and its link becomes the bed's
+// URL, offline it waits, and a failing bed leaves the marker. One sim of each, one app server,
+// one browser.
 
 let sim: CloudSim;
 let forge: ForgeSim;
@@ -143,4 +146,97 @@ test('the beds are kept after a reload, and Remove access removes one', async ()
   await custom.getByRole('button', { name: 'Remove access of blog-images' }).click();
   await expect(custom).toBeHidden();
   await expect(accounts().getByRole('listitem', { name: 'SM.MS account ann' })).toBeVisible();
+});
+
+/** Inserts an image file through the Insert image dialog, into the storage labelled `storage`
+ * (the choice is remembered for the workspace). */
+async function insertImage(name: string, storage: string) {
+  await editor(page).click();
+  await page
+    .getByRole('toolbar', { name: 'Formatting' })
+    .getByRole('button', { name: 'Image', exact: true })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Insert image' });
+  await dialog.getByRole('combobox', { name: 'Image storage' }).selectOption({ label: storage });
+  await dialog.getByLabel('Image file').setInputFiles({
+    name,
+    mimeType: 'image/png',
+    buffer: Buffer.from(PNG_BASE64, 'base64'),
+  });
+  await dialog.getByRole('button', { name: 'Ok' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+const shown = (alt: string) =>
+  preview(page)
+    .getByRole('img', { name: alt })
+    .evaluate((img: HTMLImageElement) => img.naturalWidth);
+
+test('an image goes to the chosen bed and its link becomes the bed’s URL; offline it waits', async () => {
+  await accounts().getByRole('button', { name: 'Close', exact: true }).last().click();
+  await expect(accounts()).toBeHidden();
+  await editor(page).press('ControlOrMeta+a');
+  await editor(page).press('Delete');
+
+  await insertImage('first.png', 'SM.MS — ann');
+  const smmsLink = new RegExp(`^!\\[first\\.png\\]\\(${sim.url}/smms/i/[^)]+\\.png\\)$`);
+  await expect.poll(() => editorText(page), { timeout: 15_000 }).toMatch(smmsLink);
+  expect(sim.smms.imagesOf('ann')).toHaveLength(1);
+  await expect.poll(() => shown('first.png')).toBe(2);
+
+  // Offline, a pasted image keeps its placeholder; back online it goes up and its link changes.
+  await context.setOffline(true);
+  await editor(page).press('ControlOrMeta+End');
+  await editor(page).press('Enter');
+  await pasteFiles(page, [{ name: 'later.png', type: 'image/png', base64: PNG_BASE64 }]);
+  await expect.poll(() => editorText(page)).toContain('![Uploading later.png…](/imgs/');
+  await expect.poll(() => shown('Uploading later.png…')).toBe(2);
+  expect(sim.smms.imagesOf('ann')).toHaveLength(1);
+  await context.setOffline(false);
+  // The same bytes: SM.MS answers image_repeated with the image it has, whose link is used.
+  const first = (await editorText(page)).split('\n')[0]!.replace('first.png', 'later.png');
+  await expect
+    .poll(() => editorText(page).then((text) => text.split('\n').at(-1)), { timeout: 15_000 })
+    .toBe(first);
+  expect(sim.smms.imagesOf('ann')).toHaveLength(1);
+});
+
+test('a repository bed commits the image at its folder; a failing bed leaves the marker and the text', async () => {
+  await editor(page).press('ControlOrMeta+a');
+  await editor(page).press('Delete');
+  await page.keyboard.insertText('Kept words.\n');
+  await insertImage('chart.png', 'GitHub repository alice/pics (imgs/{MDNAME}, main) — alice');
+  await expect
+    .poll(() => editorText(page), { timeout: 15_000 })
+    .toMatch(
+      /^Kept words\.\n!\[chart\.png\]\(<http:\/\/[^>]+\/alice\/pics\/raw\/main\/imgs\/Welcome file\/chart-[\w-]{8}\.png>\)$/,
+    );
+  const files = await clonedFiles(forge.url, 'alice/pics', 'main');
+  expect(Object.keys(files).filter((path) => path.startsWith('imgs/Welcome file/'))).toHaveLength(
+    1,
+  );
+
+  // A custom bed whose endpoint answers a login page: the marker, the message, the text kept.
+  await openAccounts();
+  await accounts().getByRole('button', { name: 'Add custom image bed' }).click();
+  const custom = page.getByRole('dialog', { name: 'Custom image bed' });
+  await custom.getByRole('textbox', { name: 'Custom ID' }).fill('broken');
+  await custom.getByRole('textbox', { name: 'Upload URL' }).fill(`${sim.url}/custom-bed/upload`);
+  await custom.getByRole('textbox', { name: 'File parameter name' }).fill('image');
+  await custom.getByRole('textbox', { name: 'Result URL parameter' }).fill('data.url');
+  await custom.getByRole('button', { name: 'Ok' }).click();
+  await expect(custom).toBeHidden();
+  await accounts().getByRole('button', { name: 'Close', exact: true }).last().click();
+  sim.customBed.answerWith = { kind: 'html' };
+  await editor(page).press('ControlOrMeta+End');
+  await insertImage('broken.png', 'Custom image bed — broken');
+  await expect(
+    page.getByRole('alert').filter({
+      hasText: 'Failed to upload a image to the custom image bed, the response Body is:',
+    }),
+  ).toBeVisible({ timeout: 15_000 });
+  const text = await editorText(page);
+  expect(text).toMatch(/^Kept words\.\n!\[chart\.png\]\(<http[^>]+>\)/);
+  expect(text).toContain('![Upload failed: broken.png](/imgs/');
+  await expect.poll(() => shown('Upload failed: broken.png')).toBe(2);
 });
