@@ -1,4 +1,5 @@
 import { type Item } from '../items/types.js';
+import { boundRepository } from './bound-repository.js';
 import {
   type ItemRepository,
   type ItemUpdater,
@@ -21,11 +22,7 @@ export function observeWrites(
   listener: (write: RepositoryWrite) => void,
 ): ItemRepository {
   return {
-    get name() {
-      return repo.name;
-    },
-    get: (id) => repo.get(id),
-    getAll: (type) => repo.getAll(type),
+    ...boundRepository(repo),
     put: async (items) => {
       const tx = await repo.put(items);
       listener({ tx, items, deletedIds: [] });
@@ -62,18 +59,5 @@ export function observeWrites(
       }
       return result;
     },
-    currentTx: () => repo.currentTx(),
-    changesSince: (tx) => repo.changesSince(tx),
-    getImage: (id) => repo.getImage(id),
-    putImage: (image) => repo.putImage(image),
-    deleteImage: (id) => repo.deleteImage(id),
-    getAllImages: () => repo.getAllImages(),
-    eachImage: (visit) => repo.eachImage(visit),
-    putRevision: (revision, text) => repo.putRevision(revision, text),
-    listRevisions: (fileId) => repo.listRevisions(fileId),
-    getRevisionText: (id) => repo.getRevisionText(id),
-    deleteRevisions: (ids) => repo.deleteRevisions(ids),
-    onVersionChange: (listener) => repo.onVersionChange(listener),
-    close: () => repo.close(),
   };
 }

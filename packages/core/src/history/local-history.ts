@@ -1,3 +1,4 @@
+import { boundRepository } from '../db/bound-repository.js';
 import { type Item } from '../items/types.js';
 import {
   type ItemRepository,
@@ -183,7 +184,7 @@ export function withSnapshotsBeforeOverwrite(
     }
   };
   return {
-    ...bound(repo),
+    ...boundRepository(repo),
     put: async (items) => {
       const texts = await before(items.filter(isContent).map((item) => item.id));
       const tx = await repo.put(items);
@@ -214,33 +215,5 @@ export function withSnapshotsBeforeOverwrite(
       if (written && result.tx > 0) await after(texts, [written]);
       return result;
     },
-  };
-}
-
-// The repository's methods, bound to it, for a wrapper to spread.
-function bound(repo: ItemRepository): ItemRepository {
-  return {
-    get name() {
-      return repo.name;
-    },
-    get: (id) => repo.get(id),
-    getAll: (type) => repo.getAll(type),
-    put: (items) => repo.put(items),
-    delete: (ids) => repo.delete(ids),
-    update: (id, updater) => repo.update(id, updater),
-    updateWith: (id, updater, companions, known) => repo.updateWith(id, updater, companions, known),
-    currentTx: () => repo.currentTx(),
-    changesSince: (tx) => repo.changesSince(tx),
-    getImage: (id) => repo.getImage(id),
-    putImage: (image) => repo.putImage(image),
-    deleteImage: (id) => repo.deleteImage(id),
-    getAllImages: () => repo.getAllImages(),
-    eachImage: (visit) => repo.eachImage(visit),
-    putRevision: (revision, text) => repo.putRevision(revision, text),
-    listRevisions: (fileId) => repo.listRevisions(fileId),
-    getRevisionText: (id) => repo.getRevisionText(id),
-    deleteRevisions: (ids) => repo.deleteRevisions(ids),
-    onVersionChange: (listener) => repo.onVersionChange(listener),
-    close: () => repo.close(),
   };
 }
