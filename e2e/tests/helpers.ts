@@ -352,3 +352,13 @@ export async function pasteFiles(
     { files, text },
   );
 }
+
+/** Opens the Insert image dialog from the formatting toolbar, the editor focused. */
+export async function openImageDialog(page: Page): Promise<Locator> {
+  await editor(page).click();
+  await page
+    .getByRole('toolbar', { name: 'Formatting' })
+    .getByRole('button', { name: 'Image', exact: true })
+    .click();
+  return page.getByRole('dialog', { name: 'Insert image' });
+}

@@ -3,7 +3,15 @@ import { type ForgeSim, startForgeSim } from '@inkstone/forge-sim';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { openAppContext, startAppServer, type AppServer } from './fixtures/app-server';
 import { clonedFiles } from './fixtures/forge-workspace';
-import { editor, editorText, openMenuEntry, pasteFiles, PNG_BASE64, preview } from './helpers';
+import {
+  editor,
+  editorText,
+  openImageDialog,
+  openMenuEntry,
+  pasteFiles,
+  PNG_BASE64,
+  preview,
+} from './helpers';
 
 // Image beds in Manage external accounts, against cloud-sim (SM.MS through its CORS proxy, a
 // custom bed) and forge-sim (a GitHub account's public repository): each linked through its
@@ -151,12 +159,7 @@ test('the beds are kept after a reload, and Remove access removes one', async ()
 /** Inserts an image file through the Insert image dialog, into the storage labelled `storage`
  * (the choice is remembered for the workspace). */
 async function insertImage(name: string, storage: string) {
-  await editor(page).click();
-  await page
-    .getByRole('toolbar', { name: 'Formatting' })
-    .getByRole('button', { name: 'Image', exact: true })
-    .click();
-  const dialog = page.getByRole('dialog', { name: 'Insert image' });
+  const dialog = await openImageDialog(page);
   await dialog.getByRole('combobox', { name: 'Image storage' }).selectOption({ label: storage });
   await dialog.getByLabel('Image file').setInputFiles({
     name,

@@ -4,6 +4,7 @@ import {
   editor,
   editorText,
   menu,
+  openImageDialog,
   openMenu,
   pasteFiles,
   PNG_BASE64,
@@ -57,12 +58,7 @@ test.describe('images in the editor', () => {
 
   test('the Insert image dialog takes an image file and shows it from the local copy', async () => {
     const page = app();
-    await editor(page).click();
-    await page
-      .getByRole('toolbar', { name: 'Formatting' })
-      .getByRole('button', { name: 'Image', exact: true })
-      .click();
-    const dialog = page.getByRole('dialog', { name: 'Insert image' });
+    const dialog = await openImageDialog(page);
     await expect(dialog.getByRole('combobox', { name: 'Image storage' })).toHaveValue('');
     await dialog.getByLabel('Image file').setInputFiles({
       name: 'photo one.png',
