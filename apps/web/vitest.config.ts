@@ -15,6 +15,7 @@ const ISOLATED = [
   'src/preview/diagrams/diagram-renderer.test.ts',
   'src/preview/diagrams/mermaid-engine.test.ts',
   'src/preview/fair-turns.test.ts',
+  'src/preview/highlighter.test.ts',
   'src/preview/preview-controller.test.ts',
   'src/preview/print-preview.test.ts',
   'src/preview/render-engine.test.ts',

@@ -105,30 +105,74 @@ const ALIASES: Readonly<Record<string, string>> = {
 };
 
 /**
+ * Languages whose definitions hand parts of the code to another language (highlight.js's
+ * `subLanguage`): HTML's `<script>` and `<style>`, JSX in JavaScript, Markdown's raw HTML. Such a
+ * language is registered only once those have loaded too, so a block shows the same colours
+ * whichever blocks of the document happened to load their languages first.
+ * (highlighter.test.ts reads the definitions to check this list.)
+ */
+export const EMBEDDED: Readonly<Record<string, readonly string[]>> = {
+  dart: ['markdown'],
+  dockerfile: ['bash'],
+  javascript: ['xml', 'css', 'graphql'],
+  markdown: ['xml'],
+  shell: ['bash'],
+  typescript: ['xml', 'css', 'graphql'],
+  xml: ['css', 'javascript'],
+  yaml: ['ruby'],
+};
+
+/** The language and every language it embeds, directly or not, that can be loaded. */
+export function withEmbedded(name: string): string[] {
+  const found = new Set<string>();
+  const visit = (language: string) => {
+    if (found.has(language) || !LOADERS[language]) return;
+    found.add(language);
+    for (const embedded of EMBEDDED[language] ?? []) visit(embedded);
+  };
+  visit(name);
+  return [...found];
+}
+
+/** Every language highlight.js can be asked for here. */
+export const LANGUAGES: readonly string[] = Object.keys(LOADERS);
+
+/**
  * Highlights fenced code with highlight.js, loading each language the first time a document
- * uses it: until then the code shows plain, and `onLoaded` is told the names written in the
- * document for it, so the blocks holding such code are rendered again.
+ * uses it, with the languages it embeds: until then the code shows plain, and `onLoaded` is
+ * told the names written in the document for the languages that arrived, so the blocks
+ * holding such code are rendered again.
  */
 export function createHighlighter(onLoaded: (languages: string[]) => void): Highlighter {
   const waiting = new Map<string, Set<string>>();
+  const loading = new Set<string>();
+  const load = (name: string) => {
+    const names = withEmbedded(name).filter((language) => !hljs.getLanguage(language));
+    for (const language of names) loading.add(language);
+    Promise.all(names.map(async (language) => [language, await LOADERS[language]!()] as const))
+      .then((modules) => {
+        for (const [language, module] of modules) {
+          if (!hljs.getLanguage(language)) hljs.registerLanguage(language, module.default);
+        }
+        const written = names.flatMap((language) => [...(waiting.get(language) ?? [])]);
+        for (const language of names) waiting.delete(language);
+        if (written.length > 0) onLoaded(written);
+      })
+      .catch((error: unknown) => {
+        for (const language of names) loading.delete(language);
+        console.error(`Highlighting ${name} could not load.`, error);
+      });
+  };
   return (code, written) => {
     const name = ALIASES[written] ?? written;
     if (hljs.getLanguage(name)) {
       return hljs.highlight(code, { language: name, ignoreIllegals: true }).value;
     }
-    const load = LOADERS[name];
-    if (!load) return null;
-    const asked = waiting.get(name);
-    if (asked) asked.add(written);
-    else {
-      waiting.set(name, new Set([written]));
-      load()
-        .then((module) => {
-          hljs.registerLanguage(name, module.default);
-          onLoaded([...(waiting.get(name) ?? [])]);
-        })
-        .catch((error: unknown) => console.error(`Highlighting ${name} could not load.`, error));
-    }
+    if (!LOADERS[name]) return null;
+    const asked = waiting.get(name) ?? new Set<string>();
+    asked.add(written);
+    waiting.set(name, asked);
+    if (!loading.has(name)) load(name);
     return null;
   };
 }
