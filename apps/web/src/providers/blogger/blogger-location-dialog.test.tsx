@@ -4,14 +4,14 @@
 // from Ok only when no linked account can write to Blogger, a failed link shown.
 import { type GoogleScopeNeeds, type GoogleToken } from '@inkstone/core';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerGoogleAccounts } from '../google/google-accounts-port';
 import { type BloggerDialogProps } from './blogger-dialog-types';
 import { BloggerLocationDialog } from './blogger-location-dialog';
 import { type BloggerLocationRequest } from './blogger-locations';
+import { dialogHarness, typeInto } from '../../testing/dialog-harness';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+const ui = dialogHarness();
 
 const TEMPLATES = [
   { id: 'plainText', name: 'Plain text' },
@@ -29,15 +29,10 @@ const linked: GoogleToken = {
   isBlogger: true,
 };
 
-let container: HTMLDivElement;
-let root: Root;
 let links: GoogleScopeNeeds[];
 let linkAnswer: () => Promise<GoogleToken>;
 
 beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
   links = [];
   linkAnswer = async () => linked;
   registerGoogleAccounts({
@@ -50,8 +45,6 @@ beforeEach(() => {
   });
 });
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
   registerGoogleAccounts(undefined);
 });
 
@@ -59,7 +52,7 @@ function open(props: Partial<BloggerDialogProps> = {}) {
   const resolve = vi.fn<(value: BloggerLocationRequest) => void>();
   const reject = vi.fn();
   act(() => {
-    root.render(
+    ui.render(
       <BloggerLocationDialog
         props={{ kind: 'post', blogUrl: '', templates: TEMPLATES, ...props }}
         resolve={resolve}
@@ -70,32 +63,18 @@ function open(props: Partial<BloggerDialogProps> = {}) {
   return { resolve, reject };
 }
 
-const dialog = () => container.querySelector<HTMLElement>('[role="dialog"]')!;
+const dialog = () => ui.host.querySelector<HTMLElement>('[role="dialog"]')!;
 const dialogName = () =>
   document.getElementById(dialog().getAttribute('aria-labelledby')!)!.textContent;
 const field = (label: string) => {
-  const labels = [...container.querySelectorAll('label')];
+  const labels = [...ui.host.querySelectorAll('label')];
   const found = labels.find((element) => element.querySelector('span')?.textContent === label);
   if (!found) throw new Error(`No field ${label}`);
   return found.querySelector('input, select') as HTMLInputElement | HTMLSelectElement;
 };
-const alerts = () => [...container.querySelectorAll('[role="alert"]')].map((a) => a.textContent);
+const alerts = () => [...ui.host.querySelectorAll('[role="alert"]')].map((a) => a.textContent);
 
-function type(input: HTMLInputElement, value: string) {
-  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
-  act(() => {
-    setter.call(input, value);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
-
-async function clickOk() {
-  const ok = [...container.querySelectorAll('button')].find((b) => b.textContent === 'Ok')!;
-  await act(async () => {
-    ok.click();
-    await new Promise((done) => setTimeout(done, 0));
-  });
-}
+const clickOk = () => ui.click('Ok');
 
 describe('Publish to Blogger dialogs', () => {
   it('is a dialog named "Publish to Blogger" with Blog URL from the setting, the optional Existing post ID and the Template (plain HTML first)', () => {
@@ -109,7 +88,7 @@ describe('Publish to Blogger dialogs', () => {
 
   it('says "Blog URL is required." on the field and keeps what was typed elsewhere', async () => {
     const { resolve } = open();
-    type(field('Existing post ID (optional)') as HTMLInputElement, '4242');
+    typeInto(field('Existing post ID (optional)') as HTMLInputElement, '4242');
     await clickOk();
     expect(alerts()).toEqual(['Blog URL is required.']);
     expect(field('Blog URL').getAttribute('aria-invalid')).toBe('true');
@@ -117,7 +96,7 @@ describe('Publish to Blogger dialogs', () => {
     expect(resolve).not.toHaveBeenCalled();
     expect(links).toEqual([]);
 
-    type(field('Blog URL') as HTMLInputElement, 'not a web address');
+    typeInto(field('Blog URL') as HTMLInputElement, 'not a web address');
     await clickOk();
     expect(alerts()[0]).toMatch(/^Blog URL must be a web address/);
     expect(field('Blog URL').value).toBe('not a web address');
@@ -125,8 +104,8 @@ describe('Publish to Blogger dialogs', () => {
 
   it('links a Google account with the blogger scope from Ok when none can publish, then resolves with it', async () => {
     const { resolve } = open();
-    type(field('Blog URL') as HTMLInputElement, ' alice.blogspot.com ');
-    type(field('Existing post ID (optional)') as HTMLInputElement, ' 77 ');
+    typeInto(field('Blog URL') as HTMLInputElement, ' alice.blogspot.com ');
+    typeInto(field('Existing post ID (optional)') as HTMLInputElement, ' 77 ');
     await clickOk();
     expect(links).toEqual([{ blogger: true }]);
     expect(resolve).toHaveBeenCalledWith({
@@ -141,7 +120,7 @@ describe('Publish to Blogger dialogs', () => {
       blogUrl: 'https://alice.blogspot.com/',
       account: { sub: '1077', name: 'Alice Liddell' },
     });
-    expect(container.textContent).toContain('Published with the Google account Alice Liddell.');
+    expect(ui.host.textContent).toContain('Published with the Google account Alice Liddell.');
     await clickOk();
     expect(links).toEqual([]);
     expect(resolve).toHaveBeenCalledWith({
@@ -154,7 +133,7 @@ describe('Publish to Blogger dialogs', () => {
   it('shows why the account could not be linked, the dialog still open with its fields', async () => {
     linkAnswer = () => Promise.reject(new Error('Authorize window was closed.'));
     const { resolve } = open();
-    type(field('Blog URL') as HTMLInputElement, 'https://alice.blogspot.com/');
+    typeInto(field('Blog URL') as HTMLInputElement, 'https://alice.blogspot.com/');
     await clickOk();
     expect(alerts()).toEqual(['Authorize window was closed.']);
     expect(resolve).not.toHaveBeenCalled();
@@ -164,8 +143,8 @@ describe('Publish to Blogger dialogs', () => {
   it('is a separate "Publish to Blogger Page" dialog with the Existing page ID', async () => {
     const { resolve } = open({ kind: 'page', account: { sub: '1077', name: 'Alice' } });
     expect(dialogName()).toBe('Publish to Blogger Page');
-    type(field('Blog URL') as HTMLInputElement, 'https://alice.blogspot.com/');
-    type(field('Existing page ID (optional)') as HTMLInputElement, '9');
+    typeInto(field('Blog URL') as HTMLInputElement, 'https://alice.blogspot.com/');
+    typeInto(field('Existing page ID (optional)') as HTMLInputElement, '9');
     await clickOk();
     expect(resolve).toHaveBeenCalledWith({
       fields: { blogUrl: 'https://alice.blogspot.com/', pageId: '9' },

@@ -1,45 +1,26 @@
 // @vitest-environment jsdom
 import { DROPBOX_PATH_ERROR } from '@inkstone/core';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DropboxAccountDialog, DropboxLocationDialog } from './dropbox-dialogs';
 import { type DropboxLocationDialogProps } from './dropbox-dialog-types';
 import { tokenPath } from './dropbox-paths';
+import { dialogHarness, typeInto } from '../../testing/dialog-harness';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root;
-let host: HTMLDivElement;
-beforeEach(() => {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
-});
+const ui = dialogHarness();
 
 const restricted = { sub: 'dbid:a', name: 'Alice', fullAccess: false };
 const full = { sub: 'dbid:b', name: 'Bob', fullAccess: true };
 
 function show(props: DropboxLocationDialogProps) {
   const resolve = vi.fn();
-  act(() =>
-    root.render(<DropboxLocationDialog props={props} resolve={resolve} reject={() => {}} />),
-  );
-  const dialog = host.querySelector('[role="dialog"]')!;
-  const field = host.querySelector<HTMLInputElement>('input[name="path"]')!;
-  const type = (value: string) =>
-    act(() => {
-      const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
-      setter.call(field, value);
-      field.dispatchEvent(new Event('input', { bubbles: true }));
-    });
+  ui.render(<DropboxLocationDialog props={props} resolve={resolve} reject={() => {}} />);
+  const dialog = ui.host.querySelector('[role="dialog"]')!;
+  const field = ui.host.querySelector<HTMLInputElement>('input[name="path"]')!;
+  const type = (value: string) => typeInto(field, value);
   const ok = () =>
     act(() =>
-      [...host.querySelectorAll('button')]
+      [...ui.host.querySelectorAll('button')]
         .find((button) => ['Ok', 'Open'].includes(button.textContent ?? ''))!
         .click(),
     );
@@ -54,9 +35,9 @@ describe('the Dropbox file dialogs', () => {
       defaultPath: '/Plan.md',
     });
     expect(dialog.getAttribute('aria-labelledby')).toBeTruthy();
-    expect(host.textContent).toContain('Synchronize with Dropbox');
+    expect(ui.host.textContent).toContain('Synchronize with Dropbox');
     expect(field.value).toBe('/Plan.md');
-    expect(host.textContent).toContain('/Applications/Inkstone (restricted)/Plan.md');
+    expect(ui.host.textContent).toContain('/Applications/Inkstone (restricted)/Plan.md');
     type('/Applications/Inkstone (restricted)/Notes/Plan.md');
     ok();
     expect(resolve).toHaveBeenCalledWith({
@@ -75,11 +56,11 @@ describe('the Dropbox file dialogs', () => {
     type('notes/a?.md');
     ok();
     expect(resolve).not.toHaveBeenCalled();
-    expect(host.querySelector('[role="alert"]')?.textContent).toBe(DROPBOX_PATH_ERROR);
+    expect(ui.host.querySelector('[role="alert"]')?.textContent).toBe(DROPBOX_PATH_ERROR);
     expect(field.getAttribute('aria-invalid')).toBe('true');
     expect(field.value).toBe('notes/a?.md');
     type('/notes/a.md');
-    expect(host.querySelector('[role="alert"]')).toBeNull();
+    expect(ui.host.querySelector('[role="alert"]')).toBeNull();
     ok();
     expect(resolve).toHaveBeenCalledWith({ purpose: 'open', sub: 'dbid:b', path: '/notes/a.md' });
   });
@@ -94,14 +75,14 @@ describe('the Dropbox file dialogs', () => {
         { id: 'plainHtml', name: 'Plain HTML' },
       ],
     });
-    const [account, template] = [...host.querySelectorAll('select')];
+    const [account, template] = [...ui.host.querySelectorAll('select')];
     act(() => {
       account!.value = 'dbid:b';
       account!.dispatchEvent(new Event('change', { bubbles: true }));
       template!.value = 'plainHtml';
       template!.dispatchEvent(new Event('change', { bubbles: true }));
     });
-    expect(host.textContent).not.toContain('/Applications/Inkstone (restricted)/Post.html');
+    expect(ui.host.textContent).not.toContain('/Applications/Inkstone (restricted)/Post.html');
     ok();
     expect(resolve).toHaveBeenCalledWith({
       purpose: 'publish',
@@ -113,23 +94,21 @@ describe('the Dropbox file dialogs', () => {
 
   it('the account dialog: the restricted choice, fixed when the server offers one app only', () => {
     const resolve = vi.fn();
-    act(() =>
-      root.render(
-        <DropboxAccountDialog
-          props={{ restrictedAccess: false, offers: { full: false, restricted: true } }}
-          resolve={resolve}
-          reject={() => {}}
-        />,
-      ),
+    ui.render(
+      <DropboxAccountDialog
+        props={{ restrictedAccess: false, offers: { full: false, restricted: true } }}
+        resolve={resolve}
+        reject={() => {}}
+      />,
     );
-    expect(host.textContent).toContain('Add Dropbox account');
-    const box = host.querySelector<HTMLInputElement>('input[type="checkbox"]')!;
+    expect(ui.host.textContent).toContain('Add Dropbox account');
+    const box = ui.host.querySelector<HTMLInputElement>('input[type="checkbox"]')!;
     expect(box.checked).toBe(true);
     expect(box.disabled).toBe(true);
     expect(box.parentElement?.textContent).toContain(
       'Restrict access to /Applications/Inkstone (restricted)',
     );
-    act(() => [...host.querySelectorAll('button')].find((b) => b.textContent === 'Ok')!.click());
+    act(() => [...ui.host.querySelectorAll('button')].find((b) => b.textContent === 'Ok')!.click());
     expect(resolve).toHaveBeenCalledWith({ restrictedAccess: true });
   });
 
@@ -159,7 +138,7 @@ describe('the Dropbox file dialogs', () => {
         chooserAppKey: 'full-key',
       });
       const chooseButton = () =>
-        [...host.querySelectorAll('button')].find(
+        [...ui.host.querySelectorAll('button')].find(
           (button) => button.textContent === 'Choose from Dropbox',
         )!;
       await act(async () => {
@@ -178,8 +157,7 @@ describe('the Dropbox file dialogs', () => {
         paths: ['id:a1', 'id:b2'],
       });
 
-      act(() => root.unmount());
-      root = createRoot(host);
+      ui.remount();
       const other = show({
         purpose: 'open',
         accounts: [restricted],
@@ -190,7 +168,7 @@ describe('the Dropbox file dialogs', () => {
         chooseButton().click();
         await Promise.resolve();
       });
-      expect(host.querySelector('[role="status"]')?.textContent).toMatch(
+      expect(ui.host.querySelector('[role="status"]')?.textContent).toMatch(
         /Type the path instead\.$/,
       );
       expect(other.resolve).not.toHaveBeenCalled();

@@ -6,8 +6,7 @@ import {
   type GoogleToken,
 } from '@inkstone/core';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppContext, type AppServices } from '../../components/app-context';
 import { ModalCancelled, ModalStack } from '../../services/modals';
 import { googleAccounts, registerGoogleAccounts } from '../google/google-accounts-port';
@@ -16,8 +15,9 @@ import { DRIVE_FILE_ID_REQUIRED, DriveLocationDialog, DriveWorkspaceDialog } fro
 import { type DriveLocationDialogProps } from './drive-dialog-types';
 import { DRIVE_SETTINGS_DEFAULTS } from './drive-settings';
 import { PICKER_UNAVAILABLE } from './picker-loader';
+import { dialogHarness, typeInto } from '../../testing/dialog-harness';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+const ui = dialogHarness();
 
 const FOLDER = '1AbCdEfGhIjKlMnOpQrStUvWxYz012345';
 const FILE = '1ZyXwVuTsRqPoNmLkJiHgFeDcBa_-9876';
@@ -50,25 +50,14 @@ function fakeAccounts(linked: GoogleToken[]) {
   return links;
 }
 
-let host: HTMLElement;
-let root: Root;
-
-beforeEach(() => {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-});
-
 afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
   registerGoogleAccounts(undefined);
 });
 
 const flush = () => act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
 
 const dialog = () => {
-  const found = host.querySelector('[role="dialog"]');
+  const found = ui.host.querySelector('[role="dialog"]');
   if (!found) throw new Error('no dialog');
   return found as HTMLElement;
 };
@@ -80,13 +69,6 @@ const alerts = () =>
   [...dialog().querySelectorAll('[role="alert"]')].map((alert) => alert.textContent);
 
 // Types into a React-controlled input as a user does.
-function type(input: HTMLInputElement, text: string) {
-  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
-  act(() => {
-    setter.call(input, text);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
 const click = (element: HTMLElement) => act(() => element.click());
 
 async function renderLocation(
@@ -95,16 +77,14 @@ async function renderLocation(
 ) {
   const resolve = vi.fn();
   const reject = vi.fn();
-  act(() =>
-    root.render(
-      <AppContext.Provider value={services}>
-        <DriveLocationDialog
-          props={{ defaults: DRIVE_SETTINGS_DEFAULTS, apiKey: '', ...props }}
-          resolve={resolve}
-          reject={reject}
-        />
-      </AppContext.Provider>,
-    ),
+  ui.render(
+    <AppContext.Provider value={services}>
+      <DriveLocationDialog
+        props={{ defaults: DRIVE_SETTINGS_DEFAULTS, apiKey: '', ...props }}
+        resolve={resolve}
+        reject={reject}
+      />
+    </AppContext.Provider>,
   );
   await flush();
   return { resolve, reject };
@@ -119,7 +99,7 @@ describe('Synchronize with Google Drive (spec providers §2)', () => {
     });
     expect(title()).toBe('Synchronize with Google Drive');
     expect(field('folderId').value).toBe(FOLDER);
-    type(field('fileId'), `https://drive.google.com/file/d/${FILE}/view`);
+    typeInto(field('fileId'), `https://drive.google.com/file/d/${FILE}/view`);
     click(button('Ok'));
     await flush();
     expect(resolve).toHaveBeenCalledWith({
@@ -132,7 +112,7 @@ describe('Synchronize with Google Drive (spec providers §2)', () => {
   it('says what is wrong beside the field and keeps what was typed', async () => {
     fakeAccounts([token('me', 'Me', [GOOGLE_SCOPE.drive])]);
     const { resolve } = await renderLocation({ purpose: 'sync' });
-    type(field('folderId'), 'my notes');
+    typeInto(field('folderId'), 'my notes');
     click(button('Ok'));
     await flush();
     expect(resolve).not.toHaveBeenCalled();
@@ -147,7 +127,7 @@ describe('Synchronize with Google Drive (spec providers §2)', () => {
     expect(dialog().textContent).toContain(PICKER_UNAVAILABLE.noApiKey);
     click(button('Choose folder'));
     await flush();
-    type(field('folderId'), FOLDER);
+    typeInto(field('folderId'), FOLDER);
     click(button('Ok'));
     await flush();
     expect(resolve).toHaveBeenCalledWith({
@@ -192,7 +172,7 @@ describe('Synchronize with Google Drive (spec providers §2)', () => {
       workspace: { saveLocalSettings: () => Promise.resolve() },
     } as unknown as AppServices;
     const { resolve } = await renderLocation({ purpose: 'sync' }, services);
-    type(field('folderId'), FOLDER);
+    typeInto(field('folderId'), FOLDER);
     click(button('Ok'));
     await flush();
     expect(links).toEqual([]);
@@ -228,7 +208,7 @@ describe('Open from Google Drive', () => {
     click(button('Open'));
     await flush();
     expect(alerts()).toEqual([DRIVE_FILE_ID_REQUIRED]);
-    type(field('fileId'), `https://drive.google.com/open?id=${FILE}`);
+    typeInto(field('fileId'), `https://drive.google.com/open?id=${FILE}`);
     click(button('Open'));
     await flush();
     expect(resolve).toHaveBeenCalledWith({ purpose: 'open', sub: 'me', fileId: FILE });
@@ -259,7 +239,7 @@ describe('Publish to Google Drive', () => {
       select.value = 'styledHtml';
       select.dispatchEvent(new Event('change', { bubbles: true }));
     });
-    type(field('fileId'), FILE);
+    typeInto(field('fileId'), FILE);
     click(button('Ok'));
     await flush();
     expect(resolve).toHaveBeenCalledWith({
@@ -273,14 +253,12 @@ describe('Publish to Google Drive', () => {
 describe('Add a Google Drive workspace', () => {
   async function renderWorkspace(defaultFolderId = '') {
     const resolve = vi.fn();
-    act(() =>
-      root.render(
-        <DriveWorkspaceDialog
-          props={{ defaultFolderId, apiKey: '' }}
-          resolve={resolve}
-          reject={vi.fn()}
-        />,
-      ),
+    ui.render(
+      <DriveWorkspaceDialog
+        props={{ defaultFolderId, apiKey: '' }}
+        resolve={resolve}
+        reject={vi.fn()}
+      />,
     );
     await flush();
     return resolve;
@@ -300,12 +278,12 @@ describe('Add a Google Drive workspace', () => {
   it('takes a folder link, and refuses a file link beside the field', async () => {
     fakeAccounts([token('me', 'Me', [GOOGLE_SCOPE.drive])]);
     const resolve = await renderWorkspace();
-    type(field('folderId'), `https://drive.google.com/file/d/${FILE}/view`);
+    typeInto(field('folderId'), `https://drive.google.com/file/d/${FILE}/view`);
     click(button('Ok'));
     await flush();
     expect(alerts()).toHaveLength(1);
     expect(resolve).not.toHaveBeenCalled();
-    type(field('folderId'), `https://drive.google.com/drive/folders/${FOLDER}`);
+    typeInto(field('folderId'), `https://drive.google.com/drive/folders/${FOLDER}`);
     click(button('Ok'));
     await flush();
     expect(resolve).toHaveBeenCalledWith({ sub: 'me', folderId: FOLDER });

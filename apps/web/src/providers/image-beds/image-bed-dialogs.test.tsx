@@ -18,14 +18,13 @@ import {
 } from '@inkstone/core';
 import { type CloudSim, startCloudSim } from '@inkstone/cloud-sim';
 import { type ForgeSim, startForgeSim } from '@inkstone/forge-sim';
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   CustomImageBedDialog,
   ImageRepositoryDialog,
   SmmsAccountDialog,
 } from './image-bed-dialogs';
+import { dialogHarness, renderUntil, typeInto } from '../../testing/dialog-harness';
 import { browserTimers } from '../../services/broadcast-signal';
 import { ImageBeds } from './image-beds';
 import { imageBedsRegistry } from './image-beds-registry';
@@ -38,8 +37,6 @@ const PNG = {
     'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
 };
 const context = { documentName: 'Notes', date: new Date(2026, 10, 28) };
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 function memoryTokens(): ImageBedTokenStore & { data: ImageBedData } {
   const data: ImageBedData = { smms: [], custom: [], storages: [] };
@@ -87,13 +84,9 @@ afterAll(async () => {
   await forge.close();
 });
 
-let root: Root;
-let host: HTMLDivElement;
+const ui = dialogHarness();
 let tokens: ReturnType<typeof memoryTokens>;
 beforeEach(() => {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
   tokens = memoryTokens();
   const http = new HttpClient({
     fetch: (url, init) => fetch(url, init as RequestInit),
@@ -114,33 +107,14 @@ beforeEach(() => {
   );
 });
 afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
   imageBedsRegistry.register(undefined);
 });
 
-const input = (name: string) => host.querySelector<HTMLInputElement>(`input[name="${name}"]`)!;
-const type = (name: string, value: string) =>
-  act(() => {
-    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
-    setter.call(input(name), value);
-    input(name).dispatchEvent(new Event('input', { bubbles: true }));
-  });
-const ok = async () => {
-  await act(async () => {
-    [...host.querySelectorAll('button')].find((button) => button.textContent === 'Ok')!.click();
-    await new Promise((done) => setTimeout(done, 0));
-  });
-};
-/** Lets real HTTP answer: renders until `done` holds (or 5 s passed). */
-async function until(done: () => boolean) {
-  for (let tries = 0; tries < 250 && !done(); tries += 1) {
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    });
-  }
-}
-const alertText = () => host.querySelector('[role="alert"]')?.textContent;
+const input = (name: string) => ui.host.querySelector<HTMLInputElement>(`input[name="${name}"]`)!;
+const type = (name: string, value: string) => typeInto(input(name), value);
+const ok = () => ui.click('Ok');
+const until = renderUntil;
+const alertText = () => ui.host.querySelector('[role="alert"]')?.textContent;
 const errorOf = (name: string) =>
   input(name)
     .getAttribute('aria-describedby')
@@ -151,11 +125,9 @@ const errorOf = (name: string) =>
 describe('the SM.MS dialog', () => {
   it('says a missing field beside it, then a refused token, and keeps what was typed', async () => {
     const resolve = vi.fn();
-    act(() =>
-      root.render(<SmmsAccountDialog props={undefined} resolve={resolve} reject={() => {}} />),
-    );
+    ui.render(<SmmsAccountDialog props={undefined} resolve={resolve} reject={() => {}} />);
     expect(
-      host.querySelector('[role="dialog"]')?.getAttribute('aria-label') ?? host.textContent,
+      ui.host.querySelector('[role="dialog"]')?.getAttribute('aria-label') ?? ui.host.textContent,
     ).toContain('SM.MS');
     await ok();
     expect(errorOf('proxyUrl')).toContain(PROXY_URL_REQUIRED);
@@ -185,9 +157,7 @@ describe('the SM.MS dialog', () => {
 describe('the Custom image bed dialog', () => {
   it('checks JSON and required fields inline, and replaces a bed with the same custom ID', async () => {
     const resolve = vi.fn();
-    act(() =>
-      root.render(<CustomImageBedDialog props={undefined} resolve={resolve} reject={() => {}} />),
-    );
+    ui.render(<CustomImageBedDialog props={undefined} resolve={resolve} reject={() => {}} />);
     type('name', 'mine');
     type('uploadUrl', 'https://img.example/upload');
     type('fileParamName', 'file');
@@ -223,14 +193,12 @@ describe('the Custom image bed dialog', () => {
 describe('the Repository image bed dialog', () => {
   it('refuses a bad URL and a private repository in the spec words', async () => {
     const resolve = vi.fn();
-    act(() =>
-      root.render(
-        <ImageRepositoryDialog
-          props={{ forge: 'github', sub: '7', name: 'alice' }}
-          resolve={resolve}
-          reject={() => {}}
-        />,
-      ),
+    ui.render(
+      <ImageRepositoryDialog
+        props={{ forge: 'github', sub: '7', name: 'alice' }}
+        resolve={resolve}
+        reject={() => {}}
+      />,
     );
     expect(input('path').placeholder).toBe('imgs/{YYYY}-{MM}-{DD}');
     expect(input('branch').placeholder).toBe('main');
@@ -260,14 +228,12 @@ describe('the Repository image bed dialog', () => {
 describe('the Repository image bed dialog on Gitea', () => {
   it('adds a public repository on master, and its bed uploads there', async () => {
     const resolve = vi.fn();
-    act(() =>
-      root.render(
-        <ImageRepositoryDialog
-          props={{ forge: 'gitea', sub: '9', name: 'alice' }}
-          resolve={resolve}
-          reject={() => {}}
-        />,
-      ),
+    ui.render(
+      <ImageRepositoryDialog
+        props={{ forge: 'gitea', sub: '9', name: 'alice' }}
+        resolve={resolve}
+        reject={() => {}}
+      />,
     );
     expect(input('branch').placeholder).toBe('master');
     type('repoUrl', `${forge.url}/alice/gpics`);

@@ -4,41 +4,21 @@ import {
   ZENDESK_SECTION_OR_ARTICLE_REQUIRED,
   ZENDESK_SITE_URL_INVALID,
 } from '@inkstone/core';
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type ZendeskAccounts } from './zendesk-accounts';
 import { ZendeskAccountDialog, ZendeskPublishDialog } from './zendesk-dialogs';
 import { zendeskRegistry } from './zendesk-registry';
+import { dialogHarness, settle, typeInto } from '../../testing/dialog-harness';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+const ui = dialogHarness();
 
-let root: Root;
-let host: HTMLDivElement;
-beforeEach(() => {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-});
 afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
   zendeskRegistry.register(undefined);
 });
 
-const input = (name: string) => host.querySelector<HTMLInputElement>(`input[name="${name}"]`)!;
-const type = (name: string, value: string) =>
-  act(() => {
-    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
-    setter.call(input(name), value);
-    input(name).dispatchEvent(new Event('input', { bubbles: true }));
-  });
-const ok = async () => {
-  await act(async () => {
-    [...host.querySelectorAll('button')].find((button) => button.textContent === 'Ok')!.click();
-    await Promise.resolve();
-  });
-};
+const input = (name: string) => ui.host.querySelector<HTMLInputElement>(`input[name="${name}"]`)!;
+const type = (name: string, value: string) => typeInto(input(name), value);
+const ok = () => ui.click('Ok');
 
 describe('the Add Zendesk account dialog', () => {
   it('shows the redirect URL, says a bad Site URL beside it and keeps what was typed', async () => {
@@ -47,27 +27,21 @@ describe('the Add Zendesk account dialog', () => {
     const link = vi.fn(ZendeskAccounts.prototype.link);
     zendeskRegistry.register({ link } as unknown as ZendeskAccounts);
     const resolve = vi.fn();
-    act(() =>
-      root.render(<ZendeskAccountDialog props={undefined} resolve={resolve} reject={() => {}} />),
-    );
-    expect(host.querySelector('[role="dialog"]')?.textContent).toContain('Add Zendesk account');
-    expect(host.textContent).toContain(`${window.location.origin}/oauth2/callback`);
+    ui.render(<ZendeskAccountDialog props={undefined} resolve={resolve} reject={() => {}} />);
+    expect(ui.host.querySelector('[role="dialog"]')?.textContent).toContain('Add Zendesk account');
+    expect(ui.host.textContent).toContain(`${window.location.origin}/oauth2/callback`);
     type('siteUrl', 'http://acme.zendesk.com');
     type('clientId', 'inkstone');
     await ok();
-    await act(async () => {
-      await new Promise((done) => setTimeout(done, 0));
-    });
-    expect(host.textContent).toContain(ZENDESK_SITE_URL_INVALID);
+    await settle();
+    expect(ui.host.textContent).toContain(ZENDESK_SITE_URL_INVALID);
     expect(input('siteUrl').getAttribute('aria-invalid')).toBe('true');
     expect(input('siteUrl').value).toBe('http://acme.zendesk.com');
     type('siteUrl', 'https://acme.zendesk.com');
     type('clientId', '');
     await ok();
-    await act(async () => {
-      await new Promise((done) => setTimeout(done, 0));
-    });
-    expect(host.textContent).toContain(ZENDESK_CLIENT_ID_REQUIRED);
+    await settle();
+    expect(ui.host.textContent).toContain(ZENDESK_CLIENT_ID_REQUIRED);
     expect(resolve).not.toHaveBeenCalled();
   });
 });
@@ -83,12 +57,10 @@ describe('the Publish to Zendesk dialog', () => {
 
   it('asks a Section ID or an article ID on the Section ID, then resolves the location with en-us', async () => {
     const resolve = vi.fn();
-    act(() =>
-      root.render(<ZendeskPublishDialog props={props} resolve={resolve} reject={() => {}} />),
-    );
-    expect(host.textContent).toContain('Publish to Zendesk');
+    ui.render(<ZendeskPublishDialog props={props} resolve={resolve} reject={() => {}} />);
+    expect(ui.host.textContent).toContain('Publish to Zendesk');
     await ok();
-    expect(host.textContent).toContain(ZENDESK_SECTION_OR_ARTICLE_REQUIRED);
+    expect(ui.host.textContent).toContain(ZENDESK_SECTION_OR_ARTICLE_REQUIRED);
     expect(input('sectionId').getAttribute('aria-invalid')).toBe('true');
     type('sectionId', ' 360001 ');
     await ok();
