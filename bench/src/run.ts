@@ -4,7 +4,7 @@ import { benchDrive } from './drive';
 import { benchExplorer } from './explorer';
 import { benchForges } from './forges';
 import { benchGithub } from './github';
-import { benchHistory } from './history';
+import { benchHistory, benchHistoryTyping } from './history';
 import { benchImageZip } from './image-zip';
 import { benchLoad } from './load';
 import { benchLongBlocks } from './long-blocks';
@@ -43,7 +43,17 @@ if (wanted('github')) await benchGithub();
 if (wanted('forges')) await benchForges();
 if (wanted('drive')) await benchDrive();
 if (wanted('history')) await benchHistory();
-const inBrowser = ['typing', 'memory', 'load', 'paste', 'blocks', 'explorer', 'transfer', 'images'];
+const inBrowser = [
+  'typing',
+  'memory',
+  'load',
+  'paste',
+  'blocks',
+  'explorer',
+  'transfer',
+  'images',
+  'history',
+];
 if (asked('paste-tasks')) inBrowser.push('paste-tasks');
 // The parts whose figures are printed beside the baseline build (bench/src/baseline.ts: the
 // commit before issue 26 unless BENCH_BASELINE_REV names another; BENCH_BASELINE=off leaves it
@@ -70,6 +80,7 @@ if (inBrowser.some(wanted)) {
     if (wanted('explorer')) await benchExplorer(`http://127.0.0.1:${port}/`, chromiumPath);
     if (wanted('transfer')) await benchTransfer(`http://127.0.0.1:${port}/`, chromiumPath);
     if (wanted('images')) await benchImageZip(`http://127.0.0.1:${port}/`, chromiumPath);
+    if (wanted('history')) await benchHistoryTyping(`http://127.0.0.1:${port}/`, chromiumPath);
   } finally {
     server.kill();
     baseline?.stop();

@@ -229,6 +229,9 @@ export interface TypingPlan {
   at?: string;
   keystrokes?: number;
   openings?: number;
+  /** Run on the page once the text is in, before the reopenings and the typing (a setting
+   * changed, say). */
+  prepare?: (page: Page) => Promise<void>;
 }
 
 /** Loads `text` into a fresh app, reopens it, and types into the middle of it. */
@@ -244,6 +247,7 @@ export async function measure(
   try {
     const page = await context.newPage();
     await openWithText(page, `${baseUrl}?conversion=${conversion}`, text);
+    await plan.prepare?.(page);
     await page.waitForTimeout(500);
 
     // Reopen, OPENINGS times: the stored document comes back. (One opening is one sample, and

@@ -37,7 +37,9 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => couchdb.stop());
 
-test.describe.configure({ timeout: 240_000 });
+// A walk is one long test (2.1 min for the light theme on a quiet machine, 3.9 min at a load
+// average of 10): its time limit leaves room for a loaded machine.
+test.describe.configure({ timeout: 360_000 });
 
 /** A violation as a person reads it: rule, impact, what it asks, and each element at fault. */
 function describe(violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations']): string {
@@ -211,10 +213,32 @@ async function walk(page: Page, theme: 'light' | 'dark'): Promise<void> {
     nav.getByRole('button', { name: 'Image', exact: true }).click(),
   );
   await checkDialog(page, 'Reset application', () => openMenuEntry(page, 'Reset application'));
+  // The external accounts and the image beds' dialogs opened from it (stacked on it).
+  await checkDialog(page, 'Manage external accounts', () => openMenuEntry(page, /^Accounts/));
+  await openMenuEntry(page, /^Accounts/);
+  const accounts = page.getByRole('dialog', { name: 'Manage external accounts' });
+  await checkDialog(page, 'SM.MS', () =>
+    accounts.getByRole('button', { name: 'Add SM.MS account' }).click(),
+  );
+  await checkDialog(page, 'Custom image bed', () =>
+    accounts.getByRole('button', { name: 'Add custom image bed' }).click(),
+  );
+  await page.keyboard.press('Escape');
+  await expect(accounts).toBeHidden();
   await checkDialog(page, 'Manage workspaces', async () => {
     await openMenuEntry(page, /^Workspaces/);
     await page.getByRole('button', { name: 'Manage workspaces' }).click();
   });
+  await openMenuEntry(page, /^Workspaces/);
+  await page.getByRole('button', { name: 'Manage workspaces' }).click();
+  await checkDialog(page, 'Workspace image path', () =>
+    page
+      .getByRole('dialog', { name: 'Manage workspaces' })
+      .getByRole('button', { name: 'Workspace image path' })
+      .click(),
+  );
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Manage workspaces' })).toBeHidden();
   await checkDialog(page, 'Add a CouchDB workspace', () =>
     page.getByRole('button', { name: 'Add a CouchDB workspace' }).click(),
   );
