@@ -105,3 +105,4 @@ export {
   CustomBedStore,
   type CustomBedUpload,
 } from './image-hosts/custom-bed.js';
+export { CHAT_COMPLETIONS_PATH, ChatStore } from './chat/openai-chat.js';

@@ -31,6 +31,7 @@ import { ZendeskStore } from './zendesk/store.js';
 import { SmmsRoutes, SmmsStore, smmsFault } from './image-hosts/smms.js';
 import { CustomBedRoutes, CustomBedStore } from './image-hosts/custom-bed.js';
 import { bearerToken, type SimRequest } from './request.js';
+import { answerChat, CHAT_COMPLETIONS_PATH, ChatStore } from './chat/openai-chat.js';
 
 /** Options of {@link startCloudSim}. */
 export interface CloudSimOptions {
@@ -77,6 +78,8 @@ export interface CloudSim {
   smms: SmmsStore;
   /** A custom image bed's upload endpoint (`/custom-bed/upload`): its answer is set by a test. */
   customBed: CustomBedStore;
+  /** An OpenAI-compatible `/v1/chat/completions` (the chat assistant): keys, replies, faults. */
+  chat: ChatStore;
   /** Faults served to the next matching requests. */
   faults: Faults;
   /** Stops the server, ending any request a fault left hanging. */
@@ -138,6 +141,7 @@ export async function startCloudSim(options: CloudSimOptions = {}): Promise<Clou
   const smmsRoutes = new SmmsRoutes(smms, () => origin);
   const customBed = new CustomBedStore();
   const customBedRoutes = new CustomBedRoutes(customBed, () => origin);
+  const chat = new ChatStore();
 
   const answer = (request: SimRequest): Reply => {
     const oauthReply =
@@ -215,6 +219,11 @@ export async function startCloudSim(options: CloudSimOptions = {}): Promise<Clou
         oversize = true; // A chunked body past the limit.
       }
     }
+    // An OpenAI-compatible chat endpoint answers as it goes (a stream), not in one reply.
+    if (url.pathname === CHAT_COMPLETIONS_PATH) {
+      await answerChat(chat, request, body, response, CORS);
+      return;
+    }
     const fault = faults.take(`${url.pathname}${url.search}`, method);
     if (fault?.latencyMs) await new Promise((resolve) => setTimeout(resolve, fault.latencyMs));
     if (fault?.hang) return; // Never answered; close() ends the connection.
@@ -290,6 +299,7 @@ export async function startCloudSim(options: CloudSimOptions = {}): Promise<Clou
     zendesk,
     smms,
     customBed,
+    chat,
     faults,
     close: () =>
       new Promise<void>((resolve, reject) => {

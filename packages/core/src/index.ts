@@ -879,3 +879,4 @@ export {
   workspacePathOf,
 } from './images/editor-images.js';
 export { ServiceError } from './providers/service-error.js';
+export * from './chat/chat-assistant.js';
