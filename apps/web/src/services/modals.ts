@@ -41,7 +41,7 @@ import type {
   ZendeskPublishRequest,
 } from '../providers/zendesk/zendesk-dialog-types';
 import type { ZendeskToken } from '../providers/zendesk/zendesk-tokens';
-import type { CustomBedAccount, SmmsAccount } from '@inkstone/core';
+import type { ChatConfig, CustomBedAccount, SmmsAccount } from '@inkstone/core';
 import type { ImageRepositoryDialogProps } from '../providers/image-beds/image-bed-dialog-types';
 import type { StoredImageStorage } from '../providers/image-beds/image-bed-tokens';
 
@@ -148,6 +148,10 @@ export interface ModalMap {
   customImageBed: { props: undefined; result: CustomBedAccount };
   /** Adds a public repository of a GitHub or Gitea account as an image bed. */
   imageRepository: { props: ImageRepositoryDialogProps; result: StoredImageStorage };
+  /** The chat assistant: resolves with the answer to insert (spec interface §4). */
+  chatGpt: { props: undefined; result: string };
+  /** The chat assistant's apiKey and proxy address, kept in this browser. */
+  chatGptConfig: { props: undefined; result: ChatConfig };
 }
 
 /** A dialog type name. */

@@ -158,23 +158,31 @@ export async function answerChat(
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-cache',
   });
+  // Resolves once the chunk is handed to the socket (so that a cut after it still delivers it).
   const send = (delta: Record<string, string>, finish: string | null) =>
-    response.write(
-      `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`,
+    new Promise<void>((resolve) =>
+      response.write(
+        `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`,
+        () => resolve(),
+      ),
     );
   const pause = () => new Promise((resolve) => setTimeout(resolve, store.chunkDelayMs));
-  send({ role: 'assistant', content: '' }, null);
+  await send({ role: 'assistant', content: '' }, null);
   let sent = 0;
   for (let at = 0; at < reply.length; at += store.chunkSize) {
     if (store.cutAfterChunks !== undefined && sent >= store.cutAfterChunks) {
-      request.socket.destroy();
+      // The connection closed without the body's last chunk (a FIN, not a reset: a reset would
+      // make the client's system drop what it had received and not yet read), a moment after
+      // the last chunk, as a connection that breaks while the answer is coming.
+      await new Promise((resolve) => setTimeout(resolve, Math.max(store.chunkDelayMs, 200)));
+      request.socket.end();
       return;
     }
     await pause();
     if (response.destroyed) return; // The client aborted.
-    send({ content: reply.slice(at, at + store.chunkSize) }, null);
+    await send({ content: reply.slice(at, at + store.chunkSize) }, null);
     sent += 1;
   }
-  send({}, 'stop');
+  await send({}, 'stop');
   response.end('data: [DONE]\n\n');
 }

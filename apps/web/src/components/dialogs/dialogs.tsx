@@ -39,6 +39,7 @@ import { AboutDialog } from './about-dialog';
 import { AccountManagementDialog } from './account-management-dialog';
 import { CommitMessageDialog } from './commit-message-dialog';
 import { WorkspaceImagePathDialog } from './workspace-image-path-dialog';
+import { ChatGptConfigDialog, ChatGptDialog } from '../../chat/chat-dialogs';
 import { ConfirmationDialog } from './confirmation-dialog';
 import { ConflictsDialog } from './conflicts-dialog';
 import { CouchdbCredentialsDialog, CouchdbWorkspaceDialog } from './couchdb-dialogs';
@@ -95,6 +96,8 @@ const DIALOGS: { [K in ModalType]: ComponentType<DialogProps<K>> } = {
   smmsAccount: SmmsAccountDialog,
   customImageBed: CustomImageBedDialog,
   imageRepository: ImageRepositoryDialog,
+  chatGpt: ChatGptDialog,
+  chatGptConfig: ChatGptConfigDialog,
 };
 
 /** The dialog on top of the modal stack, if any. When the last one closes, the editor gets its

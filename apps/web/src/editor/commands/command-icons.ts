@@ -18,6 +18,8 @@ export const COMMAND_ICONS: Record<CommandName, string> = {
   table: 'M1.5 2.5h13v11h-13z M1.5 6h13 M1.5 9.75h13 M8 2.5v11',
   link: 'M6.5 9.5l3-3 M7 4.5l1.5-1.5a2.5 2.5 0 0 1 3.5 3.5L10.5 8 M9 11.5 7.5 13a2.5 2.5 0 0 1-3.5-3.5L5.5 8',
   image: 'M1.5 2.5h13v11h-13z M1.5 11l4-4 3 3 2-2 4 4 M10.5 5a1 1 0 1 0 .01 0z',
+  // A speech bubble with a spark in it.
+  chatGpt: 'M2.5 3h11v7.5h-6l-3 2.5v-2.5h-2z M8 4.8v3.4 M6.3 6.5h3.4',
   // Two lines joining into one (the command is in the editor's menu, not the toolbar).
   resolveConflicts: 'M3 2.5v3a3 3 0 0 0 3 3h1 M13 2.5v3a3 3 0 0 1-3 3H9 M8 8.5v5',
 };

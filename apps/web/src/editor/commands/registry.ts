@@ -73,6 +73,24 @@ function viaDialog<K extends 'link' | 'image'>(
   };
 }
 
+// Asks the chat assistant; its answer goes in at the selection, as one edit (Ctrl+Z takes it
+// out again).
+function chatAssistant({ view, modals }: CommandContext): boolean {
+  if (!isEditable(view.state)) return false;
+  modals.open('chatGpt').then((answer) => {
+    if (!isEditable(view.state)) return;
+    const { from, to } = view.state.selection.main;
+    view.dispatch({
+      changes: { from, to, insert: answer },
+      selection: { anchor: from + answer.length },
+      userEvent: 'input.chat',
+      scrollIntoView: true,
+    });
+    view.focus();
+  }, ignore);
+  return true;
+}
+
 // Opens the "Resolve conflicts" dialog when the text holds a conflict block.
 function resolveConflicts({ view, modals }: CommandContext): boolean {
   if (!isEditable(view.state) || editorConflicts(view).length === 0) return false;
@@ -112,6 +130,7 @@ export const COMMANDS = [
   { name: 'table', label: 'Table', keys: ['Mod-Alt-y'], run: format(table) },
   { name: 'link', label: 'Link', keys: ['Mod-k'], run: viaDialog('link', link) },
   { name: 'image', label: 'Image', keys: ['Mod-Alt-k'], run: viaDialog('image', image) },
+  { name: 'chatGpt', label: 'ChatGPT', keys: [], run: chatAssistant },
   {
     name: 'resolveConflicts',
     label: 'Resolve conflicts',
