@@ -7,7 +7,7 @@ import {
   type SyncData,
   TooLateError,
 } from '../../sync/workspace-provider.js';
-import { ContentReader } from './content-reader.js';
+import { ContentReader, readContent } from './content-reader.js';
 import { planCommit } from './commit-builder.js';
 import {
   defaultCommitMessage,
@@ -124,6 +124,19 @@ export class GitWorkspace {
       created: commit.date,
       ...(commit.authorId === undefined ? {} : { sub: commit.authorId }),
     }));
+  }
+
+  /** A file's text as commit `revisionId` (one of {@link listRevisions}'s) has it, read from
+   * that commit's tree and manifest: a file renamed or moved since is found all the same.
+   * Rejects when the commit has no text of the file. (The commit is read aside: the snapshots
+   * the sync diffs against stay as they are.) */
+  async revisionText(fileId: string, revisionId: string): Promise<string> {
+    const known = this.snapshots.find((snapshot) => snapshot.commit === revisionId);
+    const snapshot =
+      known ?? (await readSnapshot(this.options.port, revisionId, this.prefix, this.snapshots));
+    const content = await readContent(this.options.port, snapshot, fileId);
+    if (!content) throw new Error(`The file has no text in commit ${revisionId}.`);
+    return content.text;
   }
 
   /** Saves an item (content with its text). */
