@@ -16,6 +16,7 @@ import {
 } from './commit-message.js';
 import { GitDraft } from './draft.js';
 import {
+  commitRevision,
   type GitDataPort,
   type GitFileChange,
   GitObjectMissingError,
@@ -118,12 +119,7 @@ export class GitWorkspace {
     const path = snapshot.view.get(`${fileId}/content`)?.content?.path;
     if (!path || !port.listCommits) return [];
     const commits = await port.listCommits(this.prefix + path);
-    return commits.map((commit) => ({
-      id: commit.sha,
-      message: commit.message,
-      created: commit.date,
-      ...(commit.authorId === undefined ? {} : { sub: commit.authorId }),
-    }));
+    return commits.map(commitRevision);
   }
 
   /** A file's text as commit `revisionId` (one of {@link listRevisions}'s) has it, read from
