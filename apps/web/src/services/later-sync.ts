@@ -3,7 +3,7 @@ import type { SyncService } from './sync';
 /** What the panes ask of the workspace's synchronisation (see `SyncService`). */
 export type Sync = Pick<
   SyncService,
-  'syncable' | 'canSyncNow' | 'requestNow' | 'fileLocationsChanged'
+  'syncable' | 'canSyncNow' | 'requestNow' | 'fileLocationsChanged' | 'remoteProvider'
 >;
 
 /** A sync service once built, and what stops what was started with it. */
@@ -35,6 +35,11 @@ export class LaterSync implements Sync {
   /** Whether a sync can be asked for now (false before the service is built). */
   get canSyncNow(): boolean {
     return this.started?.service.canSyncNow ?? false;
+  }
+
+  /** The workspace remote's provider (undefined before the service is built). */
+  get remoteProvider(): SyncService['remoteProvider'] {
+    return this.started?.service.remoteProvider;
   }
 
   requestNow(): void {
