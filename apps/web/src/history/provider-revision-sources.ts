@@ -6,6 +6,7 @@ import {
   type RemoteRevision,
   type WorkspaceProvider,
 } from '@inkstone/core';
+import { fileLocations } from '../providers/file-location-list';
 import { type RevisionSource, type RevisionSummary } from './revision-source';
 
 /** What the History panel calls the revisions of a workspace, by its provider id. */
@@ -32,6 +33,9 @@ export const LOCATION_SOURCE_NAMES: Readonly<Record<string, string>> = {
   googleDrive: 'Google Drive',
   dropbox: 'Dropbox',
 };
+
+/** Said when a location's provider cannot list revisions (not expected of the kinds listed). */
+export const NO_LOCATION_REVISIONS = 'This location keeps no revisions.';
 
 /** Said when a revision is asked of a file that was never synced with the workspace. */
 export const NOT_SYNCED_YET = 'This file has not been synchronized with the workspace yet.';
@@ -86,15 +90,54 @@ function locationPlace(location: LocationItem): string {
  * that keeps none (a gist) or a provider that cannot read them. */
 export function locationRevisionSource(
   location: LocationItem,
-  provider: FileLocationProvider,
+  providerOf: () => Promise<FileLocationProvider | undefined>,
 ): RevisionSource | undefined {
   const label = LOCATION_SOURCE_NAMES[location.providerId];
-  const { listRevisions, revisionText } = provider;
-  if (!label || !listRevisions || !revisionText) return undefined;
+  if (!label) return undefined;
   const place = locationPlace(location);
+  // (The provider is asked for at each call: one that could not be made, an account not linked
+  // here, is made again by Retry.)
+  const provider = async () => {
+    const made = await providerOf();
+    if (!made?.listRevisions || !made.revisionText) throw new Error(NO_LOCATION_REVISIONS);
+    return made as Required<FileLocationProvider>;
+  };
   return {
     name: place ? `${label} (${place})` : label,
-    list: async () => (await listRevisions.call(provider, location)).map(summary),
-    load: (_fileId, revisionId) => revisionText.call(provider, location, revisionId),
+    list: async () => (await (await provider()).listRevisions(location)).map(summary),
+    load: async (_fileId, revisionId) => (await provider()).revisionText(location, revisionId),
   };
+}
+
+/** What the app needs to know a file's revision sources beyond this browser. */
+export interface ProviderSourcesDeps {
+  /** The workspace's items (the file's sync locations). */
+  repository: ItemRepository;
+  /** The connection the sync writes through (its sync state). */
+  syncRepository: ItemRepository;
+  /** The provider of the workspace's remote, when it has one. */
+  workspaceProvider: WorkspaceProvider | undefined;
+  /** The sync providers of the kinds of location, by provider id. */
+  locationProviders(): Promise<Readonly<Record<string, FileLocationProvider>>>;
+}
+
+/** The revision sources of a file beyond this browser: its workspace's remote, then each of
+ * its own sync locations that keeps revisions, in the order they were added. */
+export async function providerRevisionSources(
+  fileId: string,
+  deps: ProviderSourcesDeps,
+): Promise<RevisionSource[]> {
+  const sources: RevisionSource[] = [];
+  const workspace =
+    deps.workspaceProvider && workspaceRevisionSource(deps.workspaceProvider, deps.syncRepository);
+  if (workspace) sources.push(workspace);
+  for (const location of await fileLocations(deps.repository, fileId, 'syncLocation')) {
+    if (location.id === 'main') continue;
+    const source = locationRevisionSource(
+      location,
+      async () => (await deps.locationProviders())[location.providerId],
+    );
+    if (source) sources.push(source);
+  }
+  return sources;
 }
