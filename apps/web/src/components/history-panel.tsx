@@ -382,6 +382,9 @@ export function HistoryPanel() {
   const accounts = useAppSelector((state) => state.accounts);
   // (Known once the sync service has made the workspace's remote: the sources follow it.)
   const target = useAppSelector((state) => state.sync.target);
+  // Offline, only this browser's revisions are listed (no request fails on each file opened);
+  // back online, the providers' come back.
+  const offline = useAppSelector((state) => state.sync.offline);
   const { workspace, confirmer, sync, forgeAccounts } = services;
   const [local] = useState(() => localRevisionSource(workspace.history));
   const [sources, setSources] = useState<RevisionSource[] | undefined>();
@@ -396,6 +399,10 @@ export function HistoryPanel() {
     let live = true;
     const mine = enabled ? [local] : [];
     setSources(undefined);
+    if (offline) {
+      setSources(mine);
+      return;
+    }
     providerRevisionSources(fileId, {
       repository: workspace.repo,
       syncRepository: workspace.syncRepo,
@@ -417,7 +424,7 @@ export function HistoryPanel() {
     return () => {
       live = false;
     };
-  }, [fileId, enabled, local, workspace, sync, forgeAccounts, messages, target]);
+  }, [fileId, enabled, local, workspace, sync, forgeAccounts, messages, target, offline]);
   const userName = useCallback(
     (sub: string) =>
       [...accounts.github, ...accounts.google, ...Object.values(accounts.forges).flat()].find(
