@@ -394,6 +394,21 @@ export function HistoryPanel() {
     [dispatch],
   );
   const messages = useAppSelector((state) => state.settings.settings.git);
+  // The sync service is built after the first screen: its remote's revisions once it is.
+  const [built, setBuilt] = useState(0);
+  useEffect(() => {
+    if (sync.remoteProvider || !sync.whenBuilt) return;
+    let live = true;
+    sync
+      .whenBuilt()
+      .then(() => {
+        if (live) setBuilt((count) => count + 1);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [sync]);
   useEffect(() => {
     if (!fileId) return;
     let live = true;
@@ -424,7 +439,7 @@ export function HistoryPanel() {
     return () => {
       live = false;
     };
-  }, [fileId, enabled, local, workspace, sync, forgeAccounts, messages, target, offline]);
+  }, [fileId, enabled, local, workspace, sync, forgeAccounts, messages, target, offline, built]);
   const userName = useCallback(
     (sub: string) =>
       [...accounts.github, ...accounts.google, ...Object.values(accounts.forges).flat()].find(
