@@ -9,6 +9,7 @@ import {
   HistoryView,
   type HistoryViewProps,
   LIST_FAILED,
+  LOAD_FAILED,
   NO_HISTORY,
   type RevisionEditor,
 } from './history-panel';
@@ -71,7 +72,7 @@ function editorWith(text: string) {
   return editor;
 }
 
-async function show(props: Partial<HistoryViewProps> & { source: RevisionSource }) {
+async function show({ source, ...props }: Partial<HistoryViewProps> & { source?: RevisionSource }) {
   const editor = editorWith('Now\n');
   const errors: string[] = [];
   const full: HistoryViewProps = {
@@ -83,6 +84,7 @@ async function show(props: Partial<HistoryViewProps> & { source: RevisionSource 
     keepBeforeRestore: async () => undefined,
     notifyError: (message) => errors.push(message),
     now: () => NOW,
+    sources: source ? [source] : [],
     ...props,
   };
   await act(async () => root.render(<HistoryView {...full} />));
@@ -202,8 +204,8 @@ describe('History panel', () => {
     };
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const { errors } = await show({ source });
-    expect(errors).toEqual([LIST_FAILED('Notes')]);
-    expect(host.textContent).toContain(LIST_FAILED('Notes'));
+    expect(errors).toEqual([`${LIST_FAILED('Notes', 'test')} database closed`]);
+    expect(host.textContent).toContain(LIST_FAILED('Notes', 'test'));
     fail = false;
     await click(buttons('Retry')[0]!);
     expect(revisionButtons()).toHaveLength(1);
@@ -211,10 +213,151 @@ describe('History panel', () => {
   });
 
   it('shows the spec message instead when local history is off', async () => {
-    await show({ source: localRevisionSource(await historyWith([HOUR])), enabled: false });
+    await show({ enabled: false });
     expect(host.textContent).toBe(HISTORY_OFF('Notes'));
     expect(host.textContent).toBe(
       'Synchronize Notes to enable revision history or sign in with GitHub to synchronize your main workspace.',
     );
+  });
+});
+
+// A provider's revisions as a source: commits with messages and authors, read from a map.
+function remoteSource(
+  name: string,
+  revisions: { id: string; age: number; text: string; message?: string; sub?: string }[],
+  fail: { list?: () => boolean; load?: () => boolean } = {},
+): RevisionSource {
+  return {
+    name,
+    list: async () => {
+      if (fail.list?.()) throw new Error('Bad credentials');
+      return revisions.map(({ id, age, message, sub }) => ({
+        id,
+        created: NOW - age,
+        ...(message ? { message } : {}),
+        ...(sub ? { sub } : {}),
+      }));
+    },
+    load: async (_fileId, id) => {
+      if (fail.load?.()) throw new Error('Not Found');
+      return revisions.find((revision) => revision.id === id)!.text;
+    },
+  };
+}
+
+const entryTexts = () => revisionButtons().map((button) => button.textContent);
+
+describe('History panel with a provider’s revisions', () => {
+  it('merges this browser’s and the provider’s revisions newest first, each saying where it is from, who and which commit', async () => {
+    const history = await historyWith([2 * MINUTE, 3 * HOUR]);
+    const github = remoteSource('GitHub', [
+      { id: 'c2', age: HOUR, text: 'Committed\n', message: 'Doc.md updated\n\nMore.', sub: '7' },
+      { id: 'c1', age: 2 * 24 * HOUR, text: 'First\n', message: 'Doc.md created', sub: '8' },
+    ]);
+    await show({
+      sources: [localRevisionSource(history), github],
+      userName: (sub) => (sub === '7' ? 'alice' : undefined),
+    });
+    expect(entryTexts()).toEqual([
+      '2 minutes ago · This browser10 characters',
+      'an hour ago · GitHubDoc.md updatedby alice',
+      '3 hours ago · This browser10 characters',
+      '2 days ago · GitHubDoc.md createdby Someone',
+    ]);
+    // 3 hours → 2 days: a spacer before the last.
+    const items = [...host.querySelectorAll('ol > li')];
+    expect(items.map((item) => item.querySelector('.history-panel__spacer') !== null)).toEqual([
+      false,
+      false,
+      false,
+      true,
+    ]);
+  });
+
+  it('loads a provider revision, shows it, and restores it as a local one is, keeping the text it replaces', async () => {
+    const history = await historyWith([2 * MINUTE]);
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const github = remoteSource('GitHub', [
+      { id: 'c1', age: HOUR, text: 'From GitHub\n', message: 'Doc.md created' },
+    ]);
+    const slow: RevisionSource = {
+      ...github,
+      load: async (fileId, id) => {
+        await gate;
+        return github.load(fileId, id);
+      },
+    };
+    const confirmed: string[] = [];
+    const { editor } = await show({
+      sources: [localRevisionSource(history), slow],
+      confirmRestore: async (name) => {
+        confirmed.push(name);
+        return true;
+      },
+      keepBeforeRestore: (fileId, text) => history.snapshot(fileId, text, 'restore'),
+    });
+    await click(revisionButtons()[1]!);
+    // While it loads: said, and no other revision can be chosen.
+    expect(host.querySelector('[role="status"]')?.textContent).toBe('Loading the revision…');
+    expect(revisionButtons().every((button) => (button as HTMLButtonElement).disabled)).toBe(true);
+    await act(async () => release());
+    expect(editor.calls).toEqual(['show "From GitHub\\n"']);
+    expect(host.querySelector('[role="group"]')!.textContent).toContain('(GitHub)');
+    await click(buttons('Restore')[0]!);
+    await act(async () => {});
+    expect(confirmed).toEqual(['Notes']);
+    expect(editor.text).toBe('From GitHub\n');
+    // The text replaced is this browser's newest revision, listed first.
+    expect(await history.text((await history.list('f'))[0]!.id)).toBe('Now\n');
+    expect(entryTexts()[0]).toBe('a few seconds ago · This browser4 characters');
+  });
+
+  it('says a provider’s list failed with its error, keeps listing this browser’s, and Retry lists the provider’s', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    let fail = true;
+    const github = remoteSource(
+      'GitHub',
+      [{ id: 'c1', age: HOUR, text: 'Old\n', message: 'Doc.md created' }],
+      { list: () => fail },
+    );
+    const { errors } = await show({
+      sources: [localRevisionSource(await historyWith([2 * MINUTE])), github],
+    });
+    expect(errors).toEqual([`${LIST_FAILED('Notes', 'GitHub')} Bad credentials`]);
+    expect(entryTexts()).toEqual(['2 minutes ago · This browser10 characters']);
+    expect(host.textContent).toContain(LIST_FAILED('Notes', 'GitHub'));
+    const retry = host.querySelector('button[aria-label="Retry GitHub"]')!;
+    expect(retry.textContent).toBe('Retry');
+    fail = false;
+    await click(retry);
+    expect(entryTexts()).toHaveLength(2);
+    expect(host.textContent).not.toContain(LIST_FAILED('Notes', 'GitHub'));
+    vi.restoreAllMocks();
+  });
+
+  it('says a provider revision could not be read, with its error, and Retry reads it', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    let fail = true;
+    const github = remoteSource(
+      'GitHub',
+      [{ id: 'c1', age: HOUR, text: 'Old\n', message: 'Doc.md created' }],
+      { load: () => fail },
+    );
+    const { editor, errors } = await show({ sources: [github] });
+    await click(revisionButtons()[0]!);
+    expect(errors).toEqual([`${LOAD_FAILED} Not Found`]);
+    expect(editor.calls).toEqual([]);
+    fail = false;
+    await click(buttons('Retry')[0]!);
+    expect(editor.calls).toEqual(['show "Old\\n"']);
+    vi.restoreAllMocks();
+  });
+
+  it('with local history off, lists the provider’s revisions alone', async () => {
+    const github = remoteSource('GitHub', [{ id: 'c1', age: HOUR, text: 'Old\n' }]);
+    await show({ sources: [github], enabled: false });
+    expect(host.textContent).not.toContain(HISTORY_OFF('Notes'));
+    expect(entryTexts()).toEqual(['an hour ago']);
   });
 });

@@ -1,6 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { providerRevisionSources } from '../history/provider-revision-sources';
 import {
   localRevisionSource,
   type RevisionSource,
@@ -22,10 +23,13 @@ export const NO_HISTORY = (file: string) => `${file} has no history.`;
 export const HISTORY_OFF = (file: string) =>
   `Synchronize ${file} to enable revision history or sign in with GitHub to synchronize your main workspace.`;
 /** Our words for what the spec leaves unsaid (docs/how-to/history.md). */
-export const LIST_FAILED = (file: string) => `The history of ${file} could not be read.`;
+export const LIST_FAILED = (file: string, source: string) =>
+  `The history of ${file} could not be read (${source}).`;
 export const LOAD_FAILED = 'This revision could not be read.';
 export const RESTORE_FAILED =
   'The text could not be kept in the history before the restore: it was left as it is.';
+/** Who made a revision when the app does not know their name (spec interface §3 User info). */
+export const SOMEONE = 'Someone';
 
 /** What the History panel asks of the editor. */
 export interface RevisionEditor {
@@ -40,9 +44,12 @@ export interface RevisionEditor {
 export interface HistoryViewProps {
   fileId: string;
   fileName: string;
-  /** Whether local history is on (`history.local`); off, the spec's message shows instead. */
+  /** Whether local history is on (`history.local`); off, and with no other source, the spec's
+   * message shows instead. */
   enabled: boolean;
-  source: RevisionSource;
+  /** Where the revisions come from, merged newest first: this browser's history, the
+   * workspace's remote, the file's sync locations. */
+  sources: readonly RevisionSource[];
   editor: () => RevisionEditor | null;
   /** Asks the fileRestoration confirmation. */
   confirmRestore(fileName: string): Promise<boolean>;
@@ -50,57 +57,88 @@ export interface HistoryViewProps {
   keepBeforeRestore(fileId: string, text: string): Promise<unknown>;
   notifyError(message: string): void;
   now(): number;
+  /** The name of the user `sub` where the app knows it (a linked account). */
+  userName?(sub: string): string | undefined;
 }
 
 type Listing =
-  { state: 'loading' } | { state: 'error' } | { state: 'list'; revisions: RevisionSummary[] };
+  | { state: 'loading' }
+  | { state: 'error'; reason: string }
+  | { state: 'list'; revisions: RevisionSummary[] };
+
+/** A revision of the merged list: which source it comes from, and its key there. */
+interface Entry {
+  key: string;
+  source: number;
+  revision: RevisionSummary;
+}
 
 interface Shown {
-  revision: RevisionSummary;
+  entry: Entry;
   text: string;
   insertions: number;
   deletions: number;
 }
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+const reasonOf = (error: unknown) =>
+  error instanceof Error ? error.message : typeof error === 'string' ? error : '';
+const withReason = (message: string, reason: string) => (reason ? `${message} ${reason}` : message);
+const firstLine = (message: string) => message.split('\n', 1)[0]!.trim();
 
-/** The History panel's content, for a file and a revision source (spec interface §4). */
+/** The History panel's content, for a file and its revision sources (spec interface §4). */
 export function HistoryView(props: HistoryViewProps) {
-  const { fileId, fileName, enabled, source, editor, notifyError, now } = props;
-  const [listing, setListing] = useState<Listing>({ state: 'loading' });
+  const { fileId, fileName, enabled, sources, editor, notifyError, now, userName } = props;
+  const [listings, setListings] = useState<Listing[]>(() =>
+    sources.map(() => ({ state: 'loading' })),
+  );
   const [count, setCount] = useState(HISTORY_PAGE_SIZE);
   const [shown, setShown] = useState<Shown | undefined>();
-  const [loadFailed, setLoadFailed] = useState<RevisionSummary | undefined>();
+  const [loading, setLoading] = useState<Entry | undefined>();
+  const [loadFailed, setLoadFailed] = useState<Entry | undefined>();
   const [busy, setBusy] = useState(false);
-  const turn = useRef(0);
+  const turns = useRef<number[]>([]);
 
-  const list = useCallback(async () => {
-    const mine = (turn.current += 1);
-    setListing({ state: 'loading' });
-    try {
-      const revisions = await source.list(fileId);
-      if (mine === turn.current) setListing({ state: 'list', revisions });
-    } catch (error) {
-      console.error(error);
-      if (mine !== turn.current) return;
-      setListing({ state: 'error' });
-      notifyError(LIST_FAILED(fileName));
-    }
-  }, [source, fileId, fileName, notifyError]);
+  // Lists one source again; its entry of `listings` follows.
+  const list = useCallback(
+    async (index: number) => {
+      const source = sources[index];
+      if (!source) return;
+      const mine = (turns.current[index] = (turns.current[index] ?? 0) + 1);
+      const set = (listing: Listing) =>
+        setListings((all) => all.map((old, at) => (at === index ? listing : old)));
+      set({ state: 'loading' });
+      try {
+        const revisions = await source.list(fileId);
+        if (mine === turns.current[index]) set({ state: 'list', revisions });
+      } catch (error) {
+        console.error(error);
+        if (mine !== turns.current[index]) return;
+        const reason = reasonOf(error);
+        set({ state: 'error', reason });
+        notifyError(withReason(LIST_FAILED(fileName, source.name), reason));
+      }
+    },
+    [sources, fileId, fileName, notifyError],
+  );
 
   const close = useCallback(() => {
     editor()?.closeRevision();
     setShown(undefined);
   }, [editor]);
 
-  // A file opened: its list, from the first page; leaving the panel clears the revision shown.
+  // A file opened (or its sources known): every list, from the first page; leaving the panel
+  // clears the revision shown.
   useEffect(() => {
     setCount(HISTORY_PAGE_SIZE);
     setShown(undefined);
     setLoadFailed(undefined);
-    if (enabled) list().catch(() => undefined);
+    setListings(sources.map(() => ({ state: 'loading' })));
+    sources.forEach((_source, index) => {
+      list(index).catch(() => undefined);
+    });
     return () => editor()?.closeRevision();
-  }, [enabled, list, editor]);
+  }, [sources, list, editor]);
 
   // Escape clears the revision shown.
   useEffect(() => {
@@ -112,20 +150,22 @@ export function HistoryView(props: HistoryViewProps) {
     return () => window.removeEventListener('keydown', onKey);
   }, [shown, close]);
 
-  const choose = async (revision: RevisionSummary) => {
+  const choose = async (entry: Entry) => {
     setLoadFailed(undefined);
+    setLoading(entry);
     setBusy(true);
     try {
-      const text = await source.load(fileId, revision.id);
+      const text = await sources[entry.source]!.load(fileId, entry.revision.id);
       const view = editor();
       if (!view) return;
       const counts = view.showRevision(text);
-      setShown({ revision, text, ...counts });
+      setShown({ entry, text, ...counts });
     } catch (error) {
       console.error(error);
-      setLoadFailed(revision);
-      notifyError(LOAD_FAILED);
+      setLoadFailed(entry);
+      notifyError(withReason(LOAD_FAILED, reasonOf(error)));
     } finally {
+      setLoading(undefined);
       setBusy(false);
     }
   };
@@ -148,10 +188,13 @@ export function HistoryView(props: HistoryViewProps) {
     } finally {
       setBusy(false);
     }
-    await list();
+    // The text replaced is this browser's newest revision now.
+    await Promise.all(
+      sources.map((source, index) => (source.local ? list(index) : Promise.resolve())),
+    );
   };
 
-  if (!enabled) {
+  if (sources.length === 0 && !enabled) {
     return (
       <section className="history-panel" aria-label="History">
         <p className="history-panel__note">{HISTORY_OFF(fileName)}</p>
@@ -159,77 +202,108 @@ export function HistoryView(props: HistoryViewProps) {
     );
   }
 
+  const entries: Entry[] = [];
+  listings.forEach((listing, source) => {
+    if (listing.state !== 'list') return;
+    for (const revision of listing.revisions) {
+      entries.push({ key: `${source}:${revision.id}`, source, revision });
+    }
+  });
+  // Newest first; at the same time, in the order of the sources (a stable sort).
+  entries.sort((a, b) => b.revision.created - a.revision.created);
+  const pending = listings.some((listing) => listing.state === 'loading');
+  const failures = listings.flatMap((listing, index) =>
+    listing.state === 'error' ? [{ index, name: sources[index]?.name ?? '' }] : [],
+  );
+  const several = sources.length > 1;
+
   let body;
-  if (listing.state === 'loading') {
+  if (entries.length === 0 && pending) {
     body = (
       <p className="history-panel__note" role="status">
         Loading…
       </p>
     );
-  } else if (listing.state === 'error') {
-    body = (
-      <div className="history-panel__note">
-        <p>{LIST_FAILED(fileName)}</p>
-        <button
-          type="button"
-          className="button"
-          onClick={() => {
-            list().catch(() => undefined);
-          }}
-        >
-          Retry
-        </button>
-      </div>
-    );
-  } else if (listing.revisions.length === 0) {
+  } else if (entries.length === 0 && failures.length === 0) {
     body = <p className="history-panel__note">{NO_HISTORY(fileName)}</p>;
   } else {
-    const revisions = listing.revisions.slice(0, count);
+    const revisions = entries.slice(0, count);
     const at = now();
     body = (
       <>
-        <ol className="history-panel__list" aria-label="Revisions">
-          {revisions.map((revision, index) => {
-            const previous = revisions[index - 1];
-            const spaced = previous && previous.created - revision.created > HISTORY_SPACER_MS;
-            const chosen = shown?.revision.id === revision.id;
-            return (
-              <li key={revision.id} className={spaced ? 'history-panel__spaced' : undefined}>
-                {spaced && <div className="history-panel__spacer" aria-hidden="true" />}
-                <button
-                  type="button"
-                  className="history-panel__revision"
-                  aria-pressed={chosen}
-                  title={absoluteTime(revision.created)}
-                  disabled={busy}
-                  onClick={() => {
-                    if (chosen) close();
-                    else choose(revision).catch(() => undefined);
-                  }}
-                >
-                  <span className="history-panel__time">{relativeTime(revision.created, at)}</span>
-                  {revision.length !== undefined && (
-                    <span className="history-panel__size">
-                      {plural(revision.length, 'character')}
-                    </span>
-                  )}
-                </button>
-                {loadFailed?.id === revision.id && (
+        {revisions.length > 0 && (
+          <ol className="history-panel__list" aria-label="Revisions">
+            {revisions.map((entry, index) => {
+              const { revision } = entry;
+              const previous = revisions[index - 1]?.revision;
+              const spaced = previous && previous.created - revision.created > HISTORY_SPACER_MS;
+              const chosen = shown?.entry.key === entry.key;
+              const author =
+                revision.sub === undefined ? undefined : (userName?.(revision.sub) ?? SOMEONE);
+              return (
+                <li key={entry.key} className={spaced ? 'history-panel__spaced' : undefined}>
+                  {spaced && <div className="history-panel__spacer" aria-hidden="true" />}
                   <button
                     type="button"
-                    className="button"
+                    className="history-panel__revision"
+                    aria-pressed={chosen}
+                    title={absoluteTime(revision.created)}
+                    disabled={busy}
                     onClick={() => {
-                      choose(revision).catch(() => undefined);
+                      if (chosen) close();
+                      else choose(entry).catch(() => undefined);
                     }}
                   >
-                    Retry
+                    <span className="history-panel__line">
+                      <span className="history-panel__time">
+                        {relativeTime(revision.created, at)}
+                      </span>
+                      {several && (
+                        <span className="history-panel__source">
+                          {' '}
+                          · {sources[entry.source]?.name}
+                        </span>
+                      )}
+                    </span>
+                    {revision.message && (
+                      <span className="history-panel__message">{firstLine(revision.message)}</span>
+                    )}
+                    {(author !== undefined || revision.length !== undefined) && (
+                      <span className="history-panel__details">
+                        {author !== undefined && (
+                          <span className="history-panel__author">by {author}</span>
+                        )}
+                        {author !== undefined && revision.length !== undefined && ' · '}
+                        {revision.length !== undefined && (
+                          <span className="history-panel__size">
+                            {plural(revision.length, 'character')}
+                          </span>
+                        )}
+                      </span>
+                    )}
                   </button>
-                )}
-              </li>
-            );
-          })}
-        </ol>
-        {listing.revisions.length > count && (
+                  {loading?.key === entry.key && (
+                    <p className="history-panel__note" role="status">
+                      Loading the revision…
+                    </p>
+                  )}
+                  {loadFailed?.key === entry.key && (
+                    <button
+                      type="button"
+                      className="button"
+                      onClick={() => {
+                        choose(entry).catch(() => undefined);
+                      }}
+                    >
+                      Retry
+                    </button>
+                  )}
+                </li>
+              );
+            })}
+          </ol>
+        )}
+        {entries.length > count && (
           <button
             type="button"
             className="button history-panel__more"
@@ -237,6 +311,11 @@ export function HistoryView(props: HistoryViewProps) {
           >
             More
           </button>
+        )}
+        {pending && (
+          <p className="history-panel__note" role="status">
+            Loading…
+          </p>
         )}
       </>
     );
@@ -247,7 +326,8 @@ export function HistoryView(props: HistoryViewProps) {
       {shown && (
         <div className="history-panel__shown" role="group" aria-label="Revision shown">
           <p>
-            Revision of {relativeTime(shown.revision.created, now())}:{' '}
+            Revision of {relativeTime(shown.entry.revision.created, now())}
+            {several ? ` (${sources[shown.entry.source]?.name})` : ''}:{' '}
             {plural(shown.insertions, 'insertion')} and {plural(shown.deletions, 'deletion')}{' '}
             against the text now. The editor is read-only meanwhile.
           </p>
@@ -269,12 +349,28 @@ export function HistoryView(props: HistoryViewProps) {
         </div>
       )}
       {body}
+      {failures.map(({ index, name }) => (
+        <div key={index} className="history-panel__note history-panel__failure">
+          <p>{LIST_FAILED(fileName, name)}</p>
+          <button
+            type="button"
+            className="button"
+            aria-label={`Retry ${name}`}
+            onClick={() => {
+              list(index).catch(() => undefined);
+            }}
+          >
+            Retry
+          </button>
+        </div>
+      ))}
     </section>
   );
 }
 
-/** The History panel of the side bar (spec interface §4), over the current file's local
- * revisions (docs/how-to/history.md). */
+/** The History panel of the side bar (spec interface §4): the current file's revisions in this
+ * browser, in its workspace's remote and in its own sync locations, merged newest first
+ * (docs/how-to/history.md). */
 export function HistoryPanel() {
   const services = useAppServices();
   const dispatch = useAppDispatch();
@@ -283,26 +379,97 @@ export function HistoryPanel() {
     fileId ? (state.workspace.files[fileId]?.name ?? '') : '',
   );
   const enabled = useAppSelector((state) => state.settings.settings.history.local);
-  const { workspace, confirmer } = services;
-  const [source] = useState(() => localRevisionSource(workspace.history));
+  const accounts = useAppSelector((state) => state.accounts);
+  // (Known once the sync service has made the workspace's remote: the sources follow it.)
+  const target = useAppSelector((state) => state.sync.target);
+  // Offline, only this browser's revisions are listed (no request fails on each file opened);
+  // back online, the providers' come back.
+  const offline = useAppSelector((state) => state.sync.offline);
+  const { workspace, confirmer, sync, forgeAccounts } = services;
+  const [local] = useState(() => localRevisionSource(workspace.history));
+  const [sources, setSources] = useState<RevisionSource[] | undefined>();
   const editor = useCallback(() => services.editor.current, [services]);
   const notifyError = useCallback(
     (message: string) => dispatch(notified('error', message)),
     [dispatch],
   );
+  const messages = useAppSelector((state) => state.settings.settings.git);
+  // The sync service is built after the first screen: its remote's revisions once it is.
+  const [built, setBuilt] = useState(0);
+  useEffect(() => {
+    if (sync.remoteProvider || !sync.whenBuilt) return;
+    let live = true;
+    sync
+      .whenBuilt()
+      .then(() => {
+        if (live) setBuilt((count) => count + 1);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [sync]);
+  useEffect(() => {
+    if (!fileId) return;
+    let live = true;
+    const mine = enabled ? [local] : [];
+    setSources(undefined);
+    if (offline) {
+      setSources(mine);
+      return;
+    }
+    providerRevisionSources(fileId, {
+      repository: workspace.repo,
+      syncRepository: workspace.syncRepo,
+      workspaceProvider: sync.remoteProvider,
+      locationProviders: async () => {
+        // (The providers' code loads with the first file that has locations.)
+        const { fileLocationProviders } = await import('../providers/github/file-locations');
+        return fileLocationProviders(workspace.syncRepo, messages, forgeAccounts);
+      },
+    }).then(
+      (others) => {
+        if (live) setSources([...mine, ...others]);
+      },
+      (error: unknown) => {
+        console.error('The revision sources could not be read.', error);
+        if (live) setSources(mine);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [fileId, enabled, local, workspace, sync, forgeAccounts, messages, target, offline, built]);
+  const userName = useCallback(
+    (sub: string) =>
+      [...accounts.github, ...accounts.google, ...Object.values(accounts.forges).flat()].find(
+        (account) => account.sub === sub,
+      )?.name,
+    [accounts],
+  );
   if (!fileId) return null;
+  if (!sources) {
+    return (
+      <section className="history-panel" aria-label="History">
+        <p className="history-panel__note" role="status">
+          Loading…
+        </p>
+      </section>
+    );
+  }
   return (
     <HistoryView
       key={fileId}
       fileId={fileId}
       fileName={fileName}
       enabled={enabled}
-      source={source}
+      sources={sources}
       editor={editor}
       confirmRestore={(name) => confirmer.ask('fileRestoration', name)}
       keepBeforeRestore={(id, text) => workspace.history.snapshot(id, text, 'restore')}
       notifyError={notifyError}
       now={Date.now}
+      userName={userName}
     />
   );
 }

@@ -15,13 +15,17 @@ export interface RevisionSummary {
 }
 
 /**
- * Where the History panel reads a file's revisions from. The local history is the one source
- * built so far; the providers' revisions (CouchDB, the git hosts' commits, Google Drive and
- * Dropbox revisions, providers §4 and §7) are to come as more sources of the same shape.
+ * Where the History panel reads a file's revisions from: this browser's local history, the
+ * workspace's remote (CouchDB, the git hosts' commits, Google Drive revisions) and the file's
+ * sync locations (the git hosts' commits of the path, Google Drive and Dropbox revisions),
+ * providers §4 and §7 (see provider-revision-sources.ts).
  */
 export interface RevisionSource {
-  /** What the panel calls it (“This browser”). */
+  /** What the panel calls it (“This browser”, “GitHub”, “Dropbox (/notes.md)”). */
   readonly name: string;
+  /** Whether it is this browser's own history (listed again after a restore, which adds to
+   * it). */
+  readonly local?: boolean;
   /** The revisions of a file, newest first. */
   list(fileId: string): Promise<RevisionSummary[]>;
   /** The text of one revision. */
@@ -32,6 +36,7 @@ export interface RevisionSource {
 export function localRevisionSource(history: LocalHistory): RevisionSource {
   return {
     name: 'This browser',
+    local: true,
     list: async (fileId) =>
       (await history.list(fileId)).map(({ id, time, length }) => ({ id, created: time, length })),
     load: (_fileId, revisionId) => history.text(revisionId),

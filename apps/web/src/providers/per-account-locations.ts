@@ -22,9 +22,25 @@ export function perAccountLocationProvider(
     }
     return provider;
   };
+  return delegatingLocationProvider(providerOf);
+}
+
+/** A sync provider whose every call goes to the provider `providerOf` gives for the location
+ * (its account's): download, upload, and the revisions' list and text (none listed where that
+ * provider keeps none). */
+export function delegatingLocationProvider(
+  providerOf: (location: LocationItem) => Promise<FileLocationProvider>,
+): FileLocationProvider {
   return {
     download: async (location) => (await providerOf(location)).download(location),
     upload: async (location, content) => (await providerOf(location)).upload(location, content),
+    listRevisions: async (location) =>
+      (await (await providerOf(location)).listRevisions?.(location)) ?? [],
+    revisionText: async (location, revisionId) => {
+      const provider = await providerOf(location);
+      if (!provider.revisionText) throw new Error('This location keeps no revisions.');
+      return provider.revisionText(location, revisionId);
+    },
   };
 }
 

@@ -10,6 +10,7 @@ function fakeStarted(syncable = true) {
     canSyncNow: syncable,
     requestNow: () => asked.push('requestNow'),
     fileLocationsChanged: () => asked.push('fileLocationsChanged'),
+    remoteProvider: { id: 'couchdbWorkspace' },
   } as unknown as SyncService;
   const started: StartedSync = { service, stop: () => asked.push('stop') };
   return { asked, started };
@@ -72,5 +73,27 @@ describe('the sync service built after the first screen', () => {
     fail = false;
     expect(await sync.start()).toBe(started);
     expect(sync.syncable).toBe(true);
+  });
+
+  it('tells who waits for it once it is built, with its remote’s provider, without building it itself', async () => {
+    const { started } = fakeStarted();
+    let builds = 0;
+    const sync = new LaterSync(() => {
+      builds += 1;
+      return Promise.resolve(started);
+    });
+    expect(sync.remoteProvider).toBeUndefined();
+    let told = false;
+    const waiting = sync.whenBuilt().then(() => {
+      told = true;
+    });
+    await Promise.resolve();
+    expect(builds).toBe(0);
+    expect(told).toBe(false);
+    await sync.start();
+    await waiting;
+    expect(told).toBe(true);
+    expect(sync.remoteProvider?.id).toBe('couchdbWorkspace');
+    await sync.whenBuilt();
   });
 });

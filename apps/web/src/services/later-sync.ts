@@ -3,8 +3,11 @@ import type { SyncService } from './sync';
 /** What the panes ask of the workspace's synchronisation (see `SyncService`). */
 export type Sync = Pick<
   SyncService,
-  'syncable' | 'canSyncNow' | 'requestNow' | 'fileLocationsChanged'
->;
+  'syncable' | 'canSyncNow' | 'requestNow' | 'fileLocationsChanged' | 'remoteProvider'
+> & {
+  /** Resolves once the service is built (its remote known), at once when it is. */
+  whenBuilt?(): Promise<void>;
+};
 
 /** A sync service once built, and what stops what was started with it. */
 export interface StartedSync {
@@ -24,6 +27,7 @@ export class LaterSync implements Sync {
   private started: StartedSync | undefined;
   private building: Promise<StartedSync | undefined> | undefined;
   private stopped = false;
+  private readonly waiting: (() => void)[] = [];
 
   constructor(private readonly build: () => Promise<StartedSync>) {}
 
@@ -35,6 +39,18 @@ export class LaterSync implements Sync {
   /** Whether a sync can be asked for now (false before the service is built). */
   get canSyncNow(): boolean {
     return this.started?.service.canSyncNow ?? false;
+  }
+
+  /** The workspace remote's provider (undefined before the service is built). */
+  get remoteProvider(): SyncService['remoteProvider'] {
+    return this.started?.service.remoteProvider;
+  }
+
+  /** Resolves once the service is built, at once when it is (never when stopped first). It
+   * starts nothing itself. */
+  whenBuilt(): Promise<void> {
+    if (this.started) return Promise.resolve();
+    return new Promise((resolve) => this.waiting.push(resolve));
   }
 
   requestNow(): void {
@@ -61,6 +77,7 @@ export class LaterSync implements Sync {
           return undefined;
         }
         this.started = started;
+        for (const resolve of this.waiting.splice(0)) resolve();
         return started;
       },
       (error: unknown) => {

@@ -251,6 +251,12 @@ export class SyncService {
     return this.remote !== undefined;
   }
 
+  /** The provider of the workspace's remote, for the History panel's revisions (undefined
+   * when the workspace syncs nowhere). */
+  get remoteProvider(): WorkspaceProvider | undefined {
+    return this.remote?.provider;
+  }
+
   /** Counts the current file's own sync locations again (one was added, removed, or another
    * file opened): a workspace kept only here syncs while the file has some. */
   fileLocationsChanged(): void {

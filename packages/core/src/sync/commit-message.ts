@@ -58,5 +58,9 @@ export function askingCommitMessage(
   if (provider.listRevisions) {
     gated.listRevisions = (fileId, syncData) => provider.listRevisions!(fileId, syncData);
   }
+  if (provider.revisionText) {
+    gated.revisionText = (fileId, syncData, revisionId) =>
+      provider.revisionText!(fileId, syncData, revisionId);
+  }
   return gated;
 }

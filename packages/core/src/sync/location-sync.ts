@@ -10,7 +10,7 @@ import {
 import { chooseContent, remoteContent, unique, writeSyncHistory } from './content-versions.js';
 import { toSnapshot } from './merge-content.js';
 import { type AbortFlag, OfflineError, replaceIf, withoutTx } from './sync-context.js';
-import { TooLateError } from './workspace-provider.js';
+import { type RemoteRevision, TooLateError } from './workspace-provider.js';
 
 /** A provider that keeps one file at a sync location (a git path, a drive file): the sync of the
  * current file's locations (spec core §4 rule 2, rule S15). */
@@ -19,6 +19,12 @@ export interface FileLocationProvider {
   download(location: LocationItem): Promise<ContentItem | null>;
   /** Writes the content at the location. */
   upload(location: LocationItem, content: ContentItem): Promise<void>;
+  /** The revisions the location's service keeps of its file, newest first (a git host's
+   * commits of the path, a drive's revisions; spec providers §4, §7); none when it has no file
+   * yet. */
+  listRevisions?(location: LocationItem): Promise<RemoteRevision[]>;
+  /** The text of one of those revisions. */
+  revisionText?(location: LocationItem, revisionId: string): Promise<string>;
 }
 
 /** What syncing a file's locations needs. */

@@ -90,6 +90,9 @@ export interface WorkspaceProvider {
   uploadContent(content: ContentItem, syncData: SyncData | undefined): Promise<SyncData>;
   /** The revisions of a file's content, newest first, when the remote keeps them. */
   listRevisions?(fileId: string, syncData: SyncData): Promise<RemoteRevision[]>;
+  /** The text of one of {@link listRevisions}'s revisions (the History panel's load call,
+   * spec providers §4 and §7); with `listRevisions` when the remote can read them back. */
+  revisionText?(fileId: string, syncData: SyncData, revisionId: string): Promise<string>;
   /** The same remote, its writes carrying `message` (a git host's commit message, S14).
    * Providers without commits do not have it. */
   withCommitMessage?(message: string): WorkspaceProvider;

@@ -1,3 +1,4 @@
+import { delegatingLocationProvider } from '../per-account-locations';
 import {
   createGiteaFileProvider,
   createGiteaFilePublisher,
@@ -140,10 +141,7 @@ function perAccount<F extends ForgeId>(
     if (!providers.has(sub)) providers.set(sub, forgeClient(port, forge, sub).then(make));
     return providers.get(sub)!;
   };
-  return {
-    download: async (location) => (await providerOf(location)).download(location),
-    upload: async (location, content) => (await providerOf(location)).upload(location, content),
-  };
+  return delegatingLocationProvider(providerOf);
 }
 
 /** The sync providers of GitLab, Gitea and Gitee file locations and Gitee gists, by provider

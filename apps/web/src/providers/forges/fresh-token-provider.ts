@@ -116,6 +116,16 @@ export class FreshTokenProvider implements WorkspaceProvider {
   listRevisions: NonNullable<WorkspaceProvider['listRevisions']> = async (fileId, syncData) =>
     (await this.current()).listRevisions?.(fileId, syncData) ?? [];
 
+  revisionText: NonNullable<WorkspaceProvider['revisionText']> = async (
+    fileId,
+    syncData,
+    revisionId,
+  ) => {
+    const provider = await this.current();
+    if (!provider.revisionText) throw new Error('This workspace keeps no revisions.');
+    return provider.revisionText(fileId, syncData, revisionId);
+  };
+
   withCommitMessage(message: string): WorkspaceProvider {
     // Asked at a sync's first write, after the changes were read.
     return this.inner?.withCommitMessage ? this.inner.withCommitMessage(message) : this;

@@ -63,6 +63,16 @@ export class LazyWorkspaceProvider implements WorkspaceProvider {
   listRevisions: NonNullable<WorkspaceProvider['listRevisions']> = async (fileId, syncData) =>
     (await this.open()).listRevisions?.(fileId, syncData) ?? [];
 
+  revisionText: NonNullable<WorkspaceProvider['revisionText']> = async (
+    fileId,
+    syncData,
+    revisionId,
+  ) => {
+    const provider = await this.open();
+    if (!provider.revisionText) throw new Error('This workspace keeps no revisions.');
+    return provider.revisionText(fileId, syncData, revisionId);
+  };
+
   withCommitMessage(message: string): WorkspaceProvider {
     // Asked at a sync's first write: the changes were read, so the repository is open.
     return this.opened?.withCommitMessage ? this.opened.withCommitMessage(message) : this;

@@ -32,6 +32,7 @@ import { driveLocationProviders } from '../google-drive/drive-location-providers
 import { describeDropboxLocation, dropboxLocationProviders } from '../dropbox/dropbox-locations';
 import { dropboxAccounts } from '../dropbox/dropbox-registry';
 import { describeWordPressLocation } from '../wordpress/wordpress-location-text';
+import { delegatingLocationProvider } from '../per-account-locations';
 import { browserGithubClient } from './publish-client';
 
 /** When a GitHub location is asked for and no GitHub account is linked. */
@@ -166,10 +167,7 @@ function perAccount(
     if (!providers.has(client)) providers.set(client, make(client));
     return providers.get(client)!;
   };
-  return {
-    download: async (location) => (await providerOf(location)).download(location),
-    upload: async (location, content) => (await providerOf(location)).upload(location, content),
-  };
+  return delegatingLocationProvider(providerOf);
 }
 
 /** Syncs a file with its GitHub and gist locations, those of GitLab, Gitea and Gitee
@@ -184,22 +182,33 @@ export async function syncGithubLocations(
   forges: ForgeLocationPort,
   onConflict?: (fileId: string, conflicts: number) => void,
 ): Promise<void> {
-  const clientFor = await clientsBySub();
   await syncFileLocations(fileId, {
     repository: repo,
     onConflict,
-    providers: {
-      [GITHUB_PROVIDER_IDS.file]: perAccount(clientFor, (client) =>
-        createGithubFileProvider({ client, repository: repo, messages }),
-      ),
-      [GITHUB_PROVIDER_IDS.gist]: perAccount(clientFor, (client) =>
-        createGistProvider({ client, repository: repo }),
-      ),
-      ...forgeLocationProviders(forges, repo, messages),
-      ...driveLocationProviders(repo),
-      ...dropboxLocationProviders(repo),
-    },
+    providers: await fileLocationProviders(repo, messages, forges),
   });
+}
+
+/** The sync providers of every kind of file location, by provider id, each location reached
+ * with its own account: GitHub files and gists, GitLab, Gitea and Gitee files (the accounts of
+ * `forges`), Drive and Dropbox files. */
+export async function fileLocationProviders(
+  repo: ItemRepository,
+  messages: { createFileMessage: string; updateFileMessage: string },
+  forges: ForgeLocationPort,
+): Promise<Record<string, FileLocationProvider>> {
+  const clientFor = await clientsBySub();
+  return {
+    [GITHUB_PROVIDER_IDS.file]: perAccount(clientFor, (client) =>
+      createGithubFileProvider({ client, repository: repo, messages }),
+    ),
+    [GITHUB_PROVIDER_IDS.gist]: perAccount(clientFor, (client) =>
+      createGistProvider({ client, repository: repo }),
+    ),
+    ...forgeLocationProviders(forges, repo, messages),
+    ...driveLocationProviders(repo),
+    ...dropboxLocationProviders(repo),
+  };
 }
 
 /**

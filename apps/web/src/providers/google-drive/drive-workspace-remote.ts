@@ -136,6 +136,7 @@ function oneByOne(lazy: LazyWorkspaceProvider): WorkspaceProvider {
     downloadContent: lazy.downloadContent,
     uploadContent: lazy.uploadContent,
     listRevisions: lazy.listRevisions,
+    revisionText: lazy.revisionText,
   };
 }
 

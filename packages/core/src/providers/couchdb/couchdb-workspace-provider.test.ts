@@ -292,6 +292,9 @@ describe('CouchDB workspace: revisions (C8)', () => {
     // An older revision's content can be read with its rev.
     const older = await provider.downloadContent('f1', { ...syncData, rev: revs[2] });
     expect(older?.text).toBe('one\n');
+    // And its text, the History panel's load call.
+    expect(await provider.revisionText('f1', syncData, listed[1]!.id)).toBe('two\n');
+    expect(await provider.revisionText('f1', syncData, listed[2]!.id)).toBe('one\n');
 
     await server.asAdmin('POST', `${new URL(dbUrl).pathname}/_compact`, {});
     await vi.waitFor(async () => {

@@ -219,6 +219,14 @@ export class CouchdbWorkspaceProvider implements WorkspaceProvider {
     });
   }
 
+  /** The text of one of {@link listRevisions}'s revisions: the content attachment at that
+   * `rev` (`GET /{db}/{docid}/{attname}?rev=`). */
+  async revisionText(fileId: string, syncData: SyncData, revisionId: string): Promise<string> {
+    const path = `${documentPath(syncData.id || `${fileId}/content`)}/${CONTENT_ATTACHMENT}`;
+    const response = await this.session.request(`${path}?rev=${encodeURIComponent(revisionId)}`);
+    return (JSON.parse(response.text) as ContentItem).text;
+  }
+
   private authorship(): Authorship {
     return { time: this.options.timers.now(), sub: this.options.sub };
   }

@@ -217,3 +217,20 @@ describe('a Dropbox file as a publish location (over cloud-sim)', () => {
     expect(kept).toEqual({ dropboxFileId: (await dropbox.metadata(path))!.id });
   });
 });
+
+describe('the revisions of a Dropbox file location (over cloud-sim)', () => {
+  it('lists the revisions newest first and reads an older one; none before the file exists', async () => {
+    const path = newPath('Revised.md');
+    const s = await setup('First.\n', path);
+    const location = (await s.repository.get<LocationItem>('loc'))!;
+    expect(await s.provider.listRevisions!(location)).toEqual([]);
+    await s.sync();
+    await s.dropbox.upload(path, 'Second.\n', { '.tag': 'overwrite' });
+    const synced = (await s.repository.get<LocationItem>('loc'))!;
+    const revisions = await s.provider.listRevisions!(synced);
+    expect(revisions).toHaveLength(2);
+    expect(revisions[0]!.created).toBeGreaterThanOrEqual(revisions[1]!.created);
+    expect(await s.provider.revisionText!(synced, revisions[0]!.id)).toBe('Second.\n');
+    expect(await s.provider.revisionText!(synced, revisions[1]!.id)).toBe('First.\n');
+  });
+});

@@ -3,7 +3,7 @@ import { withHash } from '../../items/hash.js';
 import { type ContentItem, type LocationItem } from '../../items/types.js';
 import { type Publisher } from '../../publish/publisher.js';
 import { type FileLocationProvider } from '../../sync/location-sync.js';
-import { TooLateError } from '../../sync/workspace-provider.js';
+import { type RemoteRevision, TooLateError } from '../../sync/workspace-provider.js';
 import { locationContent } from '../github/file-location-content.js';
 import { DROPBOX_SYNC_PROVIDER_ID } from './constants.js';
 import { type DropboxClient, DropboxApiError } from './dropbox-client.js';
@@ -72,6 +72,24 @@ export function createDropboxFileProvider(options: {
             : current,
         );
       }
+    },
+    /** `files/list_revisions` of the file (by id when known), newest first, at most 100;
+     * none before it exists. */
+    async listRevisions(location: LocationItem): Promise<RemoteRevision[]> {
+      const fields = location as LocationItem & DropboxLocationFields;
+      const at = fields.dropboxFileId || fields.path;
+      let revisions;
+      try {
+        revisions = await client.revisions(at);
+      } catch (error) {
+        if (error instanceof DropboxApiError && error.notFound) return [];
+        throw error;
+      }
+      return revisions.map((file) => ({ id: file.rev, created: Date.parse(file.server_modified) }));
+    },
+    /** `files/download` of `rev:…`. */
+    revisionText(_location: LocationItem, revisionId: string): Promise<string> {
+      return client.downloadRevision(revisionId);
     },
   };
 }

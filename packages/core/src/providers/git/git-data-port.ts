@@ -95,6 +95,14 @@ export interface GitCommitInfo {
   authorId?: string;
 }
 
+/** A commit of a file's history as the History panel lists it (spec interface §3 Revision). */
+export const commitRevision = (commit: GitCommitInfo) => ({
+  id: commit.sha,
+  message: commit.message,
+  created: commit.date,
+  ...(commit.authorId === undefined ? {} : { sub: commit.authorId }),
+});
+
 /** The branch moved since it was read: the commit was not made (another client committed
  * first). The sync that wrote it starts again (TOO_LATE). */
 export class NotFastForwardError extends Error {

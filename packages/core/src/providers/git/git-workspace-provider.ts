@@ -92,6 +92,11 @@ export class GitWorkspaceProvider implements WorkspaceProvider {
     return this.workspace.listRevisions(fileId);
   }
 
+  /** The file's text at one of those commits. */
+  revisionText(fileId: string, _syncData: SyncData, revisionId: string): Promise<string> {
+    return this.workspace.revisionText(fileId, revisionId);
+  }
+
   /** The same workspace, its commits carrying `message` (S14). */
   withCommitMessage(message: string): WorkspaceProvider {
     return new GitWorkspaceProvider(this.options, this.workspace, message);

@@ -7,7 +7,7 @@ import {
   type SyncData,
   TooLateError,
 } from '../../sync/workspace-provider.js';
-import { ContentReader } from './content-reader.js';
+import { ContentReader, readContent } from './content-reader.js';
 import { planCommit } from './commit-builder.js';
 import {
   defaultCommitMessage,
@@ -16,6 +16,7 @@ import {
 } from './commit-message.js';
 import { GitDraft } from './draft.js';
 import {
+  commitRevision,
   type GitDataPort,
   type GitFileChange,
   GitObjectMissingError,
@@ -118,12 +119,20 @@ export class GitWorkspace {
     const path = snapshot.view.get(`${fileId}/content`)?.content?.path;
     if (!path || !port.listCommits) return [];
     const commits = await port.listCommits(this.prefix + path);
-    return commits.map((commit) => ({
-      id: commit.sha,
-      message: commit.message,
-      created: commit.date,
-      ...(commit.authorId === undefined ? {} : { sub: commit.authorId }),
-    }));
+    return commits.map(commitRevision);
+  }
+
+  /** A file's text as commit `revisionId` (one of {@link listRevisions}'s) has it, read from
+   * that commit's tree and manifest: a file renamed or moved since is found all the same.
+   * Rejects when the commit has no text of the file. (The commit is read aside: the snapshots
+   * the sync diffs against stay as they are.) */
+  async revisionText(fileId: string, revisionId: string): Promise<string> {
+    const known = this.snapshots.find((snapshot) => snapshot.commit === revisionId);
+    const snapshot =
+      known ?? (await readSnapshot(this.options.port, revisionId, this.prefix, this.snapshots));
+    const content = await readContent(this.options.port, snapshot, fileId);
+    if (!content) throw new Error(`The file has no text in commit ${revisionId}.`);
+    return content.text;
   }
 
   /** Saves an item (content with its text). */

@@ -78,7 +78,7 @@ async function setup(path: string, text: string) {
       repository: file.repository,
       providers: { [GITEA_PROVIDER_IDS.file]: provider },
     });
-  return { ...file, sync };
+  return { ...file, provider, sync };
 }
 
 describe('Gitea file locations (forge-sim)', { timeout: 60_000 }, () => {
@@ -145,5 +145,23 @@ describe('Gitea file locations (forge-sim)', { timeout: 60_000 }, () => {
         path: 'site/index.html',
       });
     expect(last!.commit.message.trim()).toBe('Publish two');
+  });
+});
+
+describe('the revisions of a Gitea file location (over forge-sim)', { timeout: 60_000 }, () => {
+  it("lists the path's commits newest first and reads the file at an older one", async () => {
+    const s = await setup('history/gitea.md', 'First.\n');
+    const location = (await s.repository.get<LocationItem>('loc-history/gitea.md'))!;
+    expect(await s.provider.listRevisions!(location)).toEqual([]);
+    await s.sync();
+    await editOnForge('history/gitea.md', 'Second.\n');
+    const revisions = await s.provider.listRevisions!(location);
+    expect(revisions.map((revision) => revision.message?.trim())).toEqual([
+      'Edited on Gitea',
+      'history/gitea.md created with Inkstone',
+    ]);
+    expect(revisions[0]!.created).toBeGreaterThan(Date.now() - 120_000);
+    expect(await s.provider.revisionText!(location, revisions[1]!.id)).toBe('First.\n');
+    expect(await s.provider.revisionText!(location, revisions[0]!.id)).toBe('Second.\n');
   });
 });

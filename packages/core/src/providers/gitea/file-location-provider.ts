@@ -1,7 +1,9 @@
 import { type ItemRepository } from '../../db/repository.js';
 import { type ContentItem, type LocationItem } from '../../items/types.js';
 import { type FileLocationProvider } from '../../sync/location-sync.js';
-import { TooLateError } from '../../sync/workspace-provider.js';
+import { type RemoteRevision, TooLateError } from '../../sync/workspace-provider.js';
+import { commitRevision } from '../git/git-data-port.js';
+import { notInCommit } from '../github/file-location-provider.js';
 import {
   base64ToText,
   fillMessage,
@@ -12,7 +14,7 @@ import { type FileCommitMessages } from '../github/file-location-provider.js';
 import { type GiteaFileFields, isGiteaFileLocation } from './file-location-fields.js';
 import { splitProjectPath } from './file-location-url.js';
 import { encodePath, GiteaApiError, type GiteaClient } from './gitea-client.js';
-import { GITEA_STALE_WRITE } from './gitea-git-data.js';
+import { GITEA_STALE_WRITE, GiteaGitData } from './gitea-git-data.js';
 
 /** What a Gitea file location provider needs. */
 export interface GiteaFileProviderOptions {
@@ -136,6 +138,24 @@ export function createGiteaFileProvider(options: GiteaFileProviderOptions): File
         fillMessage(template, fields.path),
       );
       shas.set(location.id, next);
+    },
+    /** GET commits?sha={branch}&path={path}: the commits of the file. */
+    async listRevisions(location: LocationItem): Promise<RemoteRevision[]> {
+      const fields = giteaFields(location);
+      const ref = splitProjectPath(fields.projectPath);
+      if (!ref) throw new GiteaApiError(0, `Not a Gitea repository: ${fields.projectPath}`);
+      const commits = await new GiteaGitData(options.client, {
+        ...ref,
+        branch: fields.branch,
+      }).listCommits(fields.path);
+      return commits.map(commitRevision);
+    },
+    /** GET contents/{path}?ref={commit}: the file as that commit has it. */
+    async revisionText(location: LocationItem, revisionId: string): Promise<string> {
+      const fields = giteaFields(location);
+      const file = await readGiteaFile(options.client, { ...fields, branch: revisionId });
+      if (!file) throw notInCommit(fields.path, revisionId);
+      return file.text;
     },
   };
 }

@@ -2,6 +2,7 @@
 // on Gitea (or Forgejo) sees, in the browser (the local database) and in the repository (git
 // itself), through ChangeFiles (one commit per sync) and through the one-file-at-a-time
 // fallback of a Gitea before 1.20.
+import { type SyncData } from '../../sync/workspace-provider.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FileItem } from '../../items/types.js';
 import { type FetchPort } from '../../sync/http-client.js';
@@ -288,6 +289,11 @@ describe('Gitea repository workspace sync (forge-sim)', { timeout: 90_000 }, () 
       expect(revisions.at(-1)!.message).toBe('notes/Doc.md created with Inkstone');
       expect(revisions[0]!.message).toBe('notes/Doc.md updated with Inkstone');
       expect(small.requests.filter((r) => r.includes('/commits?'))).toHaveLength(3);
+      // Each commit's text, read as the file at that commit.
+      const syncData: SyncData = { id: '', itemId: 'doc/content', type: 'content', hash: '' };
+      expect(await provider.revisionText('doc', syncData, revisions[0]!.id)).toBe('v7\n');
+      expect(await provider.revisionText('doc', syncData, revisions[5]!.id)).toBe('v2\n');
+      expect(await provider.revisionText('doc', syncData, revisions[7]!.id)).toBe('v0\n');
     } finally {
       await small.close();
     }

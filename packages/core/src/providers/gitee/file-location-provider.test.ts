@@ -146,3 +146,21 @@ describe('publishing to a Gitee repository file (forge-sim)', { timeout: 60_000 
     ]);
   });
 });
+
+describe('the revisions of a Gitee file location (over forge-sim)', { timeout: 60_000 }, () => {
+  it("lists the path's commits newest first and reads the file at an older one", async () => {
+    const s = await setup('history/gitee.md', 'First.\n');
+    const location = (await s.repository.get<LocationItem>('loc-history/gitee.md'))!;
+    expect(await s.provider.listRevisions!(location)).toEqual([]);
+    await s.sync();
+    await editOnForge('history/gitee.md', 'Second.\n');
+    const revisions = await s.provider.listRevisions!(location);
+    expect(revisions.map((revision) => revision.message?.trim())).toEqual([
+      'Edited on Gitee',
+      'history/gitee.md created with Inkstone',
+    ]);
+    expect(revisions[0]!.created).toBeGreaterThan(Date.now() - 120_000);
+    expect(await s.provider.revisionText!(location, revisions[1]!.id)).toBe('First.\n');
+    expect(await s.provider.revisionText!(location, revisions[0]!.id)).toBe('Second.\n');
+  });
+});

@@ -1,7 +1,10 @@
 import { type ItemRepository } from '../../db/repository.js';
 import { type ContentItem, type LocationItem } from '../../items/types.js';
 import { type FileLocationProvider } from '../../sync/location-sync.js';
-import { TooLateError } from '../../sync/workspace-provider.js';
+import { type RemoteRevision, TooLateError } from '../../sync/workspace-provider.js';
+import { commitRevision } from '../git/git-data-port.js';
+import { notInCommit } from '../github/file-location-provider.js';
+import { GiteeGitData } from './gitee-git-data.js';
 import {
   base64ToText,
   fillMessage,
@@ -128,6 +131,23 @@ export function createGiteeFileProvider(options: GiteeFileProviderOptions): File
         fillMessage(template, fields.path),
       );
       shas.set(location.id, next);
+    },
+    /** GET commits?sha={branch}&path={path}: the commits of the file. */
+    async listRevisions(location: LocationItem): Promise<RemoteRevision[]> {
+      const fields = giteeFields(location);
+      const commits = await new GiteeGitData(options.client, {
+        owner: fields.owner,
+        repo: fields.repo,
+        branch: fields.branch,
+      }).listCommits(fields.path);
+      return commits.map(commitRevision);
+    },
+    /** GET contents/{path}?ref={commit}: the file as that commit has it. */
+    async revisionText(location: LocationItem, revisionId: string): Promise<string> {
+      const fields = giteeFields(location);
+      const file = await readGiteeFile(options.client, { ...fields, branch: revisionId });
+      if (!file) throw notInCommit(fields.path, revisionId);
+      return file.text;
     },
   };
 }

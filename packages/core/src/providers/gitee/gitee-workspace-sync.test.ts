@@ -2,6 +2,7 @@
 // workspace sees, in the browser (the local database) and in the repository (git itself).
 // Gitee commits one file per contents call: a sync is a commit per file it writes, the index
 // first.
+import { type SyncData } from '../../sync/workspace-provider.js';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -307,6 +308,10 @@ describe('Gitee repository workspace sync (forge-sim)', { timeout: 90_000 }, () 
     const pagesAsked = t.requests.filter((request) => request.includes('/commits?'));
     expect(pagesAsked).toHaveLength(2);
     expect(pagesAsked[1]).toContain('page=2');
+    // A commit's text, read as the file at that commit (one on the second page too).
+    const syncData: SyncData = { id: '', itemId: 'doc/content', type: 'content', hash: '' };
+    expect(await provider.revisionText('doc', syncData, revisions[0]!.id)).toBe('Edit 130.\n');
+    expect(await provider.revisionText('doc', syncData, revisions[130]!.id)).toBe('One.\n');
   });
 
   it("refuses a tree Gitee truncates: 'Git tree too big…', and removes no local file", async () => {

@@ -168,3 +168,21 @@ describe('publishing to a GitHub repository file (over forge-sim)', () => {
     ]);
   });
 });
+
+describe('the revisions of a GitHub file location (over forge-sim)', () => {
+  it("lists the path's commits newest first and reads the file at an older one", async () => {
+    const s = await setup('history/github.md', 'First.\n');
+    const location = (await s.repository.get<LocationItem>('loc-history/github.md'))!;
+    expect(await s.provider.listRevisions!(location)).toEqual([]);
+    await s.sync();
+    await editOnForge('history/github.md', 'Second.\n');
+    const revisions = await s.provider.listRevisions!(location);
+    expect(revisions.map((revision) => revision.message?.trim())).toEqual([
+      'Edited on GitHub',
+      'history/github.md created with Inkstone',
+    ]);
+    expect(revisions[0]!.created).toBeGreaterThan(Date.now() - 120_000);
+    expect(await s.provider.revisionText!(location, revisions[1]!.id)).toBe('First.\n');
+    expect(await s.provider.revisionText!(location, revisions[0]!.id)).toBe('Second.\n');
+  });
+});

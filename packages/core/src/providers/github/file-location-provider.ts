@@ -1,7 +1,9 @@
 import { type ItemRepository } from '../../db/repository.js';
 import { type ContentItem, type LocationItem } from '../../items/types.js';
 import { type FileLocationProvider } from '../../sync/location-sync.js';
-import { TooLateError } from '../../sync/workspace-provider.js';
+import { type RemoteRevision, TooLateError } from '../../sync/workspace-provider.js';
+import { commitRevision } from '../git/git-data-port.js';
+import { GithubGitData } from './github-git-data.js';
 import { encodePath, GithubApiError, type GithubClient } from './github-client.js';
 import {
   base64ToText,
@@ -126,8 +128,25 @@ export function createGithubFileProvider(options: GithubFileProviderOptions): Fi
       );
       shas.set(location.id, next);
     },
+    /** GET commits?sha={branch}&path={path}: the commits that changed the file. */
+    async listRevisions(location: LocationItem): Promise<RemoteRevision[]> {
+      const fields = githubFields(location);
+      const commits = await new GithubGitData(options.client, fields).listCommits(fields.path);
+      return commits.map(commitRevision);
+    },
+    /** GET contents/{path}?ref={commit}: the file as that commit has it. */
+    async revisionText(location: LocationItem, revisionId: string): Promise<string> {
+      const fields = githubFields(location);
+      const file = await readRepositoryFile(options.client, { ...fields, branch: revisionId });
+      if (!file) throw notInCommit(fields.path, revisionId);
+      return file.text;
+    },
   };
 }
+
+/** A commit's file that is not there (a revision of another path). */
+export const notInCommit = (path: string, commit: string) =>
+  new Error(`${path} is not in commit ${commit}.`);
 
 function githubFields(location: LocationItem): GithubFileFields {
   if (!isGithubFileLocation(location)) {

@@ -1,5 +1,6 @@
 // The sync engine over the GitHub provider over forge-sim: what a user of a repository
 // workspace sees, in the browser (the local database) and in the repository (git itself).
+import { type SyncData } from '../../sync/workspace-provider.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryDatabase } from '../../db/memory-repository.js';
 import { type FileItem, type Item } from '../../items/types.js';
@@ -286,6 +287,10 @@ describe('GitHub repository workspace sync (forge-sim)', { timeout: 60_000 }, ()
     const [newest] = await commitSubjects(t.forge, LOGIN, repo, 'main~1');
     expect(newest).toBe('notes/Doc.md updated with Inkstone');
     expect(revisions[0]!.created).toBeGreaterThan(Date.now() - 60_000);
+    // Each commit's text, read as the file at that commit.
+    const syncData: SyncData = { id: '', itemId: 'doc/content', type: 'content', hash: '' };
+    expect(await provider.revisionText('doc', syncData, revisions[0]!.id)).toBe('Two.\n');
+    expect(await provider.revisionText('doc', syncData, revisions[1]!.id)).toBe('One.\n');
   });
 
   it('commits with the message asked once per sync (S14)', async () => {

@@ -181,3 +181,21 @@ describe('publishing to a GitLab project file (over forge-sim)', { timeout: 60_0
     ]);
   });
 });
+
+describe('the revisions of a GitLab file location (over forge-sim)', { timeout: 60_000 }, () => {
+  it("lists the path's commits newest first and reads the file at an older one", async () => {
+    const s = await setup('history/gitlab.md', 'First.\n');
+    const location = (await s.repository.get<LocationItem>('loc-history/gitlab.md'))!;
+    expect(await s.provider.listRevisions!(location)).toEqual([]);
+    await s.sync();
+    await editOnForge('history/gitlab.md', 'Second.\n');
+    const revisions = await s.provider.listRevisions!(location);
+    expect(revisions.map((revision) => revision.message?.trim())).toEqual([
+      'Edited on GitLab',
+      'history/gitlab.md created with Inkstone',
+    ]);
+    expect(revisions[0]!.created).toBeGreaterThan(Date.now() - 120_000);
+    expect(await s.provider.revisionText!(location, revisions[1]!.id)).toBe('First.\n');
+    expect(await s.provider.revisionText!(location, revisions[0]!.id)).toBe('Second.\n');
+  });
+});

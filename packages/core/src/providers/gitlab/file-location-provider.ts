@@ -1,7 +1,10 @@
 import { type ItemRepository } from '../../db/repository.js';
 import { type ContentItem, type LocationItem } from '../../items/types.js';
 import { type FileLocationProvider } from '../../sync/location-sync.js';
-import { TooLateError } from '../../sync/workspace-provider.js';
+import { type RemoteRevision, TooLateError } from '../../sync/workspace-provider.js';
+import { commitRevision } from '../git/git-data-port.js';
+import { notInCommit } from '../github/file-location-provider.js';
+import { GitlabGitData } from './gitlab-git-data.js';
 import {
   base64ToText,
   fillMessage,
@@ -127,6 +130,23 @@ export function createGitlabFileProvider(options: GitlabFileProviderOptions): Fi
       );
       // The new last commit is read with the file at the next download.
       lastCommits.delete(location.id);
+    },
+    /** GET repository/commits?ref_name={branch}&path={path}: the commits of the file. */
+    async listRevisions(location: LocationItem): Promise<RemoteRevision[]> {
+      const fields = gitlabFields(location);
+      const commits = await new GitlabGitData(options.client, {
+        projectPath: fields.projectPath,
+        ...(fields.projectId ? { projectId: fields.projectId } : {}),
+        branch: fields.branch,
+      }).listCommits(fields.path);
+      return commits.map(commitRevision);
+    },
+    /** GET repository/files/{path}?ref={commit}: the file as that commit has it. */
+    async revisionText(location: LocationItem, revisionId: string): Promise<string> {
+      const fields = gitlabFields(location);
+      const file = await readProjectFile(options.client, { ...fields, branch: revisionId });
+      if (!file) throw notInCommit(fields.path, revisionId);
+      return file.text;
     },
   };
 }

@@ -1,5 +1,6 @@
 // The sync engine over the GitLab provider over forge-sim: what a user of a project workspace
 // sees, in the browser (the local database) and in the repository (git itself).
+import { type SyncData } from '../../sync/workspace-provider.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FileItem, type Item } from '../../items/types.js';
 import { type FetchPort } from '../../sync/http-client.js';
@@ -355,6 +356,10 @@ describe('GitLab project workspace sync (forge-sim)', { timeout: 90_000 }, () =>
       'Inkstone: 2 files updated',
     ]);
     expect(revisions[0]!.created).toBeGreaterThan(Date.now() - 120_000);
+    // Each commit's text, read as the file at that commit.
+    const syncData: SyncData = { id: '', itemId: 'doc/content', type: 'content', hash: '' };
+    expect(await provider.revisionText('doc', syncData, revisions[0]!.id)).toBe('Two.\n');
+    expect(await provider.revisionText('doc', syncData, revisions[1]!.id)).toBe('One.\n');
   });
 
   it('commits with the message asked once per sync (S14)', async () => {

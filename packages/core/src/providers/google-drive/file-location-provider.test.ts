@@ -146,3 +146,21 @@ describe('a Drive file as a publish location', () => {
     expect(await drive.download(existing.id)).toBe('# New\n');
   });
 });
+
+describe('the revisions of a Drive file location (over cloud-sim)', () => {
+  it('lists the Drive revisions newest first and reads an older one', async () => {
+    const drive = cloud.client();
+    const folder = await drive.create({ name: 'History', mimeType: DRIVE_FOLDER_MIME });
+    const s = await setup('First.\n', { driveParentId: folder.id });
+    const before = (await s.repository.get<LocationItem>('loc'))!;
+    expect(await s.provider.listRevisions!(before)).toEqual([]);
+    await s.sync();
+    await drive.update(await s.driveFileId(), { media: 'Second.\n' });
+    const location = (await s.repository.get<LocationItem>('loc'))!;
+    const revisions = await s.provider.listRevisions!(location);
+    expect(revisions).toHaveLength(2);
+    expect(revisions[0]!.created).toBeGreaterThanOrEqual(revisions[1]!.created);
+    expect(await s.provider.revisionText!(location, revisions[0]!.id)).toBe('Second.\n');
+    expect(await s.provider.revisionText!(location, revisions[1]!.id)).toBe('First.\n');
+  });
+});

@@ -2,7 +2,7 @@ import { type ItemRepository } from '../../db/repository.js';
 import { withHash } from '../../items/hash.js';
 import { type FileItem, type LocationItem, type ContentItem } from '../../items/types.js';
 import { type FileLocationProvider } from '../../sync/location-sync.js';
-import { TooLateError } from '../../sync/workspace-provider.js';
+import { type RemoteRevision, TooLateError } from '../../sync/workspace-provider.js';
 import { locationContent } from '../github/file-location-content.js';
 import { DriveApiError, type DriveClient, type DriveFile } from './drive-client.js';
 import { type DriveFileFields } from './file-location-fields.js';
@@ -73,6 +73,26 @@ export function createDriveFileProvider(options: DriveFileProviderOptions): File
           ? withHash<LocationItem>({ ...unhashed(current), driveFileId: created.id })
           : current,
       );
+    },
+    /** The Drive file's revisions (revisions list), newest first; none before it exists. */
+    async listRevisions(location: LocationItem): Promise<RemoteRevision[]> {
+      const fields = location as LocationItem & DriveFileFields;
+      if (!fields.driveFileId) return [];
+      const revisions = await client.revisions(fields.driveFileId);
+      return revisions
+        .map((revision) => ({
+          id: revision.id,
+          created: revision.modifiedTime ? Date.parse(revision.modifiedTime) : 0,
+          ...(revision.lastModifyingUser?.permissionId
+            ? { sub: revision.lastModifyingUser.permissionId }
+            : {}),
+        }))
+        .reverse();
+    },
+    /** One revision's text (revisions get, alt=media). */
+    async revisionText(location: LocationItem, revisionId: string): Promise<string> {
+      const fields = location as LocationItem & DriveFileFields;
+      return client.downloadRevision(fields.driveFileId ?? '', revisionId);
     },
   };
 }

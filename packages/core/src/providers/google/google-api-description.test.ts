@@ -304,7 +304,9 @@ describe("the core Google clients' calls against Google's discovery documents", 
       const syncData: SyncData = { id: '', itemId: 'b', type: 'file', hash: '' };
       const listed = await provider.listRevisions('b', syncData);
       expect(listed.length).toBeGreaterThan(0);
-      await provider.revisionText('b', syncData, listed[0]!.id);
+      // The newest revision is B's text as last synced, the oldest its first.
+      expect(await provider.revisionText('b', syncData, listed[0]!.id)).toBe('Two, edited.\n');
+      expect(await provider.revisionText('b', syncData, listed.at(-1)!.id)).toBe('Two.\n');
     }
 
     // A Drive file as a sync location and as a publish location (HTML, then again).
