@@ -1,8 +1,7 @@
 // @vitest-environment jsdom
 import { LocalHistory, MemoryDatabase } from '@inkstone/core';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { localRevisionSource, type RevisionSource } from '../history/revision-source';
 import {
   HISTORY_OFF,
@@ -13,24 +12,15 @@ import {
   NO_HISTORY,
   type RevisionEditor,
 } from './history-panel';
+import { dialogHarness } from '../testing/dialog-harness';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+const ui = dialogHarness();
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const NOW = Date.UTC(2026, 10, 28, 12);
 
-let root: Root;
-let host: HTMLDivElement;
-beforeEach(() => {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
-});
+afterEach(() => {});
 
 // A workspace's local history with revisions of file 'f' taken at the given ages.
 async function historyWith(ages: number[], text = (index: number) => `Version ${index}\n`) {
@@ -87,14 +77,14 @@ async function show({ source, ...props }: Partial<HistoryViewProps> & { source?:
     sources: source ? [source] : [],
     ...props,
   };
-  await act(async () => root.render(<HistoryView {...full} />));
+  ui.render(<HistoryView {...full} />);
   await act(async () => {});
   return { editor, errors };
 }
 
 const buttons = (name: string) =>
-  [...host.querySelectorAll('button')].filter((button) => button.textContent === name);
-const revisionButtons = () => [...host.querySelectorAll('ol li .history-panel__revision')];
+  [...ui.host.querySelectorAll('button')].filter((button) => button.textContent === name);
+const revisionButtons = () => [...ui.host.querySelectorAll('ol li .history-panel__revision')];
 const click = (element: Element) =>
   act(async () => {
     (element as HTMLElement).click();
@@ -103,7 +93,7 @@ const click = (element: Element) =>
 describe('History panel', () => {
   it('is a region named History saying when the file has no history', async () => {
     await show({ source: localRevisionSource(await historyWith([])) });
-    const region = host.querySelector('section')!;
+    const region = ui.host.querySelector('section')!;
     expect(region.getAttribute('aria-label')).toBe('History');
     expect(region.textContent).toBe(NO_HISTORY('Notes'));
   });
@@ -112,7 +102,7 @@ describe('History panel', () => {
     await show({
       source: localRevisionSource(await historyWith([3 * MINUTE, 2 * HOUR, 9 * HOUR])),
     });
-    expect(host.querySelector('ol')?.getAttribute('aria-label')).toBe('Revisions');
+    expect(ui.host.querySelector('ol')?.getAttribute('aria-label')).toBe('Revisions');
     const times = revisionButtons().map(
       (button) => button.querySelector('.history-panel__time')?.textContent,
     );
@@ -121,7 +111,7 @@ describe('History panel', () => {
       new Date(NOW - 3 * MINUTE).toLocaleString(),
     );
     // 2 h → 9 h is 7 hours apart: a spacer before the third only.
-    const items = [...host.querySelectorAll('ol > li')];
+    const items = [...ui.host.querySelectorAll('ol > li')];
     expect(items.map((item) => item.querySelector('.history-panel__spacer') !== null)).toEqual([
       false,
       false,
@@ -148,19 +138,19 @@ describe('History panel', () => {
     await click(revisionButtons()[1]!);
     expect(editor.calls).toEqual(['show "Version 0\\n"']);
     expect(revisionButtons()[1]!.getAttribute('aria-pressed')).toBe('true');
-    const group = host.querySelector('[role="group"]')!;
+    const group = ui.host.querySelector('[role="group"]')!;
     expect(group.getAttribute('aria-label')).toBe('Revision shown');
     expect(group.textContent).toContain('1 insertion and 2 deletions');
     await click(buttons('Close revision')[0]!);
     expect(editor.calls.at(-1)).toBe('close');
-    expect(host.querySelector('[role="group"]')).toBeNull();
+    expect(ui.host.querySelector('[role="group"]')).toBeNull();
 
     await click(revisionButtons()[0]!);
     await act(async () => {
       window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
     });
     expect(editor.calls.slice(-2)).toEqual(['show "Version 1\\n"', 'close']);
-    expect(host.querySelector('[role="group"]')).toBeNull();
+    expect(ui.host.querySelector('[role="group"]')).toBeNull();
   });
 
   it('restores a revision once confirmed, keeping the text it replaces in the history', async () => {
@@ -184,7 +174,7 @@ describe('History panel', () => {
     await click(buttons('Restore')[0]!);
     await act(async () => {});
     expect(editor.text).toBe('Version 0\n');
-    expect(host.querySelector('[role="group"]')).toBeNull();
+    expect(ui.host.querySelector('[role="group"]')).toBeNull();
     // The text before the restore is the newest revision now, listed first.
     const list = await history.list('f');
     expect(list).toHaveLength(3);
@@ -205,7 +195,7 @@ describe('History panel', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const { errors } = await show({ source });
     expect(errors).toEqual([`${LIST_FAILED('Notes', 'test')} database closed`]);
-    expect(host.textContent).toContain(LIST_FAILED('Notes', 'test'));
+    expect(ui.host.textContent).toContain(LIST_FAILED('Notes', 'test'));
     fail = false;
     await click(buttons('Retry')[0]!);
     expect(revisionButtons()).toHaveLength(1);
@@ -214,8 +204,8 @@ describe('History panel', () => {
 
   it('shows the spec message instead when local history is off', async () => {
     await show({ enabled: false });
-    expect(host.textContent).toBe(HISTORY_OFF('Notes'));
-    expect(host.textContent).toBe(
+    expect(ui.host.textContent).toBe(HISTORY_OFF('Notes'));
+    expect(ui.host.textContent).toBe(
       'Synchronize Notes to enable revision history or sign in with GitHub to synchronize your main workspace.',
     );
   });
@@ -265,7 +255,7 @@ describe('History panel with a provider’s revisions', () => {
       '2 days ago · GitHubDoc.md createdby Someone',
     ]);
     // 3 hours → 2 days: a spacer before the last.
-    const items = [...host.querySelectorAll('ol > li')];
+    const items = [...ui.host.querySelectorAll('ol > li')];
     expect(items.map((item) => item.querySelector('.history-panel__spacer') !== null)).toEqual([
       false,
       false,
@@ -299,11 +289,11 @@ describe('History panel with a provider’s revisions', () => {
     });
     await click(revisionButtons()[1]!);
     // While it loads: said, and no other revision can be chosen.
-    expect(host.querySelector('[role="status"]')?.textContent).toBe('Loading the revision…');
+    expect(ui.host.querySelector('[role="status"]')?.textContent).toBe('Loading the revision…');
     expect(revisionButtons().every((button) => (button as HTMLButtonElement).disabled)).toBe(true);
     await act(async () => release());
     expect(editor.calls).toEqual(['show "From GitHub\\n"']);
-    expect(host.querySelector('[role="group"]')!.textContent).toContain('(GitHub)');
+    expect(ui.host.querySelector('[role="group"]')!.textContent).toContain('(GitHub)');
     await click(buttons('Restore')[0]!);
     await act(async () => {});
     expect(confirmed).toEqual(['Notes']);
@@ -326,13 +316,13 @@ describe('History panel with a provider’s revisions', () => {
     });
     expect(errors).toEqual([`${LIST_FAILED('Notes', 'GitHub')} Bad credentials`]);
     expect(entryTexts()).toEqual(['2 minutes ago · This browser10 characters']);
-    expect(host.textContent).toContain(LIST_FAILED('Notes', 'GitHub'));
-    const retry = host.querySelector('button[aria-label="Retry GitHub"]')!;
+    expect(ui.host.textContent).toContain(LIST_FAILED('Notes', 'GitHub'));
+    const retry = ui.host.querySelector('button[aria-label="Retry GitHub"]')!;
     expect(retry.textContent).toBe('Retry');
     fail = false;
     await click(retry);
     expect(entryTexts()).toHaveLength(2);
-    expect(host.textContent).not.toContain(LIST_FAILED('Notes', 'GitHub'));
+    expect(ui.host.textContent).not.toContain(LIST_FAILED('Notes', 'GitHub'));
     vi.restoreAllMocks();
   });
 
@@ -357,7 +347,7 @@ describe('History panel with a provider’s revisions', () => {
   it('with local history off, lists the provider’s revisions alone', async () => {
     const github = remoteSource('GitHub', [{ id: 'c1', age: HOUR, text: 'Old\n' }]);
     await show({ sources: [github], enabled: false });
-    expect(host.textContent).not.toContain(HISTORY_OFF('Notes'));
+    expect(ui.host.textContent).not.toContain(HISTORY_OFF('Notes'));
     expect(entryTexts()).toEqual(['an hour ago']);
   });
 });
