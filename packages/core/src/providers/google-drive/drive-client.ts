@@ -1,4 +1,5 @@
 import { HttpError, type HttpClient, timeoutFor } from '../../sync/http-client.js';
+import { type RemoteRevision } from '../../sync/workspace-provider.js';
 import { type FreshGoogleToken, type GoogleEndpoints } from '../google/google-token.js';
 
 /** Drive's folder MIME type. */
@@ -209,6 +210,21 @@ export class DriveClient {
       includeRemoved: true,
       fields: `nextPageToken,newStartPageToken,changes(fileId,removed,file(${DRIVE_FILE_FIELDS}))`,
     });
+  }
+
+  /** A file's revisions as the History panel lists them: newest first, with who made each
+   * (a permission id) when Drive says. */
+  async remoteRevisions(fileId: string): Promise<RemoteRevision[]> {
+    const revisions = await this.revisions(fileId);
+    return revisions
+      .map((revision) => ({
+        id: revision.id,
+        created: revision.modifiedTime ? Date.parse(revision.modifiedTime) : 0,
+        ...(revision.lastModifyingUser?.permissionId
+          ? { sub: revision.lastModifyingUser.permissionId }
+          : {}),
+      }))
+      .reverse();
   }
 
   /** Every revision of a file's content, oldest first (pages of 1000). */

@@ -494,16 +494,7 @@ export class DriveWorkspaceProvider implements WorkspaceProvider {
   async listRevisions(fileId: string, syncData: SyncData): Promise<RemoteRevision[]> {
     const driveId = syncData.id || this.driveIds.get(fileId);
     if (!driveId) return [];
-    const revisions = await this.client.revisions(driveId);
-    return revisions
-      .map((revision) => ({
-        id: revision.id,
-        created: revision.modifiedTime ? Date.parse(revision.modifiedTime) : 0,
-        ...(revision.lastModifyingUser?.permissionId
-          ? { sub: revision.lastModifyingUser.permissionId }
-          : {}),
-      }))
-      .reverse();
+    return this.client.remoteRevisions(driveId);
   }
 
   /** The text of one revision of a file (`listRevisions`'s id). */

@@ -78,16 +78,7 @@ export function createDriveFileProvider(options: DriveFileProviderOptions): File
     async listRevisions(location: LocationItem): Promise<RemoteRevision[]> {
       const fields = location as LocationItem & DriveFileFields;
       if (!fields.driveFileId) return [];
-      const revisions = await client.revisions(fields.driveFileId);
-      return revisions
-        .map((revision) => ({
-          id: revision.id,
-          created: revision.modifiedTime ? Date.parse(revision.modifiedTime) : 0,
-          ...(revision.lastModifyingUser?.permissionId
-            ? { sub: revision.lastModifyingUser.permissionId }
-            : {}),
-        }))
-        .reverse();
+      return client.remoteRevisions(fields.driveFileId);
     },
     /** One revision's text (revisions get, alt=media). */
     async revisionText(location: LocationItem, revisionId: string): Promise<string> {
