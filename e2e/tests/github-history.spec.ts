@@ -1,5 +1,6 @@
 import { type ForgeSim, startForgeSim } from '@inkstone/forge-sim';
 import { expect, type Page, test } from '@playwright/test';
+import { storeGithubAccount, syncNow, syncStatus } from './fixtures/forge-workspace';
 import { type GithubAppServer, startGithubAppServer } from './fixtures/github-app-server';
 import {
   editor,
@@ -62,48 +63,13 @@ async function open(page: Page, path = '/'): Promise<void> {
 async function linkAlice(page: Page): Promise<void> {
   await open(page);
   await page.goto(`${app.origin}/conf`);
-  await page.evaluate(
-    async ({ token, sub, login }) => {
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const request = indexedDB.open('inkstone-db');
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error);
-      });
-      const store = db.transaction('objects', 'readwrite').objectStore('objects');
-      const rows = await new Promise<{ tx?: number }[]>((resolve) => {
-        const request = store.getAll();
-        request.onsuccess = () => resolve(request.result as { tx?: number }[]);
-      });
-      const tx = Math.max(0, ...rows.map((row) => row.tx ?? 0)) + 1;
-      const account = { sub, name: login, accessToken: token, scopes: ['repo', 'gist'] };
-      store.put({
-        id: 'tokens',
-        type: 'data',
-        hash: 'e2e',
-        tx,
-        data: { github: { [sub]: { ...account, isLogin: false, repoFullAccess: true } } },
-      });
-      await new Promise((resolve) => {
-        store.transaction.oncomplete = resolve;
-      });
-      db.close();
-    },
-    { token: ALICE.token, sub, login: ALICE.login },
-  );
-}
-
-const syncButton = (page: Page) =>
-  page.getByRole('banner').getByRole('button', { name: 'Synchronize now' });
-const syncPanel = (page: Page) => page.getByRole('region', { name: 'Synchronize' });
-const syncStatus = (page: Page) => syncPanel(page).getByRole('status');
-
-/** Presses "Synchronize now" and waits for that sync to end well. */
-async function syncNow(page: Page): Promise<void> {
-  const before = await syncStatus(page).textContent();
-  await expect(syncButton(page)).toBeEnabled();
-  await syncButton(page).click();
-  await expect(syncStatus(page)).not.toHaveText(before ?? '', { timeout: 20_000 });
-  await expect(syncStatus(page)).toHaveText(/^Last synchronized at/);
+  await storeGithubAccount(page, {
+    token: ALICE.token,
+    sub,
+    login: ALICE.login,
+    scopes: ['repo', 'gist'],
+    isLogin: false,
+  });
 }
 
 const history = (page: Page) => page.getByRole('region', { name: 'History' });

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { type ForgeSim, startForgeSim } from '@inkstone/forge-sim';
+import { storeGithubAccount } from './fixtures/forge-workspace';
 import {
   alert,
   editor,
@@ -99,35 +100,7 @@ async function linkAccount(
 ): Promise<void> {
   await open(page);
   await page.goto('/conf');
-  await page.evaluate(
-    async ({ token, sub, login, scopes, isLogin }) => {
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const request = indexedDB.open('inkstone-db');
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error);
-      });
-      const store = db.transaction('objects', 'readwrite').objectStore('objects');
-      const rows = await new Promise<{ tx?: number }[]>((resolve) => {
-        const request = store.getAll();
-        request.onsuccess = () => resolve(request.result as { tx?: number }[]);
-      });
-      const tx = Math.max(0, ...rows.map((row) => row.tx ?? 0)) + 1;
-      const account = { sub, name: login, accessToken: token, scopes };
-      const repoFullAccess = scopes.includes('repo');
-      store.put({
-        id: 'tokens',
-        type: 'data',
-        hash: 'e2e',
-        tx,
-        data: { github: { [sub]: { ...account, isLogin, repoFullAccess } } },
-      });
-      await new Promise((resolve) => {
-        store.transaction.oncomplete = resolve;
-      });
-      db.close();
-    },
-    { token, ...user, isLogin },
-  );
+  await storeGithubAccount(page, { token, ...user, isLogin });
   await open(page);
 }
 
