@@ -212,6 +212,19 @@ async function walk(page: Page, theme: 'light' | 'dark'): Promise<void> {
   await checkDialog(page, 'Insert image', () =>
     nav.getByRole('button', { name: 'Image', exact: true }).click(),
   );
+  // The chat assistant, and its configuration stacked on it.
+  await checkDialog(page, 'ChatGPT', () =>
+    nav.getByRole('button', { name: 'ChatGPT', exact: true }).click(),
+  );
+  await nav.getByRole('button', { name: 'ChatGPT', exact: true }).click();
+  await checkDialog(page, 'ChatGPT configuration', () =>
+    page
+      .getByRole('dialog', { name: 'ChatGPT', exact: true })
+      .getByRole('button', { name: 'Configure apiKey' })
+      .click(),
+  );
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'ChatGPT', exact: true })).toBeHidden();
   await checkDialog(page, 'Reset application', () => openMenuEntry(page, 'Reset application'));
   // The external accounts and the image beds' dialogs opened from it (stacked on it).
   await checkDialog(page, 'Manage external accounts', () => openMenuEntry(page, /^Accounts/));

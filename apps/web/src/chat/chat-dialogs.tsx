@@ -21,6 +21,10 @@ import './chat-dialogs.css';
 
 type Phase = 'idle' | 'generating' | 'done' | 'error';
 
+// What the dialog holds, kept while ChatGPT configuration is stacked over it (only the top
+// dialog is shown, so this one unmounts meanwhile); forgotten when it closes.
+const kept = { description: '', result: '' };
+
 /**
  * The chat assistant (spec interface §4 "Chat assistant modal"): a description, Generate, the
  * answer streamed in as it comes ('Waiting for Generation...' until its first words), Stop while
@@ -32,8 +36,17 @@ export function ChatGptDialog({ resolve, reject }: DialogProps<'chatGpt'>) {
   const { modals } = useAppServices();
   const dispatch = useAppDispatch();
   const [config, setConfig] = useState<ChatConfig | undefined>();
-  const [description, setDescription] = useState('');
-  const [result, setResult] = useState('');
+  const [description, setDescription] = useState(kept.description);
+  const [result, setResult] = useState(kept.result);
+  kept.description = description;
+  kept.result = result;
+  const close =
+    <T,>(then: (value: T) => void) =>
+    (value: T) => {
+      kept.description = '';
+      kept.result = '';
+      then(value);
+    };
   const [phase, setPhase] = useState<Phase>('idle');
   const [detail, setDetail] = useState('');
   const running = useRef<AbortController | undefined>(undefined);
@@ -101,9 +114,9 @@ export function ChatGptDialog({ resolve, reject }: DialogProps<'chatGpt'>) {
     <Modal
       title="ChatGPT"
       wide
-      onCancel={() => (generating ? stop() : reject())}
+      onCancel={() => (generating ? stop() : close(reject)(undefined))}
       {...(result !== '' && !generating
-        ? { onOk: () => resolve(result), okLabel: 'OK, Insert' }
+        ? { onOk: () => close(resolve)(result), okLabel: 'OK, Insert' }
         : {})}
     >
       <div className="form chat-dialog">
@@ -124,7 +137,7 @@ export function ChatGptDialog({ resolve, reject }: DialogProps<'chatGpt'>) {
           />
         </label>
         <div className="chat-dialog__actions" ref={actions}>
-          <button type="button" className="button" onClick={configure}>
+          <button type="button" className="button" onClick={configure} disabled={generating}>
             Configure apiKey
           </button>
           {generating ? (

@@ -37,7 +37,7 @@ export function Modal({
 
   useEffect(() => {
     const first = dialog.current?.querySelector<HTMLElement>(
-      'textarea, input, select, [role="tab"][aria-selected="true"]',
+      'textarea:not(:disabled), input:not(:disabled), select:not(:disabled), [role="tab"][aria-selected="true"]',
     );
     // (A dialog with no field, a confirmation, focuses its Ok button: Enter confirms, Escape
     // declines; one with nothing to confirm, a report, its first button, so that Escape and
