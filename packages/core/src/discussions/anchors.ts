@@ -1,5 +1,5 @@
 import { type Discussion } from '../items/types.js';
-import { diffWordEdits, type TextEdit } from '../merge/text-edit.js';
+import { diffEdits, type TextEdit } from '../merge/text-edit.js';
 
 /** Shown where a discussion's text is gone (spec interface §8). */
 export const DISCUSSION_NOT_LOCATABLE = "Discussion can't be located in the file.";
@@ -54,12 +54,53 @@ export function mapDiscussions(
 
 /** Moves discussions anchored in `from` to the same words of `to`, when no change set is known
  * (a merge's result, a restored revision): the words' differences are found with
- * diff-match-patch, edits never cutting a word. */
+ * diff-match-patch, edits never cutting a word, with no semantic clean-up (which would swallow
+ * a few unchanged words between two edits, and a discussion on them). */
 export function remapDiscussions(
   discussions: Record<string, Discussion>,
   from: string,
   to: string,
 ): Record<string, Discussion> {
   if (from === to || Object.keys(discussions).length === 0) return discussions;
-  return mapDiscussions(discussions, diffWordEdits(from, to));
+  return mapDiscussions(discussions, wordEdits(from, to));
+}
+
+// A word with the spaces after it, a line break, or one other character with the spaces after
+// it: the units of `wordEdits`. (With spaces apart, a diff with no clean-up matches the spaces
+// between words and replaces each word by another in place of deleting and inserting runs.)
+const UNIT = /[\p{L}\p{N}\p{M}_]+[^\S\n]*|\n|[^\S\n]+|[^\s\p{L}\p{N}\p{M}_][^\S\n]*/gu;
+const MAX_UNITS = 0xffff - 0x800;
+
+// The smallest edits, whole units at a time, that turn `a` into `b` (no semantic clean-up, which
+// would swallow a few unchanged words between two edits, and a discussion on them).
+function wordEdits(a: string, b: string): TextEdit[] {
+  const ids = new Map<string, number>();
+  const units: string[] = [];
+  const encode = (text: string) => {
+    let encoded = '';
+    for (const unit of text.match(UNIT) ?? []) {
+      let id = ids.get(unit);
+      if (id === undefined) {
+        id = units.length;
+        units.push(unit);
+        ids.set(unit, id);
+      }
+      encoded += String.fromCharCode(id < 0xd800 ? id : id + 0x800);
+    }
+    return encoded;
+  };
+  const encodedA = encode(a);
+  const encodedB = encode(b);
+  if (units.length > MAX_UNITS) return diffEdits(a, b, false);
+  const unitOf = (char: string) => {
+    const code = char.charCodeAt(0);
+    return units[code < 0xd800 ? code : code - 0x800]!;
+  };
+  const offsets = [0];
+  for (const char of encodedA) offsets.push(offsets[offsets.length - 1]! + unitOf(char).length);
+  return diffEdits(encodedA, encodedB, false).map((edit) => ({
+    from: offsets[edit.from]!,
+    to: offsets[edit.to]!,
+    insert: [...edit.insert].map(unitOf).join(''),
+  }));
 }
