@@ -22,6 +22,7 @@ import { notified } from '../store/notifications-slice';
 import { runAction } from '../services/run-action';
 import { useAppServices } from '../components/app-context';
 import { CommentBox } from './comment-box';
+import { highlightPreview, previewAnchors } from './preview-highlight';
 import { userInfo } from './user-info';
 import './discussions.css';
 
@@ -68,6 +69,31 @@ export function Discussions({
   useEffect(() => {
     controller.showDiscussion(shown);
   }, [controller, shown]);
+
+  // The discussions' words highlighted in the preview: when they change, and when the preview
+  // has shown a new text (300 ms after its last change: nothing while the user types).
+  const hasDiscussions = Object.keys(talk.discussions).length > 0;
+  useEffect(() => {
+    const root = document.querySelector<HTMLElement>('.preview__content');
+    if (!root) return;
+    const paint = () =>
+      highlightPreview(
+        root,
+        hasDiscussions ? previewAnchors(controller.talk(), controller.currentText()) : [],
+      );
+    paint();
+    if (!hasDiscussions) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const observer = new MutationObserver(() => {
+      clearTimeout(timer);
+      timer = setTimeout(paint, 300);
+    });
+    observer.observe(root, { childList: true, subtree: true, characterData: true });
+    return () => {
+      observer.disconnect();
+      clearTimeout(timer);
+    };
+  }, [controller, talk, hasDiscussions]);
 
   // Commenting needs sign-in: otherwise signInForComment, whose Ok signs in with GitHub and
   // then syncs (spec interface §4).
