@@ -68,7 +68,7 @@ async function signInToComment(target: Page, login: string): Promise<void> {
   });
 }
 
-const gutter = () => page.getByRole('complementary', { name: 'Comments' });
+const gutter = () => page.getByRole('region', { name: 'Comments' });
 const panel = () => page.getByRole('region', { name: 'Discussion', exact: true });
 const startButton = () => page.getByRole('button', { name: 'Start a discussion' });
 
@@ -156,6 +156,17 @@ test('starts a discussion on a selection after signing in, replies, removes a co
   await expect(panel().getByRole('listitem')).toHaveCount(1);
   await expect(panel().getByText('Why a brown one?')).toHaveCount(0);
   await expect(page.locator('.cm-discussion--current')).toHaveText('brown fox');
+  // The preview marks the same words (CSS Custom Highlight API).
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const highlight = (
+          CSS as unknown as { highlights: Map<string, Set<Range>> }
+        ).highlights.get('inkstone-discussion');
+        return highlight ? [...highlight].map((range) => range.toString()) : [];
+      }),
+    )
+    .toEqual(['brown fox']);
 });
 
 // One person on a CouchDB workspace (the workspace's credentials dialog answered), signed in.
@@ -228,7 +239,7 @@ test('two people on one CouchDB workspace comment on the same paragraph at once 
   await syncNow(bob);
   await syncNow(alice);
   for (const target of [alice, bob]) {
-    const comments = target.getByRole('complementary', { name: 'Comments' });
+    const comments = target.getByRole('region', { name: 'Comments' });
     await expect(comments.getByRole('button', { name: /Alice was here\./ })).toBeVisible({
       timeout: 20_000,
     });

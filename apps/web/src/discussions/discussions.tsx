@@ -74,21 +74,26 @@ export function Discussions({
   // has shown a new text (300 ms after its last change: nothing while the user types).
   const hasDiscussions = Object.keys(talk.discussions).length > 0;
   useEffect(() => {
-    const root = document.querySelector<HTMLElement>('.preview__content');
-    if (!root) return;
-    const paint = () =>
-      highlightPreview(
-        root,
-        hasDiscussions ? previewAnchors(controller.talk(), controller.currentText()) : [],
-      );
+    const paint = () => {
+      const root = document.querySelector<HTMLElement>('.preview__content');
+      if (!root) return;
+      const anchors = hasDiscussions
+        ? previewAnchors(controller.talk(), controller.currentText())
+        : [];
+      highlightPreview(root, anchors);
+    };
     paint();
     if (!hasDiscussions) return;
+    // (The preview may not be shown yet, or be shown anew: its changes are watched from the
+    // page, those elsewhere, such as the editor's, passed over at once.)
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const observer = new MutationObserver(() => {
+    const observer = new MutationObserver((records) => {
+      const preview = document.querySelector('.preview');
+      if (!records.some((record) => preview?.contains(record.target))) return;
       clearTimeout(timer);
       timer = setTimeout(paint, 300);
     });
-    observer.observe(root, { childList: true, subtree: true, characterData: true });
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
     return () => {
       observer.disconnect();
       clearTimeout(timer);
@@ -181,7 +186,7 @@ export function Discussions({
         </button>
       )}
       {(gutter.length > 0 || pending) && (
-        <aside className="comment-gutter" aria-label="Comments">
+        <section className="comment-gutter" role="region" aria-label="Comments">
           {pending && (
             <section className="discussion-panel" aria-label="New discussion">
               <blockquote className="discussion-panel__text">{pending.discussion.text}</blockquote>
@@ -307,7 +312,7 @@ export function Discussions({
               );
             })}
           </ul>
-        </aside>
+        </section>
       )}
     </>
   );
