@@ -47,9 +47,11 @@ export function highlightPreview(root: HTMLElement, anchors: PreviewAnchor[]): v
       let from: HTMLElement | undefined;
       for (const block of blocks) {
         const line = Number(block.dataset.line);
-        if (line <= anchor.line && (!from || line >= Number(from.dataset.line))) from = block;
+        if (line <= anchor.line && (!from || line > Number(from.dataset.line))) from = block;
       }
-      const range = findWords(root, anchor.words, from);
+      // (Inside a section, `data-line` counts from the section's first line: a block found may
+      // be past the words; then they are looked for from the top.)
+      const range = findWords(root, anchor.words, from) ?? findWords(root, anchor.words);
       if (range) ranges.push(range);
     }
   }
