@@ -315,6 +315,30 @@ export {
   type SyncState,
 } from './sync/sync-state.js';
 export {
+  DISCUSSION_NOT_LOCATABLE,
+  isLocatable,
+  mapDiscussion,
+  mapDiscussions,
+  mapOffset,
+  remapDiscussions,
+} from './discussions/anchors.js';
+export { mergeTalk, type Talk, type TalkVersion } from './discussions/merge-talk.js';
+export {
+  canRemoveComment,
+  canRemoveDiscussion,
+  checkComment,
+  COMMENT_MAX_LENGTH,
+  COMMENT_TOO_LONG,
+  DISCUSSION_TEXT_LENGTH,
+  discussionComments,
+  ellipsize,
+  newDiscussion,
+  orderedDiscussions,
+  UNKNOWN_AUTHOR,
+  withoutComment,
+  withoutDiscussion,
+} from './discussions/talk.js';
+export {
   type ContentMergeResult,
   EMPTY_SNAPSHOT,
   mergeContent,

@@ -1,7 +1,8 @@
 'use client';
 
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { MAX_TEXT_LENGTH } from '@inkstone/core';
+import { MAX_TEXT_LENGTH, type Talk } from '@inkstone/core';
+import { Discussions, type EditorSelectionInfo } from '../discussions/discussions';
 import { commandKeymap, resolveShortcuts } from '../editor/commands/shortcuts';
 import { EditorController } from '../editor/editor-controller';
 import { useConflictCount } from '../editor/use-conflict-count';
@@ -44,6 +45,9 @@ export function EditorPane({ hidden }: { hidden: boolean }) {
   const parent = useRef<HTMLDivElement>(null);
   const [controller, setController] = useState<EditorController | null>(null);
   const [findRequest, setFindRequest] = useState<FindRequest | null>(null);
+  // The open file's discussions and the selection, for the comments beside the text.
+  const [talk, setTalk] = useState<Talk>({ discussions: {}, comments: {} });
+  const [selection, setSelection] = useState<EditorSelectionInfo | null>(null);
   // Whether the find bar is open, for the editor's Escape key.
   const findOpen = useRef(false);
   findOpen.current = findRequest !== null;
@@ -68,6 +72,8 @@ export function EditorPane({ hidden }: { hidden: boolean }) {
         return true;
       },
       onStatus: (status) => dispatch(editorStatusChanged(status)),
+      onTalk: setTalk,
+      onSelection: setSelection,
     });
     const detach = scrollSync.attachEditor(created.view);
     editor.current = created;
@@ -179,6 +185,14 @@ export function EditorPane({ hidden }: { hidden: boolean }) {
         </div>
       )}
       <div className="editor__view" ref={parent} />
+      {controller && (
+        <Discussions
+          controller={controller}
+          talk={talk}
+          selection={selection}
+          editable={editable}
+        />
+      )}
     </div>
   );
 }

@@ -9,8 +9,10 @@ import {
   sanitizeText,
   type MergeConflict,
   type ScrollPosition,
+  type Talk,
   type TextEdit,
 } from '@inkstone/core';
+import { setCurrentDiscussion, setTalk, talkExtension, talkOf } from '../discussions/talk-field';
 import { type TextChange } from '@inkstone/markdown/essentials';
 import { type DocumentEvent } from '../services/document-channel';
 import { type EarlyEditor, takeEarlyEditor } from '../early/early-handle';
@@ -52,6 +54,12 @@ export interface EditorEvents {
   onEscape(): boolean;
   /** Whether the text can be changed, undone or redone changed. */
   onStatus(status: EditorStatus): void;
+  /** The open file's discussions or comments changed (not when ranges only moved with the
+   * text, unless one became not locatable or locatable again). */
+  onTalk?(talk: Talk): void;
+  /** The selection changed (told 25 ms after it settles, spec interface §4): where a non-empty
+   * one starts in the window, or null. */
+  onSelection?(selection: { from: number; to: number; top: number; left: number } | null): void;
 }
 
 /** Drives the CodeMirror view for the current file: loads its text, selection and scroll
@@ -152,6 +160,8 @@ export class EditorController {
       fileId,
       host: {
         getText: () => this.texts.of(this.view.state.doc),
+        getTalk: () => talkOf(this.view.state),
+        setTalk: (talk) => this.view.dispatch({ effects: setTalk.of(talk) }),
         // Read with the text, stored with it (T5).
         getPlace: () => this.readPlace(),
         applyEdits: (edits) => this.applyExternalEdits(edits),
@@ -168,6 +178,8 @@ export class EditorController {
     const typed = early?.fileId === fileId ? this.earlyPlace() : undefined;
     if (early && !typed) early.finish(true);
     this.view.setState(this.createState(session.text, state));
+    const { discussions, comments } = session.content;
+    this.view.dispatch({ effects: setTalk.of({ discussions, comments }) });
     this.history.opened(fileId);
     this.texts.adopt(this.view.state.doc, session.text);
     this.find.stateReplaced();
@@ -321,10 +333,52 @@ export class EditorController {
     if (!this.session) return;
     const current = this.texts.of(this.view.state.doc);
     if (current === text) return;
+    const talk = talkOf(this.view.state);
     this.view.dispatch({
       changes: textChange(current, text),
       userEvent: 'input.restore',
       annotations: isolateHistory.of('full'),
+    });
+    // The discussions on the same words of the restored text (the one change above would leave
+    // those in its middle not locatable); Ctrl+Z puts the ranges back with the text.
+    if (Object.keys(talk.discussions).length === 0) return;
+    const restored = this.view.state.doc;
+    import('../discussions/remap')
+      .then(({ remapDiscussions }) => {
+        if (this.destroyed || this.view.state.doc !== restored) return;
+        const moved = remapDiscussions(talk.discussions, current, text);
+        const now = talkOf(this.view.state);
+        const discussions = { ...now.discussions };
+        for (const id of Object.keys(discussions)) if (moved[id]) discussions[id] = moved[id];
+        this.view.dispatch({ effects: setTalk.of({ ...now, discussions }) });
+      })
+      .catch((error: unknown) => console.error(error));
+  }
+
+  /** The open file's discussions and comments, their ranges in the text now. */
+  talk(): Talk {
+    return talkOf(this.view.state);
+  }
+
+  /** Changes the open file's discussions or comments (one started, a comment added or removed)
+   * and saves them with the text now. */
+  changeTalk(talk: Talk): void {
+    if (!this.session) return;
+    this.view.dispatch({ effects: setTalk.of(talk) });
+    this.saveInBackground();
+  }
+
+  /** Makes a discussion the current one (highlighted apart), its text selected and scrolled
+   * into view when it can be located; null for none. */
+  showDiscussion(id: string | null): void {
+    const discussion = id ? talkOf(this.view.state).discussions[id] : undefined;
+    const length = this.view.state.doc.length;
+    const located = discussion && discussion.start < discussion.end && discussion.end <= length;
+    this.view.dispatch({
+      effects: [
+        setCurrentDiscussion.of(id),
+        ...(located ? [EditorView.scrollIntoView(discussion.start, { y: 'center' })] : []),
+      ],
     });
   }
 
@@ -344,6 +398,7 @@ export class EditorController {
     this.early?.finish(true);
     this.early = undefined;
     this.find.destroy();
+    clearTimeout(this.selectionTimer);
     this.view.destroy();
   }
 
@@ -369,6 +424,7 @@ export class EditorController {
           ...this.options.extensions(),
           // Until a file is open there is nothing to edit; nor while a revision is shown.
           revisionView(),
+          talkExtension(),
           EditorState.readOnly.compute(
             [revisionField],
             (state) => noFile || state.field(revisionField) !== null,
@@ -430,8 +486,39 @@ export class EditorController {
       }
     }
     if (update.selectionSet || update.docChanged) this.places.moved();
+    if (update.selectionSet || update.docChanged) this.selectionMoved();
+    this.talkUpdated(update);
     this.find.viewUpdated(update);
     this.reportStatus();
+  }
+
+  // The selection, 25 ms after it last moved (spec interface §4): a timer restarted, no more.
+  private selectionTimer: ReturnType<typeof setTimeout> | undefined;
+  private selectionMoved(): void {
+    if (!this.events.onSelection) return;
+    clearTimeout(this.selectionTimer);
+    this.selectionTimer = setTimeout(() => {
+      // (A view out of the page has no coordinates.)
+      if (this.destroyed || !this.view.dom.isConnected) return;
+      const { from, to } = this.view.state.selection.main;
+      const box = from < to ? this.view.coordsAtPos(from) : null;
+      if (!box) return this.events.onSelection?.(null);
+      // In the window's coordinates: beside the text, level with the selection's first line.
+      const text = this.view.contentDOM.getBoundingClientRect();
+      const scroller = this.view.scrollDOM.getBoundingClientRect();
+      const left = Math.min(text.right + 8, scroller.right - 160);
+      this.events.onSelection?.({ from, to, top: box.top, left });
+    }, SELECTION_CHECK_DELAY);
+  }
+
+  // Tells of discussions changed: by an effect (set, removed, put back by undo), or a range that
+  // collapsed with its text (not locatable now). Ranges that only moved are not told.
+  private talkUpdated(update: ViewUpdate): void {
+    const before = talkOf(update.startState);
+    const after = talkOf(update.state);
+    if (before === after || !this.events.onTalk) return;
+    const effects = update.transactions.some((tr) => tr.effects.length > 0);
+    if (effects || locatedCount(before) !== locatedCount(after)) this.events.onTalk(after);
   }
 
   private reportStatus(): void {
@@ -537,6 +624,16 @@ export class EditorController {
       this.events.onError(LOCAL_DB_ERROR);
     });
   }
+}
+
+/** The delay of the selection check (spec interface §4 "Comments and discussions"). */
+const SELECTION_CHECK_DELAY = 25;
+
+// How many discussions cover some text.
+function locatedCount(talk: Talk): number {
+  let count = 0;
+  for (const d of Object.values(talk.discussions)) if (d.start < d.end) count += 1;
+  return count;
 }
 
 /** What the early editor held when the app's editor took it over. */

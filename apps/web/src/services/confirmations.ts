@@ -14,7 +14,10 @@ export type ConfirmationType =
   | 'signInForSponsorship'
   | 'providerRedirection'
   | 'workspaceGoogleRedirection'
-  | 'fileRestoration';
+  | 'fileRestoration'
+  | 'commentDeletion'
+  | 'discussionDeletion'
+  | 'signInForComment';
 
 /** What a confirmation dialog says: its title (the dialog's name), its text and its Ok button.
  * The spec names the dialogs but not their words: these are ours (docs/reference/choices.md). */
@@ -110,5 +113,24 @@ export const CONFIRMATIONS: Record<
     title: 'File shared',
     text: (subject) => `Anyone with this link can read the file: ${subject}`,
     ok: 'Open',
+  },
+  // Comments and discussions (docs/how-to/discussions.md).
+  commentDeletion: {
+    title: 'Remove comment',
+    text: () =>
+      'This comment will be removed from the discussion, for everyone the file syncs with.',
+    ok: 'Remove',
+  },
+  discussionDeletion: {
+    title: 'Remove discussion',
+    text: (subject) =>
+      `The discussion on “${subject}” will be removed with all its comments, for everyone the file syncs with.`,
+    ok: 'Remove',
+  },
+  signInForComment: {
+    title: 'Sign in to comment',
+    text: () =>
+      'Comments say who wrote them: sign in with GitHub to start a discussion or reply. Your files then sync with your account.',
+    ok: 'Sign in with GitHub',
   },
 };

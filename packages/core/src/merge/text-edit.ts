@@ -12,11 +12,14 @@ const dmp = new DiffMatchPatch();
 dmp.Diff_Timeout = 0.5;
 
 /** The edits that turn `a` into `b`, sorted and non-overlapping, grouped into human-sized hunks
- * (semantic clean-up) so that merges and cursors behave as a reader would expect. */
-export function diffEdits(a: string, b: string): TextEdit[] {
+ * (semantic clean-up) so that merges and cursors behave as a reader would expect. With
+ * `semantic` false, the smallest edits, with no clean-up: what moving a position needs (a
+ * clean-up swallows a few unchanged words between two edits into one hunk, and a discussion on
+ * them would lose its text). */
+export function diffEdits(a: string, b: string, semantic = true): TextEdit[] {
   if (a === b) return [];
   const diffs = dmp.diff_main(a, b);
-  dmp.diff_cleanupSemantic(diffs);
+  if (semantic) dmp.diff_cleanupSemantic(diffs);
   const edits: TextEdit[] = [];
   let pos = 0;
   let pending: TextEdit | undefined;

@@ -1,4 +1,8 @@
 import { type ItemRepository, type StoredItem } from '../db/repository.js';
+// Types only, as the merge: loaded with it.
+import type { remapDiscussions } from '../discussions/anchors.js';
+import type { mergeTalk, Talk, TalkVersion } from '../discussions/merge-talk.js';
+import { canonicalJson } from '../items/canonical-json.js';
 import { type ItemHasher, withHash } from '../items/hash.js';
 import { itemIds } from '../items/item-ids.js';
 import { type ContentItem } from '../items/types.js';
@@ -17,6 +21,12 @@ export interface TextHost {
   getPlace?(): ContentPlace;
   /** Applies edits that came from elsewhere (positions in the current text). */
   applyEdits(edits: TextEdit[]): void;
+  /** The file's discussions and comments as the editor holds them, their ranges in the text
+   * `getText` gives. Without it, saves keep the stored ones. */
+  getTalk?(): Talk;
+  /** Puts discussions and comments that came from elsewhere (merged with the editor's own, their
+   * ranges in the current text) in the editor. */
+  setTalk?(talk: Talk): void;
 }
 
 /** What a `ContentSession` needs. */
@@ -38,12 +48,20 @@ export interface ContentSessionOptions {
 interface Merging {
   mergeText: typeof mergeText;
   diffEdits: typeof diffEdits;
+  mergeTalk: typeof mergeTalk;
+  remapDiscussions: typeof remapDiscussions;
 }
 let merging: Promise<Merging> | undefined;
 let loadedMerging: Merging | undefined;
 function loadMerging(): Promise<Merging> {
-  merging ??= Promise.all([import('../merge/merge-text.js'), import('../merge/text-edit.js')]).then(
-    ([{ mergeText }, { diffEdits }]) => (loadedMerging = { mergeText, diffEdits }),
+  merging ??= Promise.all([
+    import('../merge/merge-text.js'),
+    import('../merge/text-edit.js'),
+    import('../discussions/merge-talk.js'),
+    import('../discussions/anchors.js'),
+  ]).then(
+    ([{ mergeText }, { diffEdits }, { mergeTalk }, { remapDiscussions }]) =>
+      (loadedMerging = { mergeText, diffEdits, mergeTalk, remapDiscussions }),
   );
   // A failed load is tried again at the next need.
   merging.catch(() => {
@@ -100,7 +118,9 @@ export class ContentSession {
 
   /** Whether the editor holds text that is not saved yet. */
   isDirty(): boolean {
-    return sanitizeText(this.options.host.getText()) !== this.base.text;
+    const { host } = this.options;
+    if (sanitizeText(host.getText()) !== this.base.text) return true;
+    return host.getTalk !== undefined && !sameTalk(host.getTalk(), this.base);
   }
 
   /** Saves the editor's text (T1) and, when the host gives it, where the user is in it (T5):
@@ -122,36 +142,44 @@ export class ContentSession {
     const { host, repo } = this.options;
     const submitted = sanitizeText(host.getText());
     const place = host.getPlace?.();
-    if (submitted === this.base.text) {
+    const base = this.base;
+    // The discussions and comments go with the text (their ranges point into it).
+    const submittedTalk = host.getTalk?.() ?? talkOf(base);
+    if (submitted === base.text && sameTalk(submittedTalk, base)) {
       if (place) await saveContentState(repo, this.fileId, place);
       return true;
     }
-    const base = this.base;
     // The version to write when nobody else wrote meanwhile, hashed before the transaction.
-    const planned = { ...stripStored(base), text: submitted };
+    const planned = { ...stripStored(base), text: submitted, ...talkOf(submittedTalk) };
     const plannedHash = this.options.hashItem ? await this.options.hashItem(planned) : undefined;
     let conflicts: MergeConflict[] = [];
     let mergeMissing = false;
     const updater = (current: StoredItem<ContentItem> | undefined) => {
       if (!current) return undefined;
       if (current.tx === base.tx) {
-        if (current.text === submitted) return undefined;
+        if (current.text === submitted && sameTalk(current, submittedTalk)) return undefined;
         return plannedHash === undefined
           ? withHash<ContentItem>(planned)
           : { ...planned, hash: plannedHash };
       }
+      if (!merging) {
+        mergeMissing = true;
+        return undefined;
+      }
       let text = submitted;
       if (current.text !== base.text) {
-        if (!merging) {
-          mergeMissing = true;
-          return undefined;
-        }
         const merged = merging.mergeText(base.text, submitted, current.text, this.labels);
         text = sanitizeText(merged.text);
         conflicts = merged.conflicts;
       }
-      if (text === current.text) return undefined;
-      return withHash<ContentItem>({ ...stripStored(current), text });
+      const talk = merging.mergeTalk(
+        base,
+        { text: submitted, ...talkOf(submittedTalk) },
+        current,
+        text,
+      );
+      if (text === current.text && sameTalk(talk, current)) return undefined;
+      return withHash<ContentItem>({ ...stripStored(current), text, ...talk });
     };
     // The place goes with the text stored: moved by what a merge brought into it.
     const withPlace = (stored: ContentItem | undefined) => {
@@ -177,8 +205,12 @@ export class ContentSession {
     // the session counts it as seen before anyone is told of conflicts, so that a failure
     // there cannot make the next save merge it in a second time.
     let found: MergeConflict[] = [];
-    if (stored.text !== submitted)
-      found = await this.bringIntoEditor(submitted, stored.text, conflicts);
+    if (stored.text !== submitted || !sameTalk(stored, submittedTalk))
+      found = await this.bringIntoEditor(
+        { text: submitted, ...talkOf(submittedTalk) },
+        stored,
+        conflicts,
+      );
     this.base = stored;
     this.report(found);
     return true;
@@ -190,8 +222,8 @@ export class ContentSession {
       if (item.id !== itemIds.content(this.fileId) || item.tx <= this.base.tx) return;
       // As in save: the version is the session's base once it is in the editor, not before.
       let found: MergeConflict[] = [];
-      if (item.text !== this.base.text)
-        found = await this.bringIntoEditor(this.base.text, item.text, []);
+      if (item.text !== this.base.text || !sameTalk(item, this.base))
+        found = await this.bringIntoEditor(this.base, item, []);
       this.base = item;
       this.report(found);
     });
@@ -205,9 +237,13 @@ export class ContentSession {
   async restoreUnsaved(baseText: string, text: string): Promise<void> {
     let found: MergeConflict[] = [];
     await this.enqueue(async () => {
-      const { mergeText } = await loadMerging();
-      const merged = mergeText(baseText, text, this.base.text, UNSAVED_LABELS);
-      found = await this.bringIntoEditor(this.base.text, merged.text, merged.conflicts);
+      const { mergeText, remapDiscussions } = await loadMerging();
+      const base = this.base;
+      const merged = mergeText(baseText, text, base.text, UNSAVED_LABELS);
+      // (The stored discussions, moved to the same words of the merged text.)
+      const discussions = remapDiscussions(base.discussions, base.text, merged.text);
+      const incoming = { text: merged.text, discussions, comments: base.comments };
+      found = await this.bringIntoEditor(base, incoming, merged.conflicts);
     });
     try {
       await this.save();
@@ -223,16 +259,27 @@ export class ContentSession {
   // The editor may hold edits typed since `ancestor`: merge `incoming` with them (T3). Returns
   // the conflicts to report, once the session's base is up to date. (The editor's text is read
   // after the merge's code is loaded: nothing typed meanwhile is left out.)
+  // The discussions and comments are merged the same way, key by key (mergeTalk), their ranges
+  // moved into the merged text.
   private async bringIntoEditor(
-    ancestor: string,
-    incoming: string,
+    ancestor: TalkVersion,
+    incoming: TalkVersion,
     known: MergeConflict[],
   ): Promise<MergeConflict[]> {
-    const { mergeText, diffEdits } = await loadMerging();
-    const now = this.options.host.getText();
-    const merged = mergeText(ancestor, now, incoming, this.labels);
+    const { mergeText, diffEdits, mergeTalk } = await loadMerging();
+    const { host } = this.options;
+    const now = host.getText();
+    const nowTalk = host.getTalk?.();
+    const merged =
+      incoming.text === ancestor.text
+        ? { text: now, conflicts: [] }
+        : mergeText(ancestor.text, now, incoming.text, this.labels);
     const edits = diffEdits(now, merged.text);
-    if (edits.length > 0) this.options.host.applyEdits(edits);
+    if (edits.length > 0) host.applyEdits(edits);
+    if (nowTalk && host.setTalk) {
+      const talk = mergeTalk(ancestor, { text: now, ...nowTalk }, incoming, merged.text);
+      if (!sameTalk(talk, nowTalk)) host.setTalk(talk);
+    }
     return [...known, ...merged.conflicts];
   }
 
@@ -250,4 +297,13 @@ export class ContentSession {
 function stripStored<T extends object>(stored: T & { tx: number; hash: string }) {
   const { tx: _tx, hash: _hash, ...item } = stored;
   return item;
+}
+
+// The discussions and comments of a content, alone.
+const talkOf = (talk: Talk): Talk => ({ discussions: talk.discussions, comments: talk.comments });
+
+// Whether two contents hold the same discussions and comments.
+function sameTalk(a: Talk, b: Talk): boolean {
+  if (a.discussions === b.discussions && a.comments === b.comments) return true;
+  return canonicalJson(talkOf(a)) === canonicalJson(talkOf(b));
 }

@@ -1,6 +1,9 @@
-import { canonicalJson } from '../items/canonical-json.js';
+import { mergeTalk } from '../discussions/merge-talk.js';
 import { type ContentSnapshot } from '../items/types.js';
 import { mergeText } from '../merge/merge-text.js';
+import { mergeRecords, same } from './merge-records.js';
+
+export { mergeRecords };
 
 /** The outcome of merging two versions of a file's content. `conflicts` counts the places where
  * both sides changed the same thing differently (both kept, see M2). */
@@ -27,14 +30,11 @@ export const EMPTY_SNAPSHOT: ContentSnapshot = {
   comments: {},
 };
 
-// Equal as JSON values; undefined (an absent key) equals only itself.
-const same = (a: unknown, b: unknown) =>
-  a === undefined || b === undefined ? a === b : canonicalJson(a) === canonicalJson(b);
-
 /** Three-way merge of a file's content (spec core §4 rule 4, rule S4): the text with
  * `mergeText`; the properties key by key when all three parse as YAML maps and no key was changed
  * differently on both sides, else as text; discussions and comments key by key, where a key
- * changed differently on both sides keeps the local version. Asynchronous: the YAML parser is loaded
+ * changed differently on both sides keeps the local version, each discussion's range moved to the
+ * same words of the merged text (discussions/merge-talk.ts). Asynchronous: the YAML parser is loaded
  * only when both sides changed the properties (see {@link mergeProperties}). */
 export async function mergeContent(
   base: ContentSnapshot,
@@ -47,8 +47,7 @@ export async function mergeContent(
     snapshot: {
       text: text.text,
       properties: properties.text,
-      discussions: mergeRecords(base.discussions, local.discussions, remote.discussions),
-      comments: mergeRecords(base.comments, local.comments, remote.comments),
+      ...mergeTalk(base, local, remote, text.text),
     },
     conflicts: text.conflicts.length + properties.conflicts,
   };
@@ -84,20 +83,4 @@ export async function mergeProperties(
   // A key changed differently on both sides is a conflict, even where the text merge finds none.
   const merged = mergeText(base, local, remote);
   return { text: merged.text, conflicts: Math.max(merged.conflicts.length, clash ? 1 : 0) };
-}
-
-/** Three-way merge of a record, key by key: a key takes the side that changed it; a key changed
- * on both sides keeps the local value; a key removed on one side and unchanged on the other is
- * removed. Key order follows the local record, then the remote's new keys. */
-export function mergeRecords<T>(
-  base: Record<string, T>,
-  local: Record<string, T>,
-  remote: Record<string, T>,
-): Record<string, T> {
-  const merged: Record<string, T> = {};
-  for (const key of new Set([...Object.keys(local), ...Object.keys(remote)])) {
-    const value = same(local[key], base[key]) ? remote[key] : local[key];
-    if (value !== undefined) merged[key] = value;
-  }
-  return merged;
 }
