@@ -1,6 +1,7 @@
 import { encodeBase64 } from '../couchdb/documents.js';
 import { base64Bytes, utf8Bytes } from '../git/bytes.js';
 import {
+  changeBase64,
   type GitCommitInfo,
   type GitFileChange,
   type GitFileWritePort,
@@ -267,7 +268,7 @@ export class GiteaGitData implements GitFileWritePort {
   private async operation(change: GitFileChange): Promise<FileOperation> {
     const previous = change.previous;
     if ('content' in change) {
-      const content = encodeBase64(utf8Bytes(change.content));
+      const content = changeBase64(change, (text) => encodeBase64(utf8Bytes(text)));
       return previous === undefined
         ? { operation: 'create', path: change.path, content }
         : { operation: 'update', path: change.path, content, sha: previous };
