@@ -1,16 +1,22 @@
 import { type CloudSim, type SmmsUser, startCloudSim } from '@inkstone/cloud-sim';
 import { type ForgeSim, startForgeSim } from '@inkstone/forge-sim';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { openAppContext, startAppServer, type AppServer } from './fixtures/app-server';
-import { clonedFiles } from './fixtures/forge-workspace';
+import { clonedFiles, firstSync, git, openFile, syncNow } from './fixtures/forge-workspace';
 import {
   editor,
   editorText,
+  fileTitle,
   openImageDialog,
   openMenuEntry,
   pasteFiles,
   PNG_BASE64,
   preview,
+  replaceText,
+  skipTour,
 } from './helpers';
 
 // Image beds in Manage external accounts, against cloud-sim (SM.MS through its CORS proxy, a
@@ -158,8 +164,8 @@ test('the beds are kept after a reload, and Remove access removes one', async ()
 
 /** Inserts an image file through the Insert image dialog, into the storage labelled `storage`
  * (the choice is remembered for the workspace). */
-async function insertImage(name: string, storage: string) {
-  const dialog = await openImageDialog(page);
+async function insertImage(name: string, storage: string, on = page) {
+  const dialog = await openImageDialog(on);
   await dialog.getByRole('combobox', { name: 'Image storage' }).selectOption({ label: storage });
   await dialog.getByLabel('Image file').setInputFiles({
     name,
@@ -170,8 +176,8 @@ async function insertImage(name: string, storage: string) {
   await expect(dialog).toBeHidden();
 }
 
-const shown = (alt: string) =>
-  preview(page)
+const shown = (alt: string, on = page) =>
+  preview(on)
     .getByRole('img', { name: alt })
     .evaluate((img: HTMLImageElement) => img.naturalWidth);
 
@@ -242,4 +248,84 @@ test('a repository bed commits the image at its folder; a failing bed leaves the
   expect(text).toMatch(/^Kept words\.\n!\[chart\.png\]\(<http[^>]+>\)/);
   expect(text).toContain('![Upload failed: broken.png](/imgs/');
   await expect.poll(() => shown('Upload failed: broken.png')).toBe(2);
+});
+
+/** The bytes of `path` in a fresh `git clone` of `{forge}/{repoPath}.git` (undefined when the
+ * clone has no such file). */
+async function clonedBytes(repoPath: string, path: string): Promise<Buffer | undefined> {
+  const folder = await mkdtemp(join(tmpdir(), 'inkstone-image-clone-'));
+  try {
+    await git(['clone', '--quiet', '--branch', 'main', `${forge.url}/${repoPath}.git`, folder]);
+    return await readFile(join(folder, path)).catch(() => undefined);
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+test('with the workspace itself as storage, the sync commits the image into the repository and another browser shows it', async ({
+  browser,
+}) => {
+  await forge.repos.create({ owner: 'alice', name: 'album', autoInit: true });
+  const workspace = `/?providerId=githubWorkspace&owner=alice&repo=album`;
+  await page.goto(workspace);
+  await expect(editor(page)).toBeVisible({ timeout: 15_000 });
+  await skipTour(page);
+  await firstSync(page, `${forge.url}/alice/album`);
+  await fileTitle(page).fill('Holiday');
+  await fileTitle(page).press('Enter');
+  await replaceText(page, 'The beach:\n');
+  await insertImage('beach.png', 'This workspace (its repository)');
+  // The link is the image's workspace path at once; the preview shows it from the local copy.
+  const link = /^The beach:\n!\[beach\.png\]\(\/(imgs\/\d{4}-\d\d-\d\d\/beach-[\w-]{8}\.png)\)$/;
+  await expect.poll(() => editorText(page)).toMatch(link);
+  const path = link.exec(await editorText(page))![1]!;
+  await expect.poll(() => shown('beach.png')).toBe(2);
+
+  await syncNow(page);
+  // A clone of the repository has the image, byte for byte, beside the text that links it.
+  const png = Buffer.from(PNG_BASE64, 'base64');
+  await expect
+    .poll(async () => (await clonedBytes('alice/album', path))?.equals(png), { timeout: 15_000 })
+    .toBe(true);
+  expect((await clonedFiles(forge.url, 'alice/album', 'main'))['Holiday.md']).toContain(
+    `![beach.png](/${path})`,
+  );
+
+  // Another browser opening the workspace brings the image down and shows it in the preview.
+  const other = await browser.newContext({
+    baseURL: app.origin,
+    viewport: { width: 1400, height: 900 },
+  });
+  try {
+    const second = await other.newPage();
+    await second.goto('/');
+    await expect(editor(second)).toBeVisible({ timeout: 15_000 });
+    await skipTour(second);
+    await openMenuEntry(second, /^Accounts/);
+    const secondAccounts = second.getByRole('dialog', { name: 'Manage external accounts' });
+    await secondAccounts.getByRole('button', { name: 'Add GitHub account' }).click();
+    const popup = second.waitForEvent('popup');
+    await second
+      .getByRole('dialog', { name: 'Add GitHub account' })
+      .getByRole('button', { name: 'Ok' })
+      .click();
+    const authorize = await popup;
+    await authorize.getByLabel('Username').fill('alice');
+    await authorize.getByRole('button', { name: 'Authorize Inkstone' }).click();
+    await expect(
+      secondAccounts.getByRole('listitem', { name: /^GitHub account alice/ }),
+    ).toBeVisible({ timeout: 15_000 });
+    await second.goto(workspace);
+    await expect(editor(second)).toBeVisible({ timeout: 15_000 });
+    await skipTour(second);
+    await firstSync(second, `${forge.url}/alice/album`);
+    await openFile(second, 'Holiday');
+    await expect.poll(() => shown('beach.png', second), { timeout: 15_000 }).toBe(2);
+    await expect(preview(second).getByRole('img', { name: 'beach.png' })).toHaveAttribute(
+      'src',
+      /^blob:/,
+    );
+  } finally {
+    await other.close();
+  }
 });
