@@ -4,8 +4,20 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { openAppContext, startAppServer, type AppServer } from './fixtures/app-server';
-import { clonedFiles, firstSync, git, openFile, syncNow } from './fixtures/forge-workspace';
+import {
+  forgeServerEnv,
+  openAppContext,
+  startAppServer,
+  type AppServer,
+} from './fixtures/app-server';
+import {
+  clonedFiles,
+  firstSync,
+  git,
+  linkAccount,
+  openFile,
+  syncNow,
+} from './fixtures/forge-workspace';
 import {
   editor,
   editorText,
@@ -20,11 +32,12 @@ import {
 } from './helpers';
 
 // Image beds in Manage external accounts, against cloud-sim (SM.MS through its CORS proxy, a
-// custom bed) and forge-sim (a GitHub account's public repository): each linked through its
-// dialog with the spec's checks, listed, kept after a reload, and removed; then an image pasted
-// or inserted goes to the bed chosen in the Insert image dialog and its link becomes the bed's
-// URL, offline it waits, and a failing bed leaves the marker. One sim of each, one app server,
-// one browser.
+// custom bed) and forge-sim (a GitHub account's and a Gitea account's public repositories): each
+// linked through its dialog with the spec's checks, listed, kept after a reload, and removed;
+// then an image pasted or inserted goes to the bed chosen in the Insert image dialog and its
+// link becomes the bed's URL, offline it waits, and a failing bed leaves the marker. Last, a
+// GitHub workspace with itself as the storage: the sync commits the image, and a second browser
+// brings it down. One sim of each, one app server, one browser (and the second one's context).
 
 let sim: CloudSim;
 let forge: ForgeSim;
@@ -34,6 +47,7 @@ let context: BrowserContext;
 let page: Page;
 const CLIENT_ID = 'Iv1.e2eimagebeds';
 const CLIENT_SECRET = 'e2e-image-beds-secret';
+const GITEA_APP = { clientId: 'gt-beds-e2e', clientSecret: 'gt-beds-e2e-secret' };
 
 test.describe.configure({ mode: 'serial', timeout: 60_000 });
 
@@ -44,7 +58,14 @@ test.beforeAll(async ({ browser }) => {
   forge.users.add({ login: 'alice', token: 'ghp_alice_beds', name: 'Alice' });
   await forge.repos.create({ owner: 'alice', name: 'pics', autoInit: true });
   await forge.repos.create({ owner: 'alice', name: 'secret', autoInit: true, private: true });
+  await forge.repos.create({
+    owner: 'alice',
+    name: 'gt-pics',
+    autoInit: true,
+    defaultBranch: 'master',
+  });
   app = await startAppServer({
+    ...forgeServerEnv(forge.url, { gitea: GITEA_APP }),
     GITHUB_URL: forge.url,
     GITHUB_API_URL: forge.apiUrl,
     GITHUB_CLIENT_ID: CLIENT_ID,
@@ -55,6 +76,12 @@ test.beforeAll(async ({ browser }) => {
     clientSecret: CLIENT_SECRET,
     callbackUrl: `${app.origin}/oauth2/callback`,
     name: 'Inkstone',
+  });
+  forge.oauthApps.add({
+    ...GITEA_APP,
+    callbackUrl: `${app.origin}/oauth2/callback`,
+    name: 'Inkstone',
+    dialect: 'gitea',
   });
   ({ context, page } = await openAppContext(browser, app.origin));
 });
@@ -250,12 +277,54 @@ test('a repository bed commits the image at its folder; a failing bed leaves the
   await expect.poll(() => shown('Upload failed: broken.png')).toBe(2);
 });
 
+test('a Gitea repository bed commits the image at its dated folder', async () => {
+  await linkAccount(page, 'Gitea', 'alice');
+  await openAccounts();
+  await accounts()
+    .getByRole('listitem', { name: /^Gitea account alice/ })
+    .getByRole('button', { name: 'Add image bed repository to alice' })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Repository image bed' });
+  await expect(dialog.getByRole('textbox', { name: 'Branch (optional)' })).toHaveAttribute(
+    'placeholder',
+    'master',
+  );
+  await dialog
+    .getByRole('textbox', { name: 'Public Repository URL' })
+    .fill(`${forge.url}/alice/gt-pics`);
+  await dialog.getByRole('button', { name: 'Ok' }).click();
+  await expect(dialog).toBeHidden();
+  await accounts().getByRole('button', { name: 'Close', exact: true }).last().click();
+
+  await editor(page).press('ControlOrMeta+a');
+  await editor(page).press('Delete');
+  const chooser = (await openImageDialog(page)).getByRole('combobox', { name: 'Image storage' });
+  const label = (await chooser.locator('option', { hasText: /^Gitea repository / }).textContent())!;
+  expect(label).toContain('(imgs/{YYYY}-{MM}-{DD}, master) — alice');
+  await page
+    .getByRole('dialog', { name: 'Insert image' })
+    .getByRole('button', { name: 'Cancel' })
+    .click();
+  await insertImage('gt.png', label);
+  const link = /^!\[gt\.png\]\(<?(http[^)>]+\/(imgs\/\d{4}-\d\d-\d\d\/gt-[\w-]{8}\.png))>?\)$/;
+  await expect.poll(() => editorText(page), { timeout: 15_000 }).toMatch(link);
+  const [, url, path] = link.exec(await editorText(page))!;
+  expect(url).toContain(`${forge.url}/alice/gt-pics/`);
+  const bytes = await clonedBytes('alice/gt-pics', path!, 'master');
+  expect(bytes?.equals(Buffer.from(PNG_BASE64, 'base64'))).toBe(true);
+  await expect.poll(() => shown('gt.png')).toBe(2);
+});
+
 /** The bytes of `path` in a fresh `git clone` of `{forge}/{repoPath}.git` (undefined when the
  * clone has no such file). */
-async function clonedBytes(repoPath: string, path: string): Promise<Buffer | undefined> {
+async function clonedBytes(
+  repoPath: string,
+  path: string,
+  branch = 'main',
+): Promise<Buffer | undefined> {
   const folder = await mkdtemp(join(tmpdir(), 'inkstone-image-clone-'));
   try {
-    await git(['clone', '--quiet', '--branch', 'main', `${forge.url}/${repoPath}.git`, folder]);
+    await git(['clone', '--quiet', '--branch', branch, `${forge.url}/${repoPath}.git`, folder]);
     return await readFile(join(folder, path)).catch(() => undefined);
   } finally {
     await rm(folder, { recursive: true, force: true });
