@@ -272,6 +272,7 @@ export { HttpClient, HttpError, NetworkError } from './sync/http-client.js';
 export {
   type ChangesPage,
   type RemoteChange,
+  RemoteFileUnavailableError,
   type RemoteImage,
   type RemoteRevision,
   type SaveEntry,

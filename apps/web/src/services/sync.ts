@@ -394,6 +394,11 @@ export class SyncService {
         localImages.update(added);
         for (const path of removed) localImages.remove(path);
       },
+      onImageUnavailable: (path, message) => {
+        if (this.saidTooLarge.has(`image:${path}`)) return;
+        this.saidTooLarge.add(`image:${path}`);
+        store.dispatch(notified('error', `The image ${path} was not brought down: ${message}`));
+      },
       onImageTooLarge: (image, limit) => {
         if (this.saidTooLarge.has(`image:${image.path}`)) return;
         this.saidTooLarge.add(`image:${image.path}`);

@@ -10,6 +10,7 @@ import { type ItemRepository } from '../db/repository.js';
 import { workspacePathOf } from '../images/editor-images.js';
 import { type ContentItem, type ImageItem, type Item } from '../items/types.js';
 import { acknowledge, checkAborted, type SyncContext } from './sync-context.js';
+import { RemoteFileUnavailableError } from './workspace-provider.js';
 
 /** What the images step is told to do, and tells back. */
 export interface WorkspaceImagesStep {
@@ -19,6 +20,9 @@ export interface WorkspaceImagesStep {
   /** Told of the images brought down or replaced (`added`) and of those removed from the store
    * (`removed`, their paths): the preview shows the first and forgets the others. */
   onImagesChanged?: (added: ImageItem[], removed: string[]) => void;
+  /** Told of an image of the remote that it will not give (too large for its API): left out
+   * of the store, the sync goes on; `message` says why. */
+  onImageUnavailable?: (path: string, message: string) => void;
   /** Told of an image too large for the remote: not committed, kept pending in this browser. */
   onImageTooLarge?: (image: ImageItem, limit: ContentLimit) => void;
 }
@@ -45,7 +49,8 @@ export function base64ByteLength(base64: string): number {
  * The images step of a sync (inside the sync's commit, before it is made):
  *
  * 1. every image of the repository the store lacks (or holds as an older version, uploaded and
- *    unchanged here) is brought down into the store, marked uploaded with its sha;
+ *    unchanged here) is brought down into the store, marked uploaded with its sha (one the
+ *    remote will not give is told and left out);
  * 2. an image the last sync saw in the repository and now gone from it was deleted there: it
  *    leaves the store, unless a file here still links it — then it stays, and with the
  *    workspace as storage it is marked pending and committed again;
@@ -73,7 +78,14 @@ export async function syncWorkspaceImages(
     // Uploaded here with another sha: changed there since (or never recorded): theirs.
     if (here && known[image.path] === image.sha) continue;
     checkAborted(context);
-    const content = await provider.downloadImage(image);
+    let content: string;
+    try {
+      content = await provider.downloadImage(image);
+    } catch (error) {
+      if (!(error instanceof RemoteFileUnavailableError)) throw error;
+      step.onImageUnavailable?.(image.path, error.message);
+      continue;
+    }
     const item: ImageItem = {
       id: here?.id ?? derivedImageId(image.path),
       path: image.path,

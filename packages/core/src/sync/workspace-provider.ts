@@ -54,6 +54,15 @@ export interface RemoteRevision {
   created: number;
 }
 
+/** The remote has a file but will not give its bytes through its API (a Gitea blob past its
+ * `[api] DEFAULT_MAX_BLOB_SIZE`). A text's sync stops on it; an image is left where it is. */
+export class RemoteFileUnavailableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RemoteFileUnavailableError';
+  }
+}
+
 /** An image file of a remote workspace: its path from the workspace's root and its version's
  * sha (a git blob sha). */
 export interface RemoteImage {

@@ -325,3 +325,40 @@ describe('GitHub workspace images: the repository side', { timeout: 60_000 }, ()
     }
   });
 });
+
+describe('Gitea workspace images: a blob Gitea will not give', { timeout: 60_000 }, () => {
+  let f: Forge;
+  beforeAll(async () => {
+    f = await forges.Gitea!();
+  });
+  afterAll(async () => {
+    await f.close();
+  });
+
+  it('leaves out an image past DEFAULT_MAX_BLOB_SIZE, says so, and syncs the rest', async () => {
+    const repo = await f.createRepository();
+    const big = Buffer.concat([PNG, Buffer.alloc(400, 7)]);
+    const files = new Map<string, Uint8Array>([
+      ['imgs/small.png', PNG],
+      ['imgs/big.png', big],
+    ]);
+    await commitWithGit(f.forge, f.owner, repo, files, 'Pictures', f.branch);
+    f.forge.gitea.defaultMaxBlobSize = 200;
+    try {
+      const unavailable: string[] = [];
+      const b = syncBrowser(f.provider(repo), {
+        images: { onImageUnavailable: (path, message) => unavailable.push(`${path}: ${message}`) },
+      });
+      await b.sync();
+      expect((await b.repository.getAllImages()).map((image) => image.path)).toEqual([
+        'imgs/small.png',
+      ]);
+      expect(unavailable).toHaveLength(1);
+      expect(unavailable[0]).toMatch(
+        /^imgs\/big\.png: The Gitea server does not give files over its DEFAULT_MAX_BLOB_SIZE through its API \(a file of 470 bytes, blob [0-9a-f]{40}\)/,
+      );
+    } finally {
+      f.forge.gitea.defaultMaxBlobSize = 10_485_760;
+    }
+  });
+});

@@ -1,4 +1,5 @@
 import { encodeBase64 } from '../couchdb/documents.js';
+import { RemoteFileUnavailableError } from '../../sync/workspace-provider.js';
 import { base64Bytes, utf8Bytes } from '../git/bytes.js';
 import {
   changeBase64,
@@ -310,7 +311,7 @@ export class GiteaGitData implements GitFileWritePort {
 
 /** Gitea would not give a blob's content (past its `[api] DEFAULT_MAX_BLOB_SIZE`): the sync
  * stops with this rather than take the file for an empty one. */
-export class GiteaBlobTooLargeError extends Error {
+export class GiteaBlobTooLargeError extends RemoteFileUnavailableError {
   constructor(
     readonly sha: string,
     readonly size: number,
