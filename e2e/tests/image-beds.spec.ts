@@ -1,24 +1,43 @@
 import { type CloudSim, type SmmsUser, startCloudSim } from '@inkstone/cloud-sim';
 import { type ForgeSim, startForgeSim } from '@inkstone/forge-sim';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { openAppContext, startAppServer, type AppServer } from './fixtures/app-server';
-import { clonedFiles } from './fixtures/forge-workspace';
+import {
+  forgeServerEnv,
+  openAppContext,
+  startAppServer,
+  type AppServer,
+} from './fixtures/app-server';
+import {
+  clonedFiles,
+  firstSync,
+  git,
+  linkAccount,
+  openFile,
+  syncNow,
+} from './fixtures/forge-workspace';
 import {
   editor,
   editorText,
+  fileTitle,
   openImageDialog,
   openMenuEntry,
   pasteFiles,
   PNG_BASE64,
   preview,
+  replaceText,
+  skipTour,
 } from './helpers';
 
 // Image beds in Manage external accounts, against cloud-sim (SM.MS through its CORS proxy, a
-// custom bed) and forge-sim (a GitHub account's public repository): each linked through its
-// dialog with the spec's checks, listed, kept after a reload, and removed; then an image pasted
-// or inserted goes to the bed chosen in the Insert image dialog and its link becomes the bed's
-// URL, offline it waits, and a failing bed leaves the marker. One sim of each, one app server,
-// one browser.
+// custom bed) and forge-sim (a GitHub account's and a Gitea account's public repositories): each
+// linked through its dialog with the spec's checks, listed, kept after a reload, and removed;
+// then an image pasted or inserted goes to the bed chosen in the Insert image dialog and its
+// link becomes the bed's URL, offline it waits, and a failing bed leaves the marker. Last, a
+// GitHub workspace with itself as the storage: the sync commits the image, and a second browser
+// brings it down. One sim of each, one app server, one browser (and the second one's context).
 
 let sim: CloudSim;
 let forge: ForgeSim;
@@ -28,6 +47,7 @@ let context: BrowserContext;
 let page: Page;
 const CLIENT_ID = 'Iv1.e2eimagebeds';
 const CLIENT_SECRET = 'e2e-image-beds-secret';
+const GITEA_APP = { clientId: 'gt-beds-e2e', clientSecret: 'gt-beds-e2e-secret' };
 
 test.describe.configure({ mode: 'serial', timeout: 60_000 });
 
@@ -38,7 +58,14 @@ test.beforeAll(async ({ browser }) => {
   forge.users.add({ login: 'alice', token: 'ghp_alice_beds', name: 'Alice' });
   await forge.repos.create({ owner: 'alice', name: 'pics', autoInit: true });
   await forge.repos.create({ owner: 'alice', name: 'secret', autoInit: true, private: true });
+  await forge.repos.create({
+    owner: 'alice',
+    name: 'gt-pics',
+    autoInit: true,
+    defaultBranch: 'master',
+  });
   app = await startAppServer({
+    ...forgeServerEnv(forge.url, { gitea: GITEA_APP }),
     GITHUB_URL: forge.url,
     GITHUB_API_URL: forge.apiUrl,
     GITHUB_CLIENT_ID: CLIENT_ID,
@@ -49,6 +76,12 @@ test.beforeAll(async ({ browser }) => {
     clientSecret: CLIENT_SECRET,
     callbackUrl: `${app.origin}/oauth2/callback`,
     name: 'Inkstone',
+  });
+  forge.oauthApps.add({
+    ...GITEA_APP,
+    callbackUrl: `${app.origin}/oauth2/callback`,
+    name: 'Inkstone',
+    dialect: 'gitea',
   });
   ({ context, page } = await openAppContext(browser, app.origin));
 });
@@ -158,8 +191,8 @@ test('the beds are kept after a reload, and Remove access removes one', async ()
 
 /** Inserts an image file through the Insert image dialog, into the storage labelled `storage`
  * (the choice is remembered for the workspace). */
-async function insertImage(name: string, storage: string) {
-  const dialog = await openImageDialog(page);
+async function insertImage(name: string, storage: string, on = page) {
+  const dialog = await openImageDialog(on);
   await dialog.getByRole('combobox', { name: 'Image storage' }).selectOption({ label: storage });
   await dialog.getByLabel('Image file').setInputFiles({
     name,
@@ -170,8 +203,8 @@ async function insertImage(name: string, storage: string) {
   await expect(dialog).toBeHidden();
 }
 
-const shown = (alt: string) =>
-  preview(page)
+const shown = (alt: string, on = page) =>
+  preview(on)
     .getByRole('img', { name: alt })
     .evaluate((img: HTMLImageElement) => img.naturalWidth);
 
@@ -242,4 +275,126 @@ test('a repository bed commits the image at its folder; a failing bed leaves the
   expect(text).toMatch(/^Kept words\.\n!\[chart\.png\]\(<http[^>]+>\)/);
   expect(text).toContain('![Upload failed: broken.png](/imgs/');
   await expect.poll(() => shown('Upload failed: broken.png')).toBe(2);
+});
+
+test('a Gitea repository bed commits the image at its dated folder', async () => {
+  await linkAccount(page, 'Gitea', 'alice');
+  await openAccounts();
+  await accounts()
+    .getByRole('listitem', { name: /^Gitea account alice/ })
+    .getByRole('button', { name: 'Add image bed repository to alice' })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Repository image bed' });
+  await expect(dialog.getByRole('textbox', { name: 'Branch (optional)' })).toHaveAttribute(
+    'placeholder',
+    'master',
+  );
+  await dialog
+    .getByRole('textbox', { name: 'Public Repository URL' })
+    .fill(`${forge.url}/alice/gt-pics`);
+  await dialog.getByRole('button', { name: 'Ok' }).click();
+  await expect(dialog).toBeHidden();
+  await accounts().getByRole('button', { name: 'Close', exact: true }).last().click();
+
+  await editor(page).press('ControlOrMeta+a');
+  await editor(page).press('Delete');
+  const chooser = (await openImageDialog(page)).getByRole('combobox', { name: 'Image storage' });
+  const label = (await chooser.locator('option', { hasText: /^Gitea repository / }).textContent())!;
+  expect(label).toContain('(imgs/{YYYY}-{MM}-{DD}, master) — alice');
+  await page
+    .getByRole('dialog', { name: 'Insert image' })
+    .getByRole('button', { name: 'Cancel' })
+    .click();
+  await insertImage('gt.png', label);
+  const link = /^!\[gt\.png\]\(<?(http[^)>]+\/(imgs\/\d{4}-\d\d-\d\d\/gt-[\w-]{8}\.png))>?\)$/;
+  await expect.poll(() => editorText(page), { timeout: 15_000 }).toMatch(link);
+  const [, url, path] = link.exec(await editorText(page))!;
+  expect(url).toContain(`${forge.url}/alice/gt-pics/`);
+  const bytes = await clonedBytes('alice/gt-pics', path!, 'master');
+  expect(bytes?.equals(Buffer.from(PNG_BASE64, 'base64'))).toBe(true);
+  await expect.poll(() => shown('gt.png')).toBe(2);
+});
+
+/** The bytes of `path` in a fresh `git clone` of `{forge}/{repoPath}.git` (undefined when the
+ * clone has no such file). */
+async function clonedBytes(
+  repoPath: string,
+  path: string,
+  branch = 'main',
+): Promise<Buffer | undefined> {
+  const folder = await mkdtemp(join(tmpdir(), 'inkstone-image-clone-'));
+  try {
+    await git(['clone', '--quiet', '--branch', branch, `${forge.url}/${repoPath}.git`, folder]);
+    return await readFile(join(folder, path)).catch(() => undefined);
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+test('with the workspace itself as storage, the sync commits the image into the repository and another browser shows it', async ({
+  browser,
+}) => {
+  await forge.repos.create({ owner: 'alice', name: 'album', autoInit: true });
+  const workspace = `/?providerId=githubWorkspace&owner=alice&repo=album`;
+  await page.goto(workspace);
+  await expect(editor(page)).toBeVisible({ timeout: 15_000 });
+  await skipTour(page);
+  await firstSync(page, `${forge.url}/alice/album`);
+  await fileTitle(page).fill('Holiday');
+  await fileTitle(page).press('Enter');
+  await replaceText(page, 'The beach:\n');
+  await insertImage('beach.png', 'This workspace (its repository)');
+  // The link is the image's workspace path at once; the preview shows it from the local copy.
+  const link = /^The beach:\n!\[beach\.png\]\(\/(imgs\/\d{4}-\d\d-\d\d\/beach-[\w-]{8}\.png)\)$/;
+  await expect.poll(() => editorText(page)).toMatch(link);
+  const path = link.exec(await editorText(page))![1]!;
+  await expect.poll(() => shown('beach.png')).toBe(2);
+
+  await syncNow(page);
+  // A clone of the repository has the image, byte for byte, beside the text that links it.
+  const png = Buffer.from(PNG_BASE64, 'base64');
+  await expect
+    .poll(async () => (await clonedBytes('alice/album', path))?.equals(png), { timeout: 15_000 })
+    .toBe(true);
+  expect((await clonedFiles(forge.url, 'alice/album', 'main'))['Holiday.md']).toContain(
+    `![beach.png](/${path})`,
+  );
+
+  // Another browser opening the workspace brings the image down and shows it in the preview.
+  const other = await browser.newContext({
+    baseURL: app.origin,
+    viewport: { width: 1400, height: 900 },
+  });
+  try {
+    const second = await other.newPage();
+    await second.goto('/');
+    await expect(editor(second)).toBeVisible({ timeout: 15_000 });
+    await skipTour(second);
+    await openMenuEntry(second, /^Accounts/);
+    const secondAccounts = second.getByRole('dialog', { name: 'Manage external accounts' });
+    await secondAccounts.getByRole('button', { name: 'Add GitHub account' }).click();
+    const popup = second.waitForEvent('popup');
+    await second
+      .getByRole('dialog', { name: 'Add GitHub account' })
+      .getByRole('button', { name: 'Ok' })
+      .click();
+    const authorize = await popup;
+    await authorize.getByLabel('Username').fill('alice');
+    await authorize.getByRole('button', { name: 'Authorize Inkstone' }).click();
+    await expect(
+      secondAccounts.getByRole('listitem', { name: /^GitHub account alice/ }),
+    ).toBeVisible({ timeout: 15_000 });
+    await second.goto(workspace);
+    await expect(editor(second)).toBeVisible({ timeout: 15_000 });
+    await skipTour(second);
+    await firstSync(second, `${forge.url}/alice/album`);
+    await openFile(second, 'Holiday');
+    await expect.poll(() => shown('beach.png', second), { timeout: 15_000 }).toBe(2);
+    await expect(preview(second).getByRole('img', { name: 'beach.png' })).toHaveAttribute(
+      'src',
+      /^blob:/,
+    );
+  } finally {
+    await other.close();
+  }
 });

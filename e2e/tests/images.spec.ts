@@ -77,6 +77,35 @@ test.describe('images in the editor', () => {
     await alert(page, NO_IMAGE_BED).getByRole('button', { name: 'Dismiss' }).click();
   });
 
+  test('an image file dropped on the editor goes in where it is dropped and shows at once', async () => {
+    const page = app();
+    await editor(page).click();
+    await page.keyboard.insertText('Dropped here:');
+    // The caret at the start; the drop at the end of the line.
+    await editor(page).press('ControlOrMeta+Home');
+    await editor(page).evaluate((element, base64) => {
+      const line = element.querySelector('.cm-line')!.getBoundingClientRect();
+      const data = new DataTransfer();
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      data.items.add(new File([bytes], 'dropped.png', { type: 'image/png' }));
+      const at = { clientX: line.right - 2, clientY: line.top + line.height / 2 };
+      const event = (type: string) =>
+        new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true, ...at });
+      element.dispatchEvent(event('dragenter'));
+      element.dispatchEvent(event('dragover'));
+      element.dispatchEvent(event('drop'));
+    }, PNG_BASE64);
+    await expect
+      .poll(() => editorText(page))
+      .toMatch(
+        /^Dropped here:!\[Uploading dropped\.png…\]\(\/imgs\/\d{4}-\d{2}-\d{2}\/dropped-[\w-]{8}\.png\)$/,
+      );
+    const image = preview(page).getByRole('img', { name: 'Uploading dropped.png…' });
+    await expect(image).toHaveAttribute('src', /^blob:/);
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(2);
+    await alert(page, NO_IMAGE_BED).getByRole('button', { name: 'Dismiss' }).click();
+  });
+
   test('the Workspace image path dialog requires a path; a relative one is used and shown', async () => {
     const page = app();
     await openMenu(page);

@@ -272,6 +272,8 @@ export { HttpClient, HttpError, NetworkError } from './sync/http-client.js';
 export {
   type ChangesPage,
   type RemoteChange,
+  RemoteFileUnavailableError,
+  type RemoteImage,
   type RemoteRevision,
   type SaveEntry,
   type SaveResult,
@@ -291,6 +293,14 @@ export {
   type PendingImageUploaded,
   uploadPendingImages,
 } from './sync/pending-images.js';
+export {
+  base64ByteLength,
+  derivedImageId,
+  imageTooLargeMessage,
+  linkedImagePaths,
+  syncWorkspaceImages,
+  type WorkspaceImagesStep,
+} from './sync/workspace-images.js';
 export {
   type FileLocationProvider,
   type FileLocationSyncOptions,
@@ -440,7 +450,13 @@ export {
   type GitCommitMessages,
 } from './providers/git/commit-message.js';
 export { InvalidManifestError } from './providers/git/snapshot.js';
-export { GIT_DATA_FOLDER, GIT_MANIFEST_PATH, GIT_TRASH_FOLDER } from './providers/git/layout.js';
+export {
+  GIT_DATA_FOLDER,
+  GIT_MANIFEST_PATH,
+  GIT_TRASH_FOLDER,
+  IMAGE_EXTENSIONS,
+  isImagePath,
+} from './providers/git/layout.js';
 export {
   parseRepositoryUrl,
   repositoryWebUrl,

@@ -259,7 +259,11 @@ describe('images in the editor', () => {
       '![image.png](/imgs/2026-11-28/image-id1abcde.png)Hello world',
     );
     expect(notes).toEqual([]);
-    // Still pending: the next sync commits it.
+    // Still pending: the next sync commits it; the pending run (after a sync, back online)
+    // leaves it to the sync rather than marking it uploaded.
+    expect((await repo.getAllImages())[0]!.uploaded).toBe(false);
+    const timers = { set: (callback: () => void) => (callback(), () => {}), now: () => 0 };
+    expect(await editorImages.uploadPending(view, timers)).toBe(0);
     expect((await repo.getAllImages())[0]!.uploaded).toBe(false);
   });
 });

@@ -168,16 +168,18 @@ export class EditorImages {
   async uploadPending(view: EditorView | undefined, timers: Timers): Promise<number> {
     const { context } = this;
     const choice = context.storage();
-    if (!choice || this.uploadingPending || !context.online()) return 0;
-    const bed = choice.type === 'workspace' ? undefined : context.bedFor(choice);
-    if (choice.type !== 'workspace' && !bed) return 0;
+    // With the workspace itself as storage, the git sync commits them (its images step).
+    if (!choice || choice.type === 'workspace' || this.uploadingPending || !context.online()) {
+      return 0;
+    }
+    const bed = context.bedFor(choice);
+    if (!bed) return 0;
     this.uploadingPending = true;
     try {
       return await uploadPendingImages(
         context.repo,
         {
           upload: async (image) => {
-            if (!bed) return {};
             const file = {
               name: image.path.split('/').pop() ?? 'image',
               mimeType: imageTypeOf(image.path),

@@ -61,6 +61,17 @@ export class LocalImages {
     this.changed();
   }
 
+  /** Images brought down or replaced by a sync: each shown from its new bytes (an older
+   * picture at the same path is let go). */
+  update(images: readonly ImageItem[]): void {
+    for (const image of images) {
+      const before = this.entries.get(image.path);
+      if (before?.url) URL.revokeObjectURL(before.url);
+      this.entries.set(image.path, { content: image.content });
+    }
+    if (images.length > 0) this.changed();
+  }
+
   /** An image just added: shown at once from `blob`. */
   add(path: string, blob: Blob): void {
     this.set(path, { blob });

@@ -1,14 +1,17 @@
-import { uploadPendingImagesNow } from '../images/app-images';
+import { readStorageChoice, uploadPendingImagesNow } from '../images/app-images';
+import { localImages } from '../images/local-images';
 import {
   type ContentLimit,
   contentTooLargeMessage,
   AutoSyncScheduler,
   autoSyncPeriod,
+  base64ByteLength,
   COUCHDB_WORKSPACE_PROVIDER_ID,
   type CouchdbCredentials,
   CouchdbWorkspaceProvider,
   hashItem,
   HttpClient,
+  imageTooLargeMessage,
   isAutoSyncOn,
   isUserActive,
   OfflineDetector,
@@ -20,6 +23,7 @@ import {
   type Timers,
   type Workspace,
   type WorkspaceProvider,
+  type WorkspaceSyncOptions,
   WorkspaceSynchronizer,
 } from '@inkstone/core';
 import { type AppStore } from '../store';
@@ -152,6 +156,9 @@ export class SyncService {
         onConflict: (fileId) => this.conflicted(fileId),
         onTooLarge: (fileId, limit) => this.tooLarge(fileId, limit),
         askCommitMessage: remote.git && !autoSyncOn() ? () => this.askCommitMessage() : undefined,
+        // A git workspace's images: the repository's come down into the images store, and with
+        // "the workspace itself" as storage the pending ones go up in the sync's commit.
+        images: remote.git ? this.imagesStep() : undefined,
       });
     this.requester = new SyncRequester({
       timers: this.timers,
@@ -381,6 +388,34 @@ export class SyncService {
     this.options.store.dispatch(
       notified('error', contentTooLargeMessage(file?.name ?? 'A file', limit)),
     );
+  }
+
+  // The images step of a git workspace's sync (issue 30): the storage as chosen now.
+  private imagesStep(): WorkspaceSyncOptions['images'] {
+    const { store } = this.options;
+    const choice = readStorageChoice(store.getState().localSettings.imageStorage);
+    return {
+      toWorkspace: choice?.type === 'workspace',
+      onImagesChanged: (added, removed) => {
+        localImages.update(added);
+        for (const path of removed) localImages.remove(path);
+      },
+      onImageUnavailable: (path, message) => {
+        if (this.saidTooLarge.has(`image:${path}`)) return;
+        this.saidTooLarge.add(`image:${path}`);
+        store.dispatch(notified('error', `The image ${path} was not brought down: ${message}`));
+      },
+      onImageTooLarge: (image, limit) => {
+        if (this.saidTooLarge.has(`image:${image.path}`)) return;
+        this.saidTooLarge.add(`image:${image.path}`);
+        store.dispatch(
+          notified(
+            'error',
+            imageTooLargeMessage(image.path, base64ByteLength(image.content), limit),
+          ),
+        );
+      },
+    };
   }
 
   private conflicted(fileId: string): void {

@@ -52,6 +52,16 @@ export function askingCommitMessage(
     gated.commitSync = () => provider.commitSync!();
     gated.discardSync = () => provider.discardSync?.();
   }
+  if (provider.listImages && provider.downloadImage && provider.saveImage) {
+    gated.listImages = () => provider.listImages!();
+    gated.downloadImage = (image) => provider.downloadImage!(image);
+    gated.saveImage = async (path, content) => {
+      const target = await open();
+      return target.saveImage
+        ? target.saveImage(path, content)
+        : provider.saveImage!(path, content);
+    };
+  }
   if (provider.prefetchContent) {
     gated.prefetchContent = (fileIds) => provider.prefetchContent!(fileIds);
   }

@@ -21,6 +21,9 @@ export interface SyncedRecord {
 export interface SyncState {
   cursor?: string;
   records: Record<string, SyncedRecord>;
+  /** The images the remote workspace had after the last sync, path to sha (git workspaces,
+   * issue 30): an image of the store recorded here and gone from the remote was deleted there. */
+  images?: Record<string, string>;
 }
 
 /** Id of the data item that holds the {@link SyncState}. */
@@ -30,7 +33,11 @@ export const SYNC_STATE_ID = 'syncState';
 export async function loadSyncState(repository: ItemRepository): Promise<SyncState> {
   const stored = await repository.get<DataItem<SyncState>>(SYNC_STATE_ID);
   return stored
-    ? { cursor: stored.data.cursor, records: { ...stored.data.records } }
+    ? {
+        cursor: stored.data.cursor,
+        records: { ...stored.data.records },
+        ...(stored.data.images ? { images: { ...stored.data.images } } : {}),
+      }
     : { records: {} };
 }
 
@@ -42,6 +49,7 @@ export async function saveSyncState(repository: ItemRepository, state: SyncState
     data: {
       ...(state.cursor === undefined ? {} : { cursor: state.cursor }),
       records: state.records,
+      ...(state.images === undefined ? {} : { images: state.images }),
     },
   });
   await repository.put([item]);

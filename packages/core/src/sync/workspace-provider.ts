@@ -54,6 +54,22 @@ export interface RemoteRevision {
   created: number;
 }
 
+/** The remote has a file but will not give its bytes through its API (a Gitea blob past its
+ * `[api] DEFAULT_MAX_BLOB_SIZE`). A text's sync stops on it; an image is left where it is. */
+export class RemoteFileUnavailableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RemoteFileUnavailableError';
+  }
+}
+
+/** An image file of a remote workspace: its path from the workspace's root and its version's
+ * sha (a git blob sha). */
+export interface RemoteImage {
+  path: string;
+  sha: string;
+}
+
 /**
  * The port between the sync engine and a workspace provider (a CouchDB database, a git
  * repository, a drive folder): every call goes to the remote; the engine decides what to call.
@@ -93,6 +109,15 @@ export interface WorkspaceProvider {
   /** The text of one of {@link listRevisions}'s revisions (the History panel's load call,
    * spec providers §4 and §7); with `listRevisions` when the remote can read them back. */
   revisionText?(fileId: string, syncData: SyncData, revisionId: string): Promise<string>;
+  /** The images the remote holds beside the workspace's files (a git workspace: the image files
+   * of its folder in the repository, issue 30), as of the changes read last. Optional: with it,
+   * the provider has `downloadImage` and `saveImage`. */
+  listImages?(): Promise<RemoteImage[]>;
+  /** An image's bytes, in base64. */
+  downloadImage?(image: RemoteImage): Promise<string>;
+  /** Writes an image (bytes in base64) at its workspace path; resolves with its version's sha.
+   * Buffered like the other writes between `beginSync` and `commitSync`. */
+  saveImage?(path: string, content: string): Promise<string>;
   /** The same remote, its writes carrying `message` (a git host's commit message, S14).
    * Providers without commits do not have it. */
   withCommitMessage?(message: string): WorkspaceProvider;

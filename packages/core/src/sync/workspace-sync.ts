@@ -23,6 +23,7 @@ import {
 import { loadSyncState } from './sync-state.js';
 import { localSyncView, SYNCED_ITEM_TYPES, type SyncScope } from './syncable.js';
 import { uploadItems } from './upload-items.js';
+import { syncWorkspaceImages, type WorkspaceImagesStep } from './workspace-images.js';
 import { TooLateError, type WorkspaceProvider } from './workspace-provider.js';
 
 /** A sync step is restarted at most this many times on 'TOO_LATE' (rule S7). */
@@ -47,8 +48,14 @@ export interface WorkspaceSyncOptions extends SyncScope {
   onConflict?: (fileId: string, conflicts: number) => void;
   /** Told of each file too large for the remote: not uploaded, kept local (ADR 0006). */
   onTooLarge?: (fileId: string, limit: ContentLimit) => void;
-  /** Where pending images go, for providers that take images (S13); without it they wait. */
-  images?: { uploader: ImageUploader; timers: Timers };
+  /** The images step (S13, issue 30). A remote that holds images (a git workspace) has its
+   * images brought down into the images store, and, with `toWorkspace`, the pending images
+   * committed into it; otherwise the pending images go to `uploader` one at a time, 500 ms
+   * apart (without an uploader they wait). */
+  images?: Partial<WorkspaceImagesStep> & {
+    uploader?: ImageUploader;
+    timers?: Timers;
+  };
   /** Asks for a commit message before the first upload of a sync (git workspaces with autoSync
    * off, S14); cancelling skips the uploads of that sync. */
   askCommitMessage?: CommitMessagePort;
@@ -90,6 +97,12 @@ export class WorkspaceSynchronizer {
         await this.syncOnce(context);
         const { images } = this.options;
         if (images) {
+          await syncWorkspaceImages(context, {
+            ...images,
+            toWorkspace: images.toWorkspace ?? false,
+          });
+        }
+        if (images?.uploader && images.timers && !images.toWorkspace) {
           await uploadPendingImages(
             this.options.repository,
             images.uploader,

@@ -24,6 +24,22 @@ export async function gitIn(
   return stdout;
 }
 
+/** Runs git against a forge repository's bare folder; its stdout as bytes (a blob's exact
+ * bytes, `cat-file blob main:a.png`). */
+export async function gitBytesIn(
+  forge: ForgeSim,
+  owner: string,
+  repo: string,
+  args: string[],
+): Promise<Buffer> {
+  const gitDir = forge.repos.get(owner, repo)!.gitDir;
+  const { stdout } = await run('git', ['--git-dir', gitDir, ...args], {
+    maxBuffer: 64 * 1024 * 1024,
+    encoding: 'buffer',
+  });
+  return stdout;
+}
+
 /** The commits of a branch, newest first: their subjects. */
 export async function commitSubjects(
   forge: ForgeSim,
@@ -76,13 +92,14 @@ export async function cloneFiles(
   }
 }
 
-/** Commits `files` (path → text) on top of the branch straight into the bare repository with git
- * plumbing, as another tool pushing would; returns the new commit. */
+/** Commits `files` (path → text or bytes; null removes the file) on top of the branch straight
+ * into the bare repository with git plumbing, as another tool pushing would; returns the new
+ * commit. */
 export async function commitWithGit(
   forge: ForgeSim,
   owner: string,
   repo: string,
-  files: ReadonlyMap<string, string>,
+  files: ReadonlyMap<string, string | Uint8Array | null>,
   message: string,
   branch = 'main',
 ): Promise<string> {
@@ -90,7 +107,9 @@ export async function commitWithGit(
   try {
     const gitDir = forge.repos.get(owner, repo)!.gitDir;
     const work = join(folder, 'work');
+    await mkdir(work, { recursive: true });
     for (const [path, text] of files) {
+      if (text === null) continue;
       await mkdir(dirname(join(work, path)), { recursive: true });
       await writeFile(join(work, path), text);
     }
@@ -108,6 +127,9 @@ export async function commitWithGit(
       ).stdout.trim();
     await git('read-tree', branch);
     await git('add', '--ignore-removal', '.');
+    for (const [path, text] of files) {
+      if (text === null) await git('rm', '--cached', '--quiet', '--', path);
+    }
     const parent = await git('rev-parse', branch);
     const commit = await git('commit-tree', await git('write-tree'), '-p', parent, '-m', message);
     await git('update-ref', `refs/heads/${branch}`, commit, parent);

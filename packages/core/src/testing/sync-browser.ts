@@ -5,7 +5,7 @@ import { MemoryDatabase } from '../db/memory-repository.js';
 import { withHash } from '../items/hash.js';
 import { type ContentItem, type FileItem, type Item } from '../items/types.js';
 import { type WorkspaceProvider } from '../sync/workspace-provider.js';
-import { WorkspaceSynchronizer } from '../sync/workspace-sync.js';
+import { type WorkspaceSyncOptions, WorkspaceSynchronizer } from '../sync/workspace-sync.js';
 
 /** Three paragraphs, for edits of different paragraphs and of one sentence. */
 export const PARAGRAPHS = 'First paragraph.\n\nSecond paragraph.\n\nThird paragraph.\n';
@@ -13,7 +13,7 @@ export const PARAGRAPHS = 'First paragraph.\n\nSecond paragraph.\n\nThird paragr
 /** One browser: its own database, syncing the workspace through `provider`. */
 export function syncBrowser<P extends WorkspaceProvider>(
   provider: P,
-  options: { ask?: () => Promise<string> } = {},
+  options: { ask?: () => Promise<string>; images?: WorkspaceSyncOptions['images'] } = {},
 ) {
   const repository = new MemoryDatabase(`browser-${Math.random()}`).connect();
   const synchronizer = new WorkspaceSynchronizer({
@@ -21,6 +21,7 @@ export function syncBrowser<P extends WorkspaceProvider>(
     provider,
     welcomeFileHashes: new Set(),
     askCommitMessage: options.ask,
+    ...(options.images ? { images: options.images } : {}),
   });
   return {
     repository,

@@ -73,6 +73,22 @@ export class LazyWorkspaceProvider implements WorkspaceProvider {
     return provider.revisionText(fileId, syncData, revisionId);
   };
 
+  // The repository's images (issue 30), through the provider the changes were read with.
+  listImages: NonNullable<WorkspaceProvider['listImages']> = async () =>
+    (await this.open()).listImages?.() ?? [];
+
+  downloadImage: NonNullable<WorkspaceProvider['downloadImage']> = async (image) => {
+    const provider = await this.open();
+    if (!provider.downloadImage) throw new Error('downloadImage is not supported.');
+    return provider.downloadImage(image);
+  };
+
+  saveImage: NonNullable<WorkspaceProvider['saveImage']> = async (path, content) => {
+    const provider = await this.open();
+    if (!provider.saveImage) throw new Error('saveImage is not supported.');
+    return provider.saveImage(path, content);
+  };
+
   withCommitMessage(message: string): WorkspaceProvider {
     // Asked at a sync's first write: the changes were read, so the repository is open.
     return this.opened?.withCommitMessage ? this.opened.withCommitMessage(message) : this;

@@ -92,6 +92,14 @@ export function planCommit(draft: GitDraft): CommitPlan {
     deletes.add(dataPath(id.slice(0, -'/content'.length)));
     plan.deleted.push(entry.content.path);
   }
+  // The images written: binary files beside the texts, which the manifest does not list.
+  const imageShas = new Map<string, string>();
+  for (const [path, image] of draft.images) {
+    if (writes.has(path) || base.files.get(path) === image.sha) continue;
+    writes.set(path, { path, content: image.content, encoding: 'base64' });
+    imageShas.set(path, image.sha);
+    (base.files.has(path) ? plan.updated : plan.created).push(path);
+  }
   const manifestText = `${JSON.stringify(manifest, null, 1)}\n`;
   writes.set(GIT_MANIFEST_PATH, { path: GIT_MANIFEST_PATH, content: manifestText });
 
@@ -105,7 +113,8 @@ export function planCommit(draft: GitDraft): CommitPlan {
   for (const change of writes.values()) {
     files.set(
       change.path,
-      'content' in change ? gitBlobSha(utf8Bytes(change.content)) : change.sha!,
+      imageShas.get(change.path) ??
+        ('content' in change ? gitBlobSha(utf8Bytes(change.content)) : change.sha!),
     );
     changes.push(change);
   }

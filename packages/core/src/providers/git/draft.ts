@@ -1,8 +1,8 @@
 // The writes of a git workspace not yet committed, checked against the commit they start from.
 import { type ContentItem, type Item } from '../../items/types.js';
 import { type SyncData, TooLateError } from '../../sync/workspace-provider.js';
-import { gitBlobSha, utf8Bytes } from './bytes.js';
-import { contentDataText } from './layout.js';
+import { base64Bytes, gitBlobSha, utf8Bytes } from './bytes.js';
+import { contentDataText, isReservedPath } from './layout.js';
 import { type GitSnapshot } from './snapshot.js';
 import { contentViewEntry, itemSyncData, type ViewEntry } from './workspace-view.js';
 
@@ -22,6 +22,9 @@ export class GitDraft {
   readonly set = new Map<string, ViewEntry | null>();
   /** The texts of the contents written, by file id. */
   readonly texts = new Map<string, DraftText>();
+  /** The images written (binary files of the workspace, not items), by path: their bytes in
+   * base64 and their blob sha. */
+  readonly images = new Map<string, { content: string; sha: string }>();
   /** The commit message given for these writes, if any. */
   message: string | undefined;
 
@@ -29,7 +32,19 @@ export class GitDraft {
 
   /** Whether there is anything to commit. */
   get empty(): boolean {
-    return this.set.size === 0;
+    return this.set.size === 0 && this.images.size === 0;
+  }
+
+  /** Writes an image at `path` (from the workspace's folder) unless the branch already has
+   * these bytes there; returns its blob sha. */
+  saveImage(path: string, content: string): string {
+    if (isReservedPath(path) || path.toLowerCase().endsWith('.md') || path === '') {
+      throw new Error(`An image can not be written at ${path}.`);
+    }
+    const sha = gitBlobSha(base64Bytes(content));
+    if (this.base.files.get(path) === sha) this.images.delete(path);
+    else this.images.set(path, { content, sha });
+    return sha;
   }
 
   /** The item as it is with the writes so far. */

@@ -15,10 +15,19 @@ export interface GitTreeListing {
   truncated: boolean;
 }
 
-/** A change of a tree written on top of a base tree: a file's text (`content`), an existing
- * blob moved or kept (`sha`), or a removal (`sha: null`). */
+/** A change of a tree written on top of a base tree: a file's text (`content`; with
+ * `encoding: 'base64'`, a binary file's bytes in base64, an image of the workspace), an
+ * existing blob moved or kept (`sha`), or a removal (`sha: null`). */
 export type GitTreeChange =
-  { path: string; content: string } | { path: string; sha: string } | { path: string; sha: null };
+  | { path: string; content: string; encoding?: 'base64' }
+  | { path: string; sha: string }
+  | { path: string; sha: null };
+
+/** The base64 of a written file's bytes, whichever way the change holds them. */
+export const changeBase64 = (
+  change: { content: string; encoding?: 'base64' },
+  textToBase64: (text: string) => string,
+): string => (change.encoding === 'base64' ? change.content : textToBase64(change.content));
 
 /** A change of a file-writing commit ({@link GitFileWritePort}): a tree change with the sha
  * the parent commit has at its path (`previous`; undefined for a new file). Forges whose file

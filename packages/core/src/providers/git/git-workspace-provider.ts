@@ -2,6 +2,7 @@ import { type ContentItem, type Item } from '../../items/types.js';
 import { type ContentLimit } from '../../sync/content-limit.js';
 import {
   type ChangesPage,
+  type RemoteImage,
   type RemoteRevision,
   type SaveEntry,
   type SaveResult,
@@ -85,6 +86,20 @@ export class GitWorkspaceProvider implements WorkspaceProvider {
 
   uploadContent(content: ContentItem, syncData: SyncData | undefined): Promise<SyncData> {
     return this.workspace.saveItem(content, syncData, this.message);
+  }
+
+  /** The image files of the workspace's folder, as of the changes read last. */
+  listImages(): Promise<RemoteImage[]> {
+    return this.workspace.listImages();
+  }
+
+  downloadImage(image: RemoteImage): Promise<string> {
+    return this.workspace.downloadImage(image);
+  }
+
+  /** Writes an image as a blob of the repository (in the sync's commit within a sync). */
+  saveImage(path: string, content: string): Promise<string> {
+    return this.workspace.saveImage(path, content, this.message);
   }
 
   /** The commits that changed the file's text, newest first (the forge's commits by path). */

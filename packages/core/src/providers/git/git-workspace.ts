@@ -1,6 +1,7 @@
 import { type ContentItem, type Item } from '../../items/types.js';
 import {
   type ChangesPage,
+  type RemoteImage,
   type RemoteRevision,
   type SaveEntry,
   type SaveResult,
@@ -23,7 +24,8 @@ import {
   NotFastForwardError,
   writesFiles,
 } from './git-data-port.js';
-import { GIT_MANIFEST_PATH } from './layout.js';
+import { GIT_MANIFEST_PATH, isImagePath, isReservedPath } from './layout.js';
+import { bytesToBase64 } from '../gitee/base64.js';
 import { emptySnapshot, type GitSnapshot, readSnapshot } from './snapshot.js';
 import { viewChanges } from './workspace-view.js';
 
@@ -133,6 +135,27 @@ export class GitWorkspace {
     const content = await readContent(this.options.port, snapshot, fileId);
     if (!content) throw new Error(`The file has no text in commit ${revisionId}.`);
     return content.text;
+  }
+
+  /** The image files of the workspace's folder in the last commit read (outside the app's own
+   * folders). */
+  async listImages(): Promise<RemoteImage[]> {
+    const snapshot = this.latest ?? (await this.headSnapshot());
+    const images: RemoteImage[] = [];
+    for (const [path, sha] of snapshot.files) {
+      if (isImagePath(path) && !isReservedPath(path)) images.push({ path, sha });
+    }
+    return images;
+  }
+
+  /** An image's bytes, in base64. */
+  async downloadImage(image: RemoteImage): Promise<string> {
+    return bytesToBase64(await this.options.port.readBlob(image.sha));
+  }
+
+  /** Writes an image (base64) at `path` from the workspace's folder; resolves with its blob sha. */
+  saveImage(path: string, content: string, message?: string): Promise<string> {
+    return this.write(message, (draft) => draft.saveImage(path, content));
   }
 
   /** Saves an item (content with its text). */

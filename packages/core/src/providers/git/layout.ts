@@ -59,6 +59,16 @@ export function contentDataText(content: ContentItem): string | null {
 export const isReservedPath = (path: string) =>
   path.startsWith(`${GIT_DATA_FOLDER}/`) || path.startsWith(`${GIT_TRASH_FOLDER}/`);
 
+/** The extensions of the files a git workspace holds as images (issue 30). */
+export const IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'gif', 'webp', 'svg', 'bmp', 'ico', 'avif'];
+
+/** Whether a path is an image file's, by its extension (any case). */
+export function isImagePath(path: string): boolean {
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  const dot = name.lastIndexOf('.');
+  return dot > 0 && IMAGE_EXTENSIONS.includes(name.slice(dot + 1).toLowerCase());
+}
+
 /** An id made from a path: a file or folder another tool added gets the same id in every
  * browser (16 base62 characters, as the app's ids). */
 export function derivedId(kind: 'file' | 'folder', path: string): string {

@@ -1,6 +1,8 @@
 import { encodeBase64 } from '../couchdb/documents.js';
+import { RemoteFileUnavailableError } from '../../sync/workspace-provider.js';
 import { base64Bytes, utf8Bytes } from '../git/bytes.js';
 import {
+  changeBase64,
   type GitCommitInfo,
   type GitFileChange,
   type GitFileWritePort,
@@ -267,7 +269,7 @@ export class GiteaGitData implements GitFileWritePort {
   private async operation(change: GitFileChange): Promise<FileOperation> {
     const previous = change.previous;
     if ('content' in change) {
-      const content = encodeBase64(utf8Bytes(change.content));
+      const content = changeBase64(change, (text) => encodeBase64(utf8Bytes(text)));
       return previous === undefined
         ? { operation: 'create', path: change.path, content }
         : { operation: 'update', path: change.path, content, sha: previous };
@@ -309,7 +311,7 @@ export class GiteaGitData implements GitFileWritePort {
 
 /** Gitea would not give a blob's content (past its `[api] DEFAULT_MAX_BLOB_SIZE`): the sync
  * stops with this rather than take the file for an empty one. */
-export class GiteaBlobTooLargeError extends Error {
+export class GiteaBlobTooLargeError extends RemoteFileUnavailableError {
   constructor(
     readonly sha: string,
     readonly size: number,

@@ -1,6 +1,7 @@
 import { textToBase64 } from '../github/file-location-content.js';
 import { base64Bytes } from '../git/bytes.js';
 import {
+  changeBase64,
   type GitCommitInfo,
   type GitFileChange,
   type GitFileWritePort,
@@ -137,7 +138,7 @@ export class GiteeGitData implements GitFileWritePort {
       if ('content' in change || change.sha !== null) {
         const content =
           'content' in change
-            ? textToBase64(change.content)
+            ? changeBase64(change, textToBase64)
             : bytesToBase64(await this.readBlob(change.sha));
         reply =
           change.previous === undefined

@@ -80,9 +80,20 @@ export class GithubGitData implements GitTreeWritePort {
     return base64Bytes(body.content);
   }
 
-  /** POST git/trees with `base_tree` and the changes (texts inline as `content`). */
+  /** POST git/trees with `base_tree` and the changes (texts inline as `content`; a binary file,
+   * which a tree entry's `content` cannot carry, first as a blob: POST git/blobs in base64). */
   async writeTree(base: string | undefined, changes: readonly GitTreeChange[]): Promise<string> {
-    const tree = changes.map((change) => ({ mode: '100644', type: 'blob', ...change }));
+    const entries: GitTreeChange[] = [];
+    for (const change of changes) {
+      if ('content' in change && change.encoding === 'base64') {
+        const blob = await this.client.post<{ sha: string }>(`${this.repoPath}/git/blobs`, {
+          content: change.content,
+          encoding: 'base64',
+        });
+        entries.push({ path: change.path, sha: blob.sha });
+      } else entries.push(change);
+    }
+    const tree = entries.map((change) => ({ mode: '100644', type: 'blob', ...change }));
     const body = await this.client.post<{ sha: string }>(`${this.repoPath}/git/trees`, {
       ...(base ? { base_tree: base } : {}),
       tree,

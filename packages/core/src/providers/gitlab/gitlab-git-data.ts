@@ -1,6 +1,7 @@
 import { encodeBase64 } from '../couchdb/documents.js';
 import { base64Bytes } from '../git/bytes.js';
 import {
+  changeBase64,
   type GitCommitInfo,
   type GitFileChange,
   type GitFileWritePort,
@@ -233,7 +234,7 @@ export class GitlabGitData implements GitFileWritePort {
         continue;
       }
       let content: string;
-      if ('content' in change) content = textToBase64(change.content);
+      if ('content' in change) content = changeBase64(change, textToBase64);
       else {
         const from = removed.get(change.sha);
         if (change.previous === undefined && from !== undefined && !moved.has(from)) {
