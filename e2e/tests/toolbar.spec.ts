@@ -171,6 +171,7 @@ test.describe('the editing commands', () => {
       'Table',
       'Link',
       'Image',
+      'ChatGPT',
       'Resolve conflicts',
     ]);
     await expect(menu.getByRole('menuitem', { name: 'Redo' })).toHaveAttribute(

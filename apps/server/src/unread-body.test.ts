@@ -225,14 +225,19 @@ const frame = (piece: Buffer) =>
 /** Sends `first`, then a small chunk every `everyMs` until the connection closes or `forMs`
  * have passed: a client that is never silent for long. */
 const trickle =
-  (first: Buffer, everyMs: number, forMs: number, framed = true) =>
+  (first: Buffer, everyMs: number, forMs: number, framed = true, gaps: number[] = []) =>
   async (socket: net.Socket, closed: () => boolean) => {
     const started = Date.now();
     if (!socket.write(framed ? frame(first) : first)) {
       await new Promise((next) => socket.once('drain', next));
     }
+    let last = Date.now();
     while (!closed() && Date.now() - started < forMs) {
       await sleep(everyMs);
+      // (How long the client really went between two writes: on a starved machine a 50 ms
+      // sleep can last longer than the server's idle limit.)
+      gaps.push(Date.now() - last);
+      last = Date.now();
       if (!closed()) socket.write(framed ? frame(Buffer.from('t')) : Buffer.from('t'));
     }
   };
@@ -283,10 +288,19 @@ describe('reading an answered body is bounded', () => {
   });
 
   it('after maxMs: a client that sends a little at a time, never silent for idleMs, is cut off', async () => {
-    const { answer, closedAfterMs } = await slowClient(port, '/echo', trickle(over, 50, 10_000));
+    const gaps: number[] = [];
+    const { answer, closedAfterMs } = await slowClient(
+      port,
+      '/echo',
+      trickle(over, 50, 10_000, true, gaps),
+    );
     expect(answer).toMatch(/^HTTP\/1\.1 413 /);
-    expect(closedAfterMs).toBeGreaterThanOrEqual(bounds.maxMs - 50);
     expect(closedAfterMs).toBeLessThan(bounds.maxMs + 3_000);
+    // Cut off at maxMs, unless the machine held the client silent for idleMs first (then the
+    // idle rule closed it, earlier, as it should).
+    if (Math.max(0, ...gaps) < bounds.idleMs) {
+      expect(closedAfterMs).toBeGreaterThanOrEqual(bounds.maxMs - 50);
+    }
   });
 
   it('reads maxDrains bodies at once: the next answer closes its connection at once', async () => {
