@@ -95,11 +95,32 @@ test('deleting a folder and emptying the trash ask first', async ({ page }) => {
   await typeName(page, 'Letter');
   await expect(node(page, 'Letter')).toHaveAttribute('aria-level', '2');
 
-  // Reserved folder names are refused with the spec's message.
+  // Reserved folder names are refused: the unauthorizedName dialog, then the spec's message.
   await page.getByRole('button', { name: 'New folder' }).click();
   await typeName(page, 'bad.md');
+  const refused = page.getByRole('dialog', { name: 'Unauthorized name' });
+  await expect(refused).toContainText('“bad.md” cannot name a folder');
+  await refused.getByRole('button', { name: 'Ok' }).click();
   await expect(page.getByText('Unauthorized name.')).toBeVisible();
   await expect(node(page, 'bad.md')).toHaveCount(0);
+
+  // A name with characters a name cannot hold asks before stripping them: Cancel keeps the
+  // name it had, Strip stores the stripped one.
+  const rename = async (from: string, to: string) => {
+    await node(page, from).click({ button: 'right' });
+    await page.getByRole('menu').getByRole('menuitem', { name: 'Rename' }).click();
+    await typeName(page, to);
+  };
+  await rename('Letter', 'Letter/to  Anna');
+  const strip = page.getByRole('dialog', { name: 'Strip the name' });
+  await expect(strip).toContainText('“Letter/to  Anna”');
+  await strip.getByRole('button', { name: 'Cancel' }).click();
+  await expect(node(page, 'Letter')).toBeVisible();
+  await rename('Letter', 'Letter/to  Anna');
+  await strip.getByRole('button', { name: 'Strip' }).click();
+  await expect(node(page, 'Letter to Anna')).toHaveAttribute('aria-level', '2');
+  await rename('Letter to Anna', 'Letter');
+  await expect(node(page, 'Letter')).toBeVisible();
 
   // The context menu opens from the keyboard too; Escape closes it.
   await node(page, 'Drafts').click();

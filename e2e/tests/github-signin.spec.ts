@@ -79,6 +79,7 @@ test.beforeAll(async () => {
       GITHUB_API_URL: forge.apiUrl,
       ALLOW_SPONSORSHIP: 'true',
       PAYPAL_RECEIVER_EMAIL: 'pay@inkstone.test',
+      PAYPAL_BUTTONS: 'E2E3MONTHS,E2E1YEAR,E2E2YEARS',
       PAYPAL_IPN_VERIFY_URL: `http://127.0.0.1:${(paypal.address() as AddressInfo).port}/verify`,
       SPONSOR_DB_PATH: join(mkdtempSync(join(tmpdir(), 'inkstone-e2e-sponsors-')), 's.sqlite'),
     },
@@ -223,6 +224,49 @@ test('an account that does not sponsor gets sponsorOnly; signed out, the export 
       return (tokens?.data as { github?: Record<string, unknown> })?.github?.[String(plain.id)];
     })
     .toMatchObject({ name: 'ink-reader', isLogin: true, isSponsor: false });
+
+  // The banner's Sponsor offers PayPal's three buttons, each naming this account in `custom`.
+  await page
+    .getByRole('dialog', { name: 'Sponsors only' })
+    .getByRole('button', { name: 'Ok' })
+    .click();
+  await openMenuEntry(page, 'Import/export');
+  await page.getByRole('button', { name: /^Export as PDF/ }).click();
+  await page
+    .getByRole('dialog', { name: 'Export to PDF' })
+    .getByRole('note')
+    .getByRole('button', { name: 'Sponsor' })
+    .click();
+  const offers = page.getByRole('dialog', { name: 'Sponsor' }).getByRole('link');
+  await expect(offers).toHaveText([
+    /\$1\.99.*3 months sponsorship/,
+    /\$5\.99.*-25%.*1 year sponsorship/,
+    /\$9\.99.*-37%.*2 years sponsorship/,
+  ]);
+  const links = await offers.evaluateAll((anchors) =>
+    anchors.map((anchor) =>
+      Object.fromEntries(new URL((anchor as HTMLAnchorElement).href).searchParams),
+    ),
+  );
+  expect(links).toEqual(
+    ['E2E3MONTHS', 'E2E1YEAR', 'E2E2YEARS'].map((id) => ({
+      cmd: '_s-xclick',
+      hosted_button_id: id,
+      custom: `gh:${plain.id}`,
+    })),
+  );
+  expect((await offers.first().getAttribute('href')) ?? '').toMatch(
+    /^https:\/\/www\.paypal\.com\/cgi-bin\/webscr\?/,
+  );
+
+  // Back from PayPal: the thanks, and the flag gone from the address.
+  await page.goto('about:blank');
+  await page.goto(`${appOrigin}/#paymentSuccess=true`);
+  const thanks = page.getByRole('dialog', { name: 'Thank you for your payment!' });
+  await expect(thanks).toContainText('Your sponsorship will be active within a minute.');
+  await thanks.getByRole('button', { name: 'Ok' }).click();
+  await expect(thanks).toBeHidden();
+  expect(new URL(page.url()).hash).toBe('');
   await context.close();
 });
 
@@ -244,5 +288,18 @@ test("closing the authorize window says 'Authorize window was closed.' and signs
   await expect(exportDialog).toBeHidden();
   await openMenu(page);
   await expect(menu(page).getByRole('button', { name: 'Sign in with GitHub' })).toBeVisible();
+
+  // Sponsor, signed out: sign in first; the account sponsors already, and the dialog says so.
+  await openMenuEntry(page, 'Import/export');
+  await page.getByRole('button', { name: /^Export as PDF/ }).click();
+  await exportDialog.getByRole('note').getByRole('button', { name: 'Sponsor' }).click();
+  const signInFirst = page.getByRole('dialog', { name: 'Sign in for sponsorship' });
+  await expect(signInFirst).toContainText('A sponsorship belongs to an account');
+  await signIn(page, 'ink-sponsor', () =>
+    signInFirst.getByRole('button', { name: 'Sign in with GitHub' }).click(),
+  );
+  await expect(page.getByRole('dialog', { name: 'Sponsor' })).toContainText(
+    'You are already a sponsor!',
+  );
   await context.close();
 });

@@ -12,6 +12,7 @@ import {
   editorText,
   fileTitle,
   menu,
+  node,
   openMenu,
   openMenuEntry,
   replaceText,
@@ -209,6 +210,27 @@ test('a GitHub workspace asks for an account first, refuses a URL that names no 
     'href',
     `${sim.url}/alice/dialog-notes/tree/main/journal`,
   );
+
+  // The repository keeps one file per path: a second "Notes" asks first (pathConflict), and
+  // Add a suffix names it "Notes.1"; Cancel would create nothing.
+  await tab.getByRole('button', { name: 'Toggle explorer' }).click();
+  const newNotes = async () => {
+    await tab.getByRole('button', { name: 'New file' }).click();
+    const input = tree(tab).getByRole('textbox', { name: 'Name' });
+    await input.fill('Notes');
+    await input.press('Enter');
+  };
+  await newNotes();
+  await expect(node(tab, 'Notes')).toBeVisible();
+  await newNotes();
+  const taken = tab.getByRole('dialog', { name: 'Name taken' });
+  await expect(taken).toContainText('“Notes” already exists here');
+  await taken.getByRole('button', { name: 'Cancel' }).click();
+  await expect(tree(tab).getByRole('treeitem', { name: /^Notes/ })).toHaveCount(1);
+  await newNotes();
+  await taken.getByRole('button', { name: 'Add a suffix' }).click();
+  await expect(node(tab, 'Notes.1')).toBeVisible();
+  await expect(node(tab, 'Notes')).toBeVisible();
 });
 
 test.describe.configure({ timeout: 120_000 });

@@ -59,6 +59,8 @@ describe('GET /conf', () => {
       wordpressUrl: '',
       zendeskUrl: 'https://{subdomain}.zendesk.com',
       allowSponsorship: false,
+      paypalCheckoutUrl: 'https://www.paypal.com/cgi-bin/webscr',
+      paypalButtons: [],
     });
   });
 

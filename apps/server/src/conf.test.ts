@@ -128,3 +128,28 @@ describe('readPublicConf: Zendesk help centres (ZENDESK_URL)', () => {
     );
   });
 });
+
+describe('readPublicConf: the sponsor dialog’s PayPal buttons (PAYPAL_BUTTONS)', () => {
+  it('has none unless set, and sends payments to PayPal’s live checkout or its sandbox', () => {
+    expect(readPublicConf({}).paypalButtons).toEqual([]);
+    expect(readPublicConf({}).paypalCheckoutUrl).toBe('https://www.paypal.com/cgi-bin/webscr');
+    expect(readPublicConf({ PAYPAL_SANDBOX: 'true' }).paypalCheckoutUrl).toBe(
+      'https://www.sandbox.paypal.com/cgi-bin/webscr',
+    );
+    expect(
+      readPublicConf({ PAYPAL_BUTTONS: ' AAA111, BBB222 ,CCC333 ' }).paypalButtons,
+    ).toEqual(['AAA111', 'BBB222', 'CCC333']);
+  });
+
+  it('refuses anything but three button ids, naming the variable', () => {
+    expect(() => readPublicConf({ PAYPAL_BUTTONS: 'AAA111,BBB222' })).toThrow(
+      'PAYPAL_BUTTONS must be three PayPal button ids',
+    );
+    expect(() => readPublicConf({ PAYPAL_BUTTONS: 'A,B,C&cmd=x' })).toThrow(
+      'PAYPAL_BUTTONS must be three PayPal button ids',
+    );
+    expect(() => readPublicConf({ PAYPAL_CHECKOUT_URL: 'paypal' })).toThrow(
+      'PAYPAL_CHECKOUT_URL must be an http(s) URL',
+    );
+  });
+});

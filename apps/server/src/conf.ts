@@ -39,6 +39,13 @@ export interface PublicConf {
    * cloud-sim's is `{url}/zendesk/{subdomain}`. Each user brings their own OAuth client id. */
   zendeskUrl: string;
   allowSponsorship: boolean;
+  /** Where the sponsor dialog's offers go: PayPal's checkout (PAYPAL_CHECKOUT_URL; the sandbox's
+   * with PAYPAL_SANDBOX). */
+  paypalCheckoutUrl: string;
+  /** The PayPal "Buy Now" buttons of the three offers, in their order (3 months, 1 year,
+   * 2 years): PAYPAL_BUTTONS, their hosted_button_id values, comma-separated. Public: they are
+   * in every payment link. Empty: the sponsor dialog says the server takes no payments. */
+  paypalButtons: string[];
 }
 
 /** The environment variable behind each field of `PublicConf`. */
@@ -61,6 +68,8 @@ export const CONF_ENV = {
   wordpressUrl: 'WORDPRESS_URL',
   zendeskUrl: 'ZENDESK_URL',
   allowSponsorship: 'ALLOW_SPONSORSHIP',
+  paypalCheckoutUrl: 'PAYPAL_CHECKOUT_URL',
+  paypalButtons: 'PAYPAL_BUTTONS',
 } as const satisfies Record<keyof PublicConf, string>;
 
 /** Zendesk's help centres, used when ZENDESK_URL is not set. */
@@ -78,6 +87,22 @@ function zendeskTemplate(value: string): string {
 
 /** Gitee's public address, used when GITEE_URL is not set (as the token exchange does). */
 export const GITEE_DEFAULT_URL = 'https://gitee.com';
+
+/** PayPal's checkout, live and sandbox, where the sponsor dialog's offers go. */
+export const PAYPAL_CHECKOUT_URL = 'https://www.paypal.com/cgi-bin/webscr';
+export const PAYPAL_SANDBOX_CHECKOUT_URL = 'https://www.sandbox.paypal.com/cgi-bin/webscr';
+
+// The offers' hosted button ids: three, each letters and digits as PayPal makes them, or none.
+function paypalButtons(value: string): string[] {
+  if (value === '') return [];
+  const ids = value.split(',').map((id) => id.trim());
+  if (ids.length !== 3 || ids.some((id) => !/^[A-Za-z0-9]+$/.test(id))) {
+    throw new Error(
+      `PAYPAL_BUTTONS must be three PayPal button ids, comma-separated (3 months, 1 year, 2 years), got "${value}".`,
+    );
+  }
+  return ids;
+}
 
 /** GitHub's public addresses, used when GITHUB_URL and GITHUB_API_URL are not set. */
 export const GITHUB_DEFAULTS = {
@@ -130,5 +155,13 @@ export function readPublicConf(env: Record<string, string | undefined>): PublicC
     wordpressUrl: text('wordpressUrl') && baseUrl(text('wordpressUrl'), CONF_ENV.wordpressUrl),
     zendeskUrl: zendeskTemplate(text('zendeskUrl') || ZENDESK_DEFAULT_URL),
     allowSponsorship: TRUE_VALUES.has(text('allowSponsorship').toLowerCase()),
+    paypalCheckoutUrl: baseUrl(
+      text('paypalCheckoutUrl') ||
+        (TRUE_VALUES.has((env.PAYPAL_SANDBOX ?? '').trim().toLowerCase())
+          ? PAYPAL_SANDBOX_CHECKOUT_URL
+          : PAYPAL_CHECKOUT_URL),
+      CONF_ENV.paypalCheckoutUrl,
+    ),
+    paypalButtons: paypalButtons(text('paypalButtons')),
   };
 }

@@ -25,7 +25,7 @@ import { DocumentChannel } from '../services/document-channel';
 import { browserForgeTokens } from '../services/forge-tokens';
 import { readGithubTokens, removeGithubToken, writeGithubToken } from '../services/github-tokens';
 import { browserOpener } from '../services/oauth/authorize-popup';
-import { ExplorerService } from '../services/explorer';
+import { ExplorerService, UNIQUE_PATH_PROVIDERS } from '../services/explorer';
 import { LateService } from '../services/late-service';
 import { dismissEarlyEditor } from '../early/early-handle';
 import { dropboxRegistry } from '../providers/dropbox/dropbox-registry';
@@ -56,6 +56,7 @@ import { refuseStrayFileDrops } from './file-drags';
 import { Shell } from './shell';
 import { afterFirstScreen, idleAfterFirstScreen } from './first-screen';
 import { Splash } from './splash';
+import { welcomeBackFromPayment } from '../sponsorship/sponsor-actions';
 
 /** The application: a store, the open workspace, and the shell once it is ready. */
 export function App() {
@@ -89,7 +90,9 @@ export function App() {
       opened = workspace;
       const modals = new ModalStack();
       const confirmer = new Confirmer(modals);
-      const treeActions = new ExplorerService(workspace, store, confirmer);
+      const treeActions = new ExplorerService(workspace, store, confirmer, Date.now, () =>
+        UNIQUE_PATH_PROVIDERS.includes(started.workspaces.current.providerId),
+      );
       explorer = treeActions;
       const editor: AppServices['editor'] = { current: null };
       const announcer = new Announcer(browserTimers);
@@ -263,7 +266,7 @@ export function App() {
           console.error('The merge could not be loaded; it is tried again when needed.', error),
         );
       });
-      setServices({
+      const appServices: AppServices = {
         workspace,
         workspaces,
         document: new DocumentChannel(),
@@ -279,7 +282,8 @@ export function App() {
         accounts,
         forgeAccounts,
         googleAccounts,
-      });
+      };
+      setServices(appServices);
       // Neither is waited for: the app works without them, and each keeps its own failure.
       checkPersistentStorage(store).catch((error: unknown) =>
         console.error('Asking for persistent storage failed.', error),
@@ -304,6 +308,10 @@ export function App() {
         .catch((error: unknown) =>
           console.error('Reading the server configuration or the accounts failed.', error),
         );
+      // Back from PayPal: thanks, and the sponsorship read again (spec core §2 paymentSuccess).
+      Promise.allSettled([accountsRead, confRead])
+        .then(() => welcomeBackFromPayment(appServices, window.location, window.history))
+        .catch((error: unknown) => console.error(error));
     });
     opening.catch((error: unknown) => {
       // The workspace could not be read or written: say so, rather than leave the splash

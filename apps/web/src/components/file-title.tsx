@@ -7,9 +7,10 @@ import { useAppServices } from './app-context';
 import './file-title.css';
 
 /** The editable title of the current file (spec interface §2): edited on focus, submitted on
- * Enter or blur, reverted on Escape; an empty name keeps the old one. */
+ * Enter or blur, reverted on Escape; an empty name keeps the old one. A rename as the explorer's:
+ * the stripName and pathConflict questions (spec core §5) ask first. */
 export function FileTitle() {
-  const { workspace } = useAppServices();
+  const { explorer } = useAppServices();
   const dispatch = useAppDispatch();
   const file = useAppSelector((state) =>
     state.workspace.currentFileId
@@ -23,7 +24,7 @@ export function FileTitle() {
     if (draft === null || !file) return;
     const trimmed = draft.trim();
     setDraft(null);
-    if (trimmed && trimmed !== name) runAction(dispatch, () => workspace.rename(file.id, trimmed));
+    if (trimmed && trimmed !== name) runAction(dispatch, () => explorer.rename(file.id, trimmed));
   };
 
   return (

@@ -17,13 +17,19 @@ export type ConfirmationType =
   | 'fileRestoration'
   | 'commentDeletion'
   | 'discussionDeletion'
-  | 'signInForComment';
+  | 'signInForComment'
+  | 'stripName'
+  | 'pathConflict'
+  | 'unauthorizedName'
+  | 'imgStorageDeletion'
+  | 'paymentSuccess';
 
 /** What a confirmation dialog says: its title (the dialog's name), its text and its Ok button.
- * The spec names the dialogs but not their words: these are ours (docs/reference/choices.md). */
+ * The spec names the dialogs but not their words: these are ours (docs/reference/choices.md).
+ * A dialog that only tells (`single`) has its Ok button alone, which answers no. */
 export const CONFIRMATIONS: Record<
   ConfirmationType,
-  { title: string; text: (subject: string) => string; ok: string }
+  { title: string; text: (subject: string) => string; ok: string; single?: boolean }
 > = {
   trashDeletion: {
     title: 'Delete permanently',
@@ -58,7 +64,9 @@ export const CONFIRMATIONS: Record<
   signInForSponsorship: {
     title: 'Sign in for sponsorship',
     text: (feature) =>
-      `${feature} is for sponsors of this server. Sign in with GitHub: a sponsor's account unlocks it, and any account can become one.`,
+      feature === ''
+        ? "A sponsorship belongs to an account: sign in with GitHub, then choose an offer. If you sponsor already, signing in unlocks the sponsors' exports."
+        : `${feature} is for sponsors of this server. Sign in with GitHub: a sponsor's account unlocks it, and any account can become one.`,
     ok: 'Sign in with GitHub',
   },
   workspaceGoogleRedirection: {
@@ -132,5 +140,37 @@ export const CONFIRMATIONS: Record<
     text: () =>
       'Comments say who wrote them: sign in with GitHub to start a discussion or reply. Your files then sync with your account.',
     ok: 'Sign in with GitHub',
+  },
+  // Names (spec core §5).
+  stripName: {
+    title: 'Strip the name',
+    text: (subject) =>
+      `“${subject}” has characters a name cannot hold (slashes, control characters, runs of spaces) or is over 250 characters. Strip them?`,
+    ok: 'Strip',
+  },
+  pathConflict: {
+    title: 'Name taken',
+    text: (subject) =>
+      `“${subject}” already exists here, and this workspace keeps one file per path. Add a suffix (.1, .2…) to the name?`,
+    ok: 'Add a suffix',
+  },
+  unauthorizedName: {
+    title: 'Unauthorized name',
+    text: (subject) =>
+      `“${subject}” cannot name a folder: the names of the data and trash folders, and names ending in .md, .sync or .publish, are kept for Inkstone's own use.`,
+    ok: 'Ok',
+    single: true,
+  },
+  imgStorageDeletion: {
+    title: 'Remove image bed',
+    text: (subject) =>
+      `The image bed “${subject}” will be removed from this browser. The images uploaded there stay where they are.`,
+    ok: 'Remove',
+  },
+  paymentSuccess: {
+    title: 'Thank you for your payment!',
+    text: () => 'Your sponsorship will be active within a minute.',
+    ok: 'Ok',
+    single: true,
   },
 };

@@ -3,6 +3,15 @@ import {
   createNamedFile,
   deleteNode,
   type FileItem,
+  findPathConflict,
+  GITEA_PROVIDER_IDS,
+  GITEE_PROVIDER_IDS,
+  GITHUB_PROVIDER_IDS,
+  GITLAB_PROVIDER_IDS,
+  isFolderNameAllowed,
+  nameWasStripped,
+  nameWithSuffix,
+  sanitizeFilename,
   type FolderItem,
   matchFiles,
   moveItem,
@@ -19,6 +28,15 @@ import { itemsChanged } from '../store/workspace-slice';
 import { WELCOME_TEXT } from '../welcome/welcome-text';
 import { type Confirmer } from './confirm';
 import { LOCAL_DB_ERROR, type WorkspaceService } from './workspace';
+
+/** The workspaces that keep one item per path: the git ones, which store items by path
+ * (spec core §5 "workspaces with unique paths"). */
+export const UNIQUE_PATH_PROVIDERS: readonly string[] = [
+  GITHUB_PROVIDER_IDS.workspace,
+  GITLAB_PROVIDER_IDS.workspace,
+  GITEA_PROVIDER_IDS.workspace,
+  GITEE_PROVIDER_IDS.workspace,
+];
 
 /** How often the trash purge runs while the page is open (it also runs at start). */
 export const TRASH_PURGE_INTERVAL = 3_600_000;
@@ -37,11 +55,53 @@ export class ExplorerService {
     private readonly store: AppStore,
     private readonly confirmer: Confirmer,
     private readonly now: () => number = Date.now,
+    /** Whether the open workspace keeps one item per path (git workspaces, spec core §5). */
+    private readonly uniquePaths: () => boolean = () => false,
   ) {}
+
+  /**
+   * The name `typed` is stored as, after the spec's dialogs (core §5), for `item` about to be
+   * created, renamed or moved under `parentId`; undefined when the user declines:
+   * - a reserved folder name opens unauthorizedName, then fails with 'Unauthorized name.';
+   * - a name sanitising changed opens stripName: Ok keeps the stripped name;
+   * - in a workspace with unique paths, a path taken opens pathConflict: Ok adds `.1`, `.2`…
+   */
+  private async settleName(
+    typed: string,
+    item: { id: string; type: 'file' | 'folder'; parentId: string | null },
+  ): Promise<string | undefined> {
+    const sanitized = sanitizeFilename(typed);
+    if (item.type === 'folder' && !isFolderNameAllowed(sanitized)) {
+      await this.confirmer.ask('unauthorizedName', sanitized);
+      throw new UnauthorizedNameError(sanitized);
+    }
+    if (nameWasStripped(typed, sanitized) && !(await this.confirmer.ask('stripName', typed))) {
+      return undefined;
+    }
+    if (!this.uniquePaths() || item.parentId === 'temp') return sanitized;
+    const { files, folders } = this.store.getState().workspace;
+    const fileList = Object.values(files);
+    const folderList = Object.values(folders);
+    const stored = files[item.id] ?? folders[item.id];
+    const candidate = (name: string) =>
+      stored
+        ? { ...stored, name, parentId: item.parentId }
+        : item.type === 'folder'
+          ? ({ id: item.id, type: 'folder', name, parentId: item.parentId, hash: '' } as FolderItem)
+          : ({ id: item.id, type: 'file', name, parentId: item.parentId, hash: '' } as FileItem);
+    if (!findPathConflict(candidate(sanitized), fileList, folderList)) return sanitized;
+    if (!(await this.confirmer.ask('pathConflict', sanitized))) return undefined;
+    let n = 1;
+    while (findPathConflict(candidate(nameWithSuffix(sanitized, n)), fileList, folderList)) n += 1;
+    return nameWithSuffix(sanitized, n);
+  }
 
   /** Creates a file with the settings' new file content and properties, and opens it; a blank
    * name creates nothing. */
-  async createFile(name: string, parentId: string | null): Promise<FileItem | undefined> {
+  async createFile(typed: string, parentId: string | null): Promise<FileItem | undefined> {
+    if (typed.trim() === '') return undefined;
+    const name = await this.settleName(typed, { id: '', type: 'file', parentId });
+    if (name === undefined) return undefined;
     const { newFileContent, newFileProperties } = this.store.getState().settings.settings;
     const file = await createNamedFile(this.workspace.repo, this.workspace.newId, name, parentId, {
       text: newFileContent,
@@ -54,9 +114,11 @@ export class ExplorerService {
   }
 
   /** Creates a folder; a blank name creates nothing. */
-  async createFolder(name: string, parentId: string | null): Promise<FolderItem | undefined> {
-    if (name.trim() === '') return undefined;
+  async createFolder(typed: string, parentId: string | null): Promise<FolderItem | undefined> {
+    if (typed.trim() === '') return undefined;
     return this.guard(async () => {
+      const name = await this.settleName(typed, { id: '', type: 'folder', parentId });
+      if (name === undefined) return undefined;
       const folder = await createFolder(this.workspace.repo, this.workspace.newId, name, parentId);
       this.changed({ items: [folder], deletedIds: [] });
       return folder;
@@ -64,8 +126,13 @@ export class ExplorerService {
   }
 
   /** Renames a file or folder (ignored when blank or unchanged). */
-  async rename(id: string, name: string): Promise<void> {
+  async rename(id: string, typed: string): Promise<void> {
     await this.guard(async () => {
+      const { files, folders } = this.store.getState().workspace;
+      const stored = files[id] ?? folders[id];
+      if (!stored || typed.trim() === '' || sanitizeFilename(typed) === stored.name) return;
+      const name = await this.settleName(typed, stored);
+      if (name === undefined) return;
       const item = await renameItem(this.workspace.repo, id, name);
       if (item) this.changed({ items: [item], deletedIds: [] });
     });
@@ -73,8 +140,22 @@ export class ExplorerService {
 
   /** Moves a file or folder under `target` when the drag-and-drop rules allow it. */
   async move(id: string, target: NodeId): Promise<void> {
-    const item = await moveItem(this.workspace.repo, id, target, this.now());
+    const { files, folders } = this.store.getState().workspace;
+    const stored = files[id] ?? folders[id];
+    // In a workspace with unique paths, a move onto a taken path asks pathConflict first.
+    const name =
+      stored && target !== 'trash'
+        ? await this.settleName(stored.name, { ...stored, parentId: target })
+        : stored?.name;
+    if (name === undefined) return;
+    let item: FileItem | FolderItem | undefined = await moveItem(
+      this.workspace.repo,
+      id,
+      target,
+      this.now(),
+    );
     if (!item) return;
+    if (name !== item.name) item = (await renameItem(this.workspace.repo, id, name)) ?? item;
     this.changed({ items: [item], deletedIds: [] });
     await this.replaceCurrentIfGone();
   }

@@ -99,6 +99,8 @@ describe('the server configuration (GET /conf)', () => {
       wordpressClientId: '',
       wordpressUrl: '',
       zendeskUrl: 'https://{subdomain}.zendesk.com',
+      paypalCheckoutUrl: 'https://www.paypal.com/cgi-bin/webscr',
+      paypalButtons: [],
     });
     store.dispatch(serverConfLoaded(readServerConf({ githubUrl: 42 })));
     expect(store.getState().server).toMatchObject({
@@ -219,5 +221,26 @@ describe('the server configuration (GET /conf)', () => {
       giteaUrl: '',
       giteeUrl: 'http://127.0.0.1:4010',
     });
+  });
+});
+
+describe('the sponsor dialog’s PayPal buttons (GET /conf)', () => {
+  it('keeps three button ids and the checkout, and refuses anything that would make bad links', () => {
+    expect(
+      readServerConf({
+        allowSponsorship: true,
+        paypalCheckoutUrl: 'https://www.sandbox.paypal.com/cgi-bin/webscr',
+        paypalButtons: ['A1', 'B2', 'C3'],
+      }),
+    ).toMatchObject({
+      paypalCheckoutUrl: 'https://www.sandbox.paypal.com/cgi-bin/webscr',
+      paypalButtons: ['A1', 'B2', 'C3'],
+    });
+    const bad = readServerConf({
+      paypalCheckoutUrl: 'javascript:alert(1)',
+      paypalButtons: ['A1', 'B2&custom=x', 'C3'],
+    });
+    expect(bad.paypalCheckoutUrl).toBe('https://www.paypal.com/cgi-bin/webscr');
+    expect(bad.paypalButtons).toEqual([]);
   });
 });

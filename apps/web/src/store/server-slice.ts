@@ -41,7 +41,14 @@ export interface ServerState {
   wordpressUrl: string;
   /** Where a Zendesk help centre is reached, `{subdomain}` standing for the user's. */
   zendeskUrl: string;
+  /** PayPal's checkout, where the sponsor dialog's offers go. */
+  paypalCheckoutUrl: string;
+  /** The hosted button ids of the three offers (3 months, 1 year, 2 years); empty: none. */
+  paypalButtons: string[];
 }
+
+/** PayPal's live checkout, unless the server names another (its sandbox). */
+export const PAYPAL_CHECKOUT_URL = 'https://www.paypal.com/cgi-bin/webscr';
 
 /** The parts of `GET /conf` the app reads. */
 export type ServerConf = Partial<Omit<ServerState, 'allowSponsorship' | keyof ForgeConf>> & {
@@ -63,6 +70,8 @@ export const serverSlice = createSlice({
     wordpressClientId: '',
     wordpressUrl: '',
     zendeskUrl: ZENDESK_DEFAULT_URL_TEMPLATE,
+    paypalCheckoutUrl: PAYPAL_CHECKOUT_URL,
+    paypalButtons: [],
     ...GITHUB_COM,
     ...NO_FORGE_CONF,
   } as ServerState,
@@ -83,6 +92,8 @@ export const serverSlice = createSlice({
       state.wordpressClientId = conf.wordpressClientId ?? '';
       state.wordpressUrl = conf.wordpressUrl ?? '';
       state.zendeskUrl = conf.zendeskUrl || ZENDESK_DEFAULT_URL_TEMPLATE;
+      state.paypalCheckoutUrl = conf.paypalCheckoutUrl || PAYPAL_CHECKOUT_URL;
+      state.paypalButtons = conf.paypalButtons ?? [];
     },
   },
 });
@@ -116,6 +127,16 @@ export function readServerConf(answer: unknown): ServerConf {
     zendeskUrl: /^https?:\/\/[^?#]*\{subdomain\}[^?#]*$/.test(text('zendeskUrl'))
       ? text('zendeskUrl').replace(/\/+$/, '')
       : ZENDESK_DEFAULT_URL_TEMPLATE,
+    paypalCheckoutUrl: /^https:\/\/[^?#]+$/.test(text('paypalCheckoutUrl'))
+      ? text('paypalCheckoutUrl')
+      : PAYPAL_CHECKOUT_URL,
+    // Three ids of letters and digits, or none: anything else would make links to nowhere.
+    paypalButtons:
+      Array.isArray(conf.paypalButtons) &&
+      conf.paypalButtons.length === 3 &&
+      conf.paypalButtons.every((id) => typeof id === 'string' && /^[A-Za-z0-9]+$/.test(id))
+        ? (conf.paypalButtons as string[])
+        : [],
     ...readGithubOrigins(conf),
     forges: readForgeConf(conf),
   };

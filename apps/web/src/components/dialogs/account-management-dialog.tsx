@@ -1,6 +1,12 @@
 'use client';
 
-import { FORGE_IDS, FORGE_NAMES, type ForgeId, WORDPRESS_SCOPE } from '@inkstone/core';
+import {
+  FORGE_IDS,
+  FORGE_NAMES,
+  type ForgeId,
+  jsonObjectEntries,
+  WORDPRESS_SCOPE,
+} from '@inkstone/core';
 import { useEffect } from 'react';
 import { addForgeAccount, showForgeError } from '../../providers/forges/forge-actions';
 import { addGithubAccount } from '../../providers/github/github-actions';
@@ -31,6 +37,13 @@ import { useAppServices } from '../app-context';
 import { Modal } from '../modal';
 import { type DialogProps } from './dialog-props';
 import './account-management.css';
+
+/** The names of a custom bed's headers or form params (a JSON object), after `label`: their
+ * values stay hidden, as a header often carries a token. */
+function fieldNames(label: string, json: string): string {
+  const names = (jsonObjectEntries(json) ?? []).map(([name]) => name);
+  return names.length === 0 ? '' : `${label} ${names.join(', ')} (values hidden)`;
+}
 
 /** The user-id prefix of each forge (spec providers §3 "User info"). */
 const USER_ID_PREFIX: Record<ForgeId, string> = { gitlab: 'gl', gitea: 'gt', gitee: 'ge' };
@@ -197,6 +210,8 @@ export function AccountManagementDialog({ reject }: DialogProps<'accountManageme
               <span className="account-management__name">Custom image bed: {account.name}</span>
               <span className="account-management__detail">
                 User id cs:{account.sub}, upload to {account.uploadUrl}
+                {fieldNames(', headers', account.customHeaders)}
+                {fieldNames(', form params', account.customParams)}
               </span>
               {removeButton(account.name, async () => imageBeds()?.removeCustom(account.sub))}
             </li>
@@ -212,7 +227,11 @@ export function AccountManagementDialog({ reject }: DialogProps<'accountManageme
               <span className="account-management__detail">
                 {storage.forge === 'github' ? 'GitHub' : 'Gitea'} account {storage.sub}
               </span>
-              {removeButton(storageLabel(storage), async () => imageBeds()?.removeStorage(storage))}
+              {removeButton(storageLabel(storage), async () => {
+                if (await services.confirmer.ask('imgStorageDeletion', storageLabel(storage))) {
+                  await imageBeds()?.removeStorage(storage);
+                }
+              })}
             </li>
           ))}
         </ul>

@@ -52,6 +52,7 @@ import { PdfExportDialog } from './pdf-export-dialog';
 import { ImageDialog, LinkDialog } from './link-dialogs';
 import { SettingsDialog } from './settings-dialog';
 import { TemplatesDialog } from './templates-dialog';
+import { SponsorDialog } from '../../sponsorship/sponsor-dialog';
 import { WorkspaceManagementDialog } from './workspace-management-dialog';
 
 /** Every dialog of the modal stack, by type name. */
@@ -98,6 +99,7 @@ const DIALOGS: { [K in ModalType]: ComponentType<DialogProps<K>> } = {
   imageRepository: ImageRepositoryDialog,
   chatGpt: ChatGptDialog,
   chatGptConfig: ChatGptConfigDialog,
+  sponsor: SponsorDialog,
 };
 
 /** The dialog on top of the modal stack, if any. When the last one closes, the editor gets its

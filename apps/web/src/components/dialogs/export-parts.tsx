@@ -1,7 +1,10 @@
 'use client';
 
 import { signInWithGithub } from '../../providers/github/github-actions';
-import { useAppDispatch, useAppSelector } from '../../store';
+import { useStore } from 'react-redux';
+import { type AppStore, useAppDispatch, useAppSelector } from '../../store';
+import { runAction } from '../../services/run-action';
+import { startSponsorship } from '../../sponsorship/sponsor-actions';
 import { mainLoginKey } from '../../store/accounts-slice';
 import { SPONSOR_BANNER } from '../../store/server-slice';
 import { useAppServices } from '../app-context';
@@ -39,11 +42,21 @@ export function TemplateField(props: {
 export function SponsorBanner({ sponsor }: { sponsor: boolean }) {
   const services = useAppServices();
   const dispatch = useAppDispatch();
+  const store = useStore() as AppStore;
   const signedIn = useAppSelector((state) => mainLoginKey(state.accounts) !== undefined);
   if (sponsor) return null;
   return (
     <div className="sponsor-banner" role="note">
       <p>{SPONSOR_BANNER}</p>
+      <button
+        type="button"
+        className="button"
+        onClick={() =>
+          runAction(dispatch, () => startSponsorship(services, store), 'Sponsoring failed.')
+        }
+      >
+        Sponsor
+      </button>
       {!signedIn && (
         <button
           type="button"

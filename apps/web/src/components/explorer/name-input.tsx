@@ -30,8 +30,12 @@ export function NameInput({
       onClick={(event) => event.stopPropagation()}
       onKeyDown={(event) => {
         event.stopPropagation();
-        if (event.key === 'Enter') finish(true, event.currentTarget.value);
-        else if (event.key === 'Escape') finish(false, '');
+        // (Enter's default would go on to press whatever button a dialog opened by the name
+        // focuses: the stripName or pathConflict question must wait for the user.)
+        if (event.key === 'Enter') {
+          event.preventDefault();
+          finish(true, event.currentTarget.value);
+        } else if (event.key === 'Escape') finish(false, '');
       }}
       onBlur={(event) => finish(true, event.currentTarget.value)}
     />

@@ -5,7 +5,14 @@ import type { GoogleAccounts } from './google-accounts';
 /** What the app's panes and dialogs use of the Google accounts (AppServices.googleAccounts). */
 export type GoogleAccountsService = Pick<
   GoogleAccounts,
-  'load' | 'list' | 'link' | 'fresh' | 'remove' | 'loginIdToken' | 'accountsState'
+  | 'load'
+  | 'list'
+  | 'link'
+  | 'fresh'
+  | 'remove'
+  | 'loginIdToken'
+  | 'accountsState'
+  | 'refreshSponsorship'
 >;
 
 /**
@@ -24,6 +31,7 @@ export function lateGoogleAccounts(
     fresh: async (sub, scopes, options) => (await late.ready()).fresh(sub, scopes, options),
     remove: async (sub) => (await late.ready()).remove(sub),
     loginIdToken: async () => (await late.ready()).loginIdToken(),
+    refreshSponsorship: async () => (await late.ready()).refreshSponsorship(),
     accountsState: () => store.getState().accounts,
   };
 }
