@@ -24,6 +24,7 @@ import {
   editorText,
   fileTitle,
   openImageDialog,
+  openMenu,
   openMenuEntry,
   pasteFiles,
   PNG_BASE64,
@@ -135,9 +136,10 @@ test('links an SM.MS account through a proxy, and a custom bed, with inline chec
   await expect(custom).toBeHidden();
   await expect(
     accounts().getByRole('listitem', { name: 'Custom image bed blog-images' }),
-  ).toContainText(`upload to ${sim.url}/custom-bed/upload`);
-  // The secret token is in no row.
+  ).toContainText(`upload to ${sim.url}/custom-bed/upload, headers X-Api-Key (values hidden)`);
+  // The secret token is in no row, nor the header's value.
   await expect(accounts()).not.toContainText(ann.token);
+  await expect(accounts()).not.toContainText('k1');
 });
 
 test("adds a GitHub account's public repository, refusing a private one", async () => {
@@ -178,6 +180,10 @@ test("adds a GitHub account's public repository, refusing a private one", async 
 
 test('the beds are kept after a reload, and Remove access removes one', async () => {
   await page.reload();
+  // The menu counts every account the dialog lists (GitHub's alice, SM.MS, the custom bed).
+  await expect(
+    (await openMenu(page)).getByRole('button', { name: 'Accounts (3)', exact: true }),
+  ).toBeVisible();
   await openAccounts();
   await expect(accounts().getByRole('listitem', { name: 'SM.MS account ann' })).toBeVisible();
   await expect(
@@ -188,6 +194,15 @@ test('the beds are kept after a reload, and Remove access removes one', async ()
   const custom = accounts().getByRole('listitem', { name: 'Custom image bed blog-images' });
   await custom.getByRole('button', { name: 'Remove access of blog-images' }).click();
   await expect(custom).toBeHidden();
+  // An image bed repository asks first (imgStorageDeletion); Cancel keeps it.
+  const repository = accounts().getByRole('listitem', {
+    name: 'Image bed repository alice/pics (imgs/{MDNAME}, main)',
+  });
+  await repository.getByRole('button', { name: /^Remove access of/ }).click();
+  const ask = page.getByRole('dialog', { name: 'Remove image bed' });
+  await expect(ask).toContainText('alice/pics');
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(repository).toBeVisible();
   await expect(accounts().getByRole('listitem', { name: 'SM.MS account ann' })).toBeVisible();
 });
 

@@ -3,6 +3,7 @@
 import { useDropboxAccounts } from '../providers/dropbox/use-dropbox-accounts';
 import { useWordPressAccounts } from '../providers/wordpress/use-wordpress-accounts';
 import { useZendeskAccounts } from '../providers/zendesk/use-zendesk-accounts';
+import { useImageBeds } from '../providers/image-beds/use-image-beds';
 import { type AppServices, useAppServices } from './app-context';
 import { signInWithGiteeFromMenu } from '../providers/forges/gitee-sign-in';
 import { GiteeUser } from '../providers/forges/gitee-user';
@@ -188,12 +189,17 @@ export function MenuPanel() {
   const current = workspaces.find((workspace) => workspace.id === opened.id) ?? opened;
   const syncTarget = useAppSelector((state) => state.sync.target);
   const templateCount = useAppSelector((state) => Object.keys(state.templates).length);
-  // Dropbox's and Zendesk's accounts are kept outside the store (their use-…-accounts hooks).
+  // Dropbox's, WordPress's and Zendesk's accounts and the image beds are kept outside the store
+  // (their use-… hooks). Every account Manage external accounts lists counts; an image bed
+  // repository is a part of its GitHub or Gitea account, not one more.
+  const beds = useImageBeds();
   const accounts =
     useAppSelector((state) => accountCount(state.accounts)) +
     useDropboxAccounts().length +
     useWordPressAccounts().length +
-    useZendeskAccounts().length;
+    useZendeskAccounts().length +
+    beds.smms.length +
+    beds.custom.length;
   const login = useAppSelector((state) => loginAccount(state.accounts));
   const giteeLogin = useAppSelector((state) => giteeLoginAccount(state.accounts));
   const googleLogin = useAppSelector((state) => googleLoginAccount(state.accounts));
