@@ -235,6 +235,7 @@ export {
   type NodeId,
 } from './explorer/tree-edits.js';
 export {
+  deleteFilesPermanently,
   deleteNode,
   purgeTrash,
   type ConfirmDeletion,

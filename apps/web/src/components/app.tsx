@@ -57,6 +57,10 @@ import { Shell } from './shell';
 import { afterFirstScreen, idleAfterFirstScreen } from './first-screen';
 import { Splash } from './splash';
 import { welcomeBackFromPayment } from '../sponsorship/sponsor-actions';
+import { type EmbedRequest, readEmbedRequest } from '../embed/embed-request';
+import { startEmbedded } from '../embed/embed-runtime';
+import { embedSession } from '../embed/embed-messages';
+import { embedStarted } from '../store/embed-slice';
 
 /** The application: a store, the open workspace, and the shell once it is ready. */
 export function App() {
@@ -297,8 +301,20 @@ export function App() {
       );
       const startedSync = sync;
       // (The sync follows who is signed in, with GitHub or Gitee: both are read first.)
+      // Embedded mode: the page's file, and no sync (spec core §5 "Light mode disables sync").
+      const { embed } = started;
+      if (embed) {
+        startEmbedded(embed, appServices, store)
+          .then((messenger) => {
+            embedSession.messenger = messenger;
+          })
+          .catch((error: unknown) => {
+            console.error('The embedded file could not be opened.', error);
+            store.dispatch(notified('error', LOCAL_DB_ERROR));
+          });
+      }
       Promise.allSettled([accountsRead, forgeAccountsRead, afterFirstScreen()])
-        .then(() => startedSync.start())
+        .then(() => (embed ? undefined : startedSync.start()))
         .catch((error: unknown) => console.error('The sync could not be started.', error));
       // The login's sponsorship, GitHub's or Google's (one login at a time: the other has none).
       // (Google's is followed from its start.)
@@ -347,7 +363,10 @@ export function App() {
 // cannot be used (the error is shown), the main workspace opens.
 async function startUp(
   store: AppStore,
-): Promise<{ workspace: WorkspaceService; workspaces: WorkspaceList } | undefined> {
+): Promise<
+  | { workspace: WorkspaceService; workspaces: WorkspaceList; embed: EmbedRequest | undefined }
+  | undefined
+> {
   try {
     if (typeof indexedDB !== 'undefined')
       await resetIfRequested({ storage: localStorage, indexedDB });
@@ -357,6 +376,13 @@ async function startUp(
     store.dispatch(notified('error', RESET_FAILED));
   }
   const search = window.location.search;
+  // Embedded mode (spec interface §4): light mode in the main workspace, on a temporary file.
+  const embedRequest = readEmbedRequest(search);
+  const embed = embedRequest && !('error' in embedRequest) ? embedRequest : undefined;
+  if (embedRequest && 'error' in embedRequest) {
+    store.dispatch(notified('error', embedRequest.error));
+  }
+  if (embed) store.dispatch(embedStarted(embed.origin));
   // A GitHub workspace's page is on the GitHub the server names (github.com by default).
   const githubUrl = isGithubWorkspaceQuery(search)
     ? (await loadGithubOrigins()).githubUrl
@@ -379,7 +405,7 @@ async function startUp(
     workspaces.close();
     return undefined;
   }
-  return { workspace, workspaces };
+  return { workspace, workspaces, embed };
 }
 
 // Asks the browser to keep this site's storage; when it refuses, the menu warns until dismissed,

@@ -3,6 +3,7 @@
 import { useEffect } from 'react';
 import { useLayoutStyle } from '../layout/use-layout-style';
 import { useAppSelector } from '../store';
+import { isLight } from '../store/embed-slice';
 import { Announcements } from './announcements';
 import { useAppServices } from './app-context';
 import { ButtonBar } from './button-bar';
@@ -27,6 +28,8 @@ import './shell.css';
  * status bar, each shown as the layout settings say. */
 export function Shell() {
   const layout = useAppSelector((state) => state.layout);
+  // Embedded (light) mode: no explorer, no side bar panel, no welcome tour (spec interface §4).
+  const light = useAppSelector(isLight);
   const { scrollSync } = useAppServices();
   useEffect(() => {
     scrollSync.enabled = layout.scrollSync;
@@ -40,16 +43,16 @@ export function Shell() {
       <ThemeStyles />
       {layout.showNavigationBar && <NavigationBar />}
       <div className="app__body">
-        {layout.showExplorer && <LaterExplorer />}
+        {layout.showExplorer && !light && <LaterExplorer />}
         <main className="app__main">
           <EditorPane hidden={!layout.showEditor} />
           <ButtonBar />
           {previewShown && <PreviewPane />}
         </main>
-        {layout.showSideBar && <LaterSideBar />}
+        {layout.showSideBar && !light && <LaterSideBar />}
       </div>
       {layout.showStatusBar && <StatusBar />}
-      {!layout.welcomeTourFinished && <LaterWelcomeTour />}
+      {!layout.welcomeTourFinished && !light && <LaterWelcomeTour />}
       <Notifications />
       <Announcements />
       <LaterDialogs />

@@ -382,6 +382,16 @@ export class EditorController {
     });
   }
 
+  /** The file whose text the editor holds, once one is open. */
+  get openFileId(): string | undefined {
+    return this.session?.fileId;
+  }
+
+  /** The text now in the editor. */
+  get text(): string {
+    return this.texts.of(this.view.state.doc);
+  }
+
   /** The version number of the text now in the editor. */
   get textVersion(): number {
     return this.version;

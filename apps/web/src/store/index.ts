@@ -12,6 +12,7 @@ import { storageSlice } from './storage-slice';
 import { syncSlice } from './sync-slice';
 import { templatesSlice } from './templates-slice';
 import { themesSlice } from './themes-slice';
+import { embedSlice } from './embed-slice';
 import { workspaceSlice } from './workspace-slice';
 
 /** Creates the app's store. One per page; tests make their own. */
@@ -31,6 +32,7 @@ export function createStore() {
       templates: templatesSlice.reducer,
       editor: editorSlice.reducer,
       accounts: accountsSlice.reducer,
+      embed: embedSlice.reducer,
     },
   });
 }

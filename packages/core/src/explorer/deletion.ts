@@ -95,6 +95,18 @@ function toTrash(file: FileItem, now: number): FileItem {
   return withHash<FileItem>({ ...rest, parentId: 'trash', trashedAt: now });
 }
 
+/** Deletes the files of `fileIds` for good (their contents, states and locations with them),
+ * as emptying the Trash does; ids of files no longer stored are skipped. For embedded mode,
+ * which keeps only the newest temporary files it made. */
+export async function deleteFilesPermanently(
+  repo: ItemRepository,
+  fileIds: readonly string[],
+): Promise<TreeChange> {
+  const wanted = new Set(fileIds);
+  const files = ((await repo.getAll('file')) as FileItem[]).filter((file) => wanted.has(file.id));
+  return deletePermanently(repo, files);
+}
+
 async function deletePermanently(
   repo: ItemRepository,
   files: readonly FileItem[],

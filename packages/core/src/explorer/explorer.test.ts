@@ -10,7 +10,12 @@ import {
   type LocationItem,
 } from '../items/types.js';
 import { createFile, recordOpened, resolveCurrentFile } from '../workspace/files.js';
-import { type DeletionConfirmation, deleteNode, purgeTrash } from './deletion.js';
+import {
+  type DeletionConfirmation,
+  deleteFilesPermanently,
+  deleteNode,
+  purgeTrash,
+} from './deletion.js';
 import { searchFiles } from './search.js';
 import { observeWrites } from '../db/observe-writes.js';
 import { matchFiles, TextIndex } from './text-index.js';
@@ -237,6 +242,19 @@ describe('trash purge', () => {
     expect(await repo.get(itemIds.content(old.id))).toBeUndefined();
     expect(await repo.get(recent.id)).toBeDefined();
     expect(await repo.get(unstamped.id)).toMatchObject({ trashedAt: now });
+  });
+});
+
+describe('deleting files permanently', () => {
+  it('deletes the files named with their contents, and skips ids no longer stored', async () => {
+    const { repo, newId } = setup();
+    const old = await createFile(repo, newId, { parentId: 'temp', text: 'old' });
+    const kept = await createFile(repo, newId, { parentId: 'temp', text: 'kept' });
+    const change = await deleteFilesPermanently(repo, [old.id, 'id-gone-already']);
+    expect(change.deletedIds).toContain(old.id);
+    expect(await repo.get(old.id)).toBeUndefined();
+    expect(await repo.get(itemIds.content(old.id))).toBeUndefined();
+    expect(await repo.get(itemIds.content(kept.id))).toMatchObject({ text: 'kept' });
   });
 });
 
