@@ -135,6 +135,11 @@ export default tseslint.config(
     },
   },
   {
+    // The embedding helper other sites load as a classic script (docs/how-to/embed.md).
+    files: ['apps/web/public/**/*.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.browser } },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -17,7 +17,25 @@ const origin = (server: Server) => `http://127.0.0.1:${(server.address() as Addr
 /** A page that frames the app for the embedding page's origin (its own, or the intruder's
  * claim), and records every message it receives. */
 function parentPage(): Server {
-  return createServer((_request, response) => {
+  return createServer((request, response) => {
+    if (request.url === '/helper') {
+      // The documented helper (apps/web/public/embed.js), served by the app.
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      response.end(`<!doctype html><title>Helper</title>
+<script src="${app.origin}/embed.js"></script>
+<textarea aria-label="Post">Draft from the page</textarea>
+<script>
+window.events = [];
+const inkstone = new Inkstone();
+inkstone.on('fileChange', (file) => {
+  document.querySelector('textarea').value = file.content.text;
+  window.events.push('fileChange');
+});
+inkstone.on('close', () => window.events.push('close'));
+inkstone.openFile({ name: 'From the helper', content: { text: document.querySelector('textarea').value } });
+</script>`);
+      return;
+    }
     const src = `${app.origin}/?${new URLSearchParams({
       origin: origin(host),
       fileName: 'Embedded note',
@@ -132,4 +150,25 @@ test('a page of another origin that frames the editor in the first page’s name
   await frame.getByRole('banner').getByRole('button', { name: 'Close' }).click();
   await page.waitForTimeout(1_000);
   expect(await received(page)).toEqual([]);
+});
+
+test('the embed.js helper opens the editor over the page and puts the text back in its field', async ({
+  page,
+}) => {
+  await page.goto(`${origin(host)}/helper`);
+  const frame = page.frameLocator('iframe[title="Inkstone"]');
+  const editor = frame.getByRole('textbox', { name: 'Editor' });
+  await expect(editor).toContainText('Draft from the page', { timeout: 20_000 });
+  await editor.click();
+  await editor.press('ControlOrMeta+Home');
+  await editor.press('End');
+  await editor.pressSequentially(', finished.');
+  await expect(page.getByRole('textbox', { name: 'Post' })).toHaveValue(
+    'Draft from the page, finished.',
+  );
+  await frame.getByRole('banner').getByRole('button', { name: 'Close' }).click();
+  await expect(page.locator('iframe')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { events: string[] }).events.at(-1))).toBe(
+    'close',
+  );
 });

@@ -61,7 +61,9 @@ export async function startEmbedded(
     // The editor not yet on this file: its first text follows as a change.
     const shown = editor.current;
     if (!shown || shown.openFileId !== file.id) return undefined;
-    const text = shown.text;
+    // Inkstone keeps a text ending with one line break (spec core §5): the page gets its text
+    // without it, as it gave it (the reference did the same).
+    const text = shown.text.replace(/\n$/, '');
     const yamlProperties = state.workspace.currentProperties ?? '';
     const name = state.workspace.files[file.id]?.name ?? request.fileName;
     const { renderEmbedHtml } = await import('./embed-html');
