@@ -30,6 +30,9 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${port}`,
     viewport: { width: 1400, height: 900 },
+    // The offline app's service worker would precache the whole build (450 files) in every new
+    // context, a few hundred times in a run: only offline.spec.ts lets it run.
+    serviceWorkers: 'block',
     // A failed test keeps its trace (each action, console and network), but no screencast: recording screenshots of every test, to keep only those
     // of the few that fail, took about an eighth of the suite's CPU, half of what tracing
     // costs. Measured on toolbar.spec (18 tests, user+sys CPU of the run, two runs each, shared

@@ -9,6 +9,8 @@ export const typedProjects = [
   ['packages/cloud-sim', 'tsconfig.test.json'],
   ['apps/server', 'tsconfig.test.json'],
   ['apps/web', 'tsconfig.json'],
+  // The service worker: its own program, with the worker's globals instead of the page's.
+  ['apps/web/sw', 'tsconfig.json'],
   ['e2e', 'tsconfig.json'],
   ['bench', 'tsconfig.json'],
 ];

@@ -215,7 +215,12 @@ async function coldThenWarm(
   browser: Browser,
   url: string,
 ): Promise<{ cold: LoadFigures; warm: LoadFigures }> {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  // (No service worker: its precaching of the whole build after the first visit would run
+  // beside what is measured; the baseline has none.)
+  const context = await browser.newContext({
+    viewport: { width: 1400, height: 900 },
+    serviceWorkers: 'block',
+  });
   try {
     const cold = await visit(context, url);
     const warm = await visit(context, url);

@@ -15,7 +15,10 @@ async function main(): Promise<void> {
     throw new Error(`PORT must be a port number, got "${process.env.PORT}".`);
   }
   const host = process.env.HOST ?? '0.0.0.0';
-  const webRoot = fileURLToPath(new URL('../../web/out', import.meta.url));
+  // The web app's static export: the one built beside the server, or WEB_ROOT (another build,
+  // e.g. the next version being deployed).
+  const webRoot =
+    process.env.WEB_ROOT?.trim() || fileURLToPath(new URL('../../web/out', import.meta.url));
   const conf = readPublicConf(process.env);
   const dataDir = fileURLToPath(new URL('../data', import.meta.url));
   const sponsorship = conf.allowSponsorship

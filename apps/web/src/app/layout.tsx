@@ -9,11 +9,14 @@ export const metadata: Metadata = {
   title: 'Inkstone',
   description:
     'A markdown editor with a live preview that keeps every word in your browser and syncs with the places you already keep your files.',
+  // Installable, and opening offline after one visit (docs/how-to/offline.md).
+  manifest: '/manifest.webmanifest',
 };
 
 export const viewport: Viewport = {
   width: 'device-width',
   initialScale: 1,
+  themeColor: '#2b2f36',
 };
 
 export default function RootLayout({ children }: { children: ReactNode }) {

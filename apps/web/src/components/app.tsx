@@ -59,6 +59,7 @@ import { Splash } from './splash';
 import { welcomeBackFromPayment } from '../sponsorship/sponsor-actions';
 import { type EmbedRequest, readEmbedRequest } from '../embed/embed-request';
 import { startEmbedded } from '../embed/embed-runtime';
+import { startAppUpdates } from '../services/app-update';
 import { embedSession } from '../embed/embed-messages';
 import { embedStarted } from '../store/embed-slice';
 
@@ -77,6 +78,7 @@ export function App() {
     let workspaces: WorkspaceList | undefined;
     let sync: LaterSync | undefined;
     let stopSponsorWatch: (() => void) | undefined;
+    let stopUpdates: (() => void) | undefined;
     let stopAccounts: (() => void) | undefined;
     let cancelPreload: (() => void) | undefined;
     const opening = startUp(store).then((started) => {
@@ -324,6 +326,32 @@ export function App() {
         .catch((error: unknown) =>
           console.error('Reading the server configuration or the accounts failed.', error),
         );
+      // The offline app (docs/how-to/offline.md): the service worker, registered once the
+      // first screen is up, and the updates it brings, taken between keystrokes.
+      if (process.env.NODE_ENV === 'production') {
+        let lastKey = 0;
+        window.addEventListener('keydown', () => (lastKey = Date.now()), true);
+        afterFirstScreen()
+          .then(() => {
+            if (cancelled) return;
+            stopUpdates = startAppUpdates(
+              {
+                store,
+                storage: window.localStorage,
+                save: () => saveEditorFirst(editor),
+                sync: () => {
+                  if (appServices.sync.canSyncNow) appServices.sync.requestNow();
+                },
+                lastKeyAt: () => lastKey,
+                now: Date.now,
+                wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+                reload: () => window.location.reload(),
+              },
+              () => confirmer.ask('installApp'),
+            );
+          })
+          .catch((error: unknown) => console.error(error));
+      }
       // Back from PayPal: thanks, and the sponsorship read again (spec core §2 paymentSuccess).
       Promise.allSettled([accountsRead, confRead])
         .then(() => welcomeBackFromPayment(appServices, window.location, window.history))
@@ -341,6 +369,7 @@ export function App() {
       cancelPreload?.();
       sync?.stop();
       stopSponsorWatch?.();
+      stopUpdates?.();
       stopAccounts?.();
       explorer?.stop();
       opened?.close();

@@ -22,7 +22,8 @@ export type ConfirmationType =
   | 'pathConflict'
   | 'unauthorizedName'
   | 'imgStorageDeletion'
-  | 'paymentSuccess';
+  | 'paymentSuccess'
+  | 'installApp';
 
 /** What a confirmation dialog says: its title (the dialog's name), its text and its Ok button.
  * The spec names the dialogs but not their words: these are ours (docs/reference/choices.md).
@@ -172,5 +173,11 @@ export const CONFIRMATIONS: Record<
     text: () => 'Your sponsorship will be active within a minute.',
     ok: 'Ok',
     single: true,
+  },
+  installApp: {
+    title: 'Install Inkstone',
+    text: () =>
+      'Add Inkstone to your apps or home screen: it opens in its own window, and without the network.',
+    ok: 'Install',
   },
 };

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { createStore } from '../store';
+import { embedStarted } from '../store/embed-slice';
+import {
+  announceUpdate,
+  JUST_UPDATED,
+  UPDATE_QUIET_MS,
+  UPDATED_KEY,
+  updateWhenQuiet,
+  type AppUpdateDeps,
+} from './app-update';
+
+/** A clock moved by the waits, keystrokes at given times, and a map for localStorage. */
+function deps(keys: number[], overrides: Partial<AppUpdateDeps> = {}) {
+  let now = 0;
+  const stored = new Map<string, string>();
+  const log: string[] = [];
+  const store = createStore();
+  const all: AppUpdateDeps = {
+    store,
+    storage: {
+      getItem: (key) => stored.get(key) ?? null,
+      setItem: (key, value) => void stored.set(key, value),
+      removeItem: (key) => void stored.delete(key),
+    },
+    save: () => {
+      log.push(`save at ${now}`);
+      return Promise.resolve();
+    },
+    sync: () => log.push(`sync at ${now}`),
+    lastKeyAt: () => Math.max(-Infinity, ...keys.filter((key) => key <= now)),
+    now: () => now,
+    wait: (ms) => {
+      now += ms;
+      return Promise.resolve();
+    },
+    reload: () => log.push('reload'),
+    ...overrides,
+  };
+  return { all, log, stored, store, at: () => now };
+}
+
+describe('updateWhenQuiet', () => {
+  it('waits for 3 s without a keystroke, saves, syncs, marks the update, then activates', async () => {
+    const { all, log, stored } = deps([0, 1_000, 2_500]);
+    let activated = -1;
+    const started = await updateWhenQuiet(all, () => {
+      activated = all.now();
+      log.push('activate');
+    });
+    expect(started).toBe(true);
+    expect(activated).toBeGreaterThanOrEqual(2_500 + UPDATE_QUIET_MS);
+    expect(log).toEqual([`save at ${activated}`, `sync at ${activated}`, 'activate']);
+    expect(stored.get(UPDATED_KEY)).toBe('1');
+  });
+
+  it('does not update when the text cannot be saved, nor in embedded mode', async () => {
+    const failing = deps([], { save: () => Promise.reject(new Error('quota')) });
+    let activated = false;
+    expect(await updateWhenQuiet(failing.all, () => (activated = true))).toBe(false);
+    expect(failing.stored.has(UPDATED_KEY)).toBe(false);
+    const embedded = deps([]);
+    embedded.store.dispatch(embedStarted('https://blog.example.org'));
+    expect(await updateWhenQuiet(embedded.all, () => (activated = true))).toBe(false);
+    expect(activated).toBe(false);
+  });
+});
+
+describe('announceUpdate', () => {
+  it('says the app has just updated itself once, after the reload the update made', () => {
+    const { all, stored, store } = deps([]);
+    announceUpdate(all);
+    expect(JSON.stringify(store.getState().notifications)).not.toContain(JUST_UPDATED);
+    stored.set(UPDATED_KEY, '1');
+    announceUpdate(all);
+    announceUpdate(all);
+    const shown = JSON.stringify(store.getState().notifications);
+    expect(shown.split(JUST_UPDATED).length - 1).toBe(1);
+    expect(stored.has(UPDATED_KEY)).toBe(false);
+  });
+});
