@@ -113,8 +113,13 @@ for (const [dir, tsconfig] of selected) {
   let lintErrors = 0;
   let lintWarnings = 0;
   if (program) {
+    // A project inside this one (apps/web/sw) is linted with its own program.
+    const nested = typedProjects
+      .map(([other]) => other)
+      .filter((other) => other.startsWith(`${dir}/`));
     const eslint = new ESLint({
       cwd: root,
+      ignorePatterns: nested.map((other) => `${other}/**`),
       overrideConfig: [
         {
           files: [`${dir}/**/*.{ts,tsx}`],

@@ -136,9 +136,11 @@ describe('readPublicConf: the sponsor dialog’s PayPal buttons (PAYPAL_BUTTONS)
     expect(readPublicConf({ PAYPAL_SANDBOX: 'true' }).paypalCheckoutUrl).toBe(
       'https://www.sandbox.paypal.com/cgi-bin/webscr',
     );
-    expect(
-      readPublicConf({ PAYPAL_BUTTONS: ' AAA111, BBB222 ,CCC333 ' }).paypalButtons,
-    ).toEqual(['AAA111', 'BBB222', 'CCC333']);
+    expect(readPublicConf({ PAYPAL_BUTTONS: ' AAA111, BBB222 ,CCC333 ' }).paypalButtons).toEqual([
+      'AAA111',
+      'BBB222',
+      'CCC333',
+    ]);
   });
 
   it('refuses anything but three button ids, naming the variable', () => {
