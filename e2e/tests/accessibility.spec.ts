@@ -194,6 +194,15 @@ async function walk(page: Page): Promise<void> {
     },
   );
   await checkDialog(page, 'About', () => openMenuEntry(page, 'About'));
+  await checkDialog(
+    page,
+    'Manage badges',
+    () => openMenuEntry(page, /^Badges/),
+    async (dialog) => {
+      await dialog.getByRole('button', { name: 'Show the badges of Explorer' }).click();
+      await check(page, 'Manage badges dialog, a group shown', '[role="dialog"]');
+    },
+  );
   await checkDialog(page, 'Templates', () => openMenuEntry(page, /^Templates/));
   await checkDialog(page, 'Export to HTML', async () => {
     await openMenuEntry(page, 'Import/export');

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { editor, fileTitle, node, openApp, replaceText, tree } from './helpers';
+import { editor, fileTitle, node, openApp, openMenu, replaceText, tree } from './helpers';
 
 declare global {
   interface Window {
@@ -85,6 +85,24 @@ test('folders and files: create, rename, drag, trash, restore and search', async
   await results.getByRole('button', { name: 'Travel plan' }).click();
   await expect(fileTitle(page)).toHaveValue('Travel plan');
   await expect(editor(page)).toContainText('The zeppelin leaves at dawn.');
+
+  // Each feature used earned its badge, announced 5 s after (spec interface §1, §5), kept in
+  // the workspace: Manage badges shows them, and the menu counts them, after a reload too.
+  await expect(page.getByText('You earned the badge “Folder maker”!')).toBeVisible();
+  const entry = (await openMenu(page)).getByRole('button', { name: /^Badges \(\d+\/\d+\)$/ });
+  const count = (await entry.textContent()) ?? '';
+  expect(Number(/\((\d+)\//.exec(count)?.[1])).toBeGreaterThanOrEqual(7);
+  await entry.click();
+  const badges = page.getByRole('dialog', { name: 'Manage badges' });
+  await badges.getByRole('button', { name: 'Show the badges of Explorer' }).click();
+  for (const earned of ['Folder maker', 'File maker', 'File renamer', 'File mover', 'Searcher']) {
+    await expect(badges.getByRole('listitem', { name: `${earned}, earned` })).toBeVisible();
+  }
+  await expect(badges.getByRole('listitem', { name: 'Folder mover, not earned' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.reload();
+  await expect(editor(page)).toBeVisible({ timeout: 15_000 });
+  await expect((await openMenu(page)).getByRole('button', { name: count })).toBeVisible();
 });
 
 test('deleting a folder and emptying the trash ask first', async ({ page }) => {

@@ -921,3 +921,14 @@ export {
 } from './images/editor-images.js';
 export { ServiceError } from './providers/service-error.js';
 export * from './chat/chat-assistant.js';
+export {
+  allBadges,
+  type Badge,
+  badgeCount,
+  type BadgeCreations,
+  type Feature,
+  FEATURES,
+  leafFeature,
+  newlyEarned,
+  toBadges,
+} from './badges/features.js';

@@ -60,6 +60,13 @@ import { welcomeBackFromPayment } from '../sponsorship/sponsor-actions';
 import { type EmbedRequest, readEmbedRequest } from '../embed/embed-request';
 import { startEmbedded } from '../embed/embed-runtime';
 import { startAppUpdates } from '../services/app-update';
+import {
+  BadgeService,
+  earnBadge,
+  setBadgeService,
+  watchBadges,
+  WORKSPACE_BADGES,
+} from '../badges/badges';
 import { embedSession } from '../embed/embed-messages';
 import { embedStarted } from '../store/embed-slice';
 
@@ -79,6 +86,7 @@ export function App() {
     let sync: LaterSync | undefined;
     let stopSponsorWatch: (() => void) | undefined;
     let stopUpdates: (() => void) | undefined;
+    let stopBadgeWatch: (() => void) | undefined;
     let stopAccounts: (() => void) | undefined;
     let cancelPreload: (() => void) | undefined;
     const opening = startUp(store).then((started) => {
@@ -96,6 +104,17 @@ export function App() {
       opened = workspace;
       const modals = new ModalStack();
       const confirmer = new Confirmer(modals);
+      // The open workspace's badges (spec interface §1): earned by using features.
+      const badges = new BadgeService(workspace.repo, store);
+      setBadgeService(badges);
+      badges
+        .load()
+        .then(() => {
+          const opened = WORKSPACE_BADGES[started.workspaces.current.providerId];
+          if (opened) earnBadge(opened);
+        })
+        .catch((error: unknown) => console.error('The badges were not read.', error));
+      stopBadgeWatch = watchBadges(store, earnBadge);
       const treeActions = new ExplorerService(workspace, store, confirmer, Date.now, () =>
         UNIQUE_PATH_PROVIDERS.includes(started.workspaces.current.providerId),
       );
@@ -370,6 +389,8 @@ export function App() {
       sync?.stop();
       stopSponsorWatch?.();
       stopUpdates?.();
+      setBadgeService(undefined);
+      stopBadgeWatch?.();
       stopAccounts?.();
       explorer?.stop();
       opened?.close();

@@ -5,6 +5,7 @@ import { type LayoutToggle, layoutToggled } from '../store/layout-slice';
 import { useAppDispatch, useAppSelector } from '../store';
 import { Icon } from './icon';
 import './button-bar.css';
+import { earnBadge } from '../badges/badges';
 
 // Reader mode is the editor hidden: its button is pressed when `showEditor` is off.
 const BUTTONS: { toggle: LayoutToggle; label: string; icon: ReactNode; inverted?: boolean }[] = [
@@ -20,6 +21,16 @@ const BUTTONS: { toggle: LayoutToggle; label: string; icon: ReactNode; inverted?
   { toggle: 'scrollSync', label: 'Toggle scroll sync', icon: '⇅' },
   { toggle: 'showStatusBar', label: 'Toggle status bar', icon: '▁' },
 ];
+
+/** The badge each toggle earns. */
+const TOGGLE_BADGES: Partial<Record<LayoutToggle, string>> = {
+  showNavigationBar: 'toggleNavigationBar',
+  showSidePreview: 'toggleSidePreview',
+  showEditor: 'toggleEditor',
+  focusMode: 'toggleFocusMode',
+  scrollSync: 'toggleScrollSync',
+  showStatusBar: 'toggleStatusBar',
+};
 
 /** The button bar between editor and preview (spec interface §2): toggles for the navigation
  * bar, the side preview, reader mode (the preview alone), focus mode, scroll sync and the status
@@ -37,7 +48,10 @@ export function ButtonBar() {
           aria-label={label}
           aria-pressed={inverted ? !layout[toggle] : layout[toggle]}
           title={label}
-          onClick={() => dispatch(layoutToggled(toggle))}
+          onClick={() => {
+            dispatch(layoutToggled(toggle));
+            earnBadge(TOGGLE_BADGES[toggle] ?? '');
+          }}
         >
           <span aria-hidden="true">{icon}</span>
         </button>

@@ -5,6 +5,7 @@ import { notified } from '../store/notifications-slice';
 import { useAppServices } from './app-context';
 import { Icon } from './icon';
 import { useColorTheme } from './use-color-theme';
+import { earnBadge } from '../badges/badges';
 
 /** Said when the colour theme cannot be written because the custom settings do not parse: the
  * user's text is kept as it is. */
@@ -22,6 +23,7 @@ export function DarkThemeButton() {
   const dark = useColorTheme().theme === 'dark';
 
   const toggle = () => {
+    earnBadge('switchTheme');
     // (The YAML parser that writes the settings loads on the first press, not with the page.)
     import('../services/color-theme-toggle')
       .then(({ toggleColorTheme }) =>

@@ -5,6 +5,7 @@ import { runAction } from '../services/run-action';
 import { useAppDispatch, useAppSelector } from '../store';
 import { useAppServices } from './app-context';
 import './file-title.css';
+import { earnBadge } from '../badges/badges';
 
 /** The editable title of the current file (spec interface §2): edited on focus, submitted on
  * Enter or blur, reverted on Escape; an empty name keeps the old one. A rename as the explorer's:
@@ -24,7 +25,10 @@ export function FileTitle() {
     if (draft === null || !file) return;
     const trimmed = draft.trim();
     setDraft(null);
-    if (trimmed && trimmed !== name) runAction(dispatch, () => explorer.rename(file.id, trimmed));
+    if (trimmed && trimmed !== name) {
+      runAction(dispatch, () => explorer.rename(file.id, trimmed));
+      earnBadge('editCurrentFileName');
+    }
   };
 
   return (

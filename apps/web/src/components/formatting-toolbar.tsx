@@ -8,6 +8,7 @@ import { useAppSelector } from '../store';
 import { useAppServices } from './app-context';
 import { Icon } from './icon';
 import './formatting-toolbar.css';
+import { earnBadge } from '../badges/badges';
 
 // The commands with a button: all but those of the editor's menu only.
 const TOOLBAR_COMMANDS = COMMANDS.filter((command) => !('menuOnly' in command && command.menuOnly));
@@ -42,6 +43,7 @@ export function FormattingToolbar() {
               const view = editor.current?.view;
               if (!view) return;
               command.run({ view, modals });
+              if (command.name !== 'undo' && command.name !== 'redo') earnBadge('formatButtons');
               if (command.name === 'undo' || command.name === 'redo') view.focus();
             }}
           >

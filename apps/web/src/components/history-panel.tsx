@@ -12,6 +12,7 @@ import { useAppDispatch, useAppSelector } from '../store';
 import { notified } from '../store/notifications-slice';
 import { useAppServices } from './app-context';
 import './history-panel.css';
+import { earnBadge } from '../badges/badges';
 
 /** History page size: 30, and 'More' adds 30 (spec interface §9). */
 export const HISTORY_PAGE_SIZE = 30;
@@ -151,6 +152,7 @@ export function HistoryView(props: HistoryViewProps) {
   }, [shown, close]);
 
   const choose = async (entry: Entry) => {
+    earnBadge('chooseHistory');
     setLoadFailed(undefined);
     setLoading(entry);
     setBusy(true);
@@ -180,6 +182,7 @@ export function HistoryView(props: HistoryViewProps) {
       // (Should the text now not be kept, it is not replaced either: nothing is lost.)
       await props.keepBeforeRestore(fileId, view.currentText());
       view.replaceText(shown.text);
+      earnBadge('restoreVersion');
       setShown(undefined);
     } catch (error) {
       console.error(error);

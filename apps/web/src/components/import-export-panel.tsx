@@ -12,6 +12,7 @@ import { isSponsor } from '../store/server-slice';
 import { useAppServices } from './app-context';
 import { FilePicker } from './file-picker';
 import './import-export-panel.css';
+import { earnBadge } from '../badges/badges';
 
 /** The Import/export panel (spec interface §2 "importExport"): import markdown, HTML, a folder
  * or zips as files of the workspace, keeping their folders; export the current file as
@@ -40,14 +41,17 @@ export function ImportExportPanel() {
   );
 
   // Chosen files go to the root, in their folders when a folder was chosen.
-  const importChosen = (as?: 'markdown' | 'html') => (files: File[]) =>
-    transfer.import(() => Promise.resolve(sourcesOfFiles(files)), null, as ? { as } : {});
+  const importChosen = (as?: 'markdown' | 'html') => (files: File[]) => {
+    if (as) earnBadge(as === 'html' ? 'importHtml' : 'importMarkdown');
+    return transfer.import(() => Promise.resolve(sourcesOfFiles(files)), null, as ? { as } : {});
+  };
 
   const exportMarkdown = async () => {
     if (!currentFileId || !currentFile) return;
     await saveEditorFirst(editor);
     const content = await workspace.repo.get<ContentItem>(itemIds.content(currentFileId));
     downloadText(`${currentFile.name}.md`, content?.text ?? '', 'text/markdown;charset=utf-8');
+    earnBadge('exportMarkdown');
   };
 
   return (

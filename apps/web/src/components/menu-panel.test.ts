@@ -52,15 +52,37 @@ describe('main menu', () => {
         syncLocations: 0,
         templates: 8,
         accounts: 0,
+        badges: { earned: 0, total: 1 },
         signedIn: false,
       }),
     ).toBe(8);
   });
 
+  it('opens Manage badges, saying how many are earned of all', () => {
+    const entry = MENU_ENTRIES.find((candidate) => candidate.name === 'Badges')!;
+    expect(entry.perform).toBeDefined();
+    const counts = {
+      workspaces: 1,
+      syncLocations: 0,
+      templates: 7,
+      accounts: 0,
+      badges: { earned: 3, total: 95 },
+      signedIn: false,
+    };
+    expect(entry.count?.(counts)).toBe('3/95');
+  });
+
   it('offers Sign in with GitHub only while signed out, and counts the linked accounts', () => {
     const signIn = MENU_ENTRIES.find((candidate) => candidate.name === 'Sign in with GitHub')!;
     const accounts = MENU_ENTRIES.find((candidate) => candidate.name === 'Accounts')!;
-    const counts = { workspaces: 1, syncLocations: 0, templates: 7, accounts: 2, signedIn: false };
+    const counts = {
+      workspaces: 1,
+      syncLocations: 0,
+      templates: 7,
+      accounts: 2,
+      badges: { earned: 0, total: 1 },
+      signedIn: false,
+    };
     expect(signIn.perform).toBeDefined();
     expect(signIn.hidden?.(counts)).toBe(false);
     expect(signIn.hidden?.({ ...counts, signedIn: true })).toBe(true);
@@ -70,7 +92,14 @@ describe('main menu', () => {
 
   it('offers Sign in with Gitee only while nobody is signed in, with GitHub or Gitee', () => {
     const signIn = MENU_ENTRIES.find((candidate) => candidate.name === 'Sign in with Gitee')!;
-    const counts = { workspaces: 1, syncLocations: 0, templates: 7, accounts: 0, signedIn: false };
+    const counts = {
+      workspaces: 1,
+      syncLocations: 0,
+      templates: 7,
+      accounts: 0,
+      badges: { earned: 0, total: 1 },
+      signedIn: false,
+    };
     expect(signIn.perform).toBeDefined();
     expect(signIn.hidden?.(counts)).toBe(false);
     expect(signIn.hidden?.({ ...counts, signedIn: true })).toBe(true);

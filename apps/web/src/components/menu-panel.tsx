@@ -1,4 +1,5 @@
 'use client';
+import { badgeCount, toBadges } from '@inkstone/core';
 
 import { useDropboxAccounts } from '../providers/dropbox/use-dropbox-accounts';
 import { useWordPressAccounts } from '../providers/wordpress/use-wordpress-accounts';
@@ -37,8 +38,8 @@ interface MenuEntry {
   name: string;
   description: string;
   perform?: (dispatch: AppDispatch, services: AppServices) => void;
-  /** The count the entry shows after its name, as "Workspaces (2)". */
-  count?: (counts: MenuCounts) => number;
+  /** The count the entry shows after its name, as "Workspaces (2)" or "Badges (3/80)". */
+  count?: (counts: MenuCounts) => number | string;
   /** Whether the entry is left out now ("Sign in" once signed in). */
   hidden?: (counts: MenuCounts) => boolean;
 }
@@ -55,13 +56,23 @@ interface MenuCounts {
   templates: number;
   /** The accounts linked in this browser. */
   accounts: number;
+  /** The badges earned, of all (groups and leaves). */
+  badges: { earned: number; total: number };
   /** Whether the user is signed in (a GitHub or Gitee login token). */
   signedIn: boolean;
 }
 
 const panel = (name: string) => (dispatch: AppDispatch) => dispatch(sideBarPanelChosen(name));
 const dialog =
-  (type: 'fileProperties' | 'settings' | 'about' | 'templates' | 'accountManagement') =>
+  (
+    type:
+      | 'fileProperties'
+      | 'settings'
+      | 'about'
+      | 'templates'
+      | 'accountManagement'
+      | 'badgeManagement',
+  ) =>
   (_dispatch: AppDispatch, { modals }: AppServices) =>
     void modals.open(type).catch(ignore);
 
@@ -128,7 +139,12 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     // Its diagrams drawn first (the preview draws them only near what it shows).
     perform: () => printLogged(),
   },
-  { name: 'Badges', description: 'Features you have used.' },
+  {
+    name: 'Badges',
+    description: 'Features you have used.',
+    perform: dialog('badgeManagement'),
+    count: (counts) => `${counts.badges.earned}/${counts.badges.total}`,
+  },
   {
     name: 'Accounts',
     description: 'Accounts linked to this browser.',
@@ -193,6 +209,7 @@ export function MenuPanel() {
   // (their use-… hooks). Every account Manage external accounts lists counts; an image bed
   // repository is a part of its GitHub or Gitea account, not one more.
   const beds = useImageBeds();
+  const badgeCreations = useAppSelector((state) => state.badges.creations);
   const accounts =
     useAppSelector((state) => accountCount(state.accounts)) +
     useDropboxAccounts().length +
@@ -213,6 +230,7 @@ export function MenuPanel() {
     publishLocations,
     templates: templateCount,
     accounts,
+    badges: badgeCount(toBadges(badgeCreations)),
     signedIn: login !== undefined || giteeLogin !== undefined || googleLogin !== undefined,
   };
   return (

@@ -14,6 +14,7 @@ import { PublishButton } from './publish-button';
 import { isLight } from '../store/embed-slice';
 import { embedSession } from '../embed/embed-messages';
 import './navigation-bar.css';
+import { earnBadge } from '../badges/badges';
 
 /** Embedded mode's Close and Open (spec interface §4): Close tells the embedding page, which
  * removes the editor; Open shows the file in the full app, in a new tab. */
@@ -62,9 +63,10 @@ export function NavigationBar() {
           aria-label="Toggle explorer"
           aria-pressed={showExplorer}
           title="Explorer"
-          onClick={() =>
-            dispatch(panelToggled({ panel: 'showExplorer', narrow: isNarrowScreen() }))
-          }
+          onClick={() => {
+            dispatch(panelToggled({ panel: 'showExplorer', narrow: isNarrowScreen() }));
+            earnBadge('toggleExplorer');
+          }}
         >
           <Icon name="explorer" />
         </button>
@@ -103,9 +105,10 @@ export function NavigationBar() {
             aria-label="Toggle side bar"
             aria-pressed={showSideBar}
             title="Side bar"
-            onClick={() =>
-              dispatch(panelToggled({ panel: 'showSideBar', narrow: isNarrowScreen() }))
-            }
+            onClick={() => {
+              dispatch(panelToggled({ panel: 'showSideBar', narrow: isNarrowScreen() }));
+              earnBadge('toggleSideBar');
+            }}
           >
             ☰
           </button>

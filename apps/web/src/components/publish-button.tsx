@@ -3,6 +3,7 @@
 import { useAppSelector } from '../store';
 import { Icon } from './icon';
 import { usePublishNow } from './use-publish-now';
+import { earnBadge } from '../badges/badges';
 
 const PUBLISH_PATH = 'M8 11V2.5 M4.5 6 8 2.5 11.5 6 M2.5 10.5v3h11v-3';
 
@@ -27,7 +28,10 @@ export function PublishButton() {
       title={blocker ?? `Publish to ${locations.length} location(s)`}
       disabled={blocker !== null}
       aria-busy={publishing}
-      onClick={publishNow}
+      onClick={() => {
+        publishNow();
+        earnBadge('triggerPublish');
+      }}
     >
       <Icon path={PUBLISH_PATH} />
     </button>

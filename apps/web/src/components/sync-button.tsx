@@ -5,6 +5,7 @@ import { syncButtonBlocker } from '../store/sync-slice';
 import { useAppServices } from './app-context';
 import { Icon } from './icon';
 import './sync-button.css';
+import { earnBadge } from '../badges/badges';
 
 const SYNC_PATH =
   'M13.5 6.5A5.7 5.7 0 0 0 3 5 M2.5 2.5V5.5h3 M2.5 9.5A5.7 5.7 0 0 0 13 11 M13.5 13.5v-3h-3';
@@ -34,7 +35,10 @@ export function SyncButton() {
         title={blocker ?? `Synchronize with ${state.target}`}
         disabled={blocker !== null}
         aria-busy={state.requested}
-        onClick={() => sync.requestNow()}
+        onClick={() => {
+          sync.requestNow();
+          earnBadge('triggerSync');
+        }}
       >
         <Icon path={SYNC_PATH} />
       </button>

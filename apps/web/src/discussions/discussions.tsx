@@ -25,6 +25,7 @@ import { CommentBox } from './comment-box';
 import { highlightPreview, previewAnchors } from './preview-highlight';
 import { userInfo } from './user-info';
 import './discussions.css';
+import { earnBadge } from '../badges/badges';
 
 /** A selection told by the editor (25 ms after it settles). */
 export interface EditorSelectionInfo {
@@ -150,11 +151,13 @@ export function Discussions({
         : latest.discussions,
       comments: { ...latest.comments, [workspace.newId()]: comment },
     });
+    earnBadge(discussion ? 'createDiscussion' : 'addComment');
   };
 
   const removeComment = async (id: string) => {
     if (!(await confirmer.ask('commentDeletion'))) return;
     controller.changeTalk(withoutComment(controller.talk(), id));
+    earnBadge('removeComment');
   };
 
   const removeDiscussion = async (id: string) => {
@@ -163,6 +166,7 @@ export function Discussions({
     const index = ordered.findIndex((d) => d.id === id);
     const next = ordered.filter((d) => d.id !== id)[index] ?? null;
     controller.changeTalk(withoutDiscussion(controller.talk(), id));
+    earnBadge('removeDiscussion');
     open(next?.id ?? null);
   };
 

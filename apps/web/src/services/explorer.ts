@@ -27,6 +27,7 @@ import { notified } from '../store/notifications-slice';
 import { itemsChanged } from '../store/workspace-slice';
 import { WELCOME_TEXT } from '../welcome/welcome-text';
 import { type Confirmer } from './confirm';
+import { earnBadge } from '../badges/badges';
 import { LOCAL_DB_ERROR, type WorkspaceService } from './workspace';
 
 /** The workspaces that keep one item per path: the git ones, which store items by path
@@ -108,6 +109,7 @@ export class ExplorerService {
       properties: newFileProperties,
     });
     if (!file) return undefined;
+    earnBadge('createFile');
     this.changed({ items: [file], deletedIds: [] });
     await this.workspace.openFile(file.id);
     return file;
@@ -121,6 +123,7 @@ export class ExplorerService {
       if (name === undefined) return undefined;
       const folder = await createFolder(this.workspace.repo, this.workspace.newId, name, parentId);
       this.changed({ items: [folder], deletedIds: [] });
+      earnBadge('createFolder');
       return folder;
     });
   }
@@ -134,7 +137,10 @@ export class ExplorerService {
       const name = await this.settleName(typed, stored);
       if (name === undefined) return;
       const item = await renameItem(this.workspace.repo, id, name);
-      if (item) this.changed({ items: [item], deletedIds: [] });
+      if (item) {
+        this.changed({ items: [item], deletedIds: [] });
+        earnBadge(item.type === 'folder' ? 'renameFolder' : 'renameFile');
+      }
     });
   }
 
@@ -157,11 +163,14 @@ export class ExplorerService {
     if (!item) return;
     if (name !== item.name) item = (await renameItem(this.workspace.repo, id, name)) ?? item;
     this.changed({ items: [item], deletedIds: [] });
+    if (target === 'trash') earnBadge(item.type === 'folder' ? 'removeFolder' : 'removeFile');
+    else earnBadge(item.type === 'folder' ? 'moveFolder' : 'moveFile');
     await this.replaceCurrentIfGone();
   }
 
   /** Deletes a node, asking the spec's confirmation where it needs one. */
   async delete(node: string): Promise<void> {
+    const isFolder = this.store.getState().workspace.folders[node] !== undefined;
     const change = await deleteNode(
       this.workspace.repo,
       node,
@@ -169,12 +178,16 @@ export class ExplorerService {
       this.now(),
     );
     this.changed(change);
+    if (change.items.length > 0 || change.deletedIds.length > 0) {
+      earnBadge(isFolder ? 'removeFolder' : 'removeFile');
+    }
     await this.replaceCurrentIfGone();
   }
 
   /** Files matching `query` by name or text, at most 50. */
   async search(query: string): Promise<FileItem[]> {
     if (query.trim() === '') return [];
+    earnBadge('searchFile');
     const { texts, repo } = this.workspace;
     await texts.load(repo);
     // The tree is already in the store: only the texts need the index.

@@ -116,6 +116,7 @@ export interface ModalMap {
   /** Lists the accounts linked in this browser, each with Remove access. */
   accountManagement: { props: undefined; result: void };
   sponsor: { props: undefined; result: void };
+  badgeManagement: { props: undefined; result: void };
   /** Asks for a Google Drive file: to sync with (Folder ID, Existing file ID), to open (File
    * ID, or the picker) or to publish to (and Export Markdown or HTML, Template for HTML): spec
    * providers §2. Links a Google account with Drive access first when none is. */

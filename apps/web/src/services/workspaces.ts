@@ -9,6 +9,7 @@ import {
 import { openDexieRepository } from '@inkstone/core/dexie';
 import { forgetJournals } from '../editor/unsaved-journal';
 import { readList, removalRefusal, renamed, withAutoSync, withWorkspace } from './workspace-list';
+import { earnBadge } from '../badges/badges';
 
 /** The localStorage key of the workspace list (docs/reference/choices.md). */
 export const WORKSPACES_KEY = 'inkstone-workspaces';
@@ -46,6 +47,7 @@ export class WorkspaceList {
   /** Renames a workspace (an empty name is ignored). */
   rename(id: string, name: string): void {
     this.save(renamed(this.list, id, name));
+    earnBadge('renameWorkspace');
   }
 
   /** The workspace `id` as the list has it now (another tab may have changed it). */
@@ -56,6 +58,7 @@ export class WorkspaceList {
   /** Switches a workspace's auto sync on or off, for every tab. */
   setAutoSync(id: string, on: boolean): void {
     this.save(withAutoSync(this.list, id, on));
+    earnBadge(on ? 'autoSyncWorkspace' : 'stopAutoSyncWorkspace');
   }
 
   /** Removes a workspace and deletes its local database; refused with the spec's message for
@@ -64,6 +67,7 @@ export class WorkspaceList {
     const refusal = removalRefusal(id, this.current.id);
     if (refusal) throw new Error(refusal);
     this.save(this.list.filter((known) => known.id !== id));
+    earnBadge('removeWorkspace');
     await new Promise<void>((resolve, reject) => {
       const request = indexedDB.deleteDatabase(databaseName(id));
       request.onsuccess = () => resolve();

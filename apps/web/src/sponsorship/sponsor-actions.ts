@@ -1,6 +1,7 @@
 import { type AppServices } from '../components/app-context';
 import { type AppStore } from '../store';
 import { sponsorUserId, readPaymentSuccess } from './sponsor-offers';
+import { earnBadge } from '../badges/badges';
 
 /** "Sponsor": a user signed out is asked to sign in first (signInForSponsorship, whose Ok opens
  * GitHub's window; the sign-in reads the account's sponsorship), then the sponsor dialog shows
@@ -31,6 +32,7 @@ export async function welcomeBackFromPayment(
   };
   refresh();
   later(refresh, 60_000);
+  earnBadge('sponsor');
   await services.confirmer.ask('paymentSuccess');
   return true;
 }

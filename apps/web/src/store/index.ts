@@ -13,6 +13,7 @@ import { syncSlice } from './sync-slice';
 import { templatesSlice } from './templates-slice';
 import { themesSlice } from './themes-slice';
 import { embedSlice } from './embed-slice';
+import { badgesSlice } from './badges-slice';
 import { workspaceSlice } from './workspace-slice';
 
 /** Creates the app's store. One per page; tests make their own. */
@@ -33,6 +34,7 @@ export function createStore() {
       editor: editorSlice.reducer,
       accounts: accountsSlice.reducer,
       embed: embedSlice.reducer,
+      badges: badgesSlice.reducer,
     },
   });
 }

@@ -53,6 +53,7 @@ import { ImageDialog, LinkDialog } from './link-dialogs';
 import { SettingsDialog } from './settings-dialog';
 import { TemplatesDialog } from './templates-dialog';
 import { SponsorDialog } from '../../sponsorship/sponsor-dialog';
+import { BadgeManagementDialog } from '../../badges/badge-dialog';
 import { WorkspaceManagementDialog } from './workspace-management-dialog';
 
 /** Every dialog of the modal stack, by type name. */
@@ -100,6 +101,7 @@ const DIALOGS: { [K in ModalType]: ComponentType<DialogProps<K>> } = {
   chatGpt: ChatGptDialog,
   chatGptConfig: ChatGptConfigDialog,
   sponsor: SponsorDialog,
+  badgeManagement: BadgeManagementDialog,
 };
 
 /** The dialog on top of the modal stack, if any. When the last one closes, the editor gets its

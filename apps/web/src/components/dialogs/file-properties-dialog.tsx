@@ -15,6 +15,7 @@ import { type DialogProps } from './dialog-props';
 import { TabPanel, Tabs, useTabIds } from './tabs';
 import { TextField } from './text-field';
 import { YamlEditor } from './yaml-editor';
+import { earnBadge } from '../../badges/badges';
 
 type Tab = 'simple' | 'yaml';
 
@@ -83,7 +84,10 @@ export function FilePropertiesDialog({ resolve, reject }: DialogProps<'filePrope
     }
     workspace
       .saveProperties(fileId, text)
-      .then(() => resolve())
+      .then(() => {
+        earnBadge('setMetadata');
+        resolve();
+      })
       .catch((error: unknown) => {
         setTab('yaml');
         setSaveError(error instanceof Error ? error.message : String(error));

@@ -8,6 +8,7 @@ import { Modal } from '../modal';
 import { type DialogProps } from './dialog-props';
 import { TabPanel, Tabs, useTabIds } from './tabs';
 import { YamlEditor } from './yaml-editor';
+import { earnBadge } from '../../badges/badges';
 
 type Tab = 'custom' | 'default';
 
@@ -35,7 +36,10 @@ export function SettingsDialog({ resolve, reject }: DialogProps<'settings'>) {
       onOk={() => {
         workspace
           .saveSettings(text)
-          .then(() => resolve())
+          .then(() => {
+            earnBadge('changeSettings');
+            resolve();
+          })
           .catch((failure: unknown) =>
             setSaveError(failure instanceof Error ? failure.message : String(failure)),
           );

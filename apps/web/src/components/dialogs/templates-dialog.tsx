@@ -15,6 +15,7 @@ import { Modal } from '../modal';
 import { type DialogProps } from './dialog-props';
 import './templates.css';
 import './yaml-editor.css';
+import { earnBadge } from '../../badges/badges';
 
 /** The templates dialog (spec interface §2 "templates"): the list of templates, a new one, a
  * copy, renaming, removing, and the chosen one's Handlebars source and helpers. Built-in
@@ -37,6 +38,7 @@ export function TemplatesDialog({ resolve, reject }: DialogProps<'templates'>) {
     setTemplates(next);
   };
   const add = (template: Template) => {
+    earnBadge('addTemplate');
     const id = workspace.newId();
     change(id, template);
     setSelectedId(id);
@@ -112,6 +114,7 @@ export function TemplatesDialog({ resolve, reject }: DialogProps<'templates'>) {
               disabled={!selected || readOnly}
               onClick={() => {
                 change(selectedId, undefined);
+                earnBadge('removeTemplate');
                 setSelectedId(ids.find((id) => id !== selectedId)!);
               }}
             >

@@ -8,6 +8,7 @@ import { mainLoginKey } from '../../store/accounts-slice';
 import { notified } from '../../store/notifications-slice';
 import { runAction } from '../../services/run-action';
 import { useAppServices } from '../app-context';
+import { earnBadge } from '../../badges/badges';
 
 /** What an export says while it runs and when it is done (see services/announcer.ts); without
  * `done`, nothing (a notification says it already, as "HTML copied to clipboard!"). */
@@ -15,6 +16,13 @@ export interface ExportMessages {
   busy: string;
   done?: string;
 }
+
+/** The badge each export earns once done. */
+const EXPORT_BADGES: Record<string, string> = {
+  'HTML export': 'exportHtml',
+  'PDF export': 'exportPdf',
+  'Pandoc export': 'exportPandoc',
+};
 
 /** What the export dialogs share: one action at a time (`busy`), announced as it starts and ends,
  * its error shown in the dialog and as a notification, and a 401 that closes the dialog and opens
@@ -37,6 +45,7 @@ export function useExportAction(
     const announced = announcer.start(messages.busy);
     try {
       await action();
+      earnBadge(EXPORT_BADGES[feature] ?? '');
       announced.end(messages.done);
       resolve();
     } catch (failure) {

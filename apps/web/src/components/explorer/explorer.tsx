@@ -13,6 +13,7 @@ import { ExplorerSearch } from './explorer-search';
 import { ExplorerTree } from './explorer-tree';
 import { ancestors, type Draft, indexTree, visibleRows } from './tree-rows';
 import './explorer.css';
+import { earnBadge } from '../../badges/badges';
 
 /** The explorer side panel (spec interface §2, §4): a tree of folders and files with Trash and
  * Temp, and a search mode. */
@@ -105,7 +106,10 @@ export function Explorer() {
     },
     cancelRename: () => setRenaming(null),
     remove: (id) => runAction(dispatch, () => explorer.delete(id)),
-    open: (id) => runAction(dispatch, () => workspace.openFile(id)),
+    open: (id) => {
+      if (id !== currentFileId) earnBadge('switchFile');
+      runAction(dispatch, () => workspace.openFile(id));
+    },
     move: (id, target) => runAction(dispatch, () => explorer.move(id, target)),
     importDrop: (dataTransfer, target) => {
       if (target !== null) toggle(target, true);
