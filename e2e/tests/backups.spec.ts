@@ -70,7 +70,7 @@ test('the side bar opens on the main menu, which says the workspace is not synce
     'Markdown cheat sheet',
     'Import/export',
     'Print',
-    'Badges',
+    /^Badges \(\d+\/\d+\)$/,
     'Accounts (0)',
     'Templates (7)',
     'Edit area theme',
