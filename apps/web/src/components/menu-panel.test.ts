@@ -27,6 +27,16 @@ const SPEC_ENTRIES = [
   'About',
 ];
 
+/** The menu's counts in a fresh browser: one workspace, the seven templates, nothing else. */
+const COUNTS = {
+  workspaces: 1,
+  syncLocations: 0,
+  templates: 7,
+  accounts: 0,
+  badges: { earned: 0, total: 1 },
+  signedIn: false,
+};
+
 describe('main menu', () => {
   it('has every entry of the spec, named as the spec names them, in its order', () => {
     expect(MENU_ENTRIES.map((entry) => entry.name)).toEqual(SPEC_ENTRIES);
@@ -46,43 +56,19 @@ describe('main menu', () => {
   it('opens Templates, counting the templates', () => {
     const entry = MENU_ENTRIES.find((candidate) => candidate.name === 'Templates')!;
     expect(entry.perform).toBeDefined();
-    expect(
-      entry.count?.({
-        workspaces: 1,
-        syncLocations: 0,
-        templates: 8,
-        accounts: 0,
-        badges: { earned: 0, total: 1 },
-        signedIn: false,
-      }),
-    ).toBe(8);
+    expect(entry.count?.({ ...COUNTS, templates: 8 })).toBe(8);
   });
 
   it('opens Manage badges, saying how many are earned of all', () => {
     const entry = MENU_ENTRIES.find((candidate) => candidate.name === 'Badges')!;
     expect(entry.perform).toBeDefined();
-    const counts = {
-      workspaces: 1,
-      syncLocations: 0,
-      templates: 7,
-      accounts: 0,
-      badges: { earned: 3, total: 95 },
-      signedIn: false,
-    };
-    expect(entry.count?.(counts)).toBe('3/95');
+    expect(entry.count?.({ ...COUNTS, badges: { earned: 3, total: 95 } })).toBe('3/95');
   });
 
   it('offers Sign in with GitHub only while signed out, and counts the linked accounts', () => {
     const signIn = MENU_ENTRIES.find((candidate) => candidate.name === 'Sign in with GitHub')!;
     const accounts = MENU_ENTRIES.find((candidate) => candidate.name === 'Accounts')!;
-    const counts = {
-      workspaces: 1,
-      syncLocations: 0,
-      templates: 7,
-      accounts: 2,
-      badges: { earned: 0, total: 1 },
-      signedIn: false,
-    };
+    const counts = { ...COUNTS, accounts: 2 };
     expect(signIn.perform).toBeDefined();
     expect(signIn.hidden?.(counts)).toBe(false);
     expect(signIn.hidden?.({ ...counts, signedIn: true })).toBe(true);
@@ -92,14 +78,7 @@ describe('main menu', () => {
 
   it('offers Sign in with Gitee only while nobody is signed in, with GitHub or Gitee', () => {
     const signIn = MENU_ENTRIES.find((candidate) => candidate.name === 'Sign in with Gitee')!;
-    const counts = {
-      workspaces: 1,
-      syncLocations: 0,
-      templates: 7,
-      accounts: 0,
-      badges: { earned: 0, total: 1 },
-      signedIn: false,
-    };
+    const counts = COUNTS;
     expect(signIn.perform).toBeDefined();
     expect(signIn.hidden?.(counts)).toBe(false);
     expect(signIn.hidden?.({ ...counts, signedIn: true })).toBe(true);
