@@ -110,8 +110,8 @@ export function App() {
       badges
         .load()
         .then(() => {
-          const opened = WORKSPACE_BADGES[started.workspaces.current.providerId];
-          if (opened) earnBadge(opened);
+          const badge = WORKSPACE_BADGES[started.workspaces.current.providerId];
+          if (badge) earnBadge(badge);
         })
         .catch((error: unknown) => console.error('The badges were not read.', error));
       stopBadgeWatch = watchBadges(store, earnBadge);
@@ -321,7 +321,6 @@ export function App() {
         console.error('Reading the forge accounts failed.', error),
       );
       const startedSync = sync;
-      // (The sync follows who is signed in, with GitHub or Gitee: both are read first.)
       // Embedded mode: the page's file, and no sync (spec core §5 "Light mode disables sync").
       const { embed } = started;
       if (embed) {
@@ -334,6 +333,7 @@ export function App() {
             store.dispatch(notified('error', LOCAL_DB_ERROR));
           });
       }
+      // (The sync follows who is signed in, with GitHub or Gitee: both are read first.)
       Promise.allSettled([accountsRead, forgeAccountsRead, afterFirstScreen()])
         .then(() => (embed ? undefined : startedSync.start()))
         .catch((error: unknown) => console.error('The sync could not be started.', error));
