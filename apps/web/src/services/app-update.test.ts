@@ -3,7 +3,9 @@ import { createStore } from '../store';
 import { embedStarted } from '../store/embed-slice';
 import {
   announceUpdate,
+  INSTALL_OFFERED_KEY,
   JUST_UPDATED,
+  startAppUpdates,
   UPDATE_QUIET_MS,
   UPDATED_KEY,
   updateWhenQuiet,
@@ -77,5 +79,39 @@ describe('announceUpdate', () => {
     const shown = JSON.stringify(store.getState().notifications);
     expect(shown.split(JUST_UPDATED).length - 1).toBe(1);
     expect(stored.has(UPDATED_KEY)).toBe(false);
+  });
+});
+
+describe('the install prompt', () => {
+  it('is offered once: the second prompt event, even after a reload, asks nothing', async () => {
+    const { all, stored } = deps([]);
+    const listeners = new Map<string, (event: Event) => void>();
+    const view = {
+      addEventListener: (type: string, listener: (event: Event) => void) =>
+        listeners.set(type, listener),
+      removeEventListener: () => {},
+      navigator: {},
+    } as unknown as Window;
+    let asked = 0;
+    let prompted = 0;
+    const promptEvent = () =>
+      Object.assign(new Event('beforeinstallprompt'), {
+        prompt: () => {
+          prompted += 1;
+          return Promise.resolve();
+        },
+      });
+    const stop = startAppUpdates(all, () => Promise.resolve(++asked > 0), view);
+    listeners.get('beforeinstallprompt')!(promptEvent());
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    listeners.get('beforeinstallprompt')!(promptEvent());
+    stop();
+    // A new start, with what this browser remembers.
+    startAppUpdates(all, () => Promise.resolve(++asked > 0), view)();
+    listeners.get('beforeinstallprompt')!(promptEvent());
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(asked).toBe(1);
+    expect(prompted).toBe(1);
+    expect(stored.get(INSTALL_OFFERED_KEY)).toBe('1');
   });
 });
