@@ -245,6 +245,15 @@ test('two people on one CouchDB workspace comment on the same paragraph at once 
     });
     await expect(comments.getByRole('button', { name: /Bob was here too\./ })).toBeVisible();
   }
+  // Each sees who wrote the other's comment: a name GitHub gives for the comment's account id.
+  await expect(
+    alice
+      .getByRole('region', { name: 'Comments' })
+      .getByRole('button', { name: /Bob was here too\./ }),
+  ).toContainText(BOB.login);
+  await expect(
+    bob.getByRole('region', { name: 'Comments' }).getByRole('button', { name: /Alice was here\./ }),
+  ).toContainText(ALICE.login);
   await alice.context().close();
   await bob.context().close();
 });

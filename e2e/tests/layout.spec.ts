@@ -21,7 +21,7 @@ test('the file title is renamed on Enter, reverted on Escape, and kept on reload
   await title.press('Escape');
   await expect(title).toHaveValue('My notes');
 
-  // An empty name keeps the old one; slashes are not allowed in names.
+  // An empty name keeps the old one; slashes are not allowed in names: asked before stripped.
   await title.click();
   await title.fill('   ');
   await title.press('Enter');
@@ -29,6 +29,10 @@ test('the file title is renamed on Enter, reverted on Escape, and kept on reload
   await title.click();
   await title.fill('Draft/final');
   await title.press('Enter');
+  await page
+    .getByRole('dialog', { name: 'Strip the name' })
+    .getByRole('button', { name: 'Strip' })
+    .click();
   await expect(title).toHaveValue('Draft final');
 
   await page.reload();

@@ -13,7 +13,7 @@ import {
   withoutComment,
   withoutDiscussion,
 } from '@inkstone/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { type EditorController } from '../editor/editor-controller';
 import { absoluteTime, relativeTime } from '../history/relative-time';
 import { useAppDispatch, useAppSelector } from '../store';
@@ -26,6 +26,7 @@ import { highlightPreview, previewAnchors } from './preview-highlight';
 import { userInfo } from './user-info';
 import './discussions.css';
 import { earnBadge } from '../badges/badges';
+import { UserLookup, useUserLookups } from './user-lookup';
 
 /** A selection told by the editor (25 ms after it settles). */
 export interface EditorSelectionInfo {
@@ -59,6 +60,12 @@ export function Discussions({
   const { confirmer, workspace } = services;
   const dispatch = useAppDispatch();
   const accounts = useAppSelector((state) => state.accounts);
+  // Other people's names and avatars, asked of GitHub (user-lookup.ts).
+  const githubApiUrl = useAppSelector((state) => state.server.githubApiUrl);
+  const apiUrl = useRef(githubApiUrl);
+  apiUrl.current = githubApiUrl;
+  const [lookup] = useState(() => new UserLookup(() => apiUrl.current));
+  useUserLookups(lookup);
   const sub = mainLoginKey(accounts);
   const [current, setCurrent] = useState<string | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
@@ -245,7 +252,7 @@ export function Discussions({
               )}
               <ol className="discussion-panel__comments" aria-label="Comments of the discussion">
                 {comments.map((comment) => {
-                  const author = userInfo(accounts, comment.sub);
+                  const author = userInfo(accounts, comment.sub, lookup);
                   return (
                     <li key={comment.id} className="comment">
                       <div className="comment__head">
@@ -298,7 +305,7 @@ export function Discussions({
           <ul className="comment-gutter__list">
             {gutter.map((d) => {
               const last = discussionComments(talk, d.id).at(-1);
-              const author = last ? userInfo(accounts, last.sub).name : '';
+              const author = last ? userInfo(accounts, last.sub, lookup).name : '';
               return (
                 <li key={d.id}>
                   <button

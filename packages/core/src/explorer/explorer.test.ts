@@ -254,7 +254,7 @@ describe('deleting files permanently', () => {
     expect(change.deletedIds).toContain(old.id);
     expect(await repo.get(old.id)).toBeUndefined();
     expect(await repo.get(itemIds.content(old.id))).toBeUndefined();
-    expect(await repo.get(itemIds.content(kept.id))).toMatchObject({ text: 'kept' });
+    expect(await repo.get(itemIds.content(kept.id))).toMatchObject({ text: 'kept\n' });
   });
 });
 
