@@ -167,6 +167,18 @@ test('starts a discussion on a selection after signing in, replies, removes a co
       }),
     )
     .toEqual(['brown fox']);
+
+  // The sticky comment: with its words scrolled out of view above, the discussion sticks to
+  // the top of the comments and offers to show them; shown, it sticks nowhere.
+  await editor(page).press('ControlOrMeta+End');
+  await page.keyboard.insertText(`\n\n${'A line to scroll past.\n\n'.repeat(150)}`);
+  await page.locator('.cm-scroller').evaluate((scroller) => {
+    scroller.scrollTop = scroller.scrollHeight;
+  });
+  await expect(panel()).toHaveAttribute('data-sticky', 'top');
+  await panel().getByRole('button', { name: '↑ Its words are above: show them' }).click();
+  await expect(panel()).toHaveAttribute('data-sticky', 'none');
+  await expect(page.locator('.cm-discussion--current')).toBeInViewport();
 });
 
 // One person on a CouchDB workspace (the workspace's credentials dialog answered), signed in.

@@ -27,6 +27,7 @@ import { userInfo } from './user-info';
 import './discussions.css';
 import { earnBadge } from '../badges/badges';
 import { UserLookup, useUserLookups } from './user-lookup';
+import { type StickyPlace, stickyPlace } from './sticky';
 
 /** A selection told by the editor (25 ms after it settles). */
 export interface EditorSelectionInfo {
@@ -77,6 +78,31 @@ export function Discussions({
   useEffect(() => {
     controller.showDiscussion(shown);
   }, [controller, shown]);
+
+  // The sticky comment: the current discussion sticks to the top or the bottom of the comments
+  // while its words are scrolled above or below what the editor shows (sticky.ts).
+  const [sticky, setSticky] = useState<StickyPlace>('none');
+  const shownRange = shown ? talk.discussions[shown] : undefined;
+  useEffect(() => {
+    if (!shownRange) {
+      setSticky('none');
+      return;
+    }
+    const view = controller.view;
+    let frame = 0;
+    const measure = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() =>
+        setSticky(stickyPlace(view, shownRange.start, shownRange.end)),
+      );
+    };
+    measure();
+    view.scrollDOM.addEventListener('scroll', measure, { passive: true });
+    return () => {
+      cancelAnimationFrame(frame);
+      view.scrollDOM.removeEventListener('scroll', measure);
+    };
+  }, [controller, shownRange]);
 
   // The discussions' words highlighted in the preview: when they change, and when the preview
   // has shown a new text (300 ms after its last change: nothing while the user types).
@@ -219,7 +245,22 @@ export function Discussions({
             </section>
           )}
           {discussion && shown && (
-            <section className="discussion-panel" aria-label="Discussion">
+            <section
+              className={`discussion-panel discussion-panel--sticky-${sticky}`}
+              aria-label="Discussion"
+              data-sticky={sticky}
+            >
+              {sticky !== 'none' && (
+                <button
+                  type="button"
+                  className="discussion-panel__where"
+                  onClick={() => controller.showDiscussion(shown)}
+                >
+                  {sticky === 'top'
+                    ? '↑ Its words are above: show them'
+                    : '↓ Its words are below: show them'}
+                </button>
+              )}
               <div
                 className="discussion-panel__buttons"
                 role="toolbar"

@@ -7,7 +7,7 @@ describe('UserLookup', () => {
     const lookup = new UserLookup(
       () => 'https://api.github.test',
       (url) => {
-        asked.push(String(url));
+        asked.push(url as string);
         return Promise.resolve(
           new Response(
             JSON.stringify({ login: 'bob', name: null, avatar_url: 'https://avatars.test/b' }),
@@ -31,7 +31,7 @@ describe('UserLookup', () => {
     const lookup = new UserLookup(
       () => 'https://api.github.test',
       (url) => {
-        asked.push(String(url));
+        asked.push(url as string);
         return Promise.resolve(new Response('{"message":"Not Found"}', { status: 404 }));
       },
     );

@@ -38,6 +38,19 @@ export function syncBrowser<P extends WorkspaceProvider>(
       const { tx: _tx, ...rest } = current as ContentItem & { tx?: number };
       await repository.put([withHash<ContentItem>({ ...rest, text: change(current.text) })]);
     },
+    /** A file's content item (text, properties, discussions, comments). */
+    content: (fileId: string) => repository.get<ContentItem>(`${fileId}/content`),
+    /** Changes a file's discussions and comments, as the editor's comment actions do. */
+    talk: async (
+      fileId: string,
+      change: (
+        talk: Pick<ContentItem, 'discussions' | 'comments'>,
+      ) => Pick<ContentItem, 'discussions' | 'comments'>,
+    ) => {
+      const current = (await repository.get<ContentItem>(`${fileId}/content`))!;
+      const { tx: _tx, ...rest } = current as ContentItem & { tx?: number };
+      await repository.put([withHash<ContentItem>({ ...rest, ...change(current) })]);
+    },
     /** Every file's id and name, sorted. */
     files: async () =>
       (await repository.getAll('file')).map((item) => [item.id, (item as FileItem).name]).sort(),

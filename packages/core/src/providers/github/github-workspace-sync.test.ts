@@ -113,6 +113,53 @@ describe('GitHub repository workspace sync (forge-sim)', { timeout: 60_000 }, ()
     expect(await a.repository.get('gone')).toBeUndefined();
   });
 
+  it('carries discussions and comments in .inkstone-data/, two browsers commenting at once keep both', async () => {
+    const repo = await t.createRepository();
+    const a = browser(repo);
+    const b = browser(repo);
+    await a.put(file('doc', 'Doc'), content('doc', paragraphs));
+    await a.sync();
+    await b.sync();
+    // Ann and Bob each start a discussion on the second paragraph, before either syncs.
+    const comment = (
+      browserOf: typeof a,
+      discussionId: string,
+      commentId: string,
+      sub: string,
+      words: string,
+    ) =>
+      browserOf.talk('doc', (talk) => ({
+        discussions: {
+          ...talk.discussions,
+          [discussionId]: { start: 18, end: 35, text: 'Second paragraph.' },
+        },
+        comments: {
+          ...talk.comments,
+          [commentId]: { discussionId, sub, text: words, created: 1 },
+        },
+      }));
+    await comment(a, 'dAnn', 'cAnn', '101', 'Ann was here.');
+    await comment(b, 'dBob', 'cBob', '202', 'Bob was here too.');
+    await a.sync();
+    await b.sync();
+    await a.sync();
+    for (const each of [a, b]) {
+      const talk = await each.content('doc');
+      expect(Object.keys(talk!.discussions).sort()).toEqual(['dAnn', 'dBob']);
+      expect(
+        Object.values(talk!.comments)
+          .map((c) => c.text)
+          .sort(),
+      ).toEqual(['Ann was here.', 'Bob was here too.']);
+      expect(talk!.text).toBe(paragraphs);
+    }
+    // In the repository: the markdown is the text alone, the talk is in .inkstone-data/.
+    const files = await clone(repo);
+    expect(files.get('Doc.md')).toBe(paragraphs);
+    const data = [...files].filter(([path]) => path.startsWith('.inkstone-data/'));
+    expect(data.map(([, text]) => text).join('\n')).toContain('Bob was here too.');
+  });
+
   it('makes at most 2 requests and no commit when nothing changed', async () => {
     const repo = await t.createRepository();
     const a = browser(repo);
