@@ -1,6 +1,6 @@
 'use client';
 
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../store';
 import { isNarrowScreen, panelToggled } from '../store/layout-slice';
 import { ignore } from '../services/modals';
@@ -16,6 +16,33 @@ import { embedSession } from '../embed/embed-messages';
 import './navigation-bar.css';
 import { earnBadge } from '../badges/badges';
 
+/** The explorer's or the side bar's toggle: shows or hides it (closing the other on a narrow
+ * screen), and earns its badge. */
+function PanelToggle(props: {
+  panel: 'showExplorer' | 'showSideBar';
+  label: string;
+  title: string;
+  children: ReactNode;
+}) {
+  const dispatch = useAppDispatch();
+  const shown = useAppSelector((state) => state.layout[props.panel]);
+  return (
+    <button
+      type="button"
+      className="icon-button"
+      aria-label={props.label}
+      aria-pressed={shown}
+      title={props.title}
+      onClick={() => {
+        dispatch(panelToggled({ panel: props.panel, narrow: isNarrowScreen() }));
+        earnBadge(props.panel === 'showExplorer' ? 'toggleExplorer' : 'toggleSideBar');
+      }}
+    >
+      {props.children}
+    </button>
+  );
+}
+
 /** Embedded mode's Close and Open (spec interface §4): Close tells the embedding page, which
  * removes the editor; Open shows the file in the full app, in a new tab. */
 function EmbedButtons() {
@@ -27,7 +54,9 @@ function EmbedButtons() {
         className="button"
         disabled={closed}
         onClick={() => {
-          embedSession.messenger?.close();
+          // (Before the file is open there is no page to tell yet: the button stays.)
+          if (!embedSession.messenger) return;
+          embedSession.messenger.close();
           setClosed(true);
         }}
       >
@@ -48,28 +77,15 @@ function EmbedButtons() {
  * buttons, the sync button with the queue's spinner, the publish button, the theme switch, and the side bar toggle.
  * and the publish button. */
 export function NavigationBar() {
-  const dispatch = useAppDispatch();
   const { modals } = useAppServices();
-  const showSideBar = useAppSelector((state) => state.layout.showSideBar);
-  const showExplorer = useAppSelector((state) => state.layout.showExplorer);
   const light = useAppSelector(isLight);
   return (
     <header className="navigation-bar">
       {light && <EmbedButtons />}
       {!light && (
-        <button
-          type="button"
-          className="icon-button"
-          aria-label="Toggle explorer"
-          aria-pressed={showExplorer}
-          title="Explorer"
-          onClick={() => {
-            dispatch(panelToggled({ panel: 'showExplorer', narrow: isNarrowScreen() }));
-            earnBadge('toggleExplorer');
-          }}
-        >
+        <PanelToggle panel="showExplorer" label="Toggle explorer" title="Explorer">
           <Icon name="explorer" />
-        </button>
+        </PanelToggle>
       )}
       <div className="navigation-bar__brand" aria-hidden="true">
         ✒ Inkstone
@@ -99,19 +115,9 @@ export function NavigationBar() {
           ⚙
         </button>
         {!light && (
-          <button
-            type="button"
-            className="icon-button"
-            aria-label="Toggle side bar"
-            aria-pressed={showSideBar}
-            title="Side bar"
-            onClick={() => {
-              dispatch(panelToggled({ panel: 'showSideBar', narrow: isNarrowScreen() }));
-              earnBadge('toggleSideBar');
-            }}
-          >
+          <PanelToggle panel="showSideBar" label="Toggle side bar" title="Side bar">
             ☰
-          </button>
+          </PanelToggle>
         )}
       </div>
     </header>
