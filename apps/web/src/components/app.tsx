@@ -310,9 +310,11 @@ export function App() {
       };
       setServices(appServices);
       // Neither is waited for: the app works without them, and each keeps its own failure.
-      checkPersistentStorage(store).catch((error: unknown) =>
-        console.error('Asking for persistent storage failed.', error),
-      );
+      // Persistent storage is asked for once the editor shows its file: on a slow start the
+      // warning's 5 s could otherwise pass before there is anything on screen to read it by.
+      afterFirstScreen()
+        .then(() => checkPersistentStorage(store))
+        .catch((error: unknown) => console.error('Asking for persistent storage failed.', error));
       // The accounts show at once; the sponsorship of the signed-in one is asked once the
       // server has said whether it sells any.
       const accountsRead = accounts.load();
