@@ -105,6 +105,53 @@ test('imports a markdown file as a new current file named after it', async ({ pa
   await expect(preview(page).getByRole('heading', { name: 'Trip notes' })).toBeVisible();
 });
 
+test('imports a file written by StackEdit: its trailer becomes a discussion with its comment, never text', async ({
+  page,
+}) => {
+  // The trailer as StackEdit wrote it at the end of a file in a public repository (core's
+  // fixture): a discussion of "Georeferencing" at characters 4209 to 4223, with one comment.
+  const trailer = await readFile(
+    new URL(
+      '../../packages/core/src/transfer/fixtures/stackedit/discussion-comment.trailer',
+      import.meta.url,
+    ),
+    'utf8',
+  );
+  const text = `${'Words before the subject.\n'.repeat(200).slice(0, 4209)}Georeferencing ties a map to the ground.\n`;
+  await openApp(page);
+  await openMenuEntry(page, 'Import/export');
+  await page.getByLabel('Import markdown').setInputFiles({
+    name: 'Maps.md',
+    mimeType: 'text/markdown',
+    buffer: Buffer.from(text + trailer, 'utf8'),
+  });
+  await expect(fileTitle(page)).toHaveValue('Maps');
+  // Stored as the text alone, with the discussion and its comment.
+  await expect
+    .poll(async () => {
+      const items = await storedItems(page);
+      const file = items.find((item) => item.type === 'file' && item.name === 'Maps');
+      return items.find((item) => item.id === `${file?.id}/content`);
+    })
+    .toMatchObject({
+      text,
+      discussions: { '5PylqcMUi0ud1GjV': { text: 'Georeferencing', start: 4209, end: 4223 } },
+      comments: { XQ4wPt26cuHNrKtx: { discussionId: '5PylqcMUi0ud1GjV', sub: 'gh:22168157' } },
+    });
+  // The end of the text in the editor: no trailer.
+  await editor(page).click();
+  await page.keyboard.press('ControlOrMeta+End');
+  await expect(editor(page)).toContainText('Georeferencing ties a map to the ground.');
+  await expect(editor(page)).not.toContainText('stackedit_data');
+  const comments = page.getByRole('region', { name: 'Comments' });
+  await comments
+    .getByRole('button', { name: /This theory reads a little more like an exercise/ })
+    .click();
+  const discussion = page.getByRole('region', { name: 'Discussion', exact: true });
+  await expect(discussion.locator('blockquote')).toHaveText('Georeferencing');
+  await expect(discussion).not.toContainText("can't be located");
+});
+
 test('imports an HTML file through turndown with the settings’ options', async ({ page }) => {
   await openApp(page);
   await openMenuEntry(page, 'Import/export');

@@ -225,6 +225,11 @@ export {
   type ImportReport,
 } from './transfer/import-entries.js';
 export {
+  readStackeditTrailer,
+  STACKEDIT_TRAILER_START,
+  type StackeditContent,
+} from './transfer/stackedit-trailer.js';
+export {
   canMove,
   createFolder,
   createNamedFile,

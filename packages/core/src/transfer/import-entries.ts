@@ -2,11 +2,18 @@
 // into the workspace, keeping their folders, and saying what could not be imported and why.
 
 import { type ItemRepository } from '../db/repository.js';
-import { type FileItem, type FolderItem, type Item } from '../items/types.js';
+import {
+  type Comment,
+  type Discussion,
+  type FileItem,
+  type FolderItem,
+  type Item,
+} from '../items/types.js';
 import { computePaths } from '../validation/paths.js';
 import { splitText } from '../validation/split-text.js';
 import { newFileItems } from '../workspace/files.js';
 import { archivePathSegments } from './import-paths.js';
+import { readStackeditTrailer, type StackeditContent } from './stackedit-trailer.js';
 import { ImportTree } from './import-tree.js';
 import { StoredImages } from './stored-images.js';
 
@@ -184,14 +191,24 @@ export async function importEntries(
         const { id: parentId, created } = tree.folderAt(target, segments);
         batch.push(...created);
         batchTree.push(...created);
-        const parts = splitText(content);
+        // A file written by StackEdit: its trailer becomes the file's properties, discussions
+        // and comments, not text.
+        const stackedit = readStackeditTrailer(content);
+        const parts = splitText(stackedit?.text ?? content);
+        let partStart = 0;
         parts.forEach((part, index) => {
           const partName = parts.length === 1 ? name : partFileName(name, index + 1);
+          const last = index === parts.length - 1;
           const items = newFileItems(newId, {
             name: tree.fileName(parentId, partName),
             parentId,
             text: part,
+            ...(stackedit && {
+              ...(stackedit.properties !== undefined && { properties: stackedit.properties }),
+              ...discussionsOfPart(stackedit, partStart, part.length, last),
+            }),
           });
+          partStart += part.length;
           batch.push(...items);
           batchTree.push(items[0]);
         });
@@ -232,6 +249,27 @@ function foldersOfImagesOnly(entries: readonly ImportEntry[]): Set<string> {
         : [];
     }),
   );
+}
+
+/** The discussions (and their comments) of the part of a text that starts at `start` and is
+ * `length` long: those that start in it, their places counted from the part's start and kept
+ * within it. The last part takes those at the text's very end. */
+function discussionsOfPart(
+  { discussions, comments }: StackeditContent,
+  start: number,
+  length: number,
+  last: boolean,
+): { discussions: Record<string, Discussion>; comments: Record<string, Comment> } {
+  const inPart: Record<string, Discussion> = {};
+  for (const [id, discussion] of Object.entries(discussions)) {
+    const from = discussion.start - start;
+    if (from < 0 || from > length || (from === length && !last)) continue;
+    inPart[id] = { ...discussion, start: from, end: Math.min(length, discussion.end - start) };
+  }
+  const theirComments = Object.fromEntries(
+    Object.entries(comments).filter(([, comment]) => comment.discussionId in inPart),
+  );
+  return { discussions: inPart, comments: theirComments };
 }
 
 /** The file name of a text's `part`: `Novel.md` → `Novel (part 2).md`. */

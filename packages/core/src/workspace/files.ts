@@ -3,9 +3,11 @@ import { type ItemRepository } from '../db/repository.js';
 import { withHash } from '../items/hash.js';
 import { itemIds } from '../items/item-ids.js';
 import {
+  type Comment,
   type ContentItem,
   type ContentStateItem,
   type DataItem,
+  type Discussion,
   type FileItem,
   type FolderItem,
   type LastOpened,
@@ -19,6 +21,8 @@ export interface NewFile {
   parentId?: string | null;
   text?: string;
   properties?: string;
+  discussions?: Record<string, Discussion>;
+  comments?: Record<string, Comment>;
 }
 
 /** The three items of a new file: the file, its content and its content state. The name is
@@ -40,8 +44,8 @@ export function newFileItems(
     type: 'content',
     text: sanitizeText(init.text ?? ''),
     properties: init.properties ?? '',
-    discussions: {},
-    comments: {},
+    discussions: init.discussions ?? {},
+    comments: init.comments ?? {},
     history: [],
   });
   const state = withHash<ContentStateItem>({

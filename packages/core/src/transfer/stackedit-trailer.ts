@@ -1,0 +1,104 @@
+// Issue 33, "move in from StackEdit": a markdown file written by StackEdit (its git and drive
+// workspaces, a file saved from it) ends with an HTML comment holding, in base64 JSON, the
+// file's properties, discussions, comments and history:
+//
+//   …the text\n<!--stackedit_data:\neyJwcm9wZXJ0aWVzIjoidGl0bGU6IF…\n…\n-->
+//
+// The base64 is of the JSON's UTF-8 bytes, cut in lines of 50 characters. Inkstone reads the
+// trailer when a file comes in and never writes one (spec README: files stay plain markdown).
+
+import { type Comment, type Discussion } from '../items/types.js';
+import { base64Bytes, utf8Text } from '../providers/git/bytes.js';
+
+/** What starts StackEdit's trailer. */
+export const STACKEDIT_TRAILER_START = '<!--stackedit_data:';
+
+/** A text with StackEdit's trailer taken off, and what the trailer held. */
+export interface StackeditContent {
+  /** The text before the trailer, byte for byte. */
+  text: string;
+  /** The file's properties, as YAML text; absent when the trailer has none. */
+  properties?: string;
+  discussions: Record<string, Discussion>;
+  comments: Record<string, Comment>;
+}
+
+const TRAILER_BODY = /^([A-Za-z0-9+/=_\-\s]+)-->\s*$/;
+
+/**
+ * Reads StackEdit's trailer at the end of `text`: the text before it, with the properties,
+ * discussions and comments it held. Undefined when the text has no trailer, or one that does not
+ * read as StackEdit wrote it (not base64, not a JSON object): such a text is kept
+ * whole, trailer and all, so that nothing of it is lost. StackEdit's history (hashes of its own
+ * earlier versions) means nothing outside StackEdit and is not kept; a discussion or comment of
+ * the wrong shape is passed over, and a discussion's place is kept within the text.
+ */
+export function readStackeditTrailer(text: string): StackeditContent | undefined {
+  const at = text.lastIndexOf(STACKEDIT_TRAILER_START);
+  if (at < 0) return undefined;
+  const body = TRAILER_BODY.exec(text.slice(at + STACKEDIT_TRAILER_START.length));
+  if (!body) return undefined;
+  const data = decodeTrailer(body[1]!);
+  if (data === undefined) return undefined;
+  const kept = text.slice(0, at);
+  const discussions: Record<string, Discussion> = {};
+  for (const [id, value] of Object.entries(recordOf(data.discussions))) {
+    if (!isRecord(value) || typeof value.text !== 'string') continue;
+    const start = place(value.start, kept.length);
+    const end = place(value.end, kept.length);
+    if (start === undefined || end === undefined) continue;
+    discussions[id] = { text: value.text, start: Math.min(start, end), end: Math.max(start, end) };
+  }
+  const comments: Record<string, Comment> = {};
+  for (const [id, value] of Object.entries(recordOf(data.comments))) {
+    if (
+      !isRecord(value) ||
+      typeof value.discussionId !== 'string' ||
+      !(value.discussionId in discussions) ||
+      typeof value.sub !== 'string' ||
+      typeof value.text !== 'string' ||
+      typeof value.created !== 'number' ||
+      !Number.isFinite(value.created)
+    ) {
+      continue;
+    }
+    comments[id] = {
+      discussionId: value.discussionId,
+      sub: value.sub,
+      text: value.text,
+      created: value.created,
+    };
+  }
+  return {
+    text: kept,
+    ...(typeof data.properties === 'string' ? { properties: data.properties } : {}),
+    discussions,
+    comments,
+  };
+}
+
+// The trailer's JSON object, or undefined when it does not decode.
+function decodeTrailer(base64: string): Record<string, unknown> | undefined {
+  // StackEdit reads the URL-safe alphabet too.
+  const plain = base64.replace(/\s/g, '').replace(/_/g, '/').replace(/-/g, '+');
+  try {
+    const json: unknown = JSON.parse(utf8Text(base64Bytes(plain)));
+    return isRecord(json) ? json : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function recordOf(value: unknown): Record<string, unknown> {
+  return isRecord(value) ? value : {};
+}
+
+// A discussion's offset, kept within the text; undefined when it is not a number.
+function place(value: unknown, length: number): number | undefined {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return undefined;
+  return Math.max(0, Math.min(length, Math.round(value)));
+}
