@@ -11,6 +11,7 @@ import {
   replaceText,
   type StoredRow,
   storedRows,
+  tree,
 } from './helpers';
 
 // Words of the app that the user reads (apps/web/src/services/persistent-storage.ts).
@@ -416,6 +417,50 @@ test('an imported text over 10,000,000 characters is split into parts, losing no
   expect(first.length).toBeLessThanOrEqual(10_000_000);
   expect(first.length + second.length).toBe(text.length);
   expect(first + second === text).toBe(true);
+});
+
+test('imports a StackEdit workspace backup: its folders, files, trash and discussions join this workspace', async ({
+  page,
+}) => {
+  const backup = await readFile(
+    new URL(
+      '../../packages/core/src/transfer/fixtures/stackedit/workspace-backup.json',
+      import.meta.url,
+    ),
+  );
+  await openApp(page);
+  await openMenuEntry(page, 'Workspace backups');
+  await page.getByLabel('Import workspace').setInputFiles({
+    name: 'StackEdit workspace.json',
+    mimeType: 'application/json',
+    buffer: backup,
+  });
+  await expect(
+    notice(
+      page,
+      'status',
+      'StackEdit workspace backup imported: 4 files, 2 folders, added to this workspace.',
+    ),
+  ).toBeVisible();
+  // In the explorer beside the welcome file already there: Novel/Drafts/Maps and the rest.
+  await page.getByRole('button', { name: 'Toggle explorer' }).click();
+  await tree(page).getByRole('treeitem', { name: 'Novel' }).click();
+  await tree(page).getByRole('treeitem', { name: 'Drafts' }).click();
+  await tree(page).getByRole('treeitem', { name: 'Maps' }).click();
+  await expect(fileTitle(page)).toHaveValue('Maps');
+  await page
+    .getByRole('region', { name: 'Comments' })
+    .getByRole('button', { name: /This theory reads a little more like an exercise/ })
+    .click();
+  await expect(
+    page.getByRole('region', { name: 'Discussion', exact: true }).locator('blockquote'),
+  ).toHaveText('Georeferencing');
+  const items = await storedItems(page);
+  const named = (name: string) => items.find((item) => item.type === 'file' && item.name === name);
+  expect(named('Old idea')?.parentId).toBe('trash');
+  const chapter = items.find((item) => item.id === `${named('Chapter 1')?.id}/content`);
+  expect(chapter?.text).toBe('# Chapter 1\n\nÉté à Kyōto 🎉, 北京.\n');
+  expect(chapter?.properties).toBe('title: The first chapter\nextensions:\n  preset: gfm\n');
 });
 
 test('a file that is not a backup is refused in plain words', async ({ page }) => {

@@ -230,6 +230,11 @@ export {
   type StackeditContent,
 } from './transfer/stackedit-trailer.js';
 export {
+  importStackeditBackup,
+  type StackeditBackupEntries,
+  stackeditBackupEntries,
+} from './transfer/stackedit-backup.js';
+export {
   canMove,
   createFolder,
   createNamedFile,

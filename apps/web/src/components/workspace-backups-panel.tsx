@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { BackupError, exportWorkspaceFile } from '@inkstone/core';
+import { BackupError, exportWorkspaceFile, NOT_A_BACKUP_MESSAGE } from '@inkstone/core';
 import { downloadText, isoDate } from '../services/file-transfer';
 import { runAction } from '../services/run-action';
 import { LOCAL_DB_ERROR } from '../services/workspace';
@@ -14,6 +14,11 @@ import { saveEditorFirst } from '../services/save-first';
 /** The notice after a backup was imported. */
 export const BACKUP_IMPORTED_MESSAGE = (files: number, folders: number) =>
   `Workspace backup imported: ${files} ${files === 1 ? 'file' : 'files'}, ${folders} ${folders === 1 ? 'folder' : 'folders'}.`;
+
+/** The notice after a StackEdit workspace backup was imported: its files and folders, added to
+ * this workspace. */
+export const STACKEDIT_BACKUP_IMPORTED_MESSAGE = (files: number, folders: number) =>
+  `StackEdit workspace backup imported: ${files} ${files === 1 ? 'file' : 'files'}, ${folders} ${folders === 1 ? 'folder' : 'folders'}, added to this workspace.`;
 
 /** The Workspace backups panel (spec interface §2 "workspaceBackups"): the whole workspace to
  * one JSON file and back (docs/concepts/backups.md). */
@@ -51,7 +56,22 @@ export function WorkspaceBackupsPanel() {
     const announced = announcer.start('Importing the workspace backup…');
     try {
       await editor.current?.flush();
-      const result = await workspace.importBackup(file);
+      let result: Awaited<ReturnType<typeof workspace.importBackup>>;
+      try {
+        result = await workspace.importBackup(file);
+      } catch (error) {
+        // Not an Inkstone backup: perhaps StackEdit's (docs/how-to/move-from-stackedit.md).
+        if (!(error instanceof BackupError) || error.message !== NOT_A_BACKUP_MESSAGE) throw error;
+        const report = await workspace.importStackeditBackup(file);
+        if (!report) throw error;
+        dispatch(
+          notified(
+            'info',
+            STACKEDIT_BACKUP_IMPORTED_MESSAGE(report.files.length, report.folders.length),
+          ),
+        );
+        return;
+      }
       const files = result.items.filter((item) => item.type === 'file').length;
       const folders = result.items.filter((item) => item.type === 'folder').length;
       dispatch(notified('info', BACKUP_IMPORTED_MESSAGE(files, folders)));
@@ -73,7 +93,7 @@ export function WorkspaceBackupsPanel() {
       <p className="side-panel__hint">
         A backup is one file holding every file, folder, property, comment and image of this
         workspace. Importing one adds its items to this workspace, replacing those with the same
-        identity.
+        identity. A StackEdit workspace backup is taken too: its files and folders are added.
       </p>
       <button
         type="button"

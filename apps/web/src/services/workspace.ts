@@ -33,6 +33,8 @@ import {
   withChangeSignal,
   withHash,
   withSnapshotsBeforeOverwrite,
+  importStackeditBackup,
+  type ImportReport,
 } from '@inkstone/core';
 import { openDexieRepository } from '@inkstone/core/dexie';
 import { type AppStore } from '../store';
@@ -225,6 +227,17 @@ export class WorkspaceService {
     }
     this.applyChanges({ tx: 0, items: result.items, deletedIds: [], ownTx: new Set() });
     return result;
+  }
+
+  /** Writes the files and folders of a StackEdit workspace backup into this workspace, beside
+   * what is there (issue 33; its trashed files into the trash), and shows them. Undefined,
+   * writing nothing, when the file is not a StackEdit backup. Reads as much as
+   * {@link importBackup} does. */
+  async importStackeditBackup(file: Blob): Promise<ImportReport | undefined> {
+    const text = decodeUtf8(await file.slice(0, BACKUP_MAX_BYTES).arrayBuffer());
+    return importStackeditBackup(this.repo, this.newId, text, (items) =>
+      this.store.dispatch(itemsChanged({ items, deletedIds: [] })),
+    );
   }
 
   /** Closes the database connection and stops following other tabs. */

@@ -25,7 +25,15 @@ export type ImportEntry =
   | { kind: 'folder'; path: string; label: string; listed?: boolean }
   /** A file of the workspace; `read` resolves to its markdown, or throws with the reason it
    * cannot be imported ('File is not readable.'). */
-  | { kind: 'text'; path: string; label: string; read: () => Promise<string> }
+  | {
+      kind: 'text';
+      path: string;
+      label: string;
+      read: () => Promise<string>;
+      /** What the file has besides its text, when it comes from another app's workspace (a
+       * StackEdit backup); otherwise a StackEdit trailer at the text's end gives it. */
+      talk?: Omit<StackeditContent, 'text'>;
+    }
   /** An image for the images store; `read` resolves to its bytes in base64. */
   | { kind: 'image'; path: string; label: string; read: () => Promise<string> }
   /** Something that is not imported, listed with the reason. */
@@ -193,7 +201,10 @@ export async function importEntries(
         batchTree.push(...created);
         // A file written by StackEdit: its trailer becomes the file's properties, discussions
         // and comments, not text.
-        const stackedit = readStackeditTrailer(content);
+        const stackedit =
+          entry.kind === 'text' && entry.talk
+            ? { text: content, ...entry.talk }
+            : readStackeditTrailer(content);
         const parts = splitText(stackedit?.text ?? content);
         let partStart = 0;
         parts.forEach((part, index) => {

@@ -1,0 +1,208 @@
+// Issue 33, "move in from StackEdit": a StackEdit workspace backup (Workspace backups → Export
+// workspace, "StackEdit workspace.json") is one JSON object of the workspace's items by id, as
+// StackEdit keeps them: folders { type: 'folder', name, parentId }, files { type: 'file', name,
+// parentId }, and each file's content under `{fileId}/content` { type: 'content', text,
+// properties, discussions, comments }; a parentId of 'trash' is StackEdit's trash. StackEdit 4's
+// backups hold `file.{id}.title` and `file.{id}.content` instead. Its other items (settings,
+// sync and publish locations, tokens) are not read: they name StackEdit's own accounts.
+
+import { type ItemRepository } from '../db/repository.js';
+import { type Comment, type Discussion } from '../items/types.js';
+import {
+  type ImportEntry,
+  importEntries,
+  type ImportOptions,
+  type ImportReport,
+} from './import-entries.js';
+
+/** The files and folders of a StackEdit backup, as entries to import: those of its tree, and
+ * the files of its trash. */
+export interface StackeditBackupEntries {
+  tree: ImportEntry[];
+  trash: ImportEntry[];
+}
+
+interface BackupFile {
+  name: string;
+  parentId: string | null;
+  text: string;
+  properties?: string;
+  discussions: Record<string, Discussion>;
+  comments: Record<string, Comment>;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const V4_KEY = /^file\.([^.]+)\.(title|content)$/;
+
+/**
+ * The files and folders of a StackEdit workspace backup, parsed (`JSON.parse` of the file), as
+ * entries for {@link importEntries}; undefined when it holds no file or folder as StackEdit
+ * writes them (then it is not a StackEdit backup). Folder and file names are kept as they are
+ * (the import makes them storable and unique); a file whose folder is missing goes to the root.
+ */
+export function stackeditBackupEntries(backup: unknown): StackeditBackupEntries | undefined {
+  if (!isRecord(backup)) return undefined;
+  const folders = new Map<string, { name: string; parentId: string | null }>();
+  const files = new Map<string, BackupFile>();
+  const contents = new Map<string, Record<string, unknown>>();
+  const v4 = new Map<string, { title?: string; content?: string }>();
+  for (const [id, value] of Object.entries(backup)) {
+    const old = V4_KEY.exec(id);
+    if (old && typeof value === 'string') {
+      const file = v4.get(old[1]!) ?? {};
+      file[old[2] === 'title' ? 'title' : 'content'] = value;
+      v4.set(old[1]!, file);
+      continue;
+    }
+    if (!isRecord(value) || typeof value.type !== 'string') continue;
+    const parentId = typeof value.parentId === 'string' && value.parentId ? value.parentId : null;
+    if (value.type === 'folder' && typeof value.name === 'string') {
+      folders.set(id, { name: value.name, parentId });
+    } else if (value.type === 'file' && typeof value.name === 'string') {
+      files.set(id, { name: value.name, parentId, text: '', discussions: {}, comments: {} });
+    } else if (value.type === 'content' && id.endsWith('/content')) {
+      contents.set(id.slice(0, -'/content'.length), value);
+    }
+  }
+  for (const [id, file] of files) {
+    const content = contents.get(id);
+    if (!content) continue;
+    if (typeof content.text === 'string') file.text = content.text;
+    if (typeof content.properties === 'string') file.properties = content.properties;
+    file.discussions = discussionsOf(content.discussions, file.text.length);
+    file.comments = commentsOf(content.comments, file.discussions);
+  }
+  for (const [id, { title, content }] of v4) {
+    if (title === undefined && content === undefined) continue;
+    files.set(`v4:${id}`, {
+      name: title ?? 'Untitled',
+      parentId: null,
+      text: content ?? '',
+      discussions: {},
+      comments: {},
+    });
+  }
+  if (files.size === 0 && folders.size === 0) return undefined;
+
+  // Each folder's path from the root, as segments; a folder in a missing folder (or a loop)
+  // goes to the root. StackEdit's trash holds files only.
+  const paths = new Map<string, string[]>();
+  const pathOf = (id: string, seen: Set<string> = new Set()): string[] => {
+    const known = paths.get(id);
+    if (known) return known;
+    const folder = folders.get(id)!;
+    const parent =
+      folder.parentId !== null && folders.has(folder.parentId) && !seen.has(folder.parentId)
+        ? pathOf(folder.parentId, seen.add(id))
+        : [];
+    const path = [...parent, folder.name];
+    paths.set(id, path);
+    return path;
+  };
+  const tree: ImportEntry[] = [];
+  const trash: ImportEntry[] = [];
+  for (const id of folders.keys()) {
+    const path = pathOf(id).join('/');
+    tree.push({ kind: 'folder', path, label: `${path}/`, listed: true });
+  }
+  for (const file of files.values()) {
+    const inTrash = file.parentId === 'trash';
+    const folder =
+      !inTrash && file.parentId !== null && folders.has(file.parentId) ? pathOf(file.parentId) : [];
+    // The import takes a file's name without its last extension: `.md` keeps the whole name.
+    const path = [...folder, `${file.name}.md`].join('/');
+    const { text, name: _name, parentId: _parentId, ...talk } = file;
+    (inTrash ? trash : tree).push({
+      kind: 'text',
+      path,
+      label: [...folder, file.name].join('/'),
+      read: () => Promise.resolve(text),
+      talk,
+    });
+  }
+  return { tree, trash };
+}
+
+/**
+ * Imports a StackEdit workspace backup's files and folders into a workspace, beside what is
+ * there (new ids; folders of the same name and place are joined, as an import of a folder
+ * joins them): its trashed files go to the trash. Undefined, importing nothing, when `text` is
+ * not a StackEdit backup.
+ */
+export async function importStackeditBackup(
+  repo: ItemRepository,
+  newId: () => string,
+  text: string,
+  onWritten?: ImportOptions['onWritten'],
+): Promise<ImportReport | undefined> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const entries = stackeditBackupEntries(parsed);
+  if (!entries) return undefined;
+  const options = onWritten ? { onWritten } : {};
+  const report = await importEntries(repo, newId, entries.tree, options);
+  if (entries.trash.length > 0) {
+    const trashed = await importEntries(repo, newId, entries.trash, {
+      ...options,
+      target: 'trash',
+    });
+    report.files.push(...trashed.files);
+    report.skipped.push(...trashed.skipped);
+    report.split.push(...trashed.split);
+  }
+  return report;
+}
+
+// A file's discussions, their places kept within its text (`length` characters).
+function discussionsOf(value: unknown, length: number): Record<string, Discussion> {
+  const result: Record<string, Discussion> = {};
+  if (!isRecord(value)) return result;
+  for (const [id, discussion] of Object.entries(value)) {
+    if (
+      isRecord(discussion) &&
+      typeof discussion.text === 'string' &&
+      typeof discussion.start === 'number' &&
+      Number.isFinite(discussion.start) &&
+      typeof discussion.end === 'number' &&
+      Number.isFinite(discussion.end)
+    ) {
+      const [start, end] = [discussion.start, discussion.end]
+        .map((at) => Math.max(0, Math.min(length, Math.round(at))))
+        .sort((a, b) => a - b) as [number, number];
+      result[id] = { text: discussion.text, start, end };
+    }
+  }
+  return result;
+}
+
+function commentsOf(
+  value: unknown,
+  discussions: Record<string, Discussion>,
+): Record<string, Comment> {
+  const result: Record<string, Comment> = {};
+  if (!isRecord(value)) return result;
+  for (const [id, comment] of Object.entries(value)) {
+    if (
+      isRecord(comment) &&
+      typeof comment.discussionId === 'string' &&
+      comment.discussionId in discussions &&
+      typeof comment.sub === 'string' &&
+      typeof comment.text === 'string' &&
+      typeof comment.created === 'number'
+    ) {
+      result[id] = {
+        discussionId: comment.discussionId,
+        sub: comment.sub,
+        text: comment.text,
+        created: comment.created,
+      };
+    }
+  }
+  return result;
+}
