@@ -1,6 +1,6 @@
 import { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from './app.js';
+import { buildApp, readLogLevel } from './app.js';
 import { readPublicConf } from './conf.js';
 import { readOAuthConf } from './oauth/oauth-conf.js';
 import {
@@ -96,5 +96,31 @@ describe('structured logs', () => {
     ]) {
       expect(all).not.toContain(secret);
     }
+  });
+});
+
+describe('the log level (LOG_LEVEL)', () => {
+  it('logs requests at info, the default, and only what is at warn and above when asked', async () => {
+    const linesAt = async (level: ReturnType<typeof readLogLevel>) => {
+      const lines: string[] = [];
+      const app = await buildApp({
+        conf: readPublicConf({}),
+        logStream: { write: (line) => lines.push(line) },
+        logLevel: level,
+      });
+      expect((await app.inject({ method: 'GET', url: '/conf' })).statusCode).toBe(200);
+      expect((await app.inject({ method: 'GET', url: '/nothing-here' })).statusCode).toBe(404);
+      await app.close();
+      return lines;
+    };
+    expect((await linesAt(readLogLevel({}))).length).toBeGreaterThanOrEqual(4);
+    expect(await linesAt(readLogLevel({ LOG_LEVEL: ' WARN ' }))).toEqual([]);
+    expect(await linesAt(readLogLevel({ LOG_LEVEL: 'silent' }))).toEqual([]);
+  });
+
+  it('refuses a level that is not one, naming those that are', () => {
+    expect(() => readLogLevel({ LOG_LEVEL: 'verbose' })).toThrow(
+      'LOG_LEVEL must be one of trace, debug, info, warn, error, fatal, silent; got "verbose".',
+    );
   });
 });

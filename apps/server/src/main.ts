@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { buildApp } from './app.js';
+import { buildApp, readLogLevel } from './app.js';
 import { readPublicConf } from './conf.js';
 import { openSponsorship } from './sponsors/open-sponsor-store.js';
 import { readExportConf } from './export/export-conf.js';
@@ -31,6 +31,7 @@ async function main(): Promise<void> {
     limits: readLimits(process.env),
     security: readSecurityConf(process.env),
     logger: true,
+    logLevel: readLogLevel(process.env),
     sponsorship,
     exports: readExportConf(process.env),
   });
