@@ -14,6 +14,7 @@ import {
   type ImportOptions,
   type ImportReport,
 } from './import-entries.js';
+import { stackeditComments, stackeditDiscussions } from './stackedit-trailer.js';
 
 /** The files and folders of a StackEdit backup, as entries to import: those of its tree, and
  * the files of its trash. */
@@ -71,8 +72,8 @@ export function stackeditBackupEntries(backup: unknown): StackeditBackupEntries 
     if (!content) continue;
     if (typeof content.text === 'string') file.text = content.text;
     if (typeof content.properties === 'string') file.properties = content.properties;
-    file.discussions = discussionsOf(content.discussions, file.text.length);
-    file.comments = commentsOf(content.comments, file.discussions);
+    file.discussions = stackeditDiscussions(content.discussions, file.text.length);
+    file.comments = stackeditComments(content.comments, file.discussions);
   }
   for (const [id, { title, content }] of v4) {
     if (title === undefined && content === undefined) continue;
@@ -157,52 +158,4 @@ export async function importStackeditBackup(
     report.split.push(...trashed.split);
   }
   return report;
-}
-
-// A file's discussions, their places kept within its text (`length` characters).
-function discussionsOf(value: unknown, length: number): Record<string, Discussion> {
-  const result: Record<string, Discussion> = {};
-  if (!isRecord(value)) return result;
-  for (const [id, discussion] of Object.entries(value)) {
-    if (
-      isRecord(discussion) &&
-      typeof discussion.text === 'string' &&
-      typeof discussion.start === 'number' &&
-      Number.isFinite(discussion.start) &&
-      typeof discussion.end === 'number' &&
-      Number.isFinite(discussion.end)
-    ) {
-      const [start, end] = [discussion.start, discussion.end]
-        .map((at) => Math.max(0, Math.min(length, Math.round(at))))
-        .sort((a, b) => a - b) as [number, number];
-      result[id] = { text: discussion.text, start, end };
-    }
-  }
-  return result;
-}
-
-function commentsOf(
-  value: unknown,
-  discussions: Record<string, Discussion>,
-): Record<string, Comment> {
-  const result: Record<string, Comment> = {};
-  if (!isRecord(value)) return result;
-  for (const [id, comment] of Object.entries(value)) {
-    if (
-      isRecord(comment) &&
-      typeof comment.discussionId === 'string' &&
-      comment.discussionId in discussions &&
-      typeof comment.sub === 'string' &&
-      typeof comment.text === 'string' &&
-      typeof comment.created === 'number'
-    ) {
-      result[id] = {
-        discussionId: comment.discussionId,
-        sub: comment.sub,
-        text: comment.text,
-        created: comment.created,
-      };
-    }
-  }
-  return result;
 }

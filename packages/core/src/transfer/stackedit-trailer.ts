@@ -41,40 +41,61 @@ export function readStackeditTrailer(text: string): StackeditContent | undefined
   const data = decodeTrailer(body[1]!);
   if (data === undefined) return undefined;
   const kept = text.slice(0, at);
-  const discussions: Record<string, Discussion> = {};
-  for (const [id, value] of Object.entries(recordOf(data.discussions))) {
-    if (!isRecord(value) || typeof value.text !== 'string') continue;
-    const start = place(value.start, kept.length);
-    const end = place(value.end, kept.length);
-    if (start === undefined || end === undefined) continue;
-    discussions[id] = { text: value.text, start: Math.min(start, end), end: Math.max(start, end) };
-  }
-  const comments: Record<string, Comment> = {};
-  for (const [id, value] of Object.entries(recordOf(data.comments))) {
-    if (
-      !isRecord(value) ||
-      typeof value.discussionId !== 'string' ||
-      !(value.discussionId in discussions) ||
-      typeof value.sub !== 'string' ||
-      typeof value.text !== 'string' ||
-      typeof value.created !== 'number' ||
-      !Number.isFinite(value.created)
-    ) {
-      continue;
-    }
-    comments[id] = {
-      discussionId: value.discussionId,
-      sub: value.sub,
-      text: value.text,
-      created: value.created,
-    };
-  }
+  const discussions = stackeditDiscussions(data.discussions, kept.length);
+  const comments = stackeditComments(data.comments, discussions);
   return {
     text: kept,
     ...(typeof data.properties === 'string' ? { properties: data.properties } : {}),
     discussions,
     comments,
   };
+}
+
+/** The discussions StackEdit kept for a text of `length` characters (a trailer's or a
+ * backup's `discussions`): those of the right shape, their places kept within the text. */
+export function stackeditDiscussions(value: unknown, length: number): Record<string, Discussion> {
+  const discussions: Record<string, Discussion> = {};
+  for (const [id, discussion] of Object.entries(recordOf(value))) {
+    if (!isRecord(discussion) || typeof discussion.text !== 'string') continue;
+    const start = place(discussion.start, length);
+    const end = place(discussion.end, length);
+    if (start === undefined || end === undefined) continue;
+    discussions[id] = {
+      text: discussion.text,
+      start: Math.min(start, end),
+      end: Math.max(start, end),
+    };
+  }
+  return discussions;
+}
+
+/** The comments StackEdit kept (a trailer's or a backup's `comments`): those of the right shape
+ * whose discussion is among `discussions`. */
+export function stackeditComments(
+  value: unknown,
+  discussions: Record<string, Discussion>,
+): Record<string, Comment> {
+  const comments: Record<string, Comment> = {};
+  for (const [id, comment] of Object.entries(recordOf(value))) {
+    if (
+      !isRecord(comment) ||
+      typeof comment.discussionId !== 'string' ||
+      !(comment.discussionId in discussions) ||
+      typeof comment.sub !== 'string' ||
+      typeof comment.text !== 'string' ||
+      typeof comment.created !== 'number' ||
+      !Number.isFinite(comment.created)
+    ) {
+      continue;
+    }
+    comments[id] = {
+      discussionId: comment.discussionId,
+      sub: comment.sub,
+      text: comment.text,
+      created: comment.created,
+    };
+  }
+  return comments;
 }
 
 // The trailer's JSON object, or undefined when it does not decode.
