@@ -1,5 +1,6 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
+import { strToU8, zipSync } from 'fflate';
 import {
   editor,
   editorText,
@@ -461,6 +462,59 @@ test('imports a StackEdit workspace backup: its folders, files, trash and discus
   const chapter = items.find((item) => item.id === `${named('Chapter 1')?.id}/content`);
   expect(chapter?.text).toBe('# Chapter 1\n\nÉté à Kyōto 🎉, 北京.\n');
   expect(chapter?.properties).toBe('title: The first chapter\nextensions:\n  preset: gfm\n');
+});
+
+test('imports a StackEdit zip backup with its images, and says which it lists but lacks', async ({
+  page,
+}) => {
+  const backup = await readFile(
+    new URL(
+      '../../packages/core/src/transfer/fixtures/stackedit/workspace-backup.json',
+      import.meta.url,
+    ),
+  );
+  // A 1×1 PNG, kept where StackEdit+ puts an image: images/{id}.{ext}, its path in images.json.
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  const images = [
+    { id: 'img1', path: '/imgs/a%20map.png', file: 'images/img1.png', uploaded: false },
+    { id: 'img2', path: '/imgs/gone.png', file: 'images/img2.png', uploaded: false },
+  ];
+  const zip = zipSync({
+    'workspace.json': new Uint8Array(backup),
+    'images.json': strToU8(JSON.stringify(images, null, 2)),
+    'images/img1.png': new Uint8Array(png),
+  });
+  await openApp(page);
+  await openMenuEntry(page, 'Workspace backups');
+  await page.getByLabel('Import workspace').setInputFiles({
+    name: 'StackEdit workspace.zip',
+    mimeType: 'application/zip',
+    buffer: Buffer.from(zip),
+  });
+  await expect(
+    notice(
+      page,
+      'status',
+      'StackEdit workspace backup imported: 4 files, 2 folders, 1 image, added to this workspace.',
+    ),
+  ).toBeVisible();
+  await expect(
+    notice(page, 'alert', '1 image listed in the backup was not in the zip.'),
+  ).toBeVisible();
+  const stored = await storedRows(page, 'images');
+  expect(stored.map((image) => [image.path, image.content])).toEqual([
+    ['/imgs/a map.png', png.toString('base64')],
+  ]);
+  const items = await storedItems(page);
+  expect(
+    items
+      .filter((item) => item.type === 'file')
+      .map((item) => item.name)
+      .sort(),
+  ).toEqual(['Chapter 1', 'Maps', 'Old idea', 'Welcome file', 'Welcome file.1']);
 });
 
 test('a file that is not a backup is refused in plain words', async ({ page }) => {

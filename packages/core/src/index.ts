@@ -232,6 +232,7 @@ export {
 export {
   importStackeditBackup,
   type StackeditBackupEntries,
+  type StackeditImportOptions,
   stackeditBackupEntries,
 } from './transfer/stackedit-backup.js';
 export {

@@ -15,10 +15,17 @@ import { saveEditorFirst } from '../services/save-first';
 export const BACKUP_IMPORTED_MESSAGE = (files: number, folders: number) =>
   `Workspace backup imported: ${files} ${files === 1 ? 'file' : 'files'}, ${folders} ${folders === 1 ? 'folder' : 'folders'}.`;
 
-/** The notice after a StackEdit workspace backup was imported: its files and folders, added to
- * this workspace. */
-export const STACKEDIT_BACKUP_IMPORTED_MESSAGE = (files: number, folders: number) =>
-  `StackEdit workspace backup imported: ${files} ${files === 1 ? 'file' : 'files'}, ${folders} ${folders === 1 ? 'folder' : 'folders'}, added to this workspace.`;
+const count = (n: number, one: string, many: string) =>
+  `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
+
+/** The notice after a StackEdit workspace backup was imported: its files and folders (and a zip
+ * backup's images), added to this workspace. */
+export const STACKEDIT_BACKUP_IMPORTED_MESSAGE = (files: number, folders: number, images = 0) =>
+  `StackEdit workspace backup imported: ${count(files, 'file', 'files')}, ${count(folders, 'folder', 'folders')}${images > 0 ? `, ${count(images, 'image', 'images')}` : ''}, added to this workspace.`;
+
+/** The error after a StackEdit zip backup whose images.json lists images it does not hold. */
+export const STACKEDIT_IMAGES_MISSING_MESSAGE = (missing: number) =>
+  `${count(missing, 'image', 'images')} listed in the backup ${missing === 1 ? 'was' : 'were'} not in the zip.`;
 
 /** The Workspace backups panel (spec interface §2 "workspaceBackups"): the whole workspace to
  * one JSON file and back (docs/concepts/backups.md). */
@@ -67,9 +74,16 @@ export function WorkspaceBackupsPanel() {
         dispatch(
           notified(
             'info',
-            STACKEDIT_BACKUP_IMPORTED_MESSAGE(report.files.length, report.folders.length),
+            STACKEDIT_BACKUP_IMPORTED_MESSAGE(
+              report.files.length,
+              report.folders.length,
+              report.images,
+            ),
           ),
         );
+        if (report.skipped.length > 0) {
+          dispatch(notified('error', STACKEDIT_IMAGES_MISSING_MESSAGE(report.skipped.length)));
+        }
         return;
       }
       const files = result.items.filter((item) => item.type === 'file').length;
@@ -106,7 +120,7 @@ export function WorkspaceBackupsPanel() {
       </button>
       <FilePicker
         label="Import workspace"
-        accept=".json,application/json"
+        accept=".json,application/json,.zip,application/zip"
         busy={busy}
         onFile={importBackup}
       />

@@ -230,14 +230,17 @@ export class WorkspaceService {
   }
 
   /** Writes the files and folders of a StackEdit workspace backup into this workspace, beside
-   * what is there (issue 33; its trashed files into the trash), and shows them. Undefined,
-   * writing nothing, when the file is not a StackEdit backup. Reads as much as
-   * {@link importBackup} does. */
+   * what is there (issue 33; its trashed files into the trash), and shows them; a zip backup's
+   * images too. Undefined, writing nothing, when the file is not a StackEdit backup. Reads as
+   * much as {@link importBackup} does. */
   async importStackeditBackup(file: Blob): Promise<ImportReport | undefined> {
-    const text = decodeUtf8(await file.slice(0, BACKUP_MAX_BYTES).arrayBuffer());
-    return importStackeditBackup(this.repo, this.newId, text, (items) =>
-      this.store.dispatch(itemsChanged({ items, deletedIds: [] })),
-    );
+    const bytes = new Uint8Array(await file.slice(0, BACKUP_MAX_BYTES).arrayBuffer());
+    // StackEdit+'s zip backup, with images (its reader loaded only for it).
+    const zip = await (await import('./stackedit-zip')).readStackeditZip(bytes);
+    return importStackeditBackup(this.repo, this.newId, zip?.workspaceJson ?? decodeUtf8(bytes), {
+      onWritten: (items) => this.store.dispatch(itemsChanged({ items, deletedIds: [] })),
+      images: zip?.images ?? [],
+    });
   }
 
   /** Closes the database connection and stops following other tabs. */

@@ -126,17 +126,25 @@ export function stackeditBackupEntries(backup: unknown): StackeditBackupEntries 
   return { tree, trash };
 }
 
+/** Options of {@link importStackeditBackup}. */
+export interface StackeditImportOptions {
+  /** Called with the files and folders of each transaction, as it is written. */
+  onWritten?: ImportOptions['onWritten'];
+  /** The images that came with the backup (its zip's `images/`), placed at their paths. */
+  images?: ImportEntry[];
+}
+
 /**
- * Imports a StackEdit workspace backup's files and folders into a workspace, beside what is
- * there (new ids; folders of the same name and place are joined, as an import of a folder
- * joins them): its trashed files go to the trash. Undefined, importing nothing, when `text` is
- * not a StackEdit backup.
+ * Imports a StackEdit workspace backup's files and folders (and `images`) into a workspace,
+ * beside what is there (new ids; folders of the same name and place are joined, as an import of
+ * a folder joins them): its trashed files go to the trash. Undefined, importing nothing, when
+ * `text` is not a StackEdit backup.
  */
 export async function importStackeditBackup(
   repo: ItemRepository,
   newId: () => string,
   text: string,
-  onWritten?: ImportOptions['onWritten'],
+  { onWritten, images = [] }: StackeditImportOptions = {},
 ): Promise<ImportReport | undefined> {
   let parsed: unknown;
   try {
@@ -147,7 +155,7 @@ export async function importStackeditBackup(
   const entries = stackeditBackupEntries(parsed);
   if (!entries) return undefined;
   const options = onWritten ? { onWritten } : {};
-  const report = await importEntries(repo, newId, entries.tree, options);
+  const report = await importEntries(repo, newId, [...entries.tree, ...images], options);
   if (entries.trash.length > 0) {
     const trashed = await importEntries(repo, newId, entries.trash, {
       ...options,
