@@ -47,10 +47,14 @@ test('configures the key, streams an answer in and inserts it as one undoable ed
   sim.chat.reply = () => '## Plan\n\n- write\n- **rest**\n';
   const description = chat(p).getByRole('textbox', { name: 'Description' });
   await description.fill('A two-step plan');
+  // The model is slow to its first word until the waiting state has been seen (on a loaded
+  // machine the first words came before the check did).
+  const release = sim.chat.holdAnswers();
   await chat(p).getByRole('button', { name: 'Generate' }).click();
   await expect(chat(p).getByText('Waiting for Generation...')).toBeVisible();
   await expect(chat(p).getByRole('button', { name: 'Stop' })).toBeVisible();
   await expect(description).toBeDisabled();
+  release();
   const answer = chat(p).getByRole('region', { name: 'Answer' });
   await expect(answer).toHaveText('## Plan\n\n- write\n- **rest**\n', { timeout: 15_000 });
   await expect(chat(p).getByRole('button', { name: 'Regenerate' })).toBeVisible();

@@ -92,4 +92,26 @@ describe('the OpenAI-compatible chat stand-in', () => {
       sim.chat.cutAfterChunks = undefined;
     }
   });
+
+  it('holds answers after their first, empty chunk until released, as a model slow to its first word', async () => {
+    const release = sim.chat.holdAnswers();
+    const response = await post({ ...ask, stream: true });
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = decoder.decode((await reader.read()).value);
+    expect(text).toContain('"role":"assistant"');
+    // Nothing more comes while held.
+    const next = reader.read();
+    const early = await Promise.race([
+      next.then(() => 'more'),
+      new Promise((resolve) => setTimeout(() => resolve('held'), 300)),
+    ]);
+    expect(early).toBe('held');
+    release();
+    text += decoder.decode((await next).value);
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      text += decoder.decode(chunk.value);
+    }
+    expect(text).toContain('data: [DONE]');
+  });
 });

@@ -21,6 +21,26 @@ export class ChatStore {
   chunkDelayMs = 20;
   /** Cut the connection after this many content chunks (a stream broken in the middle). */
   cutAfterChunks: number | undefined;
+  /** While set, answers wait after their first (empty) chunk, as a model slow to its first
+   * word: see {@link holdAnswers}. */
+  private held: Promise<void> | undefined;
+
+  /** Holds every answer after its first, empty chunk until the function returned is called (a
+   * model slow to its first word, for as long as a test needs to see the client waiting). */
+  holdAnswers(): () => void {
+    let release = () => {};
+    this.held = new Promise<void>((resolve) => (release = resolve));
+    return () => {
+      this.held = undefined;
+      release();
+    };
+  }
+
+  /** Resolves when held answers may go on (at once when none are held). */
+  whenReleased(): Promise<void> {
+    return this.held ?? Promise.resolve();
+  }
+
   /** The requests received, their bodies parsed. */
   readonly requests: { authorization: string | undefined; body: unknown }[] = [];
 
@@ -168,6 +188,8 @@ export async function answerChat(
     );
   const pause = () => new Promise((resolve) => setTimeout(resolve, store.chunkDelayMs));
   await send({ role: 'assistant', content: '' }, null);
+  await store.whenReleased();
+  if (response.destroyed) return; // The client aborted while held.
   let sent = 0;
   for (let at = 0; at < reply.length; at += store.chunkSize) {
     if (store.cutAfterChunks !== undefined && sent >= store.cutAfterChunks) {
