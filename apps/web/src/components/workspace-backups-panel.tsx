@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { BackupError, exportWorkspaceFile, NOT_A_BACKUP_MESSAGE } from '@inkstone/core';
+import { BackupError, exportWorkspaceFile } from '@inkstone/core';
 import { downloadText, isoDate } from '../services/file-transfer';
 import { runAction } from '../services/run-action';
 import { LOCAL_DB_ERROR } from '../services/workspace';
@@ -63,14 +63,9 @@ export function WorkspaceBackupsPanel() {
     const announced = announcer.start('Importing the workspace backup…');
     try {
       await editor.current?.flush();
-      let result: Awaited<ReturnType<typeof workspace.importBackup>>;
-      try {
-        result = await workspace.importBackup(file);
-      } catch (error) {
-        // Not an Inkstone backup: perhaps StackEdit's (docs/how-to/move-from-stackedit.md).
-        if (!(error instanceof BackupError) || error.message !== NOT_A_BACKUP_MESSAGE) throw error;
-        const report = await workspace.importStackeditBackup(file);
-        if (!report) throw error;
+      const imported = await workspace.importAnyBackup(file);
+      if ('stackedit' in imported) {
+        const report = imported.stackedit;
         dispatch(
           notified(
             'info',
@@ -86,6 +81,7 @@ export function WorkspaceBackupsPanel() {
         }
         return;
       }
+      const result = imported.inkstone;
       const files = result.items.filter((item) => item.type === 'file').length;
       const folders = result.items.filter((item) => item.type === 'folder').length;
       dispatch(notified('info', BACKUP_IMPORTED_MESSAGE(files, folders)));

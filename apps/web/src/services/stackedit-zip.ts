@@ -38,7 +38,8 @@ export async function readStackeditZip(bytes: Uint8Array): Promise<StackeditZip 
   if (!workspace) return undefined;
   let listed: unknown;
   try {
-    listed = JSON.parse(decodeUtf8(files['images.json'] ?? new TextEncoder().encode('[]')));
+    const list = files['images.json'];
+    listed = list ? JSON.parse(decodeUtf8(list)) : [];
   } catch {
     listed = [];
   }

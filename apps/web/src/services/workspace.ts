@@ -35,6 +35,7 @@ import {
   withSnapshotsBeforeOverwrite,
   importStackeditBackup,
   type ImportReport,
+  NOT_A_BACKUP_MESSAGE,
 } from '@inkstone/core';
 import { openDexieRepository } from '@inkstone/core/dexie';
 import { type AppStore } from '../store';
@@ -233,6 +234,22 @@ export class WorkspaceService {
    * what is there (issue 33; its trashed files into the trash), and shows them; a zip backup's
    * images too. Undefined, writing nothing, when the file is not a StackEdit backup. Reads as
    * much as {@link importBackup} does. */
+  /** Imports a backup file: Inkstone's ({@link importBackup}) or else StackEdit's
+   * ({@link importStackeditBackup}); a file that is neither throws Inkstone's BackupError. */
+  async importAnyBackup(
+    file: Blob,
+  ): Promise<{ inkstone: ImportResult } | { stackedit: ImportReport }> {
+    try {
+      return { inkstone: await this.importBackup(file) };
+    } catch (error) {
+      // Not an Inkstone backup: perhaps StackEdit's (docs/how-to/move-from-stackedit.md).
+      if (!(error instanceof BackupError) || error.message !== NOT_A_BACKUP_MESSAGE) throw error;
+      const report = await this.importStackeditBackup(file);
+      if (!report) throw error;
+      return { stackedit: report };
+    }
+  }
+
   async importStackeditBackup(file: Blob): Promise<ImportReport | undefined> {
     const bytes = new Uint8Array(await file.slice(0, BACKUP_MAX_BYTES).arrayBuffer());
     // StackEdit+'s zip backup, with images (its reader loaded only for it).

@@ -14,7 +14,7 @@ import {
   type ImportOptions,
   type ImportReport,
 } from './import-entries.js';
-import { stackeditComments, stackeditDiscussions } from './stackedit-trailer.js';
+import { isRecord, stackeditComments, stackeditDiscussions } from './stackedit-trailer.js';
 
 /** The files and folders of a StackEdit backup, as entries to import: those of its tree, and
  * the files of its trash. */
@@ -31,9 +31,6 @@ interface BackupFile {
   discussions: Record<string, Discussion>;
   comments: Record<string, Comment>;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const V4_KEY = /^file\.([^.]+)\.(title|content)$/;
 

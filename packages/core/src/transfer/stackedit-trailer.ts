@@ -110,7 +110,8 @@ function decodeTrailer(base64: string): Record<string, unknown> | undefined {
   }
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+/** Whether `value` is a JSON object (not null, not an array). */
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
