@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import {
   type CouchdbTestServer,
@@ -214,4 +215,66 @@ test('going offline: the offline icon replaces the spinner, the button waits, an
   await expect.poll(() => editorText(other)).toBe('Written with no network.');
   await alice.context().close();
   await other.context().close();
+});
+
+test('a database StackEdit keeps a workspace in opens with its files and discussions, and StackEdit reads what is typed', async ({
+  page,
+}) => {
+  // Filled as StackEdit's CouchDB workspace fills it: each document POSTed, the server naming it.
+  const dbUrl = await server.createDatabase('stackedit-workspace');
+  const path = new URL(dbUrl).pathname;
+  const fixture = new URL(
+    '../../packages/core/src/transfer/fixtures/stackedit/couchdb-workspace.json',
+    import.meta.url,
+  );
+  const docIds = new Map<string, string>();
+  for (const body of JSON.parse(await readFile(fixture, 'utf8')) as { item: { id: string } }[]) {
+    const made = await server.asAdmin<{ id: string }>('POST', path, body);
+    docIds.set(body.item.id, made.body.id);
+  }
+  await page.goto(workspacePath(dbUrl));
+  await expect(editor(page)).toBeVisible({ timeout: 15_000 });
+  await skipTour(page);
+  await page.getByRole('button', { name: 'Toggle explorer' }).click();
+  await tree(page).getByRole('treeitem', { name: 'Novel' }).click();
+  await tree(page).getByRole('treeitem', { name: 'Drafts' }).click();
+  await openFile(page, 'Maps');
+  expect(await editorText(page)).toMatch(/^Words before the subject\./);
+  expect(await editorText(page)).not.toContain('stackedit_data');
+  await page
+    .getByRole('region', { name: 'Comments' })
+    .getByRole('button', { name: /This theory reads a little more like an exercise/ })
+    .click();
+  await expect(
+    page.getByRole('region', { name: 'Discussion', exact: true }).locator('blockquote'),
+  ).toHaveText('Georeferencing');
+
+  // Typed at the end, synced: the same document, as StackEdit writes it (text, then trailer).
+  await editor(page).click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type('Typed in Inkstone.');
+  await expect(editor(page)).toContainText('Typed in Inkstone.');
+  const mapsContent = docIds.get('qW3eR5tY7uI9oP1a/content')!;
+  const stored = async () => {
+    const doc = await server.asAdmin<{
+      item: { hash: unknown };
+      _attachments: { data: { content_type: string; data: string } };
+    }>('GET', `${path}/${encodeURIComponent(mapsContent)}?attachments=true`);
+    const { content_type, data } = doc.body._attachments.data;
+    return {
+      type: content_type,
+      hash: doc.body.item.hash,
+      text: Buffer.from(data, 'base64').toString('utf8'),
+    };
+  };
+  // Synchronize now, again if the first sync ran before the text was saved.
+  await expect(async () => {
+    if (await syncButton(page).isEnabled()) await syncButton(page).click();
+    await expect
+      .poll(async () => (await stored()).text, { timeout: 5_000 })
+      .toMatch(/Typed in Inkstone\.\n<!--stackedit_data:\n[A-Za-z0-9+/=\n]+-->$/);
+  }).toPass({ timeout: 40_000 });
+  const written = await stored();
+  expect(written.type).toMatch(/^text\/plain/);
+  expect(typeof written.hash).toBe('number');
 });

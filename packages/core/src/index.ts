@@ -225,6 +225,7 @@ export {
   type ImportReport,
 } from './transfer/import-entries.js';
 export {
+  incomingFile,
   readStackeditTrailer,
   STACKEDIT_TRAILER_START,
   type StackeditContent,

@@ -33,7 +33,7 @@ const isContentId = (id: string) => id.endsWith('/content');
 
 async function applyChange(context: SyncContext, change: RemoteChange): Promise<void> {
   const { repository, state } = context;
-  const id = change.itemId;
+  const id = change.item ? change.itemId : removedItemId(context, change.itemId);
   const record = state.records[id];
   if (isContentId(id)) {
     const fileId = id.slice(0, -'/content'.length);
@@ -76,6 +76,17 @@ async function applyChange(context: SyncContext, change: RemoteChange): Promise<
   // Changed on both sides: the local version wins and is uploaded over the remote's (S3).
   if (local?.hash === remoteItem.hash || changedHere) return;
   await replaceIf(repository, id, local?.hash, remoteItem);
+}
+
+// The item a removal names: a remote whose document ids are not item ids (a CouchDB database
+// StackEdit writes to, whose ids the server gives) names the document, found by its sync data.
+function removedItemId(context: SyncContext, name: string): string {
+  const { records } = context.state;
+  if (records[name]) return name;
+  for (const [itemId, record] of Object.entries(records)) {
+    if (record.syncData.id === name) return itemId;
+  }
+  return name;
 }
 
 const isTrashed = (item: Item) => item.type === 'file' && item.parentId === 'trash';

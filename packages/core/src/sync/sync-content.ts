@@ -23,8 +23,8 @@ import {
  * when it changed since the last sync, takes it, keeps the local one or merges the two, and
  * writes the result locally. When the remote differs from the result, returns its upload, to
  * send with others (S12): the hash being uploaded is already saved as "last unsynced", and the
- * upload's `saved` records the remote's answer. A remote change to a trashed file restores it
- * (S5). */
+ * upload's `saved` records the remote's answer. A remote change to a file trashed here restores
+ * it (S5). */
 export async function syncContent(
   context: SyncContext,
   file: FileItem,
@@ -51,7 +51,12 @@ export async function syncContent(
       if (chosen.conflicts > 0) context.onConflict?.(file.id, chosen.conflicts);
       if (next && next.hash !== local?.hash) {
         if (!(await replaceIf(repository, contentId, local?.hash, next))) return undefined;
-        if (file.parentId === 'trash') await restore(context, file);
+        // Trashed here and changed there: back from the trash. A file the remote has in its
+        // trash too (a StackEdit workspace keeps its trash) stays there.
+        const remoteFile = state.records[file.id]?.item as FileItem | undefined;
+        if (file.parentId === 'trash' && remoteFile?.parentId !== 'trash') {
+          await restore(context, file);
+        }
       }
     }
   }

@@ -8,7 +8,9 @@ import {
   type FileItem,
   type FolderItem,
   type Item,
+  type LocationItem,
 } from '../items/types.js';
+import { withHash } from '../items/hash.js';
 import { computePaths } from '../validation/paths.js';
 import { splitText } from '../validation/split-text.js';
 import { newFileItems } from '../workspace/files.js';
@@ -33,6 +35,9 @@ export type ImportEntry =
       /** What the file has besides its text, when it comes from another app's workspace (a
        * StackEdit backup); otherwise a StackEdit trailer at the text's end gives it. */
       talk?: Omit<StackeditContent, 'text'>;
+      /** The file's sync and publish locations in that app's workspace: given to the file
+       * made, unless its text is split in parts (a location would then hold one part only). */
+      locations?: IncomingLocation[];
     }
   /** An image for the images store; `read` resolves to its bytes in base64. */
   | { kind: 'image'; path: string; label: string; read: () => Promise<string> }
@@ -42,6 +47,9 @@ export type ImportEntry =
    * `node_modules`, `.gitignore`…), passed over with everything in it: counted in the report,
    * not listed one by one. */
   | { kind: 'hidden'; path: string };
+
+/** A location of a file coming from another app's workspace, without its id and file. */
+export type IncomingLocation = Omit<LocationItem, 'id' | 'hash' | 'fileId'>;
 
 /** What an import did. */
 export interface ImportReport {
@@ -207,6 +215,7 @@ export async function importEntries(
             : readStackeditTrailer(content);
         const parts = splitText(stackedit?.text ?? content);
         let partStart = 0;
+        const locations = (entry.kind === 'text' && parts.length === 1 && entry.locations) || [];
         parts.forEach((part, index) => {
           const partName = parts.length === 1 ? name : partFileName(name, index + 1);
           const last = index === parts.length - 1;
@@ -222,6 +231,9 @@ export async function importEntries(
           partStart += part.length;
           batch.push(...items);
           batchTree.push(items[0]);
+          for (const location of locations) {
+            batch.push(withHash<LocationItem>({ ...location, id: newId(), fileId: items[0].id }));
+          }
         });
         batchLabels.push(entry.label);
         if (parts.length > 1) batchSplit.push({ label: entry.label, parts: parts.length });

@@ -2,7 +2,12 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { MemoryDatabase } from '../db/memory-repository.js';
 import { itemIds } from '../items/item-ids.js';
-import { type ContentItem, type FileItem, type FolderItem } from '../items/types.js';
+import {
+  type ContentItem,
+  type FileItem,
+  type FolderItem,
+  type LocationItem,
+} from '../items/types.js';
 import { computePaths } from '../validation/paths.js';
 import { importStackeditBackup } from './stackedit-backup.js';
 
@@ -63,6 +68,47 @@ describe('StackEdit workspace backup', () => {
     expect(maps.comments).toEqual(content('qW3eR5tY7uI9oP1a').comments);
     expect(maps.text.slice(4209, 4223)).toBe('Georeferencing');
     expect(files['trash/Old idea']!.text).toBe('An idea I dropped.\n');
+  });
+
+  it("gives each file its sync and publish locations, and leaves a workspace's out", async () => {
+    const { repo, newId } = setup();
+    const backup = JSON.parse(fixture('workspace-backup.json')) as Record<string, object>;
+    // A location of StackEdit's git workspace names no file location: left out.
+    backup.wsLocation = {
+      id: 'wsLocation',
+      type: 'syncLocation',
+      providerId: 'githubWorkspace',
+      fileId: 'qW3eR5tY7uI9oP1a',
+      hash: 1,
+    };
+    await importStackeditBackup(repo, newId, JSON.stringify(backup));
+    const chapter = ((await repo.getAll('file')) as FileItem[]).find(
+      (file) => file.name === 'Chapter 1',
+    )!;
+    const locations = [
+      ...(await repo.getAll('syncLocation')),
+      ...(await repo.getAll('publishLocation')),
+    ] as LocationItem[];
+    const fields = ({
+      id: _id,
+      hash: _hash,
+      tx: _tx,
+      fileId: _fileId,
+      ...rest
+    }: object & {
+      id?: unknown;
+      hash?: unknown;
+      tx?: unknown;
+      fileId?: unknown;
+    }) => rest;
+    expect(locations.map((location) => location.fileId)).toEqual([chapter.id, chapter.id]);
+    expect(locations.map(fields)).toEqual([
+      fields(backup.uJ7iK9oL1pQ3wE5r!),
+      fields(backup.pB4nM6vC8xZ0aS2d!),
+    ]);
+    // New ids, Inkstone's hashes.
+    expect(locations.map((location) => location.id)).not.toContain('uJ7iK9oL1pQ3wE5r');
+    expect(locations.every((location) => typeof location.hash === 'string')).toBe(true);
   });
 
   it('joins the folders already there and keeps both files of one name', async () => {

@@ -2,15 +2,17 @@
 // workspace, "StackEdit workspace.json") is one JSON object of the workspace's items by id, as
 // StackEdit keeps them: folders { type: 'folder', name, parentId }, files { type: 'file', name,
 // parentId }, and each file's content under `{fileId}/content` { type: 'content', text,
-// properties, discussions, comments }; a parentId of 'trash' is StackEdit's trash. StackEdit 4's
-// backups hold `file.{id}.title` and `file.{id}.content` instead. Its other items (settings,
-// sync and publish locations, tokens) are not read: they name StackEdit's own accounts.
+// properties, discussions, comments }; a parentId of 'trash' is StackEdit's trash; a file's sync
+// and publish locations { type: 'syncLocation' | 'publishLocation', fileId, providerId, sub,
+// …the provider's fields }, the same as Inkstone's. StackEdit 4's backups hold `file.{id}.title`
+// and `file.{id}.content` instead. Its other items (settings, templates, tokens) are not read.
 
 import { type ItemRepository } from '../db/repository.js';
 import { type Comment, type Discussion } from '../items/types.js';
 import {
   type ImportEntry,
   importEntries,
+  type IncomingLocation,
   type ImportOptions,
   type ImportReport,
 } from './import-entries.js';
@@ -30,6 +32,7 @@ interface BackupFile {
   properties?: string;
   discussions: Record<string, Discussion>;
   comments: Record<string, Comment>;
+  locations: IncomingLocation[];
 }
 
 const V4_KEY = /^file\.([^.]+)\.(title|content)$/;
@@ -46,6 +49,7 @@ export function stackeditBackupEntries(backup: unknown): StackeditBackupEntries 
   const files = new Map<string, BackupFile>();
   const contents = new Map<string, Record<string, unknown>>();
   const v4 = new Map<string, { title?: string; content?: string }>();
+  const locationsOf = new Map<string, IncomingLocation[]>();
   for (const [id, value] of Object.entries(backup)) {
     const old = V4_KEY.exec(id);
     if (old && typeof value === 'string') {
@@ -59,10 +63,26 @@ export function stackeditBackupEntries(backup: unknown): StackeditBackupEntries 
     if (value.type === 'folder' && typeof value.name === 'string') {
       folders.set(id, { name: value.name, parentId });
     } else if (value.type === 'file' && typeof value.name === 'string') {
-      files.set(id, { name: value.name, parentId, text: '', discussions: {}, comments: {} });
+      files.set(id, {
+        name: value.name,
+        parentId,
+        text: '',
+        discussions: {},
+        comments: {},
+        locations: [],
+      });
     } else if (value.type === 'content' && id.endsWith('/content')) {
       contents.set(id.slice(0, -'/content'.length), value);
+    } else if (isFileLocation(value)) {
+      locationsOf.set(value.fileId, [
+        ...(locationsOf.get(value.fileId) ?? []),
+        locationFields(value),
+      ]);
     }
+  }
+  for (const [fileId, locations] of locationsOf) {
+    const file = files.get(fileId);
+    if (file) file.locations = locations;
   }
   for (const [id, file] of files) {
     const content = contents.get(id);
@@ -80,6 +100,7 @@ export function stackeditBackupEntries(backup: unknown): StackeditBackupEntries 
       text: content ?? '',
       discussions: {},
       comments: {},
+      locations: [],
     });
   }
   if (files.size === 0 && folders.size === 0) return undefined;
@@ -111,16 +132,36 @@ export function stackeditBackupEntries(backup: unknown): StackeditBackupEntries 
       !inTrash && file.parentId !== null && folders.has(file.parentId) ? pathOf(file.parentId) : [];
     // The import takes a file's name without its last extension: `.md` keeps the whole name.
     const path = [...folder, `${file.name}.md`].join('/');
-    const { text, name: _name, parentId: _parentId, ...talk } = file;
+    const { text, name: _name, parentId: _parentId, locations, ...talk } = file;
     (inTrash ? trash : tree).push({
       kind: 'text',
       path,
       label: [...folder, file.name].join('/'),
       read: () => Promise.resolve(text),
       talk,
+      ...(locations.length > 0 ? { locations } : {}),
     });
   }
   return { tree, trash };
+}
+
+// A sync or publish location of a file (not of a workspace: StackEdit's workspaces are not
+// items, and a location of one would mean nothing here).
+function isFileLocation(
+  value: Record<string, unknown>,
+): value is Record<string, unknown> & { fileId: string; providerId: string } {
+  return (
+    (value.type === 'syncLocation' || value.type === 'publishLocation') &&
+    typeof value.fileId === 'string' &&
+    typeof value.providerId === 'string' &&
+    !/(Workspace|AppData)$/.test(value.providerId)
+  );
+}
+
+// A location's own fields: without StackEdit's id, hash, transaction and file.
+function locationFields(value: Record<string, unknown>): IncomingLocation {
+  const { id: _id, hash: _hash, tx: _tx, fileId: _fileId, ...fields } = value;
+  return fields as IncomingLocation;
 }
 
 /** Options of {@link importStackeditBackup}. */

@@ -5,7 +5,9 @@
 //   …the text\n<!--stackedit_data:\neyJwcm9wZXJ0aWVzIjoidGl0bGU6IF…\n…\n-->
 //
 // The base64 is of the JSON's UTF-8 bytes, cut in lines of 50 characters. Inkstone reads the
-// trailer when a file comes in and never writes one (spec README: files stay plain markdown).
+// trailer when a file comes in (an import, a file opened from a sync location, each sync of a
+// location) and never writes one there (spec README: files stay plain markdown); only a CouchDB
+// database of StackEdit's is written to StackEdit's way (providers/couchdb/stackedit-documents.ts).
 
 import { type Comment, type Discussion } from '../items/types.js';
 import { base64Bytes, utf8Text } from '../providers/git/bytes.js';
@@ -108,6 +110,18 @@ function decodeTrailer(base64: string): Record<string, unknown> | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** What a file opened from outside starts with (Open from Drive, Dropbox, a forge or a gist):
+ * its text, and, when StackEdit's trailer ends it, the text before the trailer with the
+ * trailer's properties, discussions and comments. */
+export function incomingFile(text: string): {
+  text: string;
+  properties?: string;
+  discussions?: Record<string, Discussion>;
+  comments?: Record<string, Comment>;
+} {
+  return readStackeditTrailer(text) ?? { text };
 }
 
 /** Whether `value` is a JSON object (not null, not an array). */

@@ -11,6 +11,7 @@ import {
   type HttpClient,
   type ItemRepository,
   type LocationItem,
+  incomingFile,
   newFileItems,
   type Publisher,
   withHash,
@@ -197,7 +198,7 @@ export function dropboxLocationHandlers(services: DropboxLocationServices) {
       }
       const [file, content, state] = newFileItems(newId, {
         name: baseName(found.file.path_display ?? request.path),
-        text: found.text,
+        ...incomingFile(found.text),
       });
       const location = withHash<LocationItem>({
         id: newId(),

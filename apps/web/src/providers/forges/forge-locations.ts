@@ -29,6 +29,7 @@ import {
   type ItemRepository,
   type LocationItem,
   lookUpGiteaRepository,
+  incomingFile,
   newFileItems,
   NoForgeAccountError,
   projectWebUrl,
@@ -368,7 +369,7 @@ export async function openFromForge(
   const segment = fields.path.split('/').pop() ?? fields.path;
   const dot = segment.lastIndexOf('.');
   const name = dot > 0 ? segment.slice(0, dot) : segment;
-  const [file, content, state] = newFileItems(newId, { name, text });
+  const [file, content, state] = newFileItems(newId, { name, ...incomingFile(text) });
   const location = withHash<LocationItem>({
     ...located,
     id: newId(),

@@ -12,6 +12,7 @@ import {
   isGithubFileLocation,
   type ItemRepository,
   type LocationItem,
+  incomingFile,
   newFileItems,
   gistFileText,
   readGist,
@@ -253,7 +254,7 @@ export async function openFromGithub(
   const segment = fields.path.split('/').pop() ?? fields.path;
   const dot = segment.lastIndexOf('.');
   const name = dot > 0 ? segment.slice(0, dot) : segment;
-  const [file, content, state] = newFileItems(newId, { name, text });
+  const [file, content, state] = newFileItems(newId, { name, ...incomingFile(text) });
   const location = withHash<LocationItem>({
     ...fields,
     id: newId(),
@@ -297,7 +298,7 @@ export async function openFromGist(
   const dot = chosen.lastIndexOf('.');
   const [item, content, state] = newFileItems(newId, {
     name: dot > 0 ? chosen.slice(0, dot) : chosen,
-    text,
+    ...incomingFile(text),
   });
   const location = withHash<LocationItem>({
     id: newId(),

@@ -7,6 +7,7 @@ import {
   GOOGLE_DRIVE_SYNC_PROVIDER_ID,
   type ItemRepository,
   type LocationItem,
+  incomingFile,
   newFileItems,
   withHash,
 } from '@inkstone/core';
@@ -89,7 +90,7 @@ export async function openDriveLocationFile(
     console.error(error);
     throw new Error(couldNotOpenDriveFile(driveFileId));
   }
-  const [file, content, state] = newFileItems(newId, { name, text });
+  const [file, content, state] = newFileItems(newId, { name, ...incomingFile(text) });
   const location = withHash<LocationItem>({
     id: newId(),
     type: 'syncLocation',

@@ -52,9 +52,12 @@ describe('CouchDB workspace: logging in (C3)', () => {
     await provider.saveItem(file('f1', 'One'), undefined);
     await provider.getChanges(undefined);
     const path = new URL(dbUrl).pathname;
+    // A new document: is the database StackEdit's? (asked once, after logging in).
+    const probe = `GET ${path}/_all_docs?include_docs=true&limit=100`;
     expect(server.log.slice(start)).toEqual([
-      `PUT ${path}/f1`,
+      probe,
       'POST /_session',
+      probe,
       `PUT ${path}/f1`,
       `GET ${path}/_changes?limit=1000&include_docs=true`,
     ]);
@@ -187,6 +190,22 @@ describe('CouchDB workspace: documents (C5, C6, C7)', () => {
 });
 
 describe('CouchDB workspace: batch saves (C10)', () => {
+  it('sends documents refused as unauthorized once more, after logging in', async () => {
+    const dbUrl = await newDatabase();
+    const provider = couchdbProvider(dbUrl, { credentials: alice });
+    const first = await provider.saveItem(file('f1', 'One'), undefined);
+    const fresh = couchdbProvider(dbUrl, { credentials: alice });
+    const start = server.log.length;
+    const [result] = await fresh.saveItems([{ item: file('f1', 'Two'), syncData: first }]);
+    const path = new URL(dbUrl).pathname;
+    expect(server.log.slice(start)).toEqual([
+      `POST ${path}/_bulk_docs`,
+      'POST /_session',
+      `POST ${path}/_bulk_docs`,
+    ]);
+    expect((result as { syncData: SyncData }).syncData.rev).toMatch(/^2-/);
+  });
+
   it('POSTs one _bulk_docs (logging in on a 401): content inline, a conflict TOO_LATE alone', async () => {
     const dbUrl = await newDatabase();
     const provider = couchdbProvider(dbUrl, { credentials: alice });
@@ -200,9 +219,12 @@ describe('CouchDB workspace: batch saves (C10)', () => {
       { item: content('f2', 'Texte\n'), syncData: undefined },
     ]);
     const path = new URL(dbUrl).pathname;
+    // New documents: whether the database is StackEdit's is asked first (and logs in).
+    const probe = `GET ${path}/_all_docs?include_docs=true&limit=100`;
     expect(server.log.slice(start)).toEqual([
-      `POST ${path}/_bulk_docs`,
+      probe,
       'POST /_session',
+      probe,
       `POST ${path}/_bulk_docs`,
     ]);
     expect(results[1]).toEqual({ tooLate: true });

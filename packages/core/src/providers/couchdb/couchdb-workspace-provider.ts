@@ -27,6 +27,14 @@ import {
   itemDocument,
 } from './documents.js';
 import { DatabaseNotAccessibleError } from './errors.js';
+import {
+  contentOfStackedit,
+  isStackeditDocument,
+  itemOfStackedit,
+  type StackeditDocument,
+  stackeditContentDocument,
+  stackeditItemDocument,
+} from './stackedit-documents.js';
 import { type CouchdbCredentialsPort, CouchdbSession } from './session.js';
 import { normalizeDbUrl } from './settings.js';
 
@@ -62,6 +70,13 @@ interface BulkDocsResult {
   reason?: string;
 }
 
+interface AllDocsBody {
+  rows?: { doc?: ItemDocument }[];
+}
+
+// Kept at most this many contents read ahead or revisions written, in case the engine never asks.
+const MAX_REMEMBERED = 1000;
+
 interface ChangesBody {
   results: { id: string; deleted?: boolean; doc?: ItemDocument }[];
   last_seq: unknown;
@@ -72,6 +87,12 @@ interface ChangesBody {
  * A workspace kept in a CouchDB database (spec providers §4 "Database J workspace"). The
  * document layout is described in `documents.ts`: one document per item, `_id` the item id,
  * content in an attachment. Sync data carries the document's `rev`.
+ *
+ * A database StackEdit keeps a workspace in (`stackedit-documents.ts`) is read as well, and
+ * written to as StackEdit writes: its documents keep their ids and StackEdit's content format, and
+ * new documents take that format once the database is known to be StackEdit's (a document of
+ * StackEdit's seen in the changes, or, before the first new document of a session, in the
+ * database's first documents).
  */
 export class CouchdbWorkspaceProvider implements WorkspaceProvider {
   readonly id = COUCHDB_WORKSPACE_PROVIDER_ID;
@@ -79,6 +100,13 @@ export class CouchdbWorkspaceProvider implements WorkspaceProvider {
   readonly dbUrl: string;
   private readonly session: CouchdbSession;
   private readonly pageSize: number;
+  // Whether the database is StackEdit's: known from the changes read, or asked once.
+  private layout: 'stackedit' | 'inkstone' | undefined;
+  private probe: Promise<boolean> | undefined;
+  // StackEdit contents read while listing changes (to know their hash), by `{docId}@{rev}`.
+  private readonly readAhead = new Map<string, ContentItem>();
+  // The hashes of the StackEdit-format contents this provider wrote, by `{docId}@{rev}`.
+  private readonly written = new Map<string, string>();
 
   constructor(private readonly options: CouchdbWorkspaceOptions) {
     this.dbUrl = normalizeDbUrl(options.dbUrl);
@@ -107,9 +135,15 @@ export class CouchdbWorkspaceProvider implements WorkspaceProvider {
       const doc = result.doc;
       if (result.deleted || doc?._deleted) {
         if (!result.id.startsWith('_design/')) {
+          // A StackEdit document's id is not its item's: the engine finds it by its sync data.
           changes.push({ itemId: result.id, item: null, syncData: null });
         }
+      } else if (doc && isStackeditDocument(doc) && doc._rev) {
+        this.layout = 'stackedit';
+        const change = await this.stackeditChange(doc);
+        if (change) changes.push(change);
       } else if (doc && isItemDocument(doc) && doc._rev) {
+        this.layout ??= 'inkstone';
         changes.push({
           itemId: doc.item.id,
           item: doc.item,
@@ -125,7 +159,7 @@ export class CouchdbWorkspaceProvider implements WorkspaceProvider {
   /** PUTs the item's document, with the `_rev` of `syncData` (none for a new one). */
   async saveItem(item: Item, syncData: SyncData | undefined): Promise<SyncData> {
     if (item.type === 'content') return this.uploadContent(item, syncData);
-    return this.put(itemDocument(item, this.authorship(), syncData?.rev), item);
+    return this.put(await this.documentOf(item, syncData, this.authorship()), item);
   }
 
   /** POSTs the items' documents to `_bulk_docs` in one request, each with the `_rev` of its
@@ -139,11 +173,10 @@ export class CouchdbWorkspaceProvider implements WorkspaceProvider {
    * lost reply. */
   async saveItems(entries: readonly SaveEntry[]): Promise<SaveResult[]> {
     const authorship = this.authorship();
-    const docs = entries.map(({ item, syncData }) =>
-      item.type === 'content'
-        ? contentDocument(item, authorship, syncData?.rev)
-        : itemDocument(item, authorship, syncData?.rev),
-    );
+    const docs: ItemDocument[] = [];
+    for (const { item, syncData } of entries) {
+      docs.push(await this.documentOf(item, syncData, authorship));
+    }
     const results = await this.bulkDocs(docs);
     const refused = docs.flatMap((_, index) =>
       results[index]?.error === 'unauthorized' ? [index] : [],
@@ -156,7 +189,10 @@ export class CouchdbWorkspaceProvider implements WorkspaceProvider {
     return entries.map(({ item }, index): SaveResult => {
       const id = docs[index]!._id;
       const result = results[index];
-      if (result?.rev && !result.error) return { syncData: documentSyncData(id, result.rev, item) };
+      if (result?.rev && !result.error) {
+        this.wrote(docs[index]!, result.rev, item);
+        return { syncData: documentSyncData(id, result.rev, item) };
+      }
       if (result?.error === 'conflict') return { tooLate: true };
       if (result?.error === 'forbidden' || result?.error === 'unauthorized') {
         throw new DatabaseNotAccessibleError(this.dbUrl);
@@ -179,13 +215,19 @@ export class CouchdbWorkspaceProvider implements WorkspaceProvider {
     }
   }
 
-  /** GETs the content attachment at the revision of `syncData`; null when there is none. */
+  /** GETs the content attachment at the revision of `syncData`; null when there is none. A
+   * StackEdit content (text/plain, with its trailer) is read into a content item. */
   async downloadContent(fileId: string, syncData: SyncData): Promise<ContentItem | null> {
+    const key = `${syncData.id}@${syncData.rev ?? ''}`;
+    const read = this.readAhead.get(key);
+    if (read) {
+      this.readAhead.delete(key);
+      return read;
+    }
     const rev = syncData.rev ? `?rev=${encodeURIComponent(syncData.rev)}` : '';
     const path = `${documentPath(syncData.id || `${fileId}/content`)}/${CONTENT_ATTACHMENT}${rev}`;
     try {
-      const response = await this.session.request(path);
-      return JSON.parse(response.text) as ContentItem;
+      return contentOfAttachment(await this.session.request(path), `${fileId}/content`);
     } catch (error) {
       if (error instanceof HttpError && error.status === 404) return null;
       throw error;
@@ -193,8 +235,8 @@ export class CouchdbWorkspaceProvider implements WorkspaceProvider {
   }
 
   /** PUTs the content document with its content as an inline base64 attachment. */
-  uploadContent(content: ContentItem, syncData: SyncData | undefined): Promise<SyncData> {
-    return this.put(contentDocument(content, this.authorship(), syncData?.rev), content);
+  async uploadContent(content: ContentItem, syncData: SyncData | undefined): Promise<SyncData> {
+    return this.put(await this.documentOf(content, syncData, this.authorship()), content);
   }
 
   /** The revisions CouchDB still has the body of (`revs_info` status 'available'), newest
@@ -224,7 +266,74 @@ export class CouchdbWorkspaceProvider implements WorkspaceProvider {
   async revisionText(fileId: string, syncData: SyncData, revisionId: string): Promise<string> {
     const path = `${documentPath(syncData.id || `${fileId}/content`)}/${CONTENT_ATTACHMENT}`;
     const response = await this.session.request(`${path}?rev=${encodeURIComponent(revisionId)}`);
-    return (JSON.parse(response.text) as ContentItem).text;
+    return contentOfAttachment(response, `${fileId}/content`).text;
+  }
+
+  // The document to write for an item: StackEdit's shape for a document StackEdit wrote (its id
+  // is not the item's) and for a new one in StackEdit's database; ours otherwise.
+  private async documentOf(
+    item: Item,
+    syncData: SyncData | undefined,
+    authorship: Authorship,
+  ): Promise<ItemDocument> {
+    const docId = syncData?.id || item.id;
+    const stackedit = syncData ? docId !== item.id : await this.isStackeditDatabase();
+    if (item.type === 'content') {
+      return stackedit
+        ? stackeditContentDocument(docId, item, authorship, syncData?.rev)
+        : contentDocument(item, authorship, syncData?.rev);
+    }
+    return stackedit
+      ? stackeditItemDocument(docId, item, authorship, syncData?.rev)
+      : itemDocument(item, authorship, syncData?.rev);
+  }
+
+  // Whether new documents go in StackEdit's shape: known from the changes, or from the
+  // database's first documents, read once.
+  private isStackeditDatabase(): Promise<boolean> {
+    if (this.layout) return Promise.resolve(this.layout === 'stackedit');
+    this.probe ??= this.session
+      .request('/_all_docs?include_docs=true&limit=100')
+      .then((response) => {
+        const rows = (JSON.parse(response.text) as AllDocsBody).rows ?? [];
+        const stackedit = rows.some((row) => row.doc !== undefined && isStackeditDocument(row.doc));
+        this.layout ??= stackedit ? 'stackedit' : 'inkstone';
+        return this.layout === 'stackedit';
+      })
+      .finally(() => (this.probe = undefined));
+    return this.probe;
+  }
+
+  // The change of a StackEdit document, its item made Inkstone's; for a content, its hash is
+  // Inkstone's hash of the content, read now (or known from this provider's own write).
+  private async stackeditChange(doc: StackeditDocument): Promise<RemoteChange | undefined> {
+    const rev = doc._rev!;
+    if (doc.item.type !== 'content') {
+      const item = itemOfStackedit(doc);
+      return item && { itemId: item.id, item, syncData: documentSyncData(doc._id, rev, item) };
+    }
+    const key = `${doc._id}@${rev}`;
+    let hash = this.written.get(key);
+    this.written.delete(key);
+    if (hash === undefined) {
+      const content = await this.downloadContent(
+        doc.item.id.replace(/\/content$/, ''),
+        documentSyncData(doc._id, rev, { ...doc.item, type: 'content', hash: '' }),
+      );
+      if (!content) return undefined;
+      remember(this.readAhead, key, content);
+      hash = content.hash;
+    }
+    const item = { id: doc.item.id, type: 'content', hash } as Item;
+    return { itemId: item.id, item, syncData: documentSyncData(doc._id, rev, item) };
+  }
+
+  // Remembers the hash of a StackEdit content just written, so that its change needs no read.
+  private wrote(doc: ItemDocument, rev: string, item: Item): void {
+    const stub = doc.item as { type?: string; hash?: unknown } | undefined;
+    if (stub?.type === 'content' && typeof stub.hash === 'number') {
+      remember(this.written, `${doc._id}@${rev}`, item.hash);
+    }
   }
 
   private authorship(): Authorship {
@@ -254,6 +363,7 @@ export class CouchdbWorkspaceProvider implements WorkspaceProvider {
         body: JSON.stringify(doc),
       });
       const { rev } = JSON.parse(response.text) as { rev: string };
+      this.wrote(doc, rev, item);
       return documentSyncData(doc._id, rev, item);
     } catch (error) {
       throw tooLate(error);
@@ -272,6 +382,23 @@ const BULK_ERROR_STATUS: Record<string, number> = {
 };
 
 const noHeaders = { get: () => null };
+
+// A content attachment as the server sends it: ours is JSON, StackEdit's `text/plain`.
+function contentOfAttachment(
+  response: { text: string; headers: { get(name: string): string | null } },
+  contentId: string,
+): ContentItem {
+  const type = response.headers.get('content-type');
+  if (type === null ? response.text.startsWith('{"') : type.startsWith('application/json')) {
+    return JSON.parse(response.text) as ContentItem;
+  }
+  return contentOfStackedit(response.text, contentId);
+}
+
+function remember<T>(map: Map<string, T>, key: string, value: T): void {
+  if (map.size >= MAX_REMEMBERED) map.clear();
+  map.set(key, value);
+}
 
 // A 409 means the document changed since the revision we had: the sync step starts again.
 function tooLate(error: unknown): unknown {

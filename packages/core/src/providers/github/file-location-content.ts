@@ -3,6 +3,8 @@ import { encodeWtf8 } from '../../items/encoding.js';
 import { withHash } from '../../items/hash.js';
 import { itemIds } from '../../items/item-ids.js';
 import { type ContentItem, type LocationItem } from '../../items/types.js';
+import { readStackeditTrailer } from '../../transfer/stackedit-trailer.js';
+import { sanitizeText } from '../../validation/text.js';
 
 const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 
@@ -71,6 +73,11 @@ function decodeUtf8(bytes: Uint8Array): string {
  * words only (a plain markdown file anyone can read), so the properties, discussions and comments
  * are this file's own, read here. Equal words then mean equal contents, and a sync neither
  * drops the properties nor takes them for a remote change.
+ *
+ * A file StackEdit wrote ends with its trailer (issue 33): the words are the text before it, and
+ * the trailer's discussions and comments join this file's (its properties count when the file
+ * has none). What the trailer adds is then a change of the location, merged as any other; the
+ * next upload writes the words alone.
  */
 export async function locationContent(
   repository: ItemRepository,
@@ -79,13 +86,14 @@ export async function locationContent(
 ): Promise<ContentItem> {
   const contentId = itemIds.content(location.fileId);
   const local = await repository.get<ContentItem>(contentId);
+  const trailer = readStackeditTrailer(text);
   return withHash<ContentItem>({
     id: contentId,
     type: 'content',
-    text,
-    properties: local?.properties ?? '',
-    discussions: local?.discussions ?? {},
-    comments: local?.comments ?? {},
+    text: trailer ? sanitizeText(trailer.text) : text,
+    properties: local?.properties || trailer?.properties || '',
+    discussions: { ...trailer?.discussions, ...local?.discussions },
+    comments: { ...trailer?.comments, ...local?.comments },
     history: [],
   });
 }

@@ -101,6 +101,41 @@ describe('a GitHub repository file as a sync location (over forge-sim)', () => {
     expect((await commitsOf('docs/one.md'))[0]).toBe('docs/one.md updated with Inkstone');
   });
 
+  it('reads the trailer of a file StackEdit wrote into discussions, never text, and writes words alone', async () => {
+    const s = await setup('se.md', 'Alpha.\n\nBeta.\n');
+    await s.sync();
+    // A StackEdit user edits the file: its text, then its trailer with a discussion of "Beta"
+    // and a comment (base64 of the JSON in lines of 50, as StackEdit writes it).
+    const data = {
+      discussions: { d1: { text: 'Beta', start: 8, end: 12 } },
+      comments: {
+        c1: { discussionId: 'd1', sub: 'gh:7', text: 'Why Beta?', created: 1700000000000 },
+      },
+      history: [123, -456],
+    };
+    const trailer = Buffer.from(JSON.stringify(data))
+      .toString('base64')
+      .replace(/(.{50})/g, '$1\n');
+    await editOnForge(
+      'se.md',
+      `Alpha.\n\nBeta, from StackEdit.\n<!--stackedit_data:\n${trailer}\n-->`,
+    );
+    await s.sync();
+    const read = await s.read();
+    expect(read.text).toBe('Alpha.\n\nBeta, from StackEdit.\n');
+    expect(read.discussions).toEqual(data.discussions);
+    expect(read.comments).toEqual(data.comments);
+
+    // Typed here: the file gets the words alone; the discussion stays here.
+    await s.edit('Alpha.\n\nBeta, from StackEdit.\n\nGamma.\n');
+    await s.sync();
+    expect(await onForge('se.md')).toBe('Alpha.\n\nBeta, from StackEdit.\n\nGamma.\n');
+    expect((await s.read()).discussions).toEqual(data.discussions);
+    const commits = (await commitsOf('se.md')).length;
+    await s.sync();
+    expect((await commitsOf('se.md')).length).toBe(commits);
+  });
+
   it('merges edits of both sides, and a sync with nothing changed writes nothing', async () => {
     const s = await setup('two.md', 'Alpha.\n\nBeta.\n');
     await s.sync();
