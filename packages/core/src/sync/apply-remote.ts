@@ -22,7 +22,8 @@ export async function applyRemoteChanges(context: SyncContext): Promise<void> {
   for (;;) {
     checkAborted(context);
     const page = await context.provider.getChanges(context.state.cursor);
-    for (const change of page.changes) await applyChange(context, change);
+    const named = documentNames(context);
+    for (const change of page.changes) await applyChange(context, change, named);
     context.state.cursor = page.cursor;
     await persist(context);
     if (!page.more) return;
@@ -31,9 +32,13 @@ export async function applyRemoteChanges(context: SyncContext): Promise<void> {
 
 const isContentId = (id: string) => id.endsWith('/content');
 
-async function applyChange(context: SyncContext, change: RemoteChange): Promise<void> {
+async function applyChange(
+  context: SyncContext,
+  change: RemoteChange,
+  named: Map<string, string>,
+): Promise<void> {
   const { repository, state } = context;
-  const id = change.item ? change.itemId : removedItemId(context, change.itemId);
+  const id = change.item ? change.itemId : removedItemId(context, change.itemId, named);
   const record = state.records[id];
   if (isContentId(id)) {
     const fileId = id.slice(0, -'/content'.length);
@@ -78,15 +83,23 @@ async function applyChange(context: SyncContext, change: RemoteChange): Promise<
   await replaceIf(repository, id, local?.hash, remoteItem);
 }
 
-// The item a removal names: a remote whose document ids are not item ids (a CouchDB database
-// StackEdit writes to, whose ids the server gives) names the document, found by its sync data.
-function removedItemId(context: SyncContext, name: string): string {
+// The items whose remote document has a name of its own (a CouchDB database StackEdit writes to:
+// the server names its documents), by that name.
+function documentNames(context: SyncContext): Map<string, string> {
+  const named = new Map<string, string>();
+  for (const [itemId, record] of Object.entries(context.state.records)) {
+    if (record.syncData.id && record.syncData.id !== itemId) named.set(record.syncData.id, itemId);
+  }
+  return named;
+}
+
+// The item a removal names: its id, or, for a document named otherwise, the item whose sync
+// data names that document.
+function removedItemId(context: SyncContext, name: string, named: Map<string, string>): string {
   const { records } = context.state;
   if (records[name]) return name;
-  for (const [itemId, record] of Object.entries(records)) {
-    if (record.syncData.id === name) return itemId;
-  }
-  return name;
+  const itemId = named.get(name);
+  return itemId !== undefined && records[itemId]?.syncData.id === name ? itemId : name;
 }
 
 const isTrashed = (item: Item) => item.type === 'file' && item.parentId === 'trash';
