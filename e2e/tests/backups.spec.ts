@@ -10,9 +10,9 @@ import {
   openMenuEntry,
   preview,
   replaceText,
+  showStackeditDiscussion,
   type StoredRow,
   storedRows,
-  tree,
 } from './helpers';
 
 // Words of the app that the user reads (apps/web/src/services/persistent-storage.ts).
@@ -444,18 +444,7 @@ test('imports a StackEdit workspace backup: its folders, files, trash and discus
     ),
   ).toBeVisible();
   // In the explorer beside the welcome file already there: Novel/Drafts/Maps and the rest.
-  await page.getByRole('button', { name: 'Toggle explorer' }).click();
-  await tree(page).getByRole('treeitem', { name: 'Novel' }).click();
-  await tree(page).getByRole('treeitem', { name: 'Drafts' }).click();
-  await tree(page).getByRole('treeitem', { name: 'Maps' }).click();
-  await expect(fileTitle(page)).toHaveValue('Maps');
-  await page
-    .getByRole('region', { name: 'Comments' })
-    .getByRole('button', { name: /This theory reads a little more like an exercise/ })
-    .click();
-  await expect(
-    page.getByRole('region', { name: 'Discussion', exact: true }).locator('blockquote'),
-  ).toHaveText('Georeferencing');
+  await showStackeditDiscussion(page);
   const items = await storedItems(page);
   const named = (name: string) => items.find((item) => item.type === 'file' && item.name === name);
   expect(named('Old idea')?.parentId).toBe('trash');

@@ -362,3 +362,21 @@ export async function openImageDialog(page: Page): Promise<Locator> {
     .click();
   return page.getByRole('dialog', { name: 'Insert image' });
 }
+
+/** Opens Novel/Drafts/Maps of the StackEdit fixture workspace (packages/core's
+ * `transfer/fixtures/stackedit/`) from the explorer, and shows the discussion of its real
+ * trailer from its comment: the words it is about are 'Georeferencing'. */
+export async function showStackeditDiscussion(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Toggle explorer' }).click();
+  await tree(page).getByRole('treeitem', { name: 'Novel' }).click();
+  await tree(page).getByRole('treeitem', { name: 'Drafts' }).click();
+  await tree(page).getByRole('treeitem', { name: 'Maps' }).click();
+  await expect(fileTitle(page)).toHaveValue('Maps');
+  await page
+    .getByRole('region', { name: 'Comments' })
+    .getByRole('button', { name: /This theory reads a little more like an exercise/ })
+    .click();
+  await expect(
+    page.getByRole('region', { name: 'Discussion', exact: true }).locator('blockquote'),
+  ).toHaveText('Georeferencing');
+}

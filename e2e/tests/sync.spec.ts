@@ -4,7 +4,17 @@ import {
   type CouchdbTestServer,
   startCouchdbServer,
 } from '../../packages/core/src/testing/couchdb-server';
-import { alert, editor, editorText, fileTitle, menu, replaceText, skipTour, tree } from './helpers';
+import {
+  alert,
+  editor,
+  editorText,
+  fileTitle,
+  menu,
+  replaceText,
+  showStackeditDiscussion,
+  skipTour,
+  tree,
+} from './helpers';
 
 // Two people on one CouchDB workspace, each in a browser context of their own (their own
 // IndexedDB, localStorage and session cookie), syncing through the in-process CouchDB-protocol
@@ -235,19 +245,9 @@ test('a database StackEdit keeps a workspace in opens with its files and discuss
   await page.goto(workspacePath(dbUrl));
   await expect(editor(page)).toBeVisible({ timeout: 15_000 });
   await skipTour(page);
-  await page.getByRole('button', { name: 'Toggle explorer' }).click();
-  await tree(page).getByRole('treeitem', { name: 'Novel' }).click();
-  await tree(page).getByRole('treeitem', { name: 'Drafts' }).click();
-  await openFile(page, 'Maps');
+  await showStackeditDiscussion(page);
   expect(await editorText(page)).toMatch(/^Words before the subject\./);
   expect(await editorText(page)).not.toContain('stackedit_data');
-  await page
-    .getByRole('region', { name: 'Comments' })
-    .getByRole('button', { name: /This theory reads a little more like an exercise/ })
-    .click();
-  await expect(
-    page.getByRole('region', { name: 'Discussion', exact: true }).locator('blockquote'),
-  ).toHaveText('Georeferencing');
 
   // Typed at the end, synced: the same document, as StackEdit writes it (text, then trailer).
   await editor(page).click();

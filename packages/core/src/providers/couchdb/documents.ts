@@ -83,13 +83,15 @@ export function documentSyncData(
 /** Whether a document from the change feed is one of ours (not a design document, not a
  * document someone else put in the database). */
 export function isItemDocument(doc: ItemDocument): doc is ItemDocument & { item: Item } {
+  return itemHashKind(doc) === 'string';
+}
+
+/** What the hash of a document's item is, when the document holds an item (an id and a type;
+ * not a design document): a `string` for ours, a `number` for StackEdit's. */
+export function itemHashKind(doc: ItemDocument): string | undefined {
   const item = doc.item as { id?: unknown; type?: unknown; hash?: unknown } | undefined;
-  return (
-    !doc._id.startsWith('_design/') &&
-    typeof item?.id === 'string' &&
-    typeof item.type === 'string' &&
-    typeof item.hash === 'string'
-  );
+  if (doc._id.startsWith('_design/') || typeof item?.id !== 'string') return undefined;
+  return typeof item.type === 'string' ? typeof item.hash : undefined;
 }
 
 /** The URL path of a document: the id escaped, slashes included (`abc%2Fcontent`). */

@@ -24,7 +24,7 @@ import {
 } from '../../items/types.js';
 import { sanitizeText } from '../../validation/text.js';
 import { readStackeditTrailer, STACKEDIT_TRAILER_START } from '../../transfer/stackedit-trailer.js';
-import { type Authorship, encodeBase64, type ItemDocument } from './documents.js';
+import { type Authorship, encodeBase64, type ItemDocument, itemHashKind } from './documents.js';
 import { CONTENT_ATTACHMENT } from './constants.js';
 
 /** The item types StackEdit keeps in a workspace database that Inkstone takes (its `data`
@@ -38,13 +38,7 @@ export type StackeditDocument = ItemDocument & {
 
 /** Whether a document was written by StackEdit (its item's hash is a number). */
 export function isStackeditDocument(doc: ItemDocument): doc is StackeditDocument {
-  const item = doc.item as { id?: unknown; type?: unknown; hash?: unknown } | undefined;
-  return (
-    !doc._id.startsWith('_design/') &&
-    typeof item?.id === 'string' &&
-    typeof item.type === 'string' &&
-    typeof item.hash === 'number'
-  );
+  return itemHashKind(doc) === 'number';
 }
 
 /** StackEdit's hash of a string: the 32-bit `hash * 31 + code` over its UTF-16 code units. */
