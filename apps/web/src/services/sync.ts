@@ -338,7 +338,9 @@ export class SyncService {
     this.requester.cancel();
   }
 
-  private request(): void {
+  /** Asks for an automatic sync (not announced): it runs once the conditions of rule 1 hold.
+   * (A folder workspace asks every few seconds and on focus, to read what other tools wrote.) */
+  request(): void {
     this.requester.request();
   }
 
