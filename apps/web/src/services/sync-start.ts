@@ -106,7 +106,7 @@ export async function startSync(deps: SyncStartDeps): Promise<StartedSync> {
   // A folder workspace reads its folder every few seconds and on focus (other tools' changes).
   const stopFollowingFolder =
     current.providerId === FOLDER_WORKSPACE_PROVIDER_ID && sync.syncable
-      ? followFolder(() => sync.request())
+      ? followFolder(sync)
       : () => {};
   return {
     service: sync,

@@ -75,10 +75,13 @@ class MemoryFileHandle implements FolderFileHandle {
 export class MemoryFolder implements FolderHandle {
   readonly kind = 'directory';
   private readonly entries = new Map<string, Node>();
+  // Removed from its parent: every call rejects, as a handle to a deleted folder does.
+  private gone = false;
 
   constructor(readonly name = 'Notes') {}
 
   async *values(): AsyncIterable<FolderEntry> {
+    if (this.gone) throw new DomError('NotFoundError', `${this.name} is gone.`);
     for (const [name, node] of [...this.entries]) {
       await Promise.resolve();
       yield { kind: node.kind, name };
@@ -112,6 +115,7 @@ export class MemoryFolder implements FolderHandle {
       return Promise.reject(new DomError('InvalidModificationError', `${name} is not empty.`));
     }
     this.entries.delete(name);
+    if (node.kind === 'directory') node.folder.gone = true;
     return Promise.resolve();
   }
 
@@ -141,8 +145,15 @@ export class MemoryFolder implements FolderHandle {
   remove(path: string): void {
     const slash = path.lastIndexOf('/');
     const parent = slash < 0 ? this : this.node(path.slice(0, slash));
-    if (parent instanceof MemoryFolder) parent.entries.delete(path.slice(slash + 1));
-    else if (parent?.kind === 'directory') parent.folder.entries.delete(path.slice(slash + 1));
+    const folder =
+      parent instanceof MemoryFolder
+        ? parent
+        : parent?.kind === 'directory'
+          ? parent.folder
+          : undefined;
+    const node = folder?.entries.get(path.slice(slash + 1));
+    if (node?.kind === 'directory') node.folder.gone = true;
+    folder?.entries.delete(path.slice(slash + 1));
   }
 
   /** Every file's path, sorted; `folders` adds each folder's path with a trailing slash. */

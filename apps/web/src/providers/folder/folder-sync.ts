@@ -1,17 +1,41 @@
 import {
+  type ChangesPage,
   FOLDER_WORKSPACE_PROVIDER_ID,
   type FolderRecord,
   type FolderRecordStore,
   FolderWorkspaceProvider,
   type Workspace,
+  type WorkspaceProvider,
 } from '@inkstone/core';
 import { type AppStore } from '../../store';
 import { notified } from '../../store/notifications-slice';
 import { SyncSkipped } from '../../services/sync-skipped';
-import { type SyncRemote } from '../../services/sync';
+import { type SyncRemote, type SyncService } from '../../services/sync';
 import { LazyWorkspaceProvider } from '../forges/lazy-workspace-provider';
-import { folderAccessRefused, setFolderAccessNeeded } from './folder-access';
+import { type FolderAccess, folderAccessRefused, setFolderAccessNeeded } from './folder-access';
 import { type BrowserFolderHandle, loadFolderHandle } from './folder-handles';
+
+// The folder workspace's provider, made at its first use, that checks at the start of each
+// sync (its first call reads the changes) that the browser still allows the folder: after a
+// restart, or once the user took the permission back, the sync is skipped and the notice asks.
+class FolderAccessProvider extends LazyWorkspaceProvider {
+  constructor(
+    private readonly folder: BrowserFolderHandle,
+    private readonly access: FolderAccess,
+    connect: () => Promise<WorkspaceProvider>,
+  ) {
+    super(FOLDER_WORKSPACE_PROVIDER_ID, undefined, connect);
+  }
+
+  override async getChanges(cursor: string | undefined): Promise<ChangesPage> {
+    if ((await this.folder.queryPermission({ mode: 'readwrite' })) !== 'granted') {
+      setFolderAccessNeeded(this.access);
+      throw new SyncSkipped(`Access to the folder “${this.folder.name}” is needed.`);
+    }
+    setFolderAccessNeeded(undefined);
+    return super.getChanges(cursor);
+  }
+}
 
 /** How often an open folder workspace reads its folder (while the window has the focus). */
 export const FOLDER_POLL_MS = 5_000;
@@ -72,7 +96,7 @@ export async function loadFolderRemote(
     return undefined;
   }
   const folder = handle;
-  const access = {
+  const access: FolderAccess = {
     folder: folder.name,
     allow: async () => {
       if ((await folder.requestPermission({ mode: 'readwrite' })) === 'granted') {
@@ -81,27 +105,27 @@ export async function loadFolderRemote(
       } else store.dispatch(notified('error', folderAccessRefused(folder.name)));
     },
   };
-  const provider = new LazyWorkspaceProvider(FOLDER_WORKSPACE_PROVIDER_ID, undefined, async () => {
-    if ((await folder.queryPermission({ mode: 'readwrite' })) !== 'granted') {
-      setFolderAccessNeeded(access);
-      throw new SyncSkipped(`Access to the folder “${folder.name}” is needed.`);
-    }
-    setFolderAccessNeeded(undefined);
-    return new FolderWorkspaceProvider({ folder, store: recordStore(current.id) });
-  });
+  const provider = new FolderAccessProvider(folder, access, () =>
+    Promise.resolve(new FolderWorkspaceProvider({ folder, store: recordStore(current.id) })),
+  );
   return { provider, target: folderTarget(folder.name), git: true };
 }
 
-/** Asks a sync every few seconds while the window has the focus, and when it gets it: what
- * other tools wrote comes in, and each save goes to disk soon. Returns the stop. */
-export function followFolder(request: () => void): () => void {
+/** Asks a sync every few seconds while the window has the focus, and when it gets it back (the
+ * user returning from another editor counts as active): what other tools wrote comes in, and
+ * each save goes to disk soon. Returns the stop. */
+export function followFolder(sync: Pick<SyncService, 'request' | 'userReturned'>): () => void {
   const poll = () => {
-    if (document.hasFocus()) request();
+    if (document.hasFocus()) sync.request();
+  };
+  const focused = () => {
+    sync.userReturned();
+    sync.request();
   };
   const timer = window.setInterval(poll, FOLDER_POLL_MS);
-  window.addEventListener('focus', poll);
+  window.addEventListener('focus', focused);
   return () => {
     window.clearInterval(timer);
-    window.removeEventListener('focus', poll);
+    window.removeEventListener('focus', focused);
   };
 }

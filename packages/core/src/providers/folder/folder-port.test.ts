@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { MemoryFolder } from '../../testing/memory-folder.js';
 import { gitBlobSha, utf8Bytes, utf8Text } from '../git/bytes.js';
 import { GitObjectMissingError, NotFastForwardError } from '../git/git-data-port.js';
-import { FolderPort, type FolderRecord } from './folder-port.js';
+import { folderGone, FolderPort, type FolderRecord } from './folder-port.js';
 
 const paths = async (port: FolderPort) =>
   (await port.readTree(await port.readHead())).entries.map((entry) => entry.path).sort();
@@ -146,5 +146,19 @@ describe('FolderPort', () => {
     ]);
     const index = listing.entries.find((entry) => entry.path === '.inkstone-data/index.json')!;
     expect(utf8Text(await next.readBlob(index.sha))).toBe('{"seq":1}');
+  });
+
+  it('says so when the folder itself is gone, and writes nothing', async () => {
+    const disk = new MemoryFolder('Disk');
+    disk.write('Notes/A.md', 'a');
+    const notes = await disk.getDirectoryHandle('Notes');
+    const port = new FolderPort(notes);
+    const head = await port.readHead();
+    disk.remove('Notes');
+    await expect(port.readHead()).rejects.toThrow(folderGone('Notes'));
+    await expect(port.commitFiles('Sync', head, [{ path: 'B.md', content: 'b' }])).rejects.toThrow(
+      folderGone('Notes'),
+    );
+    expect(disk.paths()).toEqual([]);
   });
 });

@@ -42,6 +42,10 @@ export interface FolderPortOptions {
   store?: FolderRecordStore;
 }
 
+/** Said when the workspace's folder itself is gone (moved, renamed or deleted on disk). */
+export const folderGone = (name: string) =>
+  `The folder “${name}” is no longer where it was (moved, renamed or deleted): nothing was read or written. Your files stay in this browser; put the folder back, or add it again from Workspaces.`;
+
 // Listings kept in memory to diff against (the engine's cursor is usually the last but one),
 // and between sessions.
 const KEPT_LISTINGS = 6;
@@ -89,7 +93,12 @@ export class FolderPort implements GitFileWritePort {
   /** Lists the folder now: its digest changes with any file of the workspace on disk. */
   async readHead(): Promise<string> {
     const files = new Map<string, string>();
-    await this.walk(this.root, '', files);
+    try {
+      await this.walk(this.root, '', files);
+    } catch (error) {
+      if (isNotFound(error)) throw new Error(folderGone(this.root.name));
+      throw error;
+    }
     return (await this.remember(files)).head;
   }
 

@@ -91,6 +91,29 @@ describe('Folder workspace sync', () => {
     expect(folder.read('Doc.md')).toBe(merged);
   });
 
+  it('keeps both versions of the same words edited in the app and outside, as a conflict', async () => {
+    const folder = new MemoryFolder();
+    const conflicts: string[] = [];
+    const a = syncBrowser(new FolderWorkspaceProvider({ folder }));
+    const synchronizer = new WorkspaceSynchronizer({
+      repository: a.repository,
+      provider: a.provider,
+      welcomeFileHashes: new Set(),
+      onConflict: (fileId) => conflicts.push(fileId),
+    });
+    await a.put(file('doc', 'Doc'), content('doc', paragraphs));
+    await synchronizer.sync();
+    await a.edit('doc', (text) => text.replace('Second', 'Second, in the app,'));
+    folder.write('Doc.md', paragraphs.replace('Second', 'Second, outside,'));
+    await synchronizer.sync();
+    await synchronizer.sync();
+    expect(conflicts).toEqual(['doc']);
+    for (const words of ['Second, in the app,', 'Second, outside,']) {
+      expect(await a.text('doc')).toContain(words);
+      expect(folder.read('Doc.md')).toContain(words);
+    }
+  });
+
   it('reads a file removed while the app was closed as removed, from the listing kept', async () => {
     const folder = new MemoryFolder();
     const saved: { record?: FolderRecord } = {};
