@@ -463,6 +463,25 @@ export {
   type GitCommitMessages,
 } from './providers/git/commit-message.js';
 export { InvalidManifestError } from './providers/git/snapshot.js';
+// A workspace in a folder on the user's disk (issue 33): the git engine over a folder port.
+export {
+  type FolderEntry,
+  type FolderFile,
+  type FolderFileHandle,
+  type FolderHandle,
+  type FolderWritable,
+} from './providers/folder/directory-handle.js';
+export {
+  FolderPort,
+  type FolderPortOptions,
+  type FolderRecord,
+  type FolderRecordStore,
+} from './providers/folder/folder-port.js';
+export {
+  FOLDER_WORKSPACE_PROVIDER_ID,
+  FolderWorkspaceProvider,
+  type FolderWorkspaceOptions,
+} from './providers/folder/folder-workspace-provider.js';
 export {
   GIT_DATA_FOLDER,
   GIT_MANIFEST_PATH,

@@ -8,6 +8,7 @@ import { Announcements } from './announcements';
 import { useAppServices } from './app-context';
 import { ButtonBar } from './button-bar';
 import { EditorPane } from './editor-pane';
+import { FolderAccessNotice } from '../providers/folder/folder-access-notice';
 import { idleAfterFirstScreen } from './first-screen';
 import {
   LaterDialogs,
@@ -42,6 +43,7 @@ export function Shell() {
     <div className="app" style={style}>
       <ThemeStyles />
       {layout.showNavigationBar && <NavigationBar />}
+      <FolderAccessNotice />
       <div className="app__body">
         {layout.showExplorer && !light && <LaterExplorer />}
         <main className="app__main">

@@ -1,6 +1,11 @@
 'use client';
 
-import { FORGE_IDS, FORGE_NAMES, type Workspace } from '@inkstone/core';
+import {
+  FOLDER_WORKSPACE_PROVIDER_ID,
+  FORGE_IDS,
+  FORGE_NAMES,
+  type Workspace,
+} from '@inkstone/core';
 import { addForgeWorkspace } from '../providers/forges/forge-workspace-actions';
 import { forgeOfProvider } from '../providers/forges/forge-workspace-params';
 import { useSyncExternalStore } from 'react';
@@ -17,12 +22,15 @@ import { useStore } from 'react-redux';
 import { driveHandlers } from '../providers/google-drive/drive-handlers';
 import { addDriveWorkspace } from '../providers/google-drive/drive-menu-actions';
 import { useAppServices } from './app-context';
+import { addFolderWorkspace } from '../providers/folder/folder-actions';
+import { canPickFolders, FOLDER_PROVIDER_NAME } from '../providers/folder/folder-workspace';
 
 /** What a provider id is called in lists. */
 export function providerName(providerId: string): string {
   if (providerId === 'couchdbWorkspace') return 'CouchDB';
   if (providerId === 'githubWorkspace') return 'GitHub';
   if (providerId === 'googleDriveWorkspace') return 'Google Drive';
+  if (providerId === FOLDER_WORKSPACE_PROVIDER_ID) return FOLDER_PROVIDER_NAME;
   const forge = forgeOfProvider(providerId);
   if (forge) return FORGE_NAMES[forge];
   if (providerId === 'main') return 'This browser';
@@ -114,6 +122,15 @@ export function WorkspacesPanel() {
             onClick={() => runAction(dispatch, () => addDriveWorkspace(services, store, drive))}
           >
             Add a Google Drive workspace
+          </button>
+        )}
+        {canPickFolders() && (
+          <button
+            type="button"
+            className="button"
+            onClick={() => runAction(dispatch, () => addFolderWorkspace(services, dispatch))}
+          >
+            Add a folder on this computer
           </button>
         )}
         <button

@@ -1,4 +1,4 @@
-import { isAutoSyncOn, MAIN_WORKSPACE_ID } from '@inkstone/core';
+import { FOLDER_WORKSPACE_PROVIDER_ID, isAutoSyncOn, MAIN_WORKSPACE_ID } from '@inkstone/core';
 import { type AppStore } from '../store';
 import { mainLoginKey } from '../store/accounts-slice';
 import { type Announcer } from './announcer';
@@ -11,6 +11,7 @@ import {
 import { type AppServices } from '../components/app-context';
 import { Confirmer } from './confirm';
 import { loadForgeRemote, loadGiteeAppDataRemote } from './forge-sync';
+import { followFolder, loadFolderRemote } from '../providers/folder/folder-sync';
 import { currentFileLocations, loadGithubRemote } from './github-sync';
 import { type StartedSync } from './later-sync';
 import { type ModalStack } from './modals';
@@ -68,6 +69,8 @@ export async function startSync(deps: SyncStartDeps): Promise<StartedSync> {
     (await loadGiteeAppDataRemote(current, store, deps.forgeAccounts)) ??
     (await loadDriveAppDataRemote(current, store, google));
   const remote =
+    // (A folder workspace: each sync is asked again once the browser allows the folder.)
+    (await loadFolderRemote(known, store, () => made.service?.requestNow())) ??
     (await loadGithubRemote(known, store)) ??
     (await loadForgeRemote(known, store, deps.forgeAccounts, workspaces)) ??
     (await loadDriveWorkspaceRemote(known, store, google, workspaces)) ??
@@ -100,9 +103,15 @@ export async function startSync(deps: SyncStartDeps): Promise<StartedSync> {
   // §4): a synced workspace deletes them in its syncs, once the trashing is synced.
   if (!sync.syncable) explorer.startTrashPurge();
   sync.start();
+  // A folder workspace reads its folder every few seconds and on focus (other tools' changes).
+  const stopFollowingFolder =
+    current.providerId === FOLDER_WORKSPACE_PROVIDER_ID && sync.syncable
+      ? followFolder(sync)
+      : () => {};
   return {
     service: sync,
     stop: () => {
+      stopFollowingFolder();
       stopFollowingLogin();
       sync.stop();
     },

@@ -338,7 +338,15 @@ export class SyncService {
     this.requester.cancel();
   }
 
-  private request(): void {
+  /** Counts now as the user's activity (spec core §4 rule 1): a folder workspace's window got
+   * the focus back, the user is looking at it, and what other tools wrote is read at once. */
+  userReturned(): void {
+    this.lastInputAt = this.timers.now();
+  }
+
+  /** Asks for an automatic sync (not announced): it runs once the conditions of rule 1 hold.
+   * (A folder workspace asks every few seconds and on focus, to read what other tools wrote.) */
+  request(): void {
     this.requester.request();
   }
 

@@ -13,6 +13,7 @@ import {
   workspaceId,
   workspaceUrl,
 } from './workspace-list';
+import { FOLDER_KEY_MISSING, folderWorkspace } from '../providers/folder/folder-workspace';
 
 const DB = 'https://couch.example.com/notes';
 
@@ -161,5 +162,22 @@ describe('auto sync per workspace', () => {
     expect(list.map((known) => known.autoSync)).toEqual([false, true]);
     expect(readList(JSON.stringify(list))[0]).toEqual({ ...MAIN_WORKSPACE, autoSync: false });
     expect(readList(JSON.stringify([MAIN_WORKSPACE]))[0]).toEqual(MAIN_WORKSPACE);
+  });
+});
+
+describe('folder workspaces', () => {
+  it('open by URL with their folder key, and give the URL that opens them again', () => {
+    const workspace = folderWorkspace('a1b2c3', 'Notes');
+    const url = workspaceUrl(workspace, 'https://ink.example/');
+    expect(url).toBe('https://ink.example/?providerId=folderWorkspace&folderKey=a1b2c3&name=Notes');
+    expect(parseWorkspaceQuery(new URL(url).search)).toEqual({ kind: 'workspace', workspace });
+    expect(workspace.id).not.toBe(folderWorkspace('d4e5f6', 'Notes').id);
+  });
+
+  it('without a folder key, say so (the main workspace opens)', () => {
+    expect(parseWorkspaceQuery('?providerId=folderWorkspace')).toEqual({
+      kind: 'error',
+      message: FOLDER_KEY_MISSING,
+    });
   });
 });

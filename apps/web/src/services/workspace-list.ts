@@ -1,5 +1,6 @@
 import {
   COUCHDB_WORKSPACE_PROVIDER_ID,
+  FOLDER_WORKSPACE_PROVIDER_ID,
   GOOGLE_DRIVE_SYNC_PROVIDER_ID,
   GOOGLE_DRIVE_WORKSPACE_PROVIDER_ID,
   GITHUB_PROVIDER_IDS,
@@ -18,6 +19,7 @@ import {
 } from '../providers/forges/forge-workspace-params';
 import { workspaceId } from './workspace-id';
 import { readDriveWorkspaceParams } from '../providers/google-drive/drive-workspace-params';
+import { readFolderWorkspaceQuery } from '../providers/folder/folder-workspace';
 
 export { workspaceId } from './workspace-id';
 
@@ -67,6 +69,11 @@ export function parseWorkspaceQuery(
   if (providerId === null || providerId === MAIN_PROVIDER_ID) return { kind: 'main' };
   // Drive's "Open with" and "New" menus open the main workspace with a state (read apart).
   if (providerId === GOOGLE_DRIVE_SYNC_PROVIDER_ID) return { kind: 'main' };
+  if (providerId === FOLDER_WORKSPACE_PROVIDER_ID) {
+    const workspace = readFolderWorkspaceQuery(query);
+    if (typeof workspace === 'string') return { kind: 'error', message: workspace };
+    return { kind: 'workspace', workspace };
+  }
   if (providerId === GOOGLE_DRIVE_WORKSPACE_PROVIDER_ID) {
     const workspace = readDriveWorkspaceParams(Object.fromEntries(query));
     if (typeof workspace === 'string') return { kind: 'error', message: workspace };
@@ -113,7 +120,9 @@ export function workspaceUrl(workspace: Workspace, base: string): string {
       ? ['serverUrl', 'projectPath', 'branch', 'path', 'sub']
       : workspace.providerId === GOOGLE_DRIVE_WORKSPACE_PROVIDER_ID
         ? ['folderId', 'sub']
-        : ['dbUrl', 'owner', 'repo', 'branch', 'path'];
+        : workspace.providerId === FOLDER_WORKSPACE_PROVIDER_ID
+          ? ['folderKey', 'name']
+          : ['dbUrl', 'owner', 'repo', 'branch', 'path'];
   for (const key of keys) {
     const value = workspace[key];
     if (typeof value === 'string') url.searchParams.set(key, value);

@@ -17,8 +17,8 @@ import { GitWorkspace } from './git-workspace.js';
 export interface GitWorkspaceProviderOptions {
   /** The provider id (`githubWorkspace`, `gitlabWorkspace`, …). */
   id: string;
-  /** The forge's largest file, in characters of text (ADR 0006). */
-  contentLimit: ContentLimit;
+  /** The forge's largest file, in characters of text (ADR 0006); none for a folder on disk. */
+  contentLimit?: ContentLimit;
   /** The forge's dialect on the workspace's repository and branch. */
   port: GitDataPort;
   /** The workspace's folder in the repository ('' for the whole repository). */
@@ -37,7 +37,7 @@ export interface GitWorkspaceProviderOptions {
  */
 export class GitWorkspaceProvider implements WorkspaceProvider {
   readonly id: string;
-  readonly contentLimit: ContentLimit;
+  readonly contentLimit: ContentLimit | undefined;
   private readonly workspace: GitWorkspace;
 
   constructor(options: GitWorkspaceProviderOptions);
