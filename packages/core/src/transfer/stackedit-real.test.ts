@@ -11,6 +11,7 @@ import { couchdbProvider } from '../testing/couchdb-provider.js';
 import { type CouchdbTestServer, startCouchdbServer } from '../testing/couchdb-server.js';
 import { syncBrowser } from '../testing/sync-browser.js';
 import { computePaths } from '../validation/paths.js';
+import { stackeditItemHash } from '../providers/couchdb/stackedit-documents.js';
 import { importStackeditBackup } from './stackedit-backup.js';
 import { readStackeditTrailer } from './stackedit-trailer.js';
 
@@ -155,6 +156,23 @@ describe("StackEdit's real CouchDB workspace, synced by Inkstone", () => {
     }
     return { name, dbUrl };
   }
+
+  it("hashes StackEdit's items as StackEdit does (its utils.getItemHash)", () => {
+    // Files and folders as the documents hold them; contents as the backup holds them (the
+    // stubs of the documents carry the same hash as the backup's item of the same text).
+    const whole = docs.filter((doc) => ['file', 'folder'].includes(doc.item.type));
+    expect(whole).toHaveLength(5);
+    for (const { item } of whole) {
+      expect(stackeditItemHash(item)).toBe((item as { hash?: number }).hash);
+    }
+    const contents = Object.values(BACKUP).filter((item) =>
+      ['file', 'folder', 'content'].includes(item.type),
+    );
+    expect(contents).toHaveLength(10);
+    for (const { tx: _tx, ...item } of contents as (BackupItem & { tx?: number })[]) {
+      expect(stackeditItemHash(item)).toBe((item as { hash?: number }).hash);
+    }
+  });
 
   it('takes a document POSTed to the database URL with a slash, where StackEdit POSTs', async () => {
     // StackEdit's couchdbHelper POSTs new documents to `{dbUrl}/`; CouchDB reads `/db/` as `/db`.
