@@ -85,6 +85,11 @@ export async function startCouchdbServer(
         return response;
       };
     }
+    // CouchDB splits a path on '/' and drops the empty parts (chttpd's path_parts), so a
+    // database's URL with a trailing slash (`/db/`, as in its docs' `http://localhost:5984/dbname/`)
+    // is the database's: StackEdit POSTs its documents there. express-pouchdb reads `/db/` as a
+    // document with an empty id: give it the database's path.
+    request.url = request.url?.replace(/^(\/[^/?]+)\/+(?=\?|$)/, '$1');
     app(request, response);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
