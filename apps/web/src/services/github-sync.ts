@@ -2,8 +2,10 @@ import {
   GITHUB_PROVIDER_IDS,
   type GithubToken,
   MAIN_WORKSPACE_ID,
+  type StackeditLayoutChoice,
   type Workspace,
 } from '@inkstone/core';
+import { isCancelled, type ModalStack } from './modals';
 import { type ForgeLocationPort } from '../providers/forges/forge-locations';
 import { fileLocations, syncGithubLocations } from '../providers/github/file-locations';
 import { loadGithubOrigins } from '../providers/github/github-conf';
@@ -29,6 +31,7 @@ export const githubAccountMissing = (name: string) =>
 export async function loadGithubRemote(
   current: Workspace,
   store: AppStore,
+  modals?: ModalStack,
 ): Promise<SyncRemote | undefined> {
   const isMain = current.id === MAIN_WORKSPACE_ID;
   if (!isMain && current.providerId !== GITHUB_PROVIDER_IDS.workspace) return undefined;
@@ -50,6 +53,8 @@ export async function loadGithubRemote(
     http: browserHttpClient(),
     messages: store.getState().settings.settings.git,
     onTarget: (target) => store.dispatch(syncTargetSet(target)),
+    // A folder in StackEdit's layout: converted when the user says so (issue 33).
+    ...(modals ? { onStackeditLayout: () => askStackeditLayout(modals, current.name) } : {}),
   });
   if (!remote) {
     store.dispatch(notified('error', githubAccountMissing(current.name)));
@@ -59,6 +64,19 @@ export async function loadGithubRemote(
   // account's, and starts afresh when someone else signs in.
   const login = isMain ? accounts.find((account) => account.isLogin)?.sub : undefined;
   return { ...remote, git: true, ...(login === undefined ? {} : { account: login }) };
+}
+
+/** The stackeditLayout dialog: 'convert', or 'cancel' when cancelled. */
+export async function askStackeditLayout(
+  modals: ModalStack,
+  workspaceName: string,
+): Promise<StackeditLayoutChoice> {
+  try {
+    return await modals.open('stackeditLayout', { workspaceName });
+  } catch (error) {
+    if (isCancelled(error)) return 'cancel';
+    throw error;
+  }
 }
 
 /** The current file's own sync locations (GitHub, gists, and GitLab, Gitea and Gitee with the

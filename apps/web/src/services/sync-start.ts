@@ -68,7 +68,7 @@ export async function startSync(deps: SyncStartDeps): Promise<StartedSync> {
     (await loadGiteeAppDataRemote(current, store, deps.forgeAccounts)) ??
     (await loadDriveAppDataRemote(current, store, google));
   const remote =
-    (await loadGithubRemote(known, store)) ??
+    (await loadGithubRemote(known, store, deps.modals)) ??
     (await loadForgeRemote(known, store, deps.forgeAccounts, workspaces)) ??
     (await loadDriveWorkspaceRemote(known, store, google, workspaces)) ??
     (await loadGiteeAppDataRemote(known, store, deps.forgeAccounts)) ??
