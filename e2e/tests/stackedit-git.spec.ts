@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { type ForgeSim, startForgeSim } from '@inkstone/forge-sim';
 import { firstSync, openFile, storeGithubAccount } from './fixtures/forge-workspace';
-import { editor, editorText, scrollToLine, skipTour } from './helpers';
+import { editor, editorText, node, scrollToLine, skipTour } from './helpers';
 
 // Issue 33: a GitHub repository whose folder StackEdit wrote (core's fixture tree, written after
 // StackEdit's source with real trailers), opened in Inkstone: the offer to convert, and the
@@ -118,6 +118,8 @@ test('a repository folder in StackEdit’s layout: Cancel leaves it as it is; Co
 
   await page.goto('/');
   await expect(editor(page)).toBeVisible({ timeout: 15_000 });
+  // The app, not only the early editor (ADR 0008): its database is made by then.
+  await expect(page.getByRole('button', { name: 'Toggle side bar' })).toBeVisible();
   await page.goto('/conf');
   await storeGithubAccount(page, {
     token: ALICE.token,
@@ -149,10 +151,11 @@ test('a repository folder in StackEdit’s layout: Cancel leaves it as it is; Co
   expect(subjects).toContain("Convert from StackEdit's layout to Inkstone's");
 
   // The file's text without its trailer, and its discussion with StackEdit's comment.
+  await page.getByRole('button', { name: 'Toggle explorer' }).click();
+  await expect(node(page, 'Blog')).toBeVisible();
+  await node(page, 'Maps').click();
+  await expect(node(page, 'Maps')).toHaveAttribute('aria-expanded', 'true');
   await openFile(page, 'Georeferencing');
-  const text = await editorText(page);
-  expect(text).toContain('Georeferencing is the subject of this section.');
-  expect(text).not.toContain('stackedit_data');
   await scrollToLine(page, 'Georeferencing is the subject');
   await expect(page.locator('.cm-discussion')).toHaveText('Georeferencing', { timeout: 10_000 });
   await expect(
@@ -160,6 +163,10 @@ test('a repository folder in StackEdit’s layout: Cancel leaves it as it is; Co
       .getByRole('region', { name: 'Comments' })
       .getByRole('button', { name: /This theory reads a little more like an exercise/ }),
   ).toBeVisible();
+  // (The editor draws the lines in view: its end, where the trailer was.)
+  await editor(page).press('ControlOrMeta+End');
+  await expect.poll(() => editorText(page)).toMatch(/subject of this section\.\n\nThe end\.\n?$/);
+  expect(await editorText(page)).not.toContain('stackedit_data');
 
   // The converted tree on forge-sim: plain texts, Inkstone's data and trash, no StackEdit file
   // but its own data folder.
