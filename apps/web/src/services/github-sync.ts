@@ -2,10 +2,10 @@ import {
   GITHUB_PROVIDER_IDS,
   type GithubToken,
   MAIN_WORKSPACE_ID,
-  type StackeditLayoutChoice,
   type Workspace,
 } from '@inkstone/core';
-import { isCancelled, type ModalStack } from './modals';
+import { type ModalStack } from './modals';
+import { askStackeditLayout } from './stackedit-layout';
 import { type ForgeLocationPort } from '../providers/forges/forge-locations';
 import { fileLocations, syncGithubLocations } from '../providers/github/file-locations';
 import { loadGithubOrigins } from '../providers/github/github-conf';
@@ -64,19 +64,6 @@ export async function loadGithubRemote(
   // account's, and starts afresh when someone else signs in.
   const login = isMain ? accounts.find((account) => account.isLogin)?.sub : undefined;
   return { ...remote, git: true, ...(login === undefined ? {} : { account: login }) };
-}
-
-/** The stackeditLayout dialog: 'convert', or 'cancel' when cancelled. */
-export async function askStackeditLayout(
-  modals: ModalStack,
-  workspaceName: string,
-): Promise<StackeditLayoutChoice> {
-  try {
-    return await modals.open('stackeditLayout', { workspaceName });
-  } catch (error) {
-    if (isCancelled(error)) return 'cancel';
-    throw error;
-  }
 }
 
 /** The current file's own sync locations (GitHub, gists, and GitLab, Gitea and Gitee with the

@@ -69,7 +69,7 @@ export async function startSync(deps: SyncStartDeps): Promise<StartedSync> {
     (await loadDriveAppDataRemote(current, store, google));
   const remote =
     (await loadGithubRemote(known, store, deps.modals)) ??
-    (await loadForgeRemote(known, store, deps.forgeAccounts, workspaces)) ??
+    (await loadForgeRemote(known, store, deps.forgeAccounts, workspaces, deps.modals)) ??
     (await loadDriveWorkspaceRemote(known, store, google, workspaces)) ??
     (await loadGiteeAppDataRemote(known, store, deps.forgeAccounts)) ??
     (await loadDriveAppDataRemote(known, store, google));

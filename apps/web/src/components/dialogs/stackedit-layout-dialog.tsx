@@ -23,8 +23,9 @@ export function StackeditLayoutDialog({ props, resolve, reject }: DialogProps<'s
         <p>
           Converting makes one commit: every file becomes plain markdown, its properties,
           discussions and comments go into <code>.inkstone-data/</code>, the trash into{' '}
-          <code>.inkstone-trash/</code>, and the sync and publish locations are kept. StackEdit will
-          no longer read the folder’s files as its own. Cancel leaves the repository as it is.
+          <code>.inkstone-trash/</code>, and the sync and publish locations are kept. StackEdit
+          would then see the texts without their properties and discussions. Cancel leaves the
+          repository as it is.
         </p>
       </div>
     </Modal>

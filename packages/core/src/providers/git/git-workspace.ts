@@ -118,7 +118,13 @@ export class GitWorkspace {
         this.stackeditCancelled = true;
         throw new StackeditLayoutError();
       }
-      head = await this.convertStackedit();
+      try {
+        head = await this.convertStackedit();
+      } catch (error) {
+        // Another client committed meanwhile: the sync starts again and reads the branch anew.
+        if (error instanceof NotFastForwardError) throw new TooLateError();
+        throw error;
+      }
       after = this.latest!;
     }
     // A cursor whose commit is gone (history rewritten): everything is reported again.
