@@ -452,7 +452,19 @@ export {
   NotFastForwardError,
   writesFiles,
 } from './providers/git/git-data-port.js';
-export { GitWorkspace, type GitWorkspaceOptions } from './providers/git/git-workspace.js';
+export {
+  GitWorkspace,
+  type GitWorkspaceOptions,
+  STACKEDIT_CONVERSION_MESSAGE,
+  type StackeditLayoutChoice,
+  StackeditLayoutError,
+} from './providers/git/git-workspace.js';
+export {
+  readStackeditLayout,
+  type StackeditGitWorkspace,
+  STACKEDIT_DATA_FOLDER,
+  STACKEDIT_TRASH_FOLDER,
+} from './providers/git/stackedit-layout.js';
 export {
   GitWorkspaceProvider,
   type GitWorkspaceProviderOptions,

@@ -18,6 +18,8 @@ import { browserForgeTokens } from './forge-tokens';
 import { type SyncRemote } from './sync';
 import { type WorkspaceList } from './workspaces';
 import { browserHttpClient } from './browser-http';
+import { type ModalStack } from './modals';
+import { askStackeditLayout } from './stackedit-layout';
 
 /**
  * The remote of a GitLab, Gitea or Gitee repository workspace (spec providers §4), made with
@@ -30,6 +32,7 @@ export async function loadForgeRemote(
   store: AppStore,
   forgeAccounts: ForgeAccounts,
   workspaces: Pick<WorkspaceList, 'find' | 'add'>,
+  modals?: ModalStack,
 ): Promise<SyncRemote | undefined> {
   const forge = forgeOfProvider(current.providerId);
   if (!forge) return undefined;
@@ -51,6 +54,8 @@ export async function loadForgeRemote(
     fresh: (forgeId, sub) => forgeAccounts.fresh(forgeId, sub),
     signInAgain: (forgeId, sub) => forgeAccounts.signInAgain(forgeId, sub),
     messages: store.getState().settings.settings.git,
+    // A folder in StackEdit's layout: converted when the user says so (issue 33).
+    ...(modals ? { onStackeditLayout: () => askStackeditLayout(modals, current.name) } : {}),
     onProjectId: (projectId) => {
       const known = workspaces.find(current.id) ?? current;
       if (known.projectId !== projectId) workspaces.add({ ...known, projectId });

@@ -4,6 +4,8 @@ import {
   MAIN_WORKSPACE_ID,
   type Workspace,
 } from '@inkstone/core';
+import { type ModalStack } from './modals';
+import { askStackeditLayout } from './stackedit-layout';
 import { type ForgeLocationPort } from '../providers/forges/forge-locations';
 import { fileLocations, syncGithubLocations } from '../providers/github/file-locations';
 import { loadGithubOrigins } from '../providers/github/github-conf';
@@ -29,6 +31,7 @@ export const githubAccountMissing = (name: string) =>
 export async function loadGithubRemote(
   current: Workspace,
   store: AppStore,
+  modals?: ModalStack,
 ): Promise<SyncRemote | undefined> {
   const isMain = current.id === MAIN_WORKSPACE_ID;
   if (!isMain && current.providerId !== GITHUB_PROVIDER_IDS.workspace) return undefined;
@@ -50,6 +53,8 @@ export async function loadGithubRemote(
     http: browserHttpClient(),
     messages: store.getState().settings.settings.git,
     onTarget: (target) => store.dispatch(syncTargetSet(target)),
+    // A folder in StackEdit's layout: converted when the user says so (issue 33).
+    ...(modals ? { onStackeditLayout: () => askStackeditLayout(modals, current.name) } : {}),
   });
   if (!remote) {
     store.dispatch(notified('error', githubAccountMissing(current.name)));

@@ -81,6 +81,9 @@ export interface ModalMap {
   /** Asks for the commit message of a sync of a git workspace whose auto sync is off (spec
    * core §4 rule 7), `message` suggested; cancelled, the sync uploads nothing. */
   commitMessage: { props: { workspaceName: string; message: string }; result: string };
+  /** Offers to convert a repository workspace's folder in StackEdit's layout to Inkstone's
+   * (issue 33); cancelled, the repository is left as it is. */
+  stackeditLayout: { props: { workspaceName: string }; result: 'convert' };
   /** After an import that skipped files: what was imported, and each file not imported with
    * the reason. */
   importReport: { props: ImportReportProps; result: void };

@@ -71,8 +71,8 @@ export async function startSync(deps: SyncStartDeps): Promise<StartedSync> {
   const remote =
     // (A folder workspace: each sync is asked again once the browser allows the folder.)
     (await loadFolderRemote(known, store, () => made.service?.requestNow())) ??
-    (await loadGithubRemote(known, store)) ??
-    (await loadForgeRemote(known, store, deps.forgeAccounts, workspaces)) ??
+    (await loadGithubRemote(known, store, deps.modals)) ??
+    (await loadForgeRemote(known, store, deps.forgeAccounts, workspaces, deps.modals)) ??
     (await loadDriveWorkspaceRemote(known, store, google, workspaces)) ??
     (await loadGiteeAppDataRemote(known, store, deps.forgeAccounts)) ??
     (await loadDriveAppDataRemote(known, store, google));

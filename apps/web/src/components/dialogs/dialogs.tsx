@@ -38,6 +38,7 @@ import {
 import { AboutDialog } from './about-dialog';
 import { AccountManagementDialog } from './account-management-dialog';
 import { CommitMessageDialog } from './commit-message-dialog';
+import { StackeditLayoutDialog } from './stackedit-layout-dialog';
 import { WorkspaceImagePathDialog } from './workspace-image-path-dialog';
 import { ChatGptConfigDialog, ChatGptDialog } from '../../chat/chat-dialogs';
 import { ConfirmationDialog } from './confirmation-dialog';
@@ -77,6 +78,7 @@ const DIALOGS: { [K in ModalType]: ComponentType<DialogProps<K>> } = {
   githubWorkspace: GithubWorkspaceDialog,
   forgeWorkspace: ForgeWorkspaceDialog,
   commitMessage: CommitMessageDialog,
+  stackeditLayout: StackeditLayoutDialog,
   githubFileLocation: GithubFileLocationDialog,
   gistLocation: GistLocationDialog,
   forgeFileLocation: ForgeFileLocationDialog,

@@ -3,6 +3,7 @@ import {
   type ForgeId,
   type ForgeToken,
   type GitCommitMessages,
+  type StackeditLayoutChoice,
   giteaApiUrl,
   GiteaClient,
   GiteaWorkspaceProvider,
@@ -39,6 +40,8 @@ export interface ForgeRemoteOptions extends FreshTokenPort {
   giteeUrl: string;
   http: HttpClient;
   messages?: GitCommitMessages;
+  /** Asked what to do with a repository folder in StackEdit's layout (issue 33). */
+  onStackeditLayout?: () => Promise<StackeditLayoutChoice>;
 }
 
 /** Said when a forge workspace opens in a browser where no account of it is linked. */
@@ -90,7 +93,7 @@ function providerFor(
   token: string,
   options: ForgeRemoteOptions,
 ): WorkspaceProvider {
-  const { http, messages } = options;
+  const { http, messages, onStackeditLayout } = options;
   switch (folder.forge) {
     case 'gitlab': {
       const projectId = options.current.projectId;
@@ -101,6 +104,7 @@ function providerFor(
         branch: folder.branch,
         path: folder.path,
         messages,
+        onStackeditLayout,
       });
     }
     case 'gitea': {
@@ -112,6 +116,7 @@ function providerFor(
         branch: folder.branch,
         path: folder.path,
         messages,
+        onStackeditLayout,
       });
     }
     case 'gitee':
@@ -126,6 +131,7 @@ function providerFor(
         branch: folder.branch,
         path: folder.path,
         messages,
+        onStackeditLayout,
       });
   }
 }

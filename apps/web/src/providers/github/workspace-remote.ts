@@ -8,6 +8,7 @@ import {
   GithubWorkspaceProvider,
   type HttpClient,
   MAIN_WORKSPACE_ID,
+  type StackeditLayoutChoice,
   type Workspace,
   type WorkspaceProvider,
 } from '@inkstone/core';
@@ -41,6 +42,8 @@ export interface GithubRemoteOptions {
   messages?: GitCommitMessages;
   /** Told the app-data repository's page once its owner's login is known (first sync). */
   onTarget?: (target: string) => void;
+  /** Asked what to do with a repository folder in StackEdit's layout (issue 33). */
+  onStackeditLayout?: () => Promise<StackeditLayoutChoice>;
 }
 
 /** The account a workspace syncs with: its own (`sub`) when linked, else the login one, else
@@ -95,7 +98,12 @@ export function githubRemote(options: GithubRemoteOptions): GithubRemote | undef
     token: account.accessToken,
   });
   return {
-    provider: new GithubWorkspaceProvider({ client, ...folder, messages }),
+    provider: new GithubWorkspaceProvider({
+      client,
+      ...folder,
+      messages,
+      onStackeditLayout: options.onStackeditLayout,
+    }),
     target: repoFolderUrl(folder, origins.githubUrl),
   };
 }

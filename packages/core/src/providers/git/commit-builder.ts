@@ -92,6 +92,9 @@ export function planCommit(draft: GitDraft): CommitPlan {
     deletes.add(dataPath(id.slice(0, -'/content'.length)));
     plan.deleted.push(entry.content.path);
   }
+  // Paths dropped (StackEdit's files converted), unless a text is now there.
+  const textPaths = new Set(paths.values());
+  for (const path of draft.dropped) if (!textPaths.has(path)) deletes.add(path);
   // The images written: binary files beside the texts, which the manifest does not list.
   const imageShas = new Map<string, string>();
   for (const [path, image] of draft.images) {

@@ -27,12 +27,15 @@ export class GitDraft {
   readonly images = new Map<string, { content: string; sha: string }>();
   /** The commit message given for these writes, if any. */
   message: string | undefined;
+  /** Paths of the branch to delete, not items' (a StackEdit layout converted): kept when an
+   * item's text ends up at the same path. */
+  readonly dropped = new Set<string>();
 
   constructor(readonly base: GitSnapshot) {}
 
   /** Whether there is anything to commit. */
   get empty(): boolean {
-    return this.set.size === 0 && this.images.size === 0;
+    return this.set.size === 0 && this.images.size === 0 && this.dropped.size === 0;
   }
 
   /** Writes an image at `path` (from the workspace's folder) unless the branch already has

@@ -120,3 +120,48 @@ describe('GitWorkspace over a forge that commits files', () => {
     expect(forge.head).toBe(head);
   });
 });
+
+describe("converting StackEdit's layout over a forge that commits files", () => {
+  it('is one commit that writes the plain texts and deletes the trailers, trash and location files', async () => {
+    const forge = new FileForge();
+    const trailer = '<!--stackedit_data:\neyJwcm9wZXJ0aWVzIjoidGl0bGU6IEhpXG4ifQ==\n-->';
+    forge.write('notes/Hi.md', `Hello.\n${trailer}`);
+    forge.write('notes/Hi.eyJwcm92aWRlcklkIjoiZ2l0aHViIn0.sync', '');
+    forge.write('notes/.stackedit-trash/Old.md', 'Old.\n');
+    const asked: string[] = [];
+    const workspace = new GitWorkspace({
+      port: forge.port(),
+      path: 'notes',
+      onStackeditLayout: () => {
+        asked.push('asked');
+        return Promise.resolve('convert');
+      },
+    });
+    await workspace.getChanges(undefined);
+    expect(asked).toHaveLength(1);
+    expect(forge.calls).toHaveLength(1);
+    const files = forge.commits.get(forge.head!)!;
+    const text = (path: string) => new TextDecoder().decode(forge.blobs.get(files.get(path)!));
+    expect([...files.keys()].sort()).toEqual([
+      expect.stringMatching(/^notes\/\.inkstone-data\/\w+\.json$/),
+      'notes/.inkstone-data/index.json',
+      'notes/.inkstone-trash/Old.md',
+      'notes/Hi.md',
+    ]);
+    expect(text('notes/Hi.md')).toBe('Hello.\n');
+    expect(text('notes/.inkstone-trash/Old.md')).toBe('Old.\n');
+    // Each deletion names the blob it removes, as the forges' file commits need.
+    const deleted = forge.calls[0]!.changes.filter(
+      (change) => 'sha' in change && change.sha === null,
+    );
+    expect(deleted.map((change) => change.path).sort()).toEqual([
+      'notes/.stackedit-trash/Old.md',
+      'notes/Hi.eyJwcm92aWRlcklkIjoiZ2l0aHViIn0.sync',
+    ]);
+    expect(deleted.every((change) => change.previous !== undefined)).toBe(true);
+    const other = new GitWorkspace({ port: forge.port(), path: 'notes' });
+    const page = await other.getChanges(undefined);
+    const location = page.changes.find((change) => change.item?.type === 'syncLocation');
+    expect(location?.item).toMatchObject({ providerId: 'github' });
+  });
+});

@@ -11,7 +11,7 @@ import {
 } from '../../sync/workspace-provider.js';
 import { type GitCommitMessages } from './commit-message.js';
 import { type GitDataPort } from './git-data-port.js';
-import { GitWorkspace } from './git-workspace.js';
+import { GitWorkspace, type GitWorkspaceOptions } from './git-workspace.js';
 
 /** What a workspace kept in a git branch needs, whichever forge holds it. */
 export interface GitWorkspaceProviderOptions {
@@ -27,6 +27,8 @@ export interface GitWorkspaceProviderOptions {
   messages?: GitCommitMessages;
   /** Most changes a page holds (default: all in one page); small in tests. */
   pageSize?: number;
+  /** Asked what to do with a folder in StackEdit's layout (see {@link GitWorkspaceOptions}). */
+  onStackeditLayout?: GitWorkspaceOptions['onStackeditLayout'];
 }
 
 /**
@@ -57,6 +59,7 @@ export class GitWorkspaceProvider implements WorkspaceProvider {
         path: options.path,
         pageSize: options.pageSize,
         messages: options.messages,
+        onStackeditLayout: options.onStackeditLayout,
       });
   }
 

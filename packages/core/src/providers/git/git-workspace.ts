@@ -28,6 +28,12 @@ import { GIT_MANIFEST_PATH, isImagePath, isReservedPath } from './layout.js';
 import { bytesToBase64 } from '../gitee/base64.js';
 import { emptySnapshot, type GitSnapshot, readSnapshot } from './snapshot.js';
 import { viewChanges } from './workspace-view.js';
+import { utf8Text } from './bytes.js';
+import {
+  hasStackeditPaths,
+  hasStackeditTrailers,
+  readStackeditLayout,
+} from './stackedit-layout.js';
 
 /** What a git workspace needs. */
 export interface GitWorkspaceOptions {
@@ -38,6 +44,26 @@ export interface GitWorkspaceOptions {
   pageSize?: number;
   /** Commit message templates (default: the settings' defaults). */
   messages?: GitCommitMessages;
+  /** Asked, at the first read of a folder in StackEdit's layout, what to do with it (without
+   * it, the folder is read as Inkstone's: its texts with their trailers). */
+  onStackeditLayout?: () => Promise<StackeditLayoutChoice>;
+}
+
+/** What to do with a folder in StackEdit's layout: convert it to Inkstone's in one commit, or
+ * leave it untouched and stop. */
+export type StackeditLayoutChoice = 'convert' | 'cancel';
+
+/** The message of the commit converting StackEdit's layout. */
+export const STACKEDIT_CONVERSION_MESSAGE = "Convert from StackEdit's layout to Inkstone's";
+
+/** The sync of a folder in StackEdit's layout whose conversion was cancelled: nothing written. */
+export class StackeditLayoutError extends Error {
+  constructor() {
+    super(
+      "This workspace's folder is in StackEdit's layout and was not converted: nothing was written to it. Open the workspace again to convert it.",
+    );
+    this.name = 'StackeditLayoutError';
+  }
 }
 
 // A single write (no sync around it) tries this many times when another client commits first.
@@ -58,6 +84,9 @@ export class GitWorkspace {
   private latest: GitSnapshot | undefined;
   private batch: { draft: GitDraft | undefined } | undefined;
   private reader: ContentReader | undefined;
+  // Commits found in StackEdit's layout (true) or not (false); the choice once cancelled.
+  private readonly stackedit = new Map<string, boolean>();
+  private stackeditCancelled = false;
 
   constructor(private readonly options: GitWorkspaceOptions) {
     const folder = options.path.replace(/^\/+|\/+$/g, '');
@@ -80,8 +109,24 @@ export class GitWorkspace {
         return { changes: [], cursor, more: false };
       }
     }
-    const after = await this.snapshot(head);
+    let after = await this.snapshot(head);
     this.latest = after;
+    if (!paged && (await this.isStackeditLayout(after))) {
+      if (this.stackeditCancelled) throw new StackeditLayoutError();
+      const choice = await this.options.onStackeditLayout!();
+      if (choice !== 'convert') {
+        this.stackeditCancelled = true;
+        throw new StackeditLayoutError();
+      }
+      try {
+        head = await this.convertStackedit();
+      } catch (error) {
+        // Another client committed meanwhile: the sync starts again and reads the branch anew.
+        if (error instanceof NotFastForwardError) throw new TooLateError();
+        throw error;
+      }
+      after = this.latest!;
+    }
     // A cursor whose commit is gone (history rewritten): everything is reported again.
     const before = from
       ? await this.snapshot(from).catch((error: unknown) => {
@@ -98,6 +143,43 @@ export class GitWorkspace {
       cursor: `${from ?? ''}..${head}#${end}`,
       more: true,
     };
+  }
+
+  /** Whether a commit is in StackEdit's layout (asked only with `onStackeditLayout`): by its
+   * paths, else by the trailers of its first texts. */
+  private async isStackeditLayout(snapshot: GitSnapshot): Promise<boolean> {
+    if (!this.options.onStackeditLayout || snapshot.manifestSha !== undefined) return false;
+    let known = this.stackedit.get(snapshot.commit);
+    if (known === undefined) {
+      known =
+        hasStackeditPaths(snapshot.files) ||
+        (await hasStackeditTrailers(snapshot.files, (sha) => this.readText(sha)));
+      this.stackedit.set(snapshot.commit, known);
+    }
+    return known;
+  }
+
+  private async readText(sha: string): Promise<string> {
+    return utf8Text(await this.options.port.readBlob(sha));
+  }
+
+  /**
+   * Converts the branch's head from StackEdit's layout to Inkstone's in one commit: every
+   * folder, file and location read from StackEdit's files (see {@link readStackeditLayout})
+   * written as Inkstone writes them (plain texts, `.inkstone-data/`, `.inkstone-trash/`), and
+   * StackEdit's texts, trash and location files removed. StackEdit's own data folder and a
+   * location file that does not read stay as they are. Resolves with the new commit.
+   */
+  async convertStackedit(message = STACKEDIT_CONVERSION_MESSAGE): Promise<string> {
+    const head = await this.headSnapshot();
+    const read = await readStackeditLayout(head.files, (sha) => this.readText(sha));
+    const draft = new GitDraft({ ...head, view: new Map() });
+    draft.message = message;
+    for (const item of read.items) draft.saveItem(item, undefined);
+    for (const content of read.contents) draft.saveContent(content, undefined);
+    for (const path of read.read) draft.dropped.add(path);
+    if (draft.empty) return head.commit;
+    return this.commit(draft);
   }
 
   /** A file's content as the last commit read has it; null when it has none. */

@@ -71,7 +71,7 @@ export function isImagePath(path: string): boolean {
 
 /** An id made from a path: a file or folder another tool added gets the same id in every
  * browser (16 base62 characters, as the app's ids). */
-export function derivedId(kind: 'file' | 'folder', path: string): string {
+export function derivedId(kind: 'file' | 'folder' | 'location', path: string): string {
   const digest = sha1(utf8Bytes(`${kind}:${path}`));
   let id = '';
   for (let i = 0; id.length < 16; i += 1) id += ID_ALPHABET[digest[i]! % ID_ALPHABET.length];

@@ -1,6 +1,9 @@
 import { type ContentLimit, GITHUB_FILE_LIMIT } from '../../sync/content-limit.js';
 import { type GitCommitMessages } from '../git/commit-message.js';
-import { GitWorkspaceProvider } from '../git/git-workspace-provider.js';
+import {
+  GitWorkspaceProvider,
+  type GitWorkspaceProviderOptions,
+} from '../git/git-workspace-provider.js';
 import { GITEA_NAME, GITEA_PROVIDER_IDS } from './constants.js';
 import { type GiteaClient } from './gitea-client.js';
 import { GiteaGitData } from './gitea-git-data.js';
@@ -19,6 +22,8 @@ export interface GiteaWorkspaceOptions {
   messages?: GitCommitMessages;
   /** Most changes a page holds (default: all in one page); small in tests. */
   pageSize?: number;
+  /** Asked what to do with a folder in StackEdit's layout (issue 33). */
+  onStackeditLayout?: GitWorkspaceProviderOptions['onStackeditLayout'];
 }
 
 /**
@@ -46,6 +51,7 @@ export class GiteaWorkspaceProvider extends GitWorkspaceProvider {
       path: options.path,
       pageSize: options.pageSize,
       messages: options.messages,
+      onStackeditLayout: options.onStackeditLayout,
     });
   }
 }

@@ -1,5 +1,8 @@
 import { type GitCommitMessages } from '../git/commit-message.js';
-import { GitWorkspaceProvider } from '../git/git-workspace-provider.js';
+import {
+  GitWorkspaceProvider,
+  type GitWorkspaceProviderOptions,
+} from '../git/git-workspace-provider.js';
 import { GITEE_FILE_LIMIT, GITEE_PROVIDER_IDS } from './constants.js';
 import { type GiteeClient } from './gitee-client.js';
 import { GiteeGitData } from './gitee-git-data.js';
@@ -19,6 +22,8 @@ export interface GiteeWorkspaceOptions {
   messages?: GitCommitMessages;
   /** Most changes a page holds (default: all in one page); small in tests. */
   pageSize?: number;
+  /** Asked what to do with a folder in StackEdit's layout (issue 33). */
+  onStackeditLayout?: GitWorkspaceProviderOptions['onStackeditLayout'];
 }
 
 /**
@@ -35,6 +40,7 @@ export class GiteeWorkspaceProvider extends GitWorkspaceProvider {
       path: options.path,
       pageSize: options.pageSize,
       messages: options.messages,
+      onStackeditLayout: options.onStackeditLayout,
     });
   }
 }

@@ -1,6 +1,9 @@
 import { GITHUB_FILE_LIMIT } from '../../sync/content-limit.js';
 import { type GitCommitMessages } from '../git/commit-message.js';
-import { GitWorkspaceProvider } from '../git/git-workspace-provider.js';
+import {
+  GitWorkspaceProvider,
+  type GitWorkspaceProviderOptions,
+} from '../git/git-workspace-provider.js';
 import { GITHUB_PROVIDER_IDS } from './constants.js';
 import { type GithubClient } from './github-client.js';
 import { GithubGitData } from './github-git-data.js';
@@ -20,6 +23,8 @@ export interface GithubWorkspaceOptions {
   messages?: GitCommitMessages;
   /** Most changes a page holds (default: all in one page); small in tests. */
   pageSize?: number;
+  /** Asked what to do with a folder in StackEdit's layout (issue 33). */
+  onStackeditLayout?: GitWorkspaceProviderOptions['onStackeditLayout'];
 }
 
 /**
@@ -37,6 +42,7 @@ export class GithubWorkspaceProvider extends GitWorkspaceProvider {
       path: options.path,
       pageSize: options.pageSize,
       messages: options.messages,
+      onStackeditLayout: options.onStackeditLayout,
     });
   }
 }

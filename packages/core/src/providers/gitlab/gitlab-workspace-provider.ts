@@ -1,6 +1,9 @@
 import { type ContentLimit, GITHUB_FILE_LIMIT } from '../../sync/content-limit.js';
 import { type GitCommitMessages } from '../git/commit-message.js';
-import { GitWorkspaceProvider } from '../git/git-workspace-provider.js';
+import {
+  GitWorkspaceProvider,
+  type GitWorkspaceProviderOptions,
+} from '../git/git-workspace-provider.js';
 import { GITLAB_PROVIDER_IDS } from './constants.js';
 import { type GitlabClient } from './gitlab-client.js';
 import { GitlabGitData } from './gitlab-git-data.js';
@@ -20,6 +23,8 @@ export interface GitlabWorkspaceOptions {
   messages?: GitCommitMessages;
   /** Most changes a page holds (default: all in one page); small in tests. */
   pageSize?: number;
+  /** Asked what to do with a folder in StackEdit's layout (issue 33). */
+  onStackeditLayout?: GitWorkspaceProviderOptions['onStackeditLayout'];
 }
 
 /**
@@ -47,6 +52,7 @@ export class GitlabWorkspaceProvider extends GitWorkspaceProvider {
       path: options.path,
       pageSize: options.pageSize,
       messages: options.messages,
+      onStackeditLayout: options.onStackeditLayout,
     });
     this.git = git;
   }
