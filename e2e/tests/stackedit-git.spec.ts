@@ -1,4 +1,4 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,15 +7,12 @@ import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { type ForgeSim, startForgeSim } from '@inkstone/forge-sim';
 import { firstSync, openFile, storeGithubAccount } from './fixtures/forge-workspace';
+import { type GithubAppServer, startGithubAppServer } from './fixtures/github-app-server';
 import { editor, editorText, node, scrollToLine, skipTour } from './helpers';
 
 // Issue 33: a GitHub repository whose folder StackEdit wrote (core's fixture tree, written after
 // StackEdit's source with real trailers), opened in Inkstone: the offer to convert, and the
-// converted repository. One forge-sim and one Inkstone server told its addresses; the server
-// listens 1,000 above E2E_PORT.
-const appPort = Number(process.env.E2E_PORT ?? 8181) + 1000;
-const appUrl = `http://127.0.0.1:${appPort}`;
-test.use({ baseURL: appUrl });
+// converted repository. One forge-sim and one Inkstone server told its addresses, on a free port.
 test.describe.configure({ timeout: 120_000 });
 
 const run = promisify(execFile);
@@ -27,39 +24,20 @@ const TREE = fileURLToPath(
 );
 
 let sim: ForgeSim;
-let server: ChildProcess;
+let app: GithubAppServer;
 let sub: string;
 
 test.beforeAll(async () => {
   sim = await startForgeSim({ port: 0 });
   sub = String(sim.users.add(ALICE).id);
-  server = spawn('node', ['../apps/server/dist/main.js'], {
-    env: {
-      ...process.env,
-      PORT: String(appPort),
-      HOST: '127.0.0.1',
-      RATE_LIMIT_MAX: '1000000',
-      GITHUB_URL: sim.url,
-      GITHUB_API_URL: sim.apiUrl,
-      GITHUB_CLIENT_ID: 'inkstone-e2e',
-      GITHUB_CLIENT_SECRET: 'inkstone-e2e-secret',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  app = await startGithubAppServer(sim, {
+    GITHUB_CLIENT_ID: 'inkstone-e2e',
+    GITHUB_CLIENT_SECRET: 'inkstone-e2e-secret',
   });
-  await expect
-    .poll(
-      () =>
-        fetch(`${appUrl}/conf`).then(
-          (r) => r.ok,
-          () => false,
-        ),
-      { timeout: 20_000 },
-    )
-    .toBe(true);
 });
 
 test.afterAll(async () => {
-  server?.kill();
+  await app?.stop();
   await sim?.close();
 });
 
@@ -116,11 +94,11 @@ test('a repository folder in StackEdit’s layout: Cancel leaves it as it is; Co
     Number((await git(['--git-dir', gitDir, 'rev-list', '--count', 'main'])).trim());
   const before = await commits();
 
-  await page.goto('/');
+  await page.goto(`${app.origin}/`);
   await expect(editor(page)).toBeVisible({ timeout: 15_000 });
   // The app, not only the early editor (ADR 0008): its database is made by then.
   await expect(page.getByRole('button', { name: 'Toggle side bar' })).toBeVisible();
-  await page.goto('/conf');
+  await page.goto(`${app.origin}/conf`);
   await storeGithubAccount(page, {
     token: ALICE.token,
     sub,
@@ -129,7 +107,7 @@ test('a repository folder in StackEdit’s layout: Cancel leaves it as it is; Co
     isLogin: false,
   });
   const workspaceUrl = '/?providerId=githubWorkspace&owner=alice&repo=stackedit-notes&path=notes/';
-  await page.goto(workspaceUrl);
+  await page.goto(`${app.origin}${workspaceUrl}`);
   await expect(editor(page)).toBeVisible({ timeout: 15_000 });
   await skipTour(page);
 

@@ -1,14 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { MemoryDatabase } from '../db/memory-repository.js';
-import { itemIds } from '../items/item-ids.js';
-import {
-  type ContentItem,
-  type FileItem,
-  type FolderItem,
-  type LocationItem,
-} from '../items/types.js';
-import { computePaths } from '../validation/paths.js';
+import { type FileItem, type FolderItem, type LocationItem } from '../items/types.js';
+import { filesByPath } from '../testing/files-by-path.js';
 import { importStackeditBackup } from './stackedit-backup.js';
 
 const fixture = (name: string) =>
@@ -19,19 +13,6 @@ function setup() {
   let n = 0;
   const newId = () => `id${String((n += 1)).padStart(14, '0')}`;
   return { repo, newId };
-}
-
-/** Every file of the workspace by its path (the trash's as `trash/…`), with its content. */
-async function filesByPath(repo: ReturnType<typeof setup>['repo']) {
-  const files = (await repo.getAll('file')) as FileItem[];
-  const folders = (await repo.getAll('folder')) as FolderItem[];
-  const paths = computePaths(files, folders);
-  const result: Record<string, ContentItem> = {};
-  for (const file of files) {
-    const path = file.parentId === 'trash' ? `trash/${file.name}` : paths.get(file.id)!;
-    result[path] = (await repo.get<ContentItem>(itemIds.content(file.id)))!;
-  }
-  return result;
 }
 
 describe('StackEdit workspace backup', () => {

@@ -5,13 +5,12 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryDatabase } from '../db/memory-repository.js';
-import { itemIds } from '../items/item-ids.js';
-import { type ContentItem, type FileItem, type FolderItem } from '../items/types.js';
+import { type FileItem, type FolderItem } from '../items/types.js';
 import { couchdbProvider } from '../testing/couchdb-provider.js';
 import { type CouchdbTestServer, startCouchdbServer } from '../testing/couchdb-server.js';
 import { syncBrowser } from '../testing/sync-browser.js';
-import { computePaths } from '../validation/paths.js';
 import { stackeditItemHash } from '../providers/couchdb/stackedit-documents.js';
+import { filesByPath } from '../testing/files-by-path.js';
 import { importStackeditBackup } from './stackedit-backup.js';
 import { readStackeditTrailer } from './stackedit-trailer.js';
 
@@ -36,19 +35,6 @@ function backupContent(name: string): BackupItem {
     ([, item]) => item.type === 'file' && item.name === name,
   )!;
   return BACKUP[`${id}/content`]!;
-}
-
-/** Every file of a database by its path (the trash's as `trash/…`), with its content. */
-async function filesByPath(repo: ReturnType<MemoryDatabase['connect']>) {
-  const files = (await repo.getAll('file')) as FileItem[];
-  const folders = (await repo.getAll('folder')) as FolderItem[];
-  const paths = computePaths(files, folders);
-  const result: Record<string, ContentItem> = {};
-  for (const file of files) {
-    const path = file.parentId === 'trash' ? `trash/${file.name}` : paths.get(file.id)!;
-    result[path] = (await repo.get<ContentItem>(itemIds.content(file.id)))!;
-  }
-  return result;
 }
 
 const MAPS = '笔记 Notes/地図 Maps.md';
