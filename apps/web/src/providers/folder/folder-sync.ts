@@ -10,6 +10,8 @@ import {
 import { type AppStore } from '../../store';
 import { notified } from '../../store/notifications-slice';
 import { SyncSkipped } from '../../services/sync-skipped';
+import { type ModalStack } from '../../services/modals';
+import { askStackeditLayout } from '../../services/stackedit-layout';
 import { type SyncRemote, type SyncService } from '../../services/sync';
 import { LazyWorkspaceProvider } from '../forges/lazy-workspace-provider';
 import { type FolderAccess, folderAccessRefused, setFolderAccessNeeded } from './folder-access';
@@ -82,6 +84,7 @@ export async function loadFolderRemote(
   current: Workspace,
   store: AppStore,
   allowed: () => void,
+  modals?: ModalStack,
 ): Promise<SyncRemote | undefined> {
   if (current.providerId !== FOLDER_WORKSPACE_PROVIDER_ID) return undefined;
   const key = current.folderKey;
@@ -106,7 +109,14 @@ export async function loadFolderRemote(
     },
   };
   const provider = new FolderAccessProvider(folder, access, () =>
-    Promise.resolve(new FolderWorkspaceProvider({ folder, store: recordStore(current.id) })),
+    Promise.resolve(
+      new FolderWorkspaceProvider({
+        folder,
+        store: recordStore(current.id),
+        // A folder StackEdit kept: the same offer as a repository's (issue 33).
+        ...(modals ? { onStackeditLayout: () => askStackeditLayout(modals, current.name) } : {}),
+      }),
+    ),
   );
   return { provider, target: folderTarget(folder.name), git: true };
 }

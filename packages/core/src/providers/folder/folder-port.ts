@@ -13,6 +13,7 @@ import {
   isImagePath,
   isReservedPath,
 } from '../git/layout.js';
+import { STACKEDIT_DATA_FOLDER, STACKEDIT_TRASH_FOLDER } from '../git/stackedit-layout.js';
 import { type FolderHandle, isNotFound } from './directory-handle.js';
 
 /** One listing of the folder: each workspace file's path and git blob sha, and its digest. */
@@ -51,17 +52,31 @@ export const folderGone = (name: string) =>
 const KEPT_LISTINGS = 6;
 const SAVED_LISTINGS = 2;
 
+// The folders at the top that are read although hidden: the app's own, and StackEdit's (a folder
+// StackEdit kept is recognised by them, and converted: issue 33).
+const READ_HIDDEN = [
+  GIT_DATA_FOLDER,
+  GIT_TRASH_FOLDER,
+  STACKEDIT_DATA_FOLDER,
+  STACKEDIT_TRASH_FOLDER,
+];
+
 /** Whether a folder's entries are read: not the hidden ones (`.git`, an editor's), the app's
- * own at the top excepted, nor `node_modules`. */
+ * and StackEdit's own at the top excepted, nor `node_modules`. */
 export function isReadFolder(name: string, atTop: boolean): boolean {
   if (name === 'node_modules') return false;
   if (!name.startsWith('.')) return true;
-  return atTop && (name === GIT_DATA_FOLDER || name === GIT_TRASH_FOLDER);
+  return atTop && READ_HIDDEN.includes(name);
 }
 
-/** Whether a file is one of the workspace's: a `.md` text, an image, or the app's own data. */
+/** Whether a file is one of the workspace's: a `.md` text, an image, the app's own data, or
+ * one of StackEdit's (its data, its location files `{path}.{base64}.sync|publish`). */
 export const isWorkspaceFile = (path: string): boolean =>
-  isReservedPath(path) || path.endsWith('.md') || isImagePath(path);
+  isReservedPath(path) ||
+  path.endsWith('.md') ||
+  isImagePath(path) ||
+  path.startsWith(`${STACKEDIT_DATA_FOLDER}/`) ||
+  /\.(sync|publish)$/.test(path);
 
 /**
  * A folder on the user's disk as the git workspace engine's port (a forge that commits

@@ -1,5 +1,8 @@
 import { type GitCommitMessages } from '../git/commit-message.js';
-import { GitWorkspaceProvider } from '../git/git-workspace-provider.js';
+import {
+  GitWorkspaceProvider,
+  type GitWorkspaceProviderOptions,
+} from '../git/git-workspace-provider.js';
 import { type FolderHandle } from './directory-handle.js';
 import { FolderPort, type FolderRecordStore } from './folder-port.js';
 
@@ -14,6 +17,8 @@ export interface FolderWorkspaceOptions {
   store?: FolderRecordStore;
   /** Commit message templates (unused on disk; kept for the same shape as the forges'). */
   messages?: GitCommitMessages;
+  /** Asked what to do with a folder in StackEdit's layout (issue 33), as a forge's is. */
+  onStackeditLayout?: GitWorkspaceProviderOptions['onStackeditLayout'];
 }
 
 /**
@@ -29,6 +34,7 @@ export class FolderWorkspaceProvider extends GitWorkspaceProvider {
       port: new FolderPort(options.folder, options.store ? { store: options.store } : {}),
       path: '',
       messages: options.messages,
+      onStackeditLayout: options.onStackeditLayout,
     });
   }
 }

@@ -1,6 +1,9 @@
 // The sync engine over a folder workspace: what a user sees in the browser (the local
 // database) and on disk (the folder, here in memory with the File System Access API's shapes)
 // when files are edited in the app and in other tools.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { type FileItem } from '../../items/types.js';
 import { MemoryFolder } from '../../testing/memory-folder.js';
@@ -12,7 +15,11 @@ import { type FolderRecord } from './folder-port.js';
 import { FolderWorkspaceProvider } from './folder-workspace-provider.js';
 
 // A browser syncing `folder`, its port's listings kept in `saved` (the workspace's storage).
-function browser(folder: MemoryFolder, saved: { record?: FolderRecord } = {}) {
+function browser(
+  folder: MemoryFolder,
+  saved: { record?: FolderRecord } = {},
+  onStackeditLayout?: () => Promise<'convert' | 'cancel'>,
+) {
   const store = {
     load: () => Promise.resolve(saved.record),
     save: (record: FolderRecord) => {
@@ -20,7 +27,22 @@ function browser(folder: MemoryFolder, saved: { record?: FolderRecord } = {}) {
       return Promise.resolve();
     },
   };
-  return syncBrowser(new FolderWorkspaceProvider({ folder, store }));
+  return syncBrowser(new FolderWorkspaceProvider({ folder, store, onStackeditLayout }));
+}
+
+// The StackEdit git workspace fixture (providers/git/fixtures/stackedit-git/tree), as files.
+function stackeditTree(): Map<string, string> {
+  const root = fileURLToPath(new URL('../git/fixtures/stackedit-git/tree', import.meta.url));
+  const files = new Map<string, string>();
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else files.set(relative(root, path), readFileSync(path, 'utf8'));
+    }
+  };
+  walk(root);
+  return files;
 }
 
 const names = async (b: ReturnType<typeof browser>) =>
@@ -134,5 +156,42 @@ describe('Folder workspace sync', () => {
     await reopened.sync();
     expect(await names(a)).toEqual(['Keep']);
     expect(folder.paths().filter((path) => path.endsWith('.md'))).toEqual(['Keep.md']);
+  });
+
+  it('offers to convert a folder StackEdit kept, and converts it in place', async () => {
+    const folder = new MemoryFolder();
+    for (const [path, text] of stackeditTree()) folder.write(path, text);
+    let asked = 0;
+    const a = browser(folder, {}, () => {
+      asked += 1;
+      return Promise.resolve('convert');
+    });
+    await a.sync();
+    expect(asked).toBe(1);
+    // On disk: plain markdown where it was, Inkstone's index, trash and data; StackEdit's trash
+    // and location files gone, its own data folder kept.
+    const paths = folder.paths();
+    expect(paths).toContain(GIT_MANIFEST_PATH);
+    expect(paths.filter((path) => /\.(sync|publish)$|^\.stackedit-trash\//.test(path))).toEqual([]);
+    expect(paths).toContain('.stackedit-data/templates.json');
+    expect(folder.read('Maps/Georeferencing.md')).not.toContain('stackedit_data');
+    expect(folder.read('.inkstone-trash/Old idea.md')).toBeDefined();
+    // In the browser: the files, StackEdit's trash still the trash, the discussion's comment and
+    // the locations.
+    expect(await names(a)).toEqual(['Georeferencing', 'Old idea', 'Plain note', 'Preset', '多说']);
+    const files = (await a.repository.getAll('file')) as FileItem[];
+    expect(files.find((item) => item.name === 'Old idea')?.parentId).toBe('trash');
+    const geo = files.find((item) => item.name === 'Georeferencing')!;
+    expect(Object.values((await a.content(geo.id))!.comments)).toHaveLength(1);
+    const locations = [
+      ...(await a.repository.getAll('syncLocation')),
+      ...(await a.repository.getAll('publishLocation')),
+    ];
+    expect(locations).toHaveLength(3);
+    // Converted once: the next sync asks nothing and writes nothing.
+    const before = JSON.stringify(folder.paths().map((path) => [path, folder.read(path)]));
+    await a.sync();
+    expect(asked).toBe(1);
+    expect(JSON.stringify(folder.paths().map((path) => [path, folder.read(path)]))).toBe(before);
   });
 });
