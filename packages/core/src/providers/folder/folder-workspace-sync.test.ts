@@ -1,12 +1,10 @@
 // The sync engine over a folder workspace: what a user sees in the browser (the local
 // database) and on disk (the folder, here in memory with the File System Access API's shapes)
 // when files are edited in the app and in other tools.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { type FileItem } from '../../items/types.js';
 import { MemoryFolder } from '../../testing/memory-folder.js';
+import { stackeditGitTree } from '../../testing/stackedit-git-tree.js';
 import { PARAGRAPHS as paragraphs, syncBrowser } from '../../testing/sync-browser.js';
 import { testContent as content, testFile as file } from '../../testing/test-items.js';
 import { GIT_MANIFEST_PATH } from '../git/layout.js';
@@ -28,21 +26,6 @@ function browser(
     },
   };
   return syncBrowser(new FolderWorkspaceProvider({ folder, store, onStackeditLayout }));
-}
-
-// The StackEdit git workspace fixture (providers/git/fixtures/stackedit-git/tree), as files.
-function stackeditTree(): Map<string, string> {
-  const root = fileURLToPath(new URL('../git/fixtures/stackedit-git/tree', import.meta.url));
-  const files = new Map<string, string>();
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else files.set(relative(root, path), readFileSync(path, 'utf8'));
-    }
-  };
-  walk(root);
-  return files;
 }
 
 const names = async (b: ReturnType<typeof browser>) =>
@@ -160,7 +143,7 @@ describe('Folder workspace sync', () => {
 
   it('offers to convert a folder StackEdit kept, and converts it in place', async () => {
     const folder = new MemoryFolder();
-    for (const [path, text] of stackeditTree()) folder.write(path, text);
+    for (const [path, text] of stackeditGitTree()) folder.write(path, text);
     let asked = 0;
     const a = browser(folder, {}, () => {
       asked += 1;

@@ -1,9 +1,6 @@
 // Issue 33: a git workspace in StackEdit's layout (fixtures/stackedit-git/tree, written after
 // StackEdit's source with its real trailers), read into items, and converted to Inkstone's
 // layout in one commit on forge-sim.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ContentItem,
@@ -19,6 +16,7 @@ import {
   type GithubTestForge,
   startGithubTestForge,
 } from '../../testing/github-provider.js';
+import { stackeditGitTree } from '../../testing/stackedit-git-tree.js';
 import { syncBrowser } from '../../testing/sync-browser.js';
 import { gitBlobSha, utf8Bytes } from './bytes.js';
 import { STACKEDIT_CONVERSION_MESSAGE, StackeditLayoutError } from './git-workspace.js';
@@ -30,21 +28,7 @@ import {
   type StackeditGitWorkspace,
 } from './stackedit-layout.js';
 
-const treeDir = fileURLToPath(new URL('./fixtures/stackedit-git/tree', import.meta.url));
-
-/** The fixture's files by path (from the workspace's folder), as text. */
-function fixtureTree(): Map<string, string> {
-  const files = new Map<string, string>();
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else files.set(relative(treeDir, path), readFileSync(path, 'utf8'));
-    }
-  };
-  walk(treeDir);
-  return files;
-}
+const fixtureTree = stackeditGitTree;
 
 /** Reads a tree of texts as a commit would give it: paths to blob shas, blobs by sha. */
 async function readTree(texts: Map<string, string>): Promise<StackeditGitWorkspace> {
