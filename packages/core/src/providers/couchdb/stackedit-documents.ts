@@ -138,8 +138,7 @@ export function stackeditItemDocument(
   { time, sub }: Authorship,
   rev: string | undefined,
 ): ItemDocument {
-  const { hash: _hash, ...fields } = item as Item & { tx?: number };
-  delete (fields as { tx?: number }).tx;
+  const { hash: _hash, tx: _tx, ...fields } = item as Item & { tx?: number };
   const written = { ...fields, hash: stackeditItemHash(fields) };
   return {
     _id: docId,
