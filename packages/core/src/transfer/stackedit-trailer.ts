@@ -53,6 +53,16 @@ export function readStackeditTrailer(text: string): StackeditContent | undefined
   };
 }
 
+/** The history StackEdit wrote in a text's trailer (hashes of its own), as it is; undefined
+ * when the text has no trailer that reads, or one without a history. */
+export function stackeditTrailerHistory(text: string): unknown[] | undefined {
+  const at = text.lastIndexOf(STACKEDIT_TRAILER_START);
+  if (at < 0) return undefined;
+  const body = TRAILER_BODY.exec(text.slice(at + STACKEDIT_TRAILER_START.length));
+  const history = body ? decodeTrailer(body[1]!)?.history : undefined;
+  return Array.isArray(history) && history.length > 0 ? history : undefined;
+}
+
 /** The discussions StackEdit kept for a text of `length` characters (a trailer's or a
  * backup's `discussions`): those of the right shape, their places kept within the text. */
 export function stackeditDiscussions(value: unknown, length: number): Record<string, Discussion> {
