@@ -166,9 +166,8 @@ export class GitWorkspace {
       .filter((id) => !after.view.has(id))
       .map((id) => ({ itemId: id, item: null, syncData: null }));
     const changes = [...gone, ...viewChanges(before?.view, after.view)];
-    if (!paged || offset + (this.options.pageSize ?? Infinity) >= changes.length) {
-      this.reidentified.clear();
-    }
+    // (Reported until the last page is: the pages' offsets count them.)
+    if (offset + (this.options.pageSize ?? Infinity) >= changes.length) this.reidentified.clear();
     const size = this.options.pageSize ?? Number.POSITIVE_INFINITY;
     const end = offset + size;
     if (end >= changes.length) return { changes: changes.slice(offset), cursor: head, more: false };
