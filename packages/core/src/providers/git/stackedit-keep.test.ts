@@ -3,7 +3,7 @@
 // second browser.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withHash } from '../../items/hash.js';
-import { type ContentItem, type FileItem } from '../../items/types.js';
+import { type ContentItem, type FileItem, type LocationItem } from '../../items/types.js';
 import { cloneFiles, commitSubjects, commitWithGit } from '../../testing/git-inspect.js';
 import {
   GITHUB_TEST_LOGIN as LOGIN,
@@ -14,6 +14,7 @@ import {
 import { stackeditGitTree } from '../../testing/stackedit-git-tree.js';
 import { syncBrowser } from '../../testing/sync-browser.js';
 import { readStackeditTrailer, stackeditTrailerHistory } from '../../transfer/stackedit-trailer.js';
+import { decodeLocationFields } from './stackedit-layout.js';
 
 let t: GithubTestForge;
 beforeAll(async () => {
@@ -209,6 +210,62 @@ describe("keeping StackEdit's git layout (forge-sim)", { timeout: 60_000 }, () =
     await other.sync();
     expect((await other.files()).sort()).toEqual((await browser.files()).sort());
     expect(await other.text(await fileId(other, 'New post'))).toBe('# New post\n');
+  });
+
+  it('renames a file with its location file, and writes a new location as StackEdit names it', async () => {
+    const { repo, tree } = await stackeditRepository();
+    const browser = keepingBrowser(repo);
+    await browser.sync();
+    const plain = (await browser.repository.get<FileItem>(await fileId(browser, 'Plain note')))!;
+    const { tx: _tx, ...plainFields } = plain as FileItem & { tx?: number };
+    await browser.put(withHash<FileItem>({ ...plainFields, name: 'Renamed note' }));
+    const preset = await fileId(browser, 'Preset');
+    const added = withHash<LocationItem>({
+      id: 'newLocation00001',
+      type: 'publishLocation',
+      fileId: preset,
+      providerId: 'gist',
+      sub: '22168157',
+      gistId: 'abc123',
+      filename: 'Preset.md',
+    });
+    await browser.put(added);
+    await browser.sync();
+    await browser.sync();
+
+    const after = await notes(repo);
+    expect(after.get('Renamed note.md')).toBe(tree.get('Plain note.md'));
+    expect(after.has('Plain note.md')).toBe(false);
+    const location = [...tree.keys()].find((path) => path.startsWith('Plain note.ey'))!;
+    expect(after.get(location.replace('Plain note', 'Renamed note'))).toBe('');
+    const written = [...after.keys()].filter((path) =>
+      /^Blog\/Drafts\/Preset\.[\w-]+\.publish$/.test(path),
+    );
+    expect(written).toHaveLength(1);
+    const fields = decodeLocationFields(written[0]!.split('.')[1]!);
+    expect(fields).toEqual({
+      providerId: 'gist',
+      sub: '22168157',
+      gistId: 'abc123',
+      filename: 'Preset.md',
+    });
+    expectNothingOfInkstone(after);
+
+    // Here and in another browser: one file of each name, the new location on its file.
+    const names = (await browser.files()).map(([, name]) => name).sort();
+    expect(names).toEqual(['Georeferencing', 'Old idea', 'Preset', 'Renamed note', '多说']);
+    const other = rememberingBrowser(repo);
+    await other.sync();
+    expect((await other.files()).sort()).toEqual((await browser.files()).sort());
+    const locations = (await other.repository.getAll('publishLocation')) as LocationItem[];
+    expect(locations.filter((item) => item.fileId === preset)).toEqual([
+      expect.objectContaining({ providerId: 'gist', gistId: 'abc123' }),
+    ]);
+    expect(await browser.repository.getAll('publishLocation')).toHaveLength(2);
+    const renamed = await fileId(browser, 'Renamed note');
+    const syncs = (await browser.repository.getAll('syncLocation')) as LocationItem[];
+    expect(syncs.map((item) => item.fileId).filter((id) => id === renamed)).toHaveLength(1);
+    expect(syncs).toHaveLength(2);
   });
 
   it('keeps a text whose trailer does not read whole, and writes the edit after it', async () => {
