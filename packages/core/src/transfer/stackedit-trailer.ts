@@ -7,7 +7,8 @@
 // The base64 is of the JSON's UTF-8 bytes, cut in lines of 50 characters. Inkstone reads the
 // trailer when a file comes in (an import, a file opened from a sync location, each sync of a
 // location) and never writes one there (spec README: files stay plain markdown); only a CouchDB
-// database of StackEdit's is written to StackEdit's way (providers/couchdb/stackedit-documents.ts).
+// database of StackEdit's (providers/couchdb/stackedit-documents.ts) and a git workspace kept in
+// StackEdit's layout (providers/git/stackedit-keep.ts) are written to StackEdit's way.
 
 import { type Comment, type Discussion } from '../items/types.js';
 import { base64Bytes, utf8Text } from '../providers/git/bytes.js';
