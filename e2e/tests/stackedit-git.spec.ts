@@ -6,13 +6,13 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { type ForgeSim, startForgeSim } from '@inkstone/forge-sim';
-import { firstSync, openFile, storeGithubAccount } from './fixtures/forge-workspace';
+import { firstSync, openFile, storeGithubAccount, syncNow } from './fixtures/forge-workspace';
 import { type GithubAppServer, startGithubAppServer } from './fixtures/github-app-server';
 import { editor, editorText, node, scrollToLine, skipTour } from './helpers';
 
 // Issue 33: a GitHub repository whose folder StackEdit wrote (core's fixture tree, written after
 // StackEdit's source with real trailers), opened in Inkstone: the offer to convert, and the
-// converted repository. One forge-sim and one Inkstone server told its addresses, on a free port.
+// converted repository, or kept in StackEdit's layout. One forge-sim and one Inkstone server told its addresses, on a free port.
 test.describe.configure({ timeout: 120_000 });
 
 const run = promisify(execFile);
@@ -165,4 +165,59 @@ test('a repository folder in StackEdit’s layout: Cancel leaves it as it is; Co
   const stored = await git(['--git-dir', gitDir, 'show', 'main:notes/Maps/Georeferencing.md']);
   expect(stored).not.toContain('<!--stackedit_data:');
   expect(stored.endsWith('The end.\n')).toBe(true);
+});
+
+test('a repository folder kept in StackEdit’s layout: an edit is written back as StackEdit writes it, the choice remembered', async ({
+  page,
+}) => {
+  const gitDir = await seedStackeditRepository('stackedit-kept');
+  const seeded = await filesOf(gitDir);
+
+  await page.goto(`${app.origin}/`);
+  await expect(editor(page)).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('button', { name: 'Toggle side bar' })).toBeVisible();
+  await page.goto(`${app.origin}/conf`);
+  await storeGithubAccount(page, {
+    token: ALICE.token,
+    sub,
+    login: ALICE.login,
+    scopes: ['repo'],
+    isLogin: false,
+  });
+  await page.goto(
+    `${app.origin}/?providerId=githubWorkspace&owner=alice&repo=stackedit-kept&path=notes/`,
+  );
+  await expect(editor(page)).toBeVisible({ timeout: 15_000 });
+  await skipTour(page);
+
+  const offer = page.getByRole('dialog', { name: 'StackEdit workspace' });
+  await expect(offer).toBeVisible({ timeout: 20_000 });
+  await offer.getByRole('button', { name: 'Keep StackEdit’s layout' }).click();
+  await firstSync(page, `${sim.url}/alice/stackedit-kept/tree/main/notes`);
+  // Reading writes nothing.
+  expect(await filesOf(gitDir)).toEqual(seeded);
+
+  // The text without its trailer in the editor; an edit at its end.
+  await page.getByRole('button', { name: 'Toggle explorer' }).click();
+  await node(page, 'Maps').click();
+  await openFile(page, 'Georeferencing');
+  await editor(page).press('ControlOrMeta+End');
+  await expect.poll(() => editorText(page)).toMatch(/The end\.\n?$/);
+  expect(await editorText(page)).not.toContain('stackedit_data');
+  await editor(page).pressSequentially('Kept by Inkstone.');
+  await syncNow(page);
+
+  // On the forge: the new text, then StackEdit's trailer; the same files, none of Inkstone's.
+  const show = () => git(['--git-dir', gitDir, 'show', 'main:notes/Maps/Georeferencing.md']);
+  await expect.poll(show, { timeout: 15_000 }).toContain('Kept by Inkstone.');
+  expect(await show()).toMatch(
+    /The end\.\nKept by Inkstone\.\n?<!--stackedit_data:\n[\s\S]+\n-->$/,
+  );
+  expect(await filesOf(gitDir)).toEqual(seeded);
+
+  // Opened again: not asked again.
+  await page.reload();
+  await expect(editor(page)).toBeVisible({ timeout: 15_000 });
+  await syncNow(page);
+  await expect(offer).toBeHidden();
 });

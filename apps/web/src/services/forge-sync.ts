@@ -19,7 +19,7 @@ import { type SyncRemote } from './sync';
 import { type WorkspaceList } from './workspaces';
 import { browserHttpClient } from './browser-http';
 import { type ModalStack } from './modals';
-import { askStackeditLayout } from './stackedit-layout';
+import { stackeditLayoutOptions } from './stackedit-layout';
 
 /**
  * The remote of a GitLab, Gitea or Gitee repository workspace (spec providers §4), made with
@@ -54,8 +54,8 @@ export async function loadForgeRemote(
     fresh: (forgeId, sub) => forgeAccounts.fresh(forgeId, sub),
     signInAgain: (forgeId, sub) => forgeAccounts.signInAgain(forgeId, sub),
     messages: store.getState().settings.settings.git,
-    // A folder in StackEdit's layout: converted when the user says so (issue 33).
-    ...(modals ? { onStackeditLayout: () => askStackeditLayout(modals, current.name) } : {}),
+    // A folder in StackEdit's layout: converted or kept as the user says (issue 33).
+    ...stackeditLayoutOptions(current, modals, workspaces),
     onProjectId: (projectId) => {
       const known = workspaces.find(current.id) ?? current;
       if (known.projectId !== projectId) workspaces.add({ ...known, projectId });

@@ -5,7 +5,7 @@ import {
   type Workspace,
 } from '@inkstone/core';
 import { type ModalStack } from './modals';
-import { askStackeditLayout } from './stackedit-layout';
+import { stackeditLayoutOptions, type WorkspaceRecords } from './stackedit-layout';
 import { type ForgeLocationPort } from '../providers/forges/forge-locations';
 import { fileLocations, syncGithubLocations } from '../providers/github/file-locations';
 import { loadGithubOrigins } from '../providers/github/github-conf';
@@ -32,6 +32,7 @@ export async function loadGithubRemote(
   current: Workspace,
   store: AppStore,
   modals?: ModalStack,
+  workspaces?: WorkspaceRecords,
 ): Promise<SyncRemote | undefined> {
   const isMain = current.id === MAIN_WORKSPACE_ID;
   if (!isMain && current.providerId !== GITHUB_PROVIDER_IDS.workspace) return undefined;
@@ -53,8 +54,8 @@ export async function loadGithubRemote(
     http: browserHttpClient(),
     messages: store.getState().settings.settings.git,
     onTarget: (target) => store.dispatch(syncTargetSet(target)),
-    // A folder in StackEdit's layout: converted when the user says so (issue 33).
-    ...(modals ? { onStackeditLayout: () => askStackeditLayout(modals, current.name) } : {}),
+    // A folder in StackEdit's layout: converted or kept as the user says (issue 33).
+    ...stackeditLayoutOptions(current, modals, workspaces),
   });
   if (!remote) {
     store.dispatch(notified('error', githubAccountMissing(current.name)));

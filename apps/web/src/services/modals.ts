@@ -83,7 +83,7 @@ export interface ModalMap {
   commitMessage: { props: { workspaceName: string; message: string }; result: string };
   /** Offers to convert a repository workspace's folder in StackEdit's layout to Inkstone's
    * (issue 33); cancelled, the repository is left as it is. */
-  stackeditLayout: { props: { workspaceName: string }; result: 'convert' };
+  stackeditLayout: { props: { workspaceName: string }; result: 'convert' | 'keep' };
   /** After an import that skipped files: what was imported, and each file not imported with
    * the reason. */
   importReport: { props: ImportReportProps; result: void };

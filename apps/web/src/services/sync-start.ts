@@ -70,8 +70,14 @@ export async function startSync(deps: SyncStartDeps): Promise<StartedSync> {
     (await loadDriveAppDataRemote(current, store, google));
   const remote =
     // (A folder workspace: each sync is asked again once the browser allows the folder.)
-    (await loadFolderRemote(known, store, () => made.service?.requestNow(), deps.modals)) ??
-    (await loadGithubRemote(known, store, deps.modals)) ??
+    (await loadFolderRemote(
+      known,
+      store,
+      () => made.service?.requestNow(),
+      deps.modals,
+      workspaces,
+    )) ??
+    (await loadGithubRemote(known, store, deps.modals, workspaces)) ??
     (await loadForgeRemote(known, store, deps.forgeAccounts, workspaces, deps.modals)) ??
     (await loadDriveWorkspaceRemote(known, store, google, workspaces)) ??
     (await loadGiteeAppDataRemote(known, store, deps.forgeAccounts)) ??

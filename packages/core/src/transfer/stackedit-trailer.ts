@@ -7,7 +7,8 @@
 // The base64 is of the JSON's UTF-8 bytes, cut in lines of 50 characters. Inkstone reads the
 // trailer when a file comes in (an import, a file opened from a sync location, each sync of a
 // location) and never writes one there (spec README: files stay plain markdown); only a CouchDB
-// database of StackEdit's is written to StackEdit's way (providers/couchdb/stackedit-documents.ts).
+// database of StackEdit's (providers/couchdb/stackedit-documents.ts) and a git workspace kept in
+// StackEdit's layout (providers/git/stackedit-keep.ts) are written to StackEdit's way.
 
 import { type Comment, type Discussion } from '../items/types.js';
 import { base64Bytes, utf8Text } from '../providers/git/bytes.js';
@@ -51,6 +52,16 @@ export function readStackeditTrailer(text: string): StackeditContent | undefined
     discussions,
     comments,
   };
+}
+
+/** The history StackEdit wrote in a text's trailer (hashes of its own), as it is; undefined
+ * when the text has no trailer that reads, or one without a history. */
+export function stackeditTrailerHistory(text: string): unknown[] | undefined {
+  const at = text.lastIndexOf(STACKEDIT_TRAILER_START);
+  if (at < 0) return undefined;
+  const body = TRAILER_BODY.exec(text.slice(at + STACKEDIT_TRAILER_START.length));
+  const history = body ? decodeTrailer(body[1]!)?.history : undefined;
+  return Array.isArray(history) && history.length > 0 ? history : undefined;
 }
 
 /** The discussions StackEdit kept for a text of `length` characters (a trailer's or a

@@ -11,7 +11,7 @@ import { type AppStore } from '../../store';
 import { notified } from '../../store/notifications-slice';
 import { SyncSkipped } from '../../services/sync-skipped';
 import { type ModalStack } from '../../services/modals';
-import { askStackeditLayout } from '../../services/stackedit-layout';
+import { stackeditLayoutOptions, type WorkspaceRecords } from '../../services/stackedit-layout';
 import { type SyncRemote, type SyncService } from '../../services/sync';
 import { LazyWorkspaceProvider } from '../forges/lazy-workspace-provider';
 import { type FolderAccess, folderAccessRefused, setFolderAccessNeeded } from './folder-access';
@@ -85,6 +85,7 @@ export async function loadFolderRemote(
   store: AppStore,
   allowed: () => void,
   modals?: ModalStack,
+  workspaces?: WorkspaceRecords,
 ): Promise<SyncRemote | undefined> {
   if (current.providerId !== FOLDER_WORKSPACE_PROVIDER_ID) return undefined;
   const key = current.folderKey;
@@ -114,7 +115,7 @@ export async function loadFolderRemote(
         folder,
         store: recordStore(current.id),
         // A folder StackEdit kept: the same offer as a repository's (issue 33).
-        ...(modals ? { onStackeditLayout: () => askStackeditLayout(modals, current.name) } : {}),
+        ...stackeditLayoutOptions(current, modals, workspaces),
       }),
     ),
   );

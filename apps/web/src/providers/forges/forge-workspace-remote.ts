@@ -42,6 +42,8 @@ export interface ForgeRemoteOptions extends FreshTokenPort {
   messages?: GitCommitMessages;
   /** Asked what to do with a repository folder in StackEdit's layout (issue 33). */
   onStackeditLayout?: () => Promise<StackeditLayoutChoice>;
+  /** 'keep': the folder is synced in StackEdit's layout (the choice remembered). */
+  stackeditLayout?: 'keep';
 }
 
 /** Said when a forge workspace opens in a browser where no account of it is linked. */
@@ -93,7 +95,7 @@ function providerFor(
   token: string,
   options: ForgeRemoteOptions,
 ): WorkspaceProvider {
-  const { http, messages, onStackeditLayout } = options;
+  const { http, messages, onStackeditLayout, stackeditLayout } = options;
   switch (folder.forge) {
     case 'gitlab': {
       const projectId = options.current.projectId;
@@ -105,6 +107,7 @@ function providerFor(
         path: folder.path,
         messages,
         onStackeditLayout,
+        stackeditLayout,
       });
     }
     case 'gitea': {
@@ -117,6 +120,7 @@ function providerFor(
         path: folder.path,
         messages,
         onStackeditLayout,
+        stackeditLayout,
       });
     }
     case 'gitee':
@@ -132,6 +136,7 @@ function providerFor(
         path: folder.path,
         messages,
         onStackeditLayout,
+        stackeditLayout,
       });
   }
 }

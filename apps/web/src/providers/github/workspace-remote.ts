@@ -44,6 +44,8 @@ export interface GithubRemoteOptions {
   onTarget?: (target: string) => void;
   /** Asked what to do with a repository folder in StackEdit's layout (issue 33). */
   onStackeditLayout?: () => Promise<StackeditLayoutChoice>;
+  /** 'keep': the folder is synced in StackEdit's layout (the choice remembered). */
+  stackeditLayout?: 'keep';
 }
 
 /** The account a workspace syncs with: its own (`sub`) when linked, else the login one, else
@@ -103,6 +105,7 @@ export function githubRemote(options: GithubRemoteOptions): GithubRemote | undef
       ...folder,
       messages,
       onStackeditLayout: options.onStackeditLayout,
+      stackeditLayout: options.stackeditLayout,
     }),
     target: repoFolderUrl(folder, origins.githubUrl),
   };

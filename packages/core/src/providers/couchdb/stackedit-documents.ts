@@ -119,12 +119,18 @@ function stackeditContentFields(content: ContentItem) {
 
 /** StackEdit's serialised content: the text, then, when there is any, the trailer with the
  * properties, discussions and comments (base64 of the JSON's UTF-8 bytes in lines of 50). No
- * history: its hashes would be Inkstone's, which StackEdit cannot match with its own. */
-export function stackeditContentText(content: ContentItem): string {
+ * history of Inkstone's: its hashes would be Inkstone's, which StackEdit cannot match with its
+ * own; `history` is one StackEdit wrote (a git workspace kept in its layout), written back as
+ * it was. */
+export function stackeditContentText(
+  content: Pick<ContentItem, 'text' | 'properties' | 'discussions' | 'comments'>,
+  history?: readonly unknown[],
+): string {
   const data: Record<string, unknown> = {};
   if (content.properties.length > 1) data.properties = content.properties;
   if (Object.keys(content.discussions).length > 0) data.discussions = content.discussions;
   if (Object.keys(content.comments).length > 0) data.comments = content.comments;
+  if (history && history.length > 0) data.history = history;
   if (Object.keys(data).length === 0) return content.text;
   const base64 = encodeBase64(encodeWtf8(JSON.stringify(data))).replace(/(.{50})/g, '$1\n');
   return `${content.text}${STACKEDIT_TRAILER_START}\n${base64}\n-->`;

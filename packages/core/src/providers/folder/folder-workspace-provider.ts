@@ -19,6 +19,8 @@ export interface FolderWorkspaceOptions {
   messages?: GitCommitMessages;
   /** Asked what to do with a folder in StackEdit's layout (issue 33), as a forge's is. */
   onStackeditLayout?: GitWorkspaceProviderOptions['onStackeditLayout'];
+  /** 'keep': synced in StackEdit's layout (issue 33). */
+  stackeditLayout?: GitWorkspaceProviderOptions['stackeditLayout'];
 }
 
 /**
@@ -35,6 +37,7 @@ export class FolderWorkspaceProvider extends GitWorkspaceProvider {
       path: '',
       messages: options.messages,
       onStackeditLayout: options.onStackeditLayout,
+      stackeditLayout: options.stackeditLayout,
     });
   }
 }

@@ -29,6 +29,8 @@ export interface GitWorkspaceProviderOptions {
   pageSize?: number;
   /** Asked what to do with a folder in StackEdit's layout (see {@link GitWorkspaceOptions}). */
   onStackeditLayout?: GitWorkspaceOptions['onStackeditLayout'];
+  /** 'keep': synced in StackEdit's layout (issue 33). */
+  stackeditLayout?: GitWorkspaceOptions['stackeditLayout'];
 }
 
 /**
@@ -60,6 +62,7 @@ export class GitWorkspaceProvider implements WorkspaceProvider {
         pageSize: options.pageSize,
         messages: options.messages,
         onStackeditLayout: options.onStackeditLayout,
+        stackeditLayout: options.stackeditLayout,
       });
   }
 

@@ -24,7 +24,7 @@ import {
   NotFastForwardError,
   writesFiles,
 } from './git-data-port.js';
-import { GIT_MANIFEST_PATH, isImagePath, isReservedPath } from './layout.js';
+import { emptyManifest, GIT_MANIFEST_PATH, isImagePath, isReservedPath } from './layout.js';
 import { bytesToBase64 } from '../gitee/base64.js';
 import { emptySnapshot, type GitSnapshot, readSnapshot } from './snapshot.js';
 import { viewChanges } from './workspace-view.js';
@@ -34,6 +34,9 @@ import {
   hasStackeditTrailers,
   readStackeditLayout,
 } from './stackedit-layout.js';
+import { planStackeditCommit, stackeditContent, stackeditView } from './stackedit-keep.js';
+import { readStackeditTrailer } from '../../transfer/stackedit-trailer.js';
+import { type GitTreeChange } from './git-data-port.js';
 
 /** What a git workspace needs. */
 export interface GitWorkspaceOptions {
@@ -47,11 +50,14 @@ export interface GitWorkspaceOptions {
   /** Asked, at the first read of a folder in StackEdit's layout, what to do with it (without
    * it, the folder is read as Inkstone's: its texts with their trailers). */
   onStackeditLayout?: () => Promise<StackeditLayoutChoice>;
+  /** 'keep': the folder is synced in StackEdit's layout (the choice made once, remembered by
+   * the caller), see stackedit-keep.ts. */
+  stackeditLayout?: 'keep';
 }
 
-/** What to do with a folder in StackEdit's layout: convert it to Inkstone's in one commit, or
- * leave it untouched and stop. */
-export type StackeditLayoutChoice = 'convert' | 'cancel';
+/** What to do with a folder in StackEdit's layout: convert it to Inkstone's in one commit, keep
+ * syncing it in StackEdit's layout, or leave it untouched and stop. */
+export type StackeditLayoutChoice = 'convert' | 'keep' | 'cancel';
 
 /** The message of the commit converting StackEdit's layout. */
 export const STACKEDIT_CONVERSION_MESSAGE = "Convert from StackEdit's layout to Inkstone's";
@@ -87,10 +93,23 @@ export class GitWorkspace {
   // Commits found in StackEdit's layout (true) or not (false); the choice once cancelled.
   private readonly stackedit = new Map<string, boolean>();
   private stackeditCancelled = false;
+  // Kept in StackEdit's layout: texts read, by blob sha; ids this client wrote that its commit
+  // gave other ids (their paths' ids), to report removed; whether the last commit reads back
+  // as the items written.
+  private keepStackedit: boolean;
+  private readonly texts = new Map<string, string>();
+  private readonly reidentified = new Set<string>();
+  private lastCommitExact = true;
 
   constructor(private readonly options: GitWorkspaceOptions) {
     const folder = options.path.replace(/^\/+|\/+$/g, '');
     this.prefix = folder === '' ? '' : `${folder}/`;
+    this.keepStackedit = options.stackeditLayout === 'keep';
+  }
+
+  /** Whether the workspace is synced in StackEdit's layout (the option, or the choice made). */
+  get keepsStackeditLayout(): boolean {
+    return this.keepStackedit;
   }
 
   /** Changes since `cursor`: a commit sha, or `{from}..{to}#{offset}` within a paged read. */
@@ -114,18 +133,25 @@ export class GitWorkspace {
     if (!paged && (await this.isStackeditLayout(after))) {
       if (this.stackeditCancelled) throw new StackeditLayoutError();
       const choice = await this.options.onStackeditLayout!();
-      if (choice !== 'convert') {
+      if (choice === 'keep') {
+        // Read again, every commit, in StackEdit's layout.
+        this.keepStackedit = true;
+        this.snapshots.length = 0;
+        after = await this.snapshot(head);
+        this.latest = after;
+      } else if (choice !== 'convert') {
         this.stackeditCancelled = true;
         throw new StackeditLayoutError();
+      } else {
+        try {
+          head = await this.convertStackedit();
+        } catch (error) {
+          // Another client committed meanwhile: the sync starts again and reads the branch anew.
+          if (error instanceof NotFastForwardError) throw new TooLateError();
+          throw error;
+        }
+        after = this.latest!;
       }
-      try {
-        head = await this.convertStackedit();
-      } catch (error) {
-        // Another client committed meanwhile: the sync starts again and reads the branch anew.
-        if (error instanceof NotFastForwardError) throw new TooLateError();
-        throw error;
-      }
-      after = this.latest!;
     }
     // A cursor whose commit is gone (history rewritten): everything is reported again.
     const before = from
@@ -134,7 +160,14 @@ export class GitWorkspace {
           throw error;
         })
       : undefined;
-    const changes = viewChanges(before?.view, after.view);
+    // Files this client created, renamed or moved in StackEdit's layout: read back under their
+    // paths' ids, the ids they had are gone.
+    const gone = [...this.reidentified]
+      .filter((id) => !after.view.has(id))
+      .map((id) => ({ itemId: id, item: null, syncData: null }));
+    const changes = [...gone, ...viewChanges(before?.view, after.view)];
+    // (Reported until the last page is: the pages' offsets count them.)
+    if (offset + (this.options.pageSize ?? Infinity) >= changes.length) this.reidentified.clear();
     const size = this.options.pageSize ?? Number.POSITIVE_INFINITY;
     const end = offset + size;
     if (end >= changes.length) return { changes: changes.slice(offset), cursor: head, more: false };
@@ -148,7 +181,13 @@ export class GitWorkspace {
   /** Whether a commit is in StackEdit's layout (asked only with `onStackeditLayout`): by its
    * paths, else by the trailers of its first texts. */
   private async isStackeditLayout(snapshot: GitSnapshot): Promise<boolean> {
-    if (!this.options.onStackeditLayout || snapshot.manifestSha !== undefined) return false;
+    if (
+      !this.options.onStackeditLayout ||
+      this.keepStackedit ||
+      snapshot.manifestSha !== undefined
+    ) {
+      return false;
+    }
     let known = this.stackedit.get(snapshot.commit);
     if (known === undefined) {
       known =
@@ -160,7 +199,11 @@ export class GitWorkspace {
   }
 
   private async readText(sha: string): Promise<string> {
-    return utf8Text(await this.options.port.readBlob(sha));
+    const known = this.texts.get(sha);
+    if (known !== undefined) return known;
+    const text = utf8Text(await this.options.port.readBlob(sha));
+    if (this.keepStackedit) this.texts.set(sha, text);
+    return text;
   }
 
   /**
@@ -185,6 +228,10 @@ export class GitWorkspace {
   /** A file's content as the last commit read has it; null when it has none. */
   async downloadContent(fileId: string): Promise<ContentItem | null> {
     const snapshot = this.latest ?? (await this.headSnapshot());
+    if (snapshot.stackedit) {
+      const entry = snapshot.view.get(`${fileId}/content`)?.content;
+      return entry ? stackeditContent(fileId, await this.readText(entry.sha)) : null;
+    }
     if (this.reader?.snapshot !== snapshot)
       this.reader = new ContentReader(this.options.port, snapshot);
     return this.reader.read(fileId);
@@ -192,7 +239,8 @@ export class GitWorkspace {
 
   /** The engine will download these files' contents, in this order: read a few ahead. */
   prefetchContent(fileIds: readonly string[]): void {
-    if (this.latest) this.reader = new ContentReader(this.options.port, this.latest, fileIds);
+    if (this.latest && !this.latest.stackedit)
+      this.reader = new ContentReader(this.options.port, this.latest, fileIds);
   }
 
   /** The commits that changed a file's text, newest first; none when the forge cannot list them
@@ -216,7 +264,8 @@ export class GitWorkspace {
       known ?? (await readSnapshot(this.options.port, revisionId, this.prefix, this.snapshots));
     const content = await readContent(this.options.port, snapshot, fileId);
     if (!content) throw new Error(`The file has no text in commit ${revisionId}.`);
-    return content.text;
+    if (!this.keepStackedit) return content.text;
+    return readStackeditTrailer(content.text)?.text ?? content.text;
   }
 
   /** The image files of the workspace's folder in the last commit read (outside the app's own
@@ -277,7 +326,11 @@ export class GitWorkspace {
     this.batch = undefined;
     if (!draft || draft.empty) return undefined;
     try {
-      return { from: draft.base.commit, to: await this.commit(draft) };
+      const to = await this.commit(draft);
+      // Nothing written (StackEdit's layout, nothing changed), or not read back as written:
+      // the engine reads the commit as a change.
+      if (to === draft.base.commit || !this.lastCommitExact) return undefined;
+      return { from: draft.base.commit, to };
     } catch (error) {
       if (error instanceof NotFastForwardError) throw new TooLateError();
       throw error;
@@ -312,7 +365,8 @@ export class GitWorkspace {
   }
 
   private async commit(draft: GitDraft): Promise<string> {
-    const { port } = this.options;
+    this.lastCommitExact = true;
+    if (draft.base.stackedit) return this.commitKept(draft);
     const plan = planCommit(draft);
     const message =
       draft.message ??
@@ -321,7 +375,58 @@ export class GitWorkspace {
         updated: plan.updated.map((path) => this.prefix + path),
         deleted: plan.deleted.map((path) => this.prefix + path),
       });
-    const changes = plan.changes.map((change) => ({ ...change, path: this.prefix + change.path }));
+    const { commit, tree } = await this.writeCommit(draft, message, plan.changes);
+    this.latest = { ...plan.snapshot, commit, tree };
+    this.keep(this.latest);
+    return commit;
+  }
+
+  // A commit in StackEdit's layout (stackedit-keep.ts); none when nothing changes.
+  private async commitKept(draft: GitDraft): Promise<string> {
+    const base = draft.base;
+    const plan = await planStackeditCommit(draft, base.stackedit!, async (path) => {
+      const sha = base.files.get(path);
+      return sha === undefined ? undefined : this.readText(sha);
+    });
+    if (plan.changes.length === 0) return base.commit;
+    for (const [sha, text] of plan.written) this.texts.set(sha, text);
+    const message =
+      draft.message ??
+      defaultCommitMessage(this.options.messages ?? DEFAULT_COMMIT_MESSAGES, {
+        created: plan.created.map((path) => this.prefix + path),
+        updated: plan.updated.map((path) => this.prefix + path),
+        deleted: plan.deleted.map((path) => this.prefix + path),
+      });
+    const { commit, tree } = await this.writeCommit(draft, message, plan.changes);
+    const { view, info } = await stackeditView(plan.files, (sha) => this.readText(sha));
+    this.latest = {
+      commit,
+      tree,
+      files: plan.files,
+      manifest: emptyManifest(),
+      manifestSha: undefined,
+      view,
+      stackedit: info,
+    };
+    this.keep(this.latest);
+    for (const [id, entry] of draft.set) {
+      const now = view.get(id);
+      if (entry ? now?.syncData.hash !== entry.syncData.hash : now !== undefined) {
+        this.lastCommitExact = false;
+      }
+      if (entry && !now) this.reidentified.add(id);
+    }
+    return commit;
+  }
+
+  // Writes the changes (paths from the workspace's folder) on top of the draft's base commit.
+  private async writeCommit(
+    draft: GitDraft,
+    message: string,
+    planned: readonly GitTreeChange[],
+  ): Promise<{ commit: string; tree: string }> {
+    const { port } = this.options;
+    const changes = planned.map((change) => ({ ...change, path: this.prefix + change.path }));
     let commit: string;
     let tree = '';
     if (writesFiles(port)) {
@@ -342,9 +447,7 @@ export class GitWorkspace {
       commit = await port.writeCommit(message, tree, parents);
       await port.moveHead(commit, draft.base.commit || undefined);
     }
-    this.latest = { ...plan.snapshot, commit, tree };
-    this.keep(this.latest);
-    return commit;
+    return { commit, tree };
   }
 
   private async headSnapshot(): Promise<GitSnapshot> {
@@ -357,7 +460,11 @@ export class GitWorkspace {
     if (commit === '') return emptySnapshot();
     const known = this.snapshots.find((snapshot) => snapshot.commit === commit);
     if (known) return known;
-    const snapshot = await readSnapshot(this.options.port, commit, this.prefix, this.snapshots);
+    let snapshot = await readSnapshot(this.options.port, commit, this.prefix, this.snapshots);
+    if (this.keepStackedit && snapshot.manifestSha === undefined) {
+      const { view, info } = await stackeditView(snapshot.files, (sha) => this.readText(sha));
+      snapshot = { ...snapshot, view, stackedit: info };
+    }
     this.keep(snapshot);
     return snapshot;
   }
@@ -367,5 +474,10 @@ export class GitWorkspace {
     if (index >= 0) this.snapshots.splice(index, 1);
     this.snapshots.push(snapshot);
     if (this.snapshots.length > KEPT_SNAPSHOTS) this.snapshots.shift();
+    if (this.texts.size > 0) {
+      // Texts of the commits kept only.
+      const kept = new Set(this.snapshots.flatMap((known) => [...known.files.values()]));
+      for (const sha of this.texts.keys()) if (!kept.has(sha)) this.texts.delete(sha);
+    }
   }
 }

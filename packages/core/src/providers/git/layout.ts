@@ -103,11 +103,12 @@ export function folderPath(
 }
 
 /** Where each file's text goes, by file id: `{folders}/{name}.md`, a trashed file in
- * `.inkstone-trash/`, a text whose file is missing in `.inkstone-data/{fileId}.md`. Two files
+ * `.inkstone-trash/` (or `trashFolder`), a text whose file is missing in `.inkstone-data/{fileId}.md`. Two files
  * that would share a path: the second (by id) gets `{name} ({id}).md`. */
 export function contentPaths(
   fileIds: readonly string[],
   items: ReadonlyMap<string, Item>,
+  trashFolder = GIT_TRASH_FOLDER,
 ): Map<string, string> {
   const paths = new Map<string, string>();
   const used = new Set<string>();
@@ -115,7 +116,7 @@ export function contentPaths(
     const file = items.get(fileId);
     let folder: string | undefined;
     if (file?.type === 'file') {
-      folder = file.parentId === 'trash' ? GIT_TRASH_FOLDER : folderPath(file.parentId, items);
+      folder = file.parentId === 'trash' ? trashFolder : folderPath(file.parentId, items);
     }
     let path =
       file?.type === 'file' && folder !== undefined

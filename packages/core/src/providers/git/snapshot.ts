@@ -4,6 +4,7 @@ import { GIT_TREE_TOO_BIG } from '../github/constants.js';
 import { utf8Text } from './bytes.js';
 import { type GitDataPort } from './git-data-port.js';
 import { emptyManifest, type GitManifest, GIT_MANIFEST_PATH } from './layout.js';
+import { type StackeditKeptInfo } from './stackedit-keep.js';
 import { type WorkspaceView, workspaceView } from './workspace-view.js';
 
 /** One commit of the workspace. `files` maps each blob path under the workspace's folder to its
@@ -17,6 +18,8 @@ export interface GitSnapshot {
   manifest: GitManifest;
   manifestSha: string | undefined;
   view: WorkspaceView;
+  /** Set when the commit is read in StackEdit's layout, kept as it is (stackedit-keep.ts). */
+  stackedit?: StackeditKeptInfo;
 }
 
 /** The snapshot of a branch that has no commit yet. */

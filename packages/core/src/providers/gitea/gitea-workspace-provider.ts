@@ -24,6 +24,8 @@ export interface GiteaWorkspaceOptions {
   pageSize?: number;
   /** Asked what to do with a folder in StackEdit's layout (issue 33). */
   onStackeditLayout?: GitWorkspaceProviderOptions['onStackeditLayout'];
+  /** 'keep': synced in StackEdit's layout (issue 33). */
+  stackeditLayout?: GitWorkspaceProviderOptions['stackeditLayout'];
 }
 
 /**
@@ -52,6 +54,7 @@ export class GiteaWorkspaceProvider extends GitWorkspaceProvider {
       pageSize: options.pageSize,
       messages: options.messages,
       onStackeditLayout: options.onStackeditLayout,
+      stackeditLayout: options.stackeditLayout,
     });
   }
 }

@@ -24,6 +24,8 @@ export interface GiteeWorkspaceOptions {
   pageSize?: number;
   /** Asked what to do with a folder in StackEdit's layout (issue 33). */
   onStackeditLayout?: GitWorkspaceProviderOptions['onStackeditLayout'];
+  /** 'keep': synced in StackEdit's layout (issue 33). */
+  stackeditLayout?: GitWorkspaceProviderOptions['stackeditLayout'];
 }
 
 /**
@@ -41,6 +43,7 @@ export class GiteeWorkspaceProvider extends GitWorkspaceProvider {
       pageSize: options.pageSize,
       messages: options.messages,
       onStackeditLayout: options.onStackeditLayout,
+      stackeditLayout: options.stackeditLayout,
     });
   }
 }

@@ -25,6 +25,8 @@ export interface GithubWorkspaceOptions {
   pageSize?: number;
   /** Asked what to do with a folder in StackEdit's layout (issue 33). */
   onStackeditLayout?: GitWorkspaceProviderOptions['onStackeditLayout'];
+  /** 'keep': synced in StackEdit's layout (issue 33). */
+  stackeditLayout?: GitWorkspaceProviderOptions['stackeditLayout'];
 }
 
 /**
@@ -43,6 +45,7 @@ export class GithubWorkspaceProvider extends GitWorkspaceProvider {
       pageSize: options.pageSize,
       messages: options.messages,
       onStackeditLayout: options.onStackeditLayout,
+      stackeditLayout: options.stackeditLayout,
     });
   }
 }

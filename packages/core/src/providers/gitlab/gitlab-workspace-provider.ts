@@ -25,6 +25,8 @@ export interface GitlabWorkspaceOptions {
   pageSize?: number;
   /** Asked what to do with a folder in StackEdit's layout (issue 33). */
   onStackeditLayout?: GitWorkspaceProviderOptions['onStackeditLayout'];
+  /** 'keep': synced in StackEdit's layout (issue 33). */
+  stackeditLayout?: GitWorkspaceProviderOptions['stackeditLayout'];
 }
 
 /**
@@ -53,6 +55,7 @@ export class GitlabWorkspaceProvider extends GitWorkspaceProvider {
       pageSize: options.pageSize,
       messages: options.messages,
       onStackeditLayout: options.onStackeditLayout,
+      stackeditLayout: options.stackeditLayout,
     });
     this.git = git;
   }
