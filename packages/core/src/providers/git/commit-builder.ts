@@ -5,7 +5,7 @@ import { type GitDraft } from './draft.js';
 import { type GitTreeChange } from './git-data-port.js';
 import { contentPaths, dataPath, type GitManifest, GIT_MANIFEST_PATH } from './layout.js';
 import { type GitSnapshot } from './snapshot.js';
-import { workspaceView } from './workspace-view.js';
+import { type ViewEntry, workspaceView } from './workspace-view.js';
 import { type Item } from '../../items/types.js';
 
 /** What a commit changes: the tree changes (paths from the workspace's folder), the files
@@ -25,17 +25,7 @@ export interface CommitPlan {
  */
 export function planCommit(draft: GitDraft): CommitPlan {
   const { base } = draft;
-  const final = new Map(base.view);
-  for (const [id, entry] of draft.set) {
-    if (entry) final.set(id, entry);
-    else final.delete(id);
-  }
-  const items = new Map<string, Item>();
-  const fileIds: string[] = [];
-  for (const [id, entry] of final) {
-    if (entry.content) fileIds.push(id.slice(0, -'/content'.length));
-    else items.set(id, entry.item);
-  }
+  const { final, items, fileIds } = draftEntries(draft);
   const paths = contentPaths(fileIds, items);
 
   // Order of writing: what the manifest had, then what another tool added, then the draft.
@@ -131,4 +121,25 @@ export function planCommit(draft: GitDraft): CommitPlan {
     },
     ...plan,
   };
+}
+
+/** The view a draft makes of its base (its entries set or removed), with its items other than
+ * contents, by id, and the ids of the files that have a content. */
+export function draftEntries(draft: GitDraft): {
+  final: Map<string, ViewEntry>;
+  items: Map<string, Item>;
+  fileIds: string[];
+} {
+  const final = new Map<string, ViewEntry>(draft.base.view);
+  for (const [id, entry] of draft.set) {
+    if (entry) final.set(id, entry);
+    else final.delete(id);
+  }
+  const items = new Map<string, Item>();
+  const fileIds: string[] = [];
+  for (const [id, entry] of final) {
+    if (entry.content) fileIds.push(id.slice(0, -'/content'.length));
+    else items.set(id, entry.item);
+  }
+  return { final, items, fileIds };
 }

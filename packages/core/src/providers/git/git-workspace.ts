@@ -33,8 +33,9 @@ import {
   hasStackeditPaths,
   hasStackeditTrailers,
   readStackeditLayout,
+  stackeditContent,
 } from './stackedit-layout.js';
-import { planStackeditCommit, stackeditContent, stackeditView } from './stackedit-keep.js';
+import { planStackeditCommit, stackeditView } from './stackedit-keep.js';
 import { readStackeditTrailer } from '../../transfer/stackedit-trailer.js';
 import { type GitTreeChange } from './git-data-port.js';
 
@@ -368,17 +369,26 @@ export class GitWorkspace {
     this.lastCommitExact = true;
     if (draft.base.stackedit) return this.commitKept(draft);
     const plan = planCommit(draft);
-    const message =
+    const message = this.messageOf(draft, plan);
+    const { commit, tree } = await this.writeCommit(draft, message, plan.changes);
+    this.latest = { ...plan.snapshot, commit, tree };
+    this.keep(this.latest);
+    return commit;
+  }
+
+  // The draft's message, else one naming the paths created, updated and deleted.
+  private messageOf(
+    draft: GitDraft,
+    plan: { created: string[]; updated: string[]; deleted: string[] },
+  ): string {
+    return (
       draft.message ??
       defaultCommitMessage(this.options.messages ?? DEFAULT_COMMIT_MESSAGES, {
         created: plan.created.map((path) => this.prefix + path),
         updated: plan.updated.map((path) => this.prefix + path),
         deleted: plan.deleted.map((path) => this.prefix + path),
-      });
-    const { commit, tree } = await this.writeCommit(draft, message, plan.changes);
-    this.latest = { ...plan.snapshot, commit, tree };
-    this.keep(this.latest);
-    return commit;
+      })
+    );
   }
 
   // A commit in StackEdit's layout (stackedit-keep.ts); none when nothing changes.
@@ -390,13 +400,7 @@ export class GitWorkspace {
     });
     if (plan.changes.length === 0) return base.commit;
     for (const [sha, text] of plan.written) this.texts.set(sha, text);
-    const message =
-      draft.message ??
-      defaultCommitMessage(this.options.messages ?? DEFAULT_COMMIT_MESSAGES, {
-        created: plan.created.map((path) => this.prefix + path),
-        updated: plan.updated.map((path) => this.prefix + path),
-        deleted: plan.deleted.map((path) => this.prefix + path),
-      });
+    const message = this.messageOf(draft, plan);
     const { commit, tree } = await this.writeCommit(draft, message, plan.changes);
     const { view, info } = await stackeditView(plan.files, (sha) => this.readText(sha));
     this.latest = {

@@ -14,21 +14,16 @@
 // What a path gives its id: a file created, renamed or moved here is read back under the id of
 // its new path (as StackEdit, which keeps ids per browser): the workspace then reports the old
 // id removed and the new one added (see GitWorkspace).
-import { withHash } from '../../items/hash.js';
-import { type ContentItem, type Item, type LocationItem } from '../../items/types.js';
-import { readStackeditTrailer, stackeditTrailerHistory } from '../../transfer/stackedit-trailer.js';
+import { type Item, type LocationItem } from '../../items/types.js';
+import { stackeditTrailerHistory } from '../../transfer/stackedit-trailer.js';
 import { stackeditContentText, stackeditJson } from '../couchdb/stackedit-documents.js';
 import { gitBlobSha, utf8Bytes } from './bytes.js';
 import { type GitTreeChange } from './git-data-port.js';
+import { draftEntries } from './commit-builder.js';
 import { type GitDraft } from './draft.js';
 import { contentPaths, derivedId, type GitContentData } from './layout.js';
 import { readStackeditLayout, STACKEDIT_TRASH_FOLDER } from './stackedit-layout.js';
-import {
-  contentViewEntry,
-  itemSyncData,
-  type ViewEntry,
-  type WorkspaceView,
-} from './workspace-view.js';
+import { contentViewEntry, itemSyncData, type WorkspaceView } from './workspace-view.js';
 import { encodeBase64 } from '../couchdb/documents.js';
 import { encodeWtf8 } from '../../items/encoding.js';
 
@@ -40,22 +35,6 @@ export interface StackeditKeptInfo {
 
 // A location file's path (StackEdit's own matcher for its base64: `[\w-]+`).
 const LOCATION_PATH = /^([\s\S]+)\.([\w-]+)\.(sync|publish)$/;
-
-/** A file's content from its `.md` as StackEdit wrote it: the text without the trailer, and
- * the trailer's properties, discussions and comments (a trailer that does not read stays
- * text). Its hash is the content hash of these. */
-export function stackeditContent(fileId: string, stored: string): ContentItem {
-  const trailer = readStackeditTrailer(stored);
-  return withHash<ContentItem>({
-    id: `${fileId}/content`,
-    type: 'content',
-    text: trailer ? trailer.text : stored,
-    properties: trailer?.properties ?? '',
-    discussions: trailer?.discussions ?? {},
-    comments: trailer?.comments ?? {},
-    history: [],
-  });
-}
 
 /** The items of a commit in StackEdit's layout, as a workspace view: folders, files, contents
  * (hashed from their `.md`) and locations, ids made from their paths. */
@@ -129,17 +108,7 @@ export async function planStackeditCommit(
   readBase: (path: string) => Promise<string | undefined>,
 ): Promise<StackeditCommitPlan> {
   const { base } = draft;
-  const final = new Map<string, ViewEntry>(base.view);
-  for (const [id, entry] of draft.set) {
-    if (entry) final.set(id, entry);
-    else final.delete(id);
-  }
-  const items = new Map<string, Item>();
-  const fileIds: string[] = [];
-  for (const [id, entry] of final) {
-    if (entry.content) fileIds.push(id.slice(0, -'/content'.length));
-    else items.set(id, entry.item);
-  }
+  const { final, items, fileIds } = draftEntries(draft);
   const paths = contentPaths(fileIds, items, STACKEDIT_TRASH_FOLDER);
   const writes = new Map<string, GitTreeChange>();
   const deletes = new Set<string>();

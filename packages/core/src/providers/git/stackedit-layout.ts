@@ -162,19 +162,8 @@ export async function readStackeditLayout(
         : folderOf(slash < 0 ? '' : path.slice(0, slash)),
     });
     const stored = await readText(files.get(path)!);
-    const trailer = readStackeditTrailer(stored);
     items.push(file);
-    contents.push(
-      withHash<ContentItem>({
-        id: `${file.id}/content`,
-        type: 'content',
-        text: trailer ? trailer.text : stored,
-        properties: trailer?.properties ?? '',
-        discussions: trailer?.discussions ?? {},
-        comments: trailer?.comments ?? {},
-        history: [],
-      }),
-    );
+    contents.push(stackeditContent(file.id, stored));
     fileIds.set(path, file.id);
     paths.set(file.id, path);
     read.push(path);
@@ -201,4 +190,20 @@ export async function readStackeditLayout(
     read.push(path);
   }
   return { items, contents, paths, read, unread };
+}
+
+/** A file's content from its `.md` as StackEdit wrote it: the text without the trailer, and
+ * the trailer's properties, discussions and comments (a trailer that does not read stays
+ * text). Its hash is the content hash of these. */
+export function stackeditContent(fileId: string, stored: string): ContentItem {
+  const trailer = readStackeditTrailer(stored);
+  return withHash<ContentItem>({
+    id: `${fileId}/content`,
+    type: 'content',
+    text: trailer ? trailer.text : stored,
+    properties: trailer?.properties ?? '',
+    discussions: trailer?.discussions ?? {},
+    comments: trailer?.comments ?? {},
+    history: [],
+  });
 }
