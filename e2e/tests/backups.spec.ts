@@ -10,9 +10,9 @@ import {
   openMenuEntry,
   preview,
   replaceText,
-  showStackeditDiscussion,
   type StoredRow,
   storedRows,
+  tree,
 } from './helpers';
 
 // Words of the app that the user reads (apps/web/src/services/persistent-storage.ts).
@@ -420,15 +420,20 @@ test('an imported text over 10,000,000 characters is split into parts, losing no
   expect(first + second === text).toBe(true);
 });
 
-test('imports a StackEdit workspace backup: its folders, files, trash and discussions join this workspace', async ({
+test('imports a workspace backup made by StackEdit itself: its folders, files, trash, properties, discussion and comment join this workspace', async ({
   page,
 }) => {
+  // Exported by the real StackEdit+ 6 (packages/core's transfer/fixtures/stackedit/real/).
   const backup = await readFile(
     new URL(
-      '../../packages/core/src/transfer/fixtures/stackedit/workspace-backup.json',
+      '../../packages/core/src/transfer/fixtures/stackedit/real/StackEdit workspace.json',
       import.meta.url,
     ),
   );
+  const stackedit = JSON.parse(backup.toString('utf8')) as Record<string, Record<string, unknown>>;
+  const mapsContent = Object.values(stackedit).find(
+    (item) => item.type === 'content' && String(item.text).startsWith('# 你好，世界'),
+  )!;
   await openApp(page);
   await openMenuEntry(page, 'Workspace backups');
   await page.getByLabel('Import workspace').setInputFiles({
@@ -443,14 +448,29 @@ test('imports a StackEdit workspace backup: its folders, files, trash and discus
       'StackEdit workspace backup imported: 4 files, 2 folders, added to this workspace.',
     ),
   ).toBeVisible();
-  // In the explorer beside the welcome file already there: Novel/Drafts/Maps and the rest.
-  await showStackeditDiscussion(page);
+  // In the explorer beside the welcome file already there: 笔记 Notes/地図 Maps, its
+  // discussion shown from its comment.
+  await page.getByRole('button', { name: 'Toggle explorer' }).click();
+  await tree(page).getByRole('treeitem', { name: '笔记 Notes' }).click();
+  await tree(page).getByRole('treeitem', { name: '地図 Maps' }).click();
+  await expect(fileTitle(page)).toHaveValue('地図 Maps');
+  await page
+    .getByRole('region', { name: 'Comments' })
+    .getByRole('button', { name: /Is 地図 the right word\? 🤔/ })
+    .click();
+  await expect(
+    page.getByRole('region', { name: 'Discussion', exact: true }).locator('blockquote'),
+  ).toHaveText('this sentence 🌏 about 地図');
   const items = await storedItems(page);
   const named = (name: string) => items.find((item) => item.type === 'file' && item.name === name);
-  expect(named('Old idea')?.parentId).toBe('trash');
-  const chapter = items.find((item) => item.id === `${named('Chapter 1')?.id}/content`);
-  expect(chapter?.text).toBe('# Chapter 1\n\nÉté à Kyōto 🎉, 北京.\n');
-  expect(chapter?.properties).toBe('title: The first chapter\nextensions:\n  preset: gfm\n');
+  expect(named('ゴミ Trash me 🗑️')?.parentId).toBe('trash');
+  const trips = items.find((item) => item.type === 'folder' && item.name === '旅行 ✈️ trips');
+  expect(named('京都 2024 🍵')?.parentId).toBe(trips?.id);
+  const maps = items.find((item) => item.id === `${named('地図 Maps')?.id}/content`);
+  // The text byte for byte, and the properties, as StackEdit held them.
+  expect(maps?.text).toBe(mapsContent.text);
+  expect(maps?.properties).toBe(mapsContent.properties);
+  await expect(editor(page)).toContainText('The discussion is on this sentence 🌏 about 地図.');
 });
 
 test('imports a StackEdit zip backup with its images, and says which it lists but lacks', async ({
