@@ -258,22 +258,35 @@ function expectRealWorkspace(view: ReturnType<typeof described>, tree: Map<strin
     discussions: {},
     comments: {},
   });
-  expect(view.locations).toEqual([
-    {
-      type: 'syncLocation',
-      file: '笔记 Notes/旅行 ✈️ trips/京都 2024 🍵',
-      providerId: 'github',
-      sub: '1001',
-      owner: 'alice',
-      repo: 'mirror',
-      branch: 'main',
-      path: 'kyoto.md',
-    },
-  ]);
+  expect(view.locations).toHaveLength(2);
+  expect(view.locations).toEqual(
+    expect.arrayContaining([
+      {
+        type: 'syncLocation',
+        file: '笔记 Notes/旅行 ✈️ trips/京都 2024 🍵',
+        providerId: 'github',
+        sub: '1001',
+        owner: 'alice',
+        repo: 'mirror',
+        branch: 'main',
+        path: 'kyoto.md',
+      },
+      {
+        type: 'publishLocation',
+        file: '笔记 Notes/旅行 ✈️ trips/京都 2024 🍵',
+        providerId: 'gist',
+        sub: '1001',
+        filename: 'kyoto.md',
+        gistId: expect.stringMatching(/^[0-9a-f]{32}$/),
+        isPublic: false,
+        templateId: 'plainText',
+      },
+    ]),
+  );
 }
 
 describe("StackEdit's git layout as the real StackEdit wrote it, read", () => {
-  it('gives every folder, file (text byte for byte), property, discussion, comment, trash and location', async () => {
+  it('gives every folder, file (text byte for byte), property, discussion, comment, trash, sync and publish location', async () => {
     const tree = fixtureTree('real/tree');
     // What StackEdit really writes: a trailer on every file, even one without data.
     for (const path of [REAL_MAPS, REAL_TRIP, REAL_TRASH]) {
