@@ -1,13 +1,15 @@
-// The StackEdit git workspace fixture (providers/git/fixtures/stackedit-git/tree, its README says
-// how it was made), for the tests of StackEdit's layout in a repository and in a folder.
+// The StackEdit git workspace fixtures (providers/git/fixtures/stackedit-git/tree, written after
+// StackEdit's source, and real/tree, written by the real StackEdit; their READMEs say how they
+// were made), for the tests of StackEdit's layout in a repository and in a folder.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The fixture's files by path (from the workspace's folder), as text. */
-export function stackeditGitTree(): Map<string, string> {
+/** A fixture's files by path (from the workspace's folder), as text: `tree` (the default) or
+ * `real/tree` (the one the real StackEdit wrote). */
+export function stackeditGitTree(which: 'tree' | 'real/tree' = 'tree'): Map<string, string> {
   const root = fileURLToPath(
-    new URL('../providers/git/fixtures/stackedit-git/tree', import.meta.url),
+    new URL(`../providers/git/fixtures/stackedit-git/${which}`, import.meta.url),
   );
   const files = new Map<string, string>();
   const walk = (dir: string) => {

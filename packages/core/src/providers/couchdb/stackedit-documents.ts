@@ -128,8 +128,25 @@ export function stackeditContentText(
 ): string {
   const data: Record<string, unknown> = {};
   if (content.properties.length > 1) data.properties = content.properties;
-  if (Object.keys(content.discussions).length > 0) data.discussions = content.discussions;
-  if (Object.keys(content.comments).length > 0) data.comments = content.comments;
+  // In the order of StackEdit's keys (its discussion gutter makes `{start, end, text}`, its
+  // new comment `{discussionId, sub, text, created}`), so that a trailer read and written back
+  // unchanged is byte for byte the one StackEdit wrote (as the real StackEdit's fixture shows).
+  if (Object.keys(content.discussions).length > 0) {
+    data.discussions = Object.fromEntries(
+      Object.entries(content.discussions).map(([id, { start, end, text }]) => [
+        id,
+        { start, end, text },
+      ]),
+    );
+  }
+  if (Object.keys(content.comments).length > 0) {
+    data.comments = Object.fromEntries(
+      Object.entries(content.comments).map(([id, { discussionId, sub, text, created }]) => [
+        id,
+        { discussionId, sub, text, created },
+      ]),
+    );
+  }
   if (history && history.length > 0) data.history = history;
   if (Object.keys(data).length === 0) return content.text;
   const base64 = encodeBase64(encodeWtf8(JSON.stringify(data))).replace(/(.{50})/g, '$1\n');

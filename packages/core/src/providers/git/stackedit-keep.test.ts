@@ -25,9 +25,10 @@ afterAll(async () => {
 });
 
 /** A repository whose `notes/` folder is the fixture, pushed as StackEdit would. */
-async function stackeditRepository(): Promise<{ repo: string; tree: Map<string, string> }> {
+async function stackeditRepository(
+  tree = stackeditGitTree(),
+): Promise<{ repo: string; tree: Map<string, string> }> {
   const repo = await t.createRepository();
-  const tree = stackeditGitTree();
   const files = new Map([...tree].map(([path, text]) => [`notes/${path}`, text]));
   files.set('README.md', 'Outside the workspace.\n');
   await commitWithGit(t.forge, LOGIN, repo, files, 'StackEdit');
@@ -266,6 +267,57 @@ describe("keeping StackEdit's git layout (forge-sim)", { timeout: 60_000 }, () =
     const syncs = (await browser.repository.getAll('syncLocation')) as LocationItem[];
     expect(syncs.map((item) => item.fileId).filter((id) => id === renamed)).toHaveLength(1);
     expect(syncs).toHaveLength(2);
+  });
+
+  it('edits the tree the real StackEdit wrote as StackEdit writes it: the trailer as it was, every other file byte for byte', async () => {
+    const { repo, tree } = await stackeditRepository(stackeditGitTree('real/tree'));
+    const maps = '笔记 Notes/地図 Maps.md';
+    const trip = '笔记 Notes/旅行 ✈️ trips/京都 2024 🍵.md';
+    const browser = keepingBrowser(repo);
+    const commits = await commitSubjects(t.forge, LOGIN, repo);
+    await browser.sync();
+    expect(await commitSubjects(t.forge, LOGIN, repo)).toEqual(commits);
+    expect((await browser.files()).map(([, name]) => name).sort()).toEqual([
+      'ゴミ Trash me 🗑️',
+      '京都 2024 🍵',
+      '地図 Maps',
+    ]);
+    const mapsId = await fileId(browser, '地図 Maps');
+    const tripId = await fileId(browser, '京都 2024 🍵');
+    const before = readStackeditTrailer(tree.get(maps)!)!;
+    expect(await browser.content(mapsId)).toMatchObject({
+      text: before.text,
+      properties: before.properties,
+      discussions: before.discussions,
+      comments: before.comments,
+    });
+    await browser.edit(mapsId, (text) => `${text}One more line 🗺️.\n`);
+    await browser.edit(tripId, (text) => `${text}銀閣寺 too.\n`);
+    await browser.sync();
+    expect(await commitSubjects(t.forge, LOGIN, repo)).toHaveLength(commits.length + 1);
+    const after = await notes(repo);
+    // StackEdit's own format: the edited text, then its trailer byte for byte as it wrote it
+    // (the same properties, discussion, comment and history, wrapped the same).
+    const trailerOf = (stored: string) => stored.slice(stored.indexOf('<!--stackedit_data:'));
+    expect(after.get(maps)).toBe(`${before.text}One more line 🗺️.\n${trailerOf(tree.get(maps)!)}`);
+    const tripBefore = tree.get(trip)!;
+    expect(after.get(trip)).toBe(
+      `${readStackeditTrailer(tripBefore)!.text}銀閣寺 too.\n${trailerOf(tripBefore)}`,
+    );
+    // Every other file (the trash, the location file) byte for byte, nothing added.
+    expect([...after.keys()].sort()).toEqual([...tree.keys()].sort());
+    for (const [path, text] of tree) {
+      if (path !== maps && path !== trip) expect(after.get(path)).toBe(text);
+    }
+    expectNothingOfInkstone(after);
+
+    // A second browser, the choice remembered, reads the edit with the comment.
+    const other = rememberingBrowser(repo);
+    await other.sync();
+    expect(await other.content(await fileId(other, '地図 Maps'))).toMatchObject({
+      text: `${before.text}One more line 🗺️.\n`,
+      comments: before.comments,
+    });
   });
 
   it('keeps a text whose trailer does not read whole, and writes the edit after it', async () => {

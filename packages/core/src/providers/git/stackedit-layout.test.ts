@@ -212,6 +212,95 @@ describe("StackEdit's git layout, read", () => {
   });
 });
 
+// The tree the real StackEdit wrote (fixtures/stackedit-git/real, its README says how).
+const REAL_MAPS = '笔记 Notes/地図 Maps.md';
+const REAL_TRIP = '笔记 Notes/旅行 ✈️ trips/京都 2024 🍵.md';
+const REAL_TRASH = '.stackedit-trash/ゴミ Trash me 🗑️.md';
+const REAL_MAPS_TEXT =
+  '# 你好，世界 👋\n\n' +
+  'Première ligne: 東京 🗼 and Zürich.\n\n' +
+  'The discussion is on this sentence 🌏 about 地図.\n\n' +
+  '- 項目 one\n- 項目 two 🎉\n';
+const REAL_TRIP_TEXT = '## 京都\n\n抹茶 🍵, 金閣寺 and 😀😃😄.\nA line after a CRLF.\n';
+
+/** What the real tree holds, as StackEdit showed it (its ids are its own, random). */
+function expectRealWorkspace(view: ReturnType<typeof described>, tree: Map<string, string>) {
+  expect(view.folders).toEqual(['笔记 Notes', '笔记 Notes/旅行 ✈️ trips']);
+  expect(Object.keys(view.files).sort()).toEqual([
+    '(trash)/ゴミ Trash me 🗑️',
+    '笔记 Notes/地図 Maps',
+    '笔记 Notes/旅行 ✈️ trips/京都 2024 🍵',
+  ]);
+  const maps = view.files['笔记 Notes/地図 Maps']!;
+  // The text byte for byte: what StackEdit wrote before its trailer.
+  const stored = tree.get(REAL_MAPS)!;
+  expect(maps.text).toBe(stored.slice(0, stored.indexOf('<!--stackedit_data:')));
+  expect(maps.text).toBe(REAL_MAPS_TEXT);
+  expect(maps.properties).toBe('title: 地図と旅\ntags: [旅行, 🗺️]\nextensions:\n  preset: gfm\n');
+  const discussions = Object.entries(maps.discussions);
+  expect(discussions).toHaveLength(1);
+  const [discussionId, discussion] = discussions[0]!;
+  // StackEdit's places are UTF-16 offsets, as JavaScript's.
+  expect(discussion).toEqual({ start: 68, end: 93, text: 'this sentence 🌏 about 地図' });
+  expect(maps.text.slice(68, 93)).toBe('this sentence 🌏 about 地図');
+  expect(Object.values(maps.comments)).toEqual([
+    { discussionId, sub: 'gh:1001', text: 'Is 地図 the right word? 🤔', created: 1700000000000 },
+  ]);
+  expect(view.files['笔记 Notes/旅行 ✈️ trips/京都 2024 🍵']).toEqual({
+    text: REAL_TRIP_TEXT,
+    properties: '',
+    discussions: {},
+    comments: {},
+  });
+  expect(view.files['(trash)/ゴミ Trash me 🗑️']).toEqual({
+    text: '捨てるファイル 🗑️\n',
+    properties: '',
+    discussions: {},
+    comments: {},
+  });
+  expect(view.locations).toHaveLength(2);
+  expect(view.locations).toEqual(
+    expect.arrayContaining([
+      {
+        type: 'syncLocation',
+        file: '笔记 Notes/旅行 ✈️ trips/京都 2024 🍵',
+        providerId: 'github',
+        sub: '1001',
+        owner: 'alice',
+        repo: 'mirror',
+        branch: 'main',
+        path: 'kyoto.md',
+      },
+      {
+        type: 'publishLocation',
+        file: '笔记 Notes/旅行 ✈️ trips/京都 2024 🍵',
+        providerId: 'gist',
+        sub: '1001',
+        filename: 'kyoto.md',
+        gistId: expect.stringMatching(/^[0-9a-f]{32}$/),
+        isPublic: false,
+        templateId: 'plainText',
+      },
+    ]),
+  );
+}
+
+describe("StackEdit's git layout as the real StackEdit wrote it, read", () => {
+  it('gives every folder, file (text byte for byte), property, discussion, comment, trash, sync and publish location', async () => {
+    const tree = fixtureTree('real/tree');
+    // What StackEdit really writes: a trailer on every file, even one without data.
+    for (const path of [REAL_MAPS, REAL_TRIP, REAL_TRASH]) {
+      expect(tree.get(path)).toMatch(/\n<!--stackedit_data:\n[\s\S]+\n-->$/);
+    }
+    const read = await readTree(tree);
+    expectRealWorkspace(described(read.items, read.contents), tree);
+    expect(read.read.sort()).toEqual([...tree.keys()].sort());
+    expect(read.unread).toEqual([]);
+    const { files } = shas(tree);
+    expect(hasStackeditPaths(files)).toBe(true);
+  });
+});
+
 let t: GithubTestForge;
 beforeAll(async () => {
   t = await startGithubTestForge();
@@ -221,9 +310,10 @@ afterAll(async () => {
 });
 
 /** A repository whose `notes/` folder is the fixture, pushed as another tool would. */
-async function stackeditRepository(): Promise<{ repo: string; tree: Map<string, string> }> {
+async function stackeditRepository(
+  tree = fixtureTree(),
+): Promise<{ repo: string; tree: Map<string, string> }> {
   const repo = await t.createRepository();
-  const tree = fixtureTree();
   const files = new Map([...tree].map(([path, text]) => [`notes/${path}`, text]));
   files.set('README.md', 'Outside the workspace.\n');
   await commitWithGit(t.forge, LOGIN, repo, files, 'StackEdit');
@@ -306,6 +396,40 @@ describe("converting StackEdit's git layout (forge-sim)", { timeout: 60_000 }, (
     expect((await browser.content(geo.id))?.comments).toMatchObject({
       XQ4wPt26cuHNrKtx: { discussionId: '5PylqcMUi0ud1GjV', created: 1686731362258 },
     });
+  });
+
+  it('converts the tree the real StackEdit wrote: plain texts where they were, nothing of StackEdit left', async () => {
+    const { repo, tree } = await stackeditRepository(fixtureTree('real/tree'));
+    const provider = t.provider(repo, {
+      path: 'notes',
+      onStackeditLayout: () => Promise.resolve('convert'),
+    });
+    await readAllChanges(provider);
+    const clone = await cloneFiles(t.forge, LOGIN, repo, GITHUB_TEST_TOKEN);
+    expect(clone.get(`notes/${REAL_MAPS}`)).toBe(REAL_MAPS_TEXT);
+    expect(clone.get(`notes/${REAL_TRIP}`)).toBe(REAL_TRIP_TEXT);
+    expect(clone.get('notes/.inkstone-trash/ゴミ Trash me 🗑️.md')).toBe('捨てるファイル 🗑️\n');
+    for (const [path, text] of clone) {
+      expect(path).not.toMatch(/\.(sync|publish)$|\.stackedit-trash/);
+      expect(text).not.toContain('<!--stackedit_data:');
+    }
+    expect(clone.get('README.md')).toBe('Outside the workspace.\n');
+
+    // A second browser reads the same workspace from Inkstone's layout.
+    const other = t.provider(repo, {
+      path: 'notes',
+      onStackeditLayout: () => Promise.reject(new Error('asked again')),
+    });
+    const changes = (await readAllChanges(other)).pages.flat();
+    const items = changes.flatMap((change) =>
+      change.item && change.item.type !== 'content' ? [change.item] : [],
+    );
+    const contents = await Promise.all(
+      items
+        .filter((item) => item.type === 'file')
+        .map(async (file) => (await other.downloadContent(file.id))!),
+    );
+    expectRealWorkspace(described(items, contents), tree);
   });
 
   it('cancelled, writes nothing and asks no more in that tab', async () => {
