@@ -13,8 +13,12 @@ import replication from 'pouchdb-replication';
 
 const ADMIN = { name: 'admin', password: 'admin-secret' };
 
-// Plugins are added to PouchDB itself, so once for all servers.
-const MemoryPouch = PouchDB.plugin(memory).plugin(mapreduce).plugin(replication);
+// Plugins are added to PouchDB itself, so once for all servers, and once in a process: the unit
+// tests share their imports across files (vitest without isolation), where this module can be
+// evaluated again for another file with the same PouchDB, whose `replicate` cannot be defined
+// twice.
+const MemoryPouch =
+  'replicate' in PouchDB ? PouchDB : PouchDB.plugin(memory).plugin(mapreduce).plugin(replication);
 let counter = 0;
 
 /** A running server and what the tests do to it. */
