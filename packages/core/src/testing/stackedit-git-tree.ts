@@ -4,6 +4,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { commitWithGit } from './git-inspect.js';
+import { GITHUB_TEST_LOGIN, type GithubTestForge } from './github-provider.js';
 
 /** A fixture's files by path (from the workspace's folder), as text: `tree` (the default) or
  * `real/tree` (the one the real StackEdit wrote). */
@@ -21,4 +23,17 @@ export function stackeditGitTree(which: 'tree' | 'real/tree' = 'tree'): Map<stri
   };
   walk(root);
   return files;
+}
+
+/** A repository of the test forge whose `notes/` folder is `tree` (a README beside it, outside
+ * the workspace), pushed with git as StackEdit or another tool would. */
+export async function stackeditRepository(
+  t: GithubTestForge,
+  tree = stackeditGitTree(),
+): Promise<{ repo: string; tree: Map<string, string> }> {
+  const repo = await t.createRepository();
+  const files = new Map([...tree].map(([path, text]) => [`notes/${path}`, text]));
+  files.set('README.md', 'Outside the workspace.\n');
+  await commitWithGit(t.forge, GITHUB_TEST_LOGIN, repo, files, 'StackEdit');
+  return { repo, tree };
 }

@@ -11,7 +11,10 @@ import {
   type GithubTestForge,
   startGithubTestForge,
 } from '../../testing/github-provider.js';
-import { stackeditGitTree } from '../../testing/stackedit-git-tree.js';
+import {
+  stackeditGitTree,
+  stackeditRepository as pushStackeditRepository,
+} from '../../testing/stackedit-git-tree.js';
 import { syncBrowser } from '../../testing/sync-browser.js';
 import { readStackeditTrailer, stackeditTrailerHistory } from '../../transfer/stackedit-trailer.js';
 import { decodeLocationFields } from './stackedit-layout.js';
@@ -24,16 +27,8 @@ afterAll(async () => {
   await t.close();
 });
 
-/** A repository whose `notes/` folder is the fixture, pushed as StackEdit would. */
-async function stackeditRepository(
-  tree = stackeditGitTree(),
-): Promise<{ repo: string; tree: Map<string, string> }> {
-  const repo = await t.createRepository();
-  const files = new Map([...tree].map(([path, text]) => [`notes/${path}`, text]));
-  files.set('README.md', 'Outside the workspace.\n');
-  await commitWithGit(t.forge, LOGIN, repo, files, 'StackEdit');
-  return { repo, tree };
-}
+/** A repository whose `notes/` folder is `tree`, on this file's forge. */
+const stackeditRepository = (tree?: Map<string, string>) => pushStackeditRepository(t, tree);
 
 /** A browser that keeps the layout when asked (counting the questions). */
 function keepingBrowser(repo: string, asked: { count: number } = { count: 0 }, pageSize?: number) {

@@ -9,14 +9,17 @@ import {
   type LocationItem,
 } from '../../items/types.js';
 import { readAllChanges } from '../../testing/workspace-provider-contract.js';
-import { cloneFiles, commitSubjects, commitWithGit } from '../../testing/git-inspect.js';
+import { cloneFiles, commitSubjects } from '../../testing/git-inspect.js';
 import {
   GITHUB_TEST_LOGIN as LOGIN,
   GITHUB_TEST_TOKEN,
   type GithubTestForge,
   startGithubTestForge,
 } from '../../testing/github-provider.js';
-import { stackeditGitTree } from '../../testing/stackedit-git-tree.js';
+import {
+  stackeditGitTree,
+  stackeditRepository as pushStackeditRepository,
+} from '../../testing/stackedit-git-tree.js';
 import { syncBrowser } from '../../testing/sync-browser.js';
 import { gitBlobSha, utf8Bytes } from './bytes.js';
 import { STACKEDIT_CONVERSION_MESSAGE, StackeditLayoutError } from './git-workspace.js';
@@ -309,16 +312,27 @@ afterAll(async () => {
   await t.close();
 });
 
-/** A repository whose `notes/` folder is the fixture, pushed as another tool would. */
-async function stackeditRepository(
-  tree = fixtureTree(),
-): Promise<{ repo: string; tree: Map<string, string> }> {
-  const repo = await t.createRepository();
-  const files = new Map([...tree].map(([path, text]) => [`notes/${path}`, text]));
-  files.set('README.md', 'Outside the workspace.\n');
-  await commitWithGit(t.forge, LOGIN, repo, files, 'StackEdit');
-  return { repo, tree };
+/** What a second browser reads of the repository's `notes/` (never asked about StackEdit's
+ * layout): its items other than contents, and each file's content. */
+async function readByAnotherBrowser(repo: string) {
+  const other = t.provider(repo, {
+    path: 'notes',
+    onStackeditLayout: () => Promise.reject(new Error('asked again')),
+  });
+  const changes = (await readAllChanges(other)).pages.flat();
+  const items = changes.flatMap((change) =>
+    change.item && change.item.type !== 'content' ? [change.item] : [],
+  );
+  const contents = await Promise.all(
+    items
+      .filter((item) => item.type === 'file')
+      .map(async (file) => (await other.downloadContent(file.id))!),
+  );
+  return { items, contents };
 }
+
+/** A repository whose `notes/` folder is `tree`, on this file's forge. */
+const stackeditRepository = (tree?: Map<string, string>) => pushStackeditRepository(t, tree);
 
 describe("converting StackEdit's git layout (forge-sim)", { timeout: 60_000 }, () => {
   it('is one commit of plain markdown and Inkstone data, read the same by a second browser', async () => {
@@ -363,19 +377,7 @@ describe("converting StackEdit's git layout (forge-sim)", { timeout: 60_000 }, (
     ).toBeGreaterThan(2);
 
     // A second browser reads the same items, without being asked again.
-    const other = t.provider(repo, {
-      path: 'notes',
-      onStackeditLayout: () => Promise.reject(new Error('asked again')),
-    });
-    const changes = (await readAllChanges(other)).pages.flat();
-    const items = changes.flatMap((change) =>
-      change.item && change.item.type !== 'content' ? [change.item] : [],
-    );
-    const contents = await Promise.all(
-      items
-        .filter((item) => item.type === 'file')
-        .map(async (file) => (await other.downloadContent(file.id))!),
-    );
+    const { items, contents } = await readByAnotherBrowser(repo);
     expectFixtureWorkspace(described(items, contents), tree);
     // A browser syncing it holds the files, with their discussions and comments.
     const browser = syncBrowser(t.provider(repo, { path: 'notes' }));
@@ -416,19 +418,7 @@ describe("converting StackEdit's git layout (forge-sim)", { timeout: 60_000 }, (
     expect(clone.get('README.md')).toBe('Outside the workspace.\n');
 
     // A second browser reads the same workspace from Inkstone's layout.
-    const other = t.provider(repo, {
-      path: 'notes',
-      onStackeditLayout: () => Promise.reject(new Error('asked again')),
-    });
-    const changes = (await readAllChanges(other)).pages.flat();
-    const items = changes.flatMap((change) =>
-      change.item && change.item.type !== 'content' ? [change.item] : [],
-    );
-    const contents = await Promise.all(
-      items
-        .filter((item) => item.type === 'file')
-        .map(async (file) => (await other.downloadContent(file.id))!),
-    );
+    const { items, contents } = await readByAnotherBrowser(repo);
     expectRealWorkspace(described(items, contents), tree);
   });
 
