@@ -86,31 +86,11 @@ export function planCommit(draft: GitDraft): CommitPlan {
   const textPaths = new Set(paths.values());
   for (const path of draft.dropped) if (!textPaths.has(path)) deletes.add(path);
   // The images written: binary files beside the texts, which the manifest does not list.
-  const imageShas = new Map<string, string>();
-  for (const [path, image] of draft.images) {
-    if (writes.has(path) || base.files.get(path) === image.sha) continue;
-    writes.set(path, { path, content: image.content, encoding: 'base64' });
-    imageShas.set(path, image.sha);
-    (base.files.has(path) ? plan.updated : plan.created).push(path);
-  }
+  const imageShas = writeImages(draft, writes, plan);
   const manifestText = `${JSON.stringify(manifest, null, 1)}\n`;
   writes.set(GIT_MANIFEST_PATH, { path: GIT_MANIFEST_PATH, content: manifestText });
 
-  const files = new Map(base.files);
-  const changes: GitTreeChange[] = [];
-  for (const path of deletes) {
-    if (writes.has(path) || !files.has(path)) continue;
-    files.delete(path);
-    changes.push({ path, sha: null });
-  }
-  for (const change of writes.values()) {
-    files.set(
-      change.path,
-      imageShas.get(change.path) ??
-        ('content' in change ? gitBlobSha(utf8Bytes(change.content)) : change.sha!),
-    );
-    changes.push(change);
-  }
+  const { files, changes } = treeChanges(base.files, writes, deletes, imageShas);
   return {
     changes,
     snapshot: {
@@ -142,4 +122,47 @@ export function draftEntries(draft: GitDraft): {
     else items.set(id, entry.item);
   }
   return { final, items, fileIds };
+}
+
+/** Adds the draft's images not yet in its base to `writes` (binary files beside the texts), and
+ * names each in `plan`; gives their blob shas by path. */
+export function writeImages(
+  draft: GitDraft,
+  writes: Map<string, GitTreeChange>,
+  plan: { created: string[]; updated: string[] },
+): Map<string, string> {
+  const imageShas = new Map<string, string>();
+  for (const [path, image] of draft.images) {
+    if (writes.has(path) || draft.base.files.get(path) === image.sha) continue;
+    writes.set(path, { path, content: image.content, encoding: 'base64' });
+    imageShas.set(path, image.sha);
+    (draft.base.files.has(path) ? plan.updated : plan.created).push(path);
+  }
+  return imageShas;
+}
+
+/** The tree changes of `writes` and `deletes` (a path written is not deleted; a path not there
+ * is not deleted) on top of `baseFiles`, and the files after them (blob shas by path). */
+export function treeChanges(
+  baseFiles: ReadonlyMap<string, string>,
+  writes: ReadonlyMap<string, GitTreeChange>,
+  deletes: ReadonlySet<string>,
+  imageShas: ReadonlyMap<string, string>,
+): { files: Map<string, string>; changes: GitTreeChange[] } {
+  const files = new Map(baseFiles);
+  const changes: GitTreeChange[] = [];
+  for (const path of deletes) {
+    if (writes.has(path) || !files.has(path)) continue;
+    files.delete(path);
+    changes.push({ path, sha: null });
+  }
+  for (const change of writes.values()) {
+    files.set(
+      change.path,
+      imageShas.get(change.path) ??
+        ('content' in change ? gitBlobSha(utf8Bytes(change.content)) : change.sha!),
+    );
+    changes.push(change);
+  }
+  return { files, changes };
 }

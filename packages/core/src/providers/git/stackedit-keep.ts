@@ -19,22 +19,18 @@ import { stackeditTrailerHistory } from '../../transfer/stackedit-trailer.js';
 import { stackeditContentText, stackeditJson } from '../couchdb/stackedit-documents.js';
 import { gitBlobSha, utf8Bytes } from './bytes.js';
 import { type GitTreeChange } from './git-data-port.js';
-import { draftEntries } from './commit-builder.js';
+import { draftEntries, treeChanges, writeImages } from './commit-builder.js';
 import { type GitDraft } from './draft.js';
 import { contentPaths, derivedId, type GitContentData } from './layout.js';
-import { readStackeditLayout, STACKEDIT_TRASH_FOLDER } from './stackedit-layout.js';
+import { LOCATION_PATH, readStackeditLayout, STACKEDIT_TRASH_FOLDER } from './stackedit-layout.js';
 import { contentViewEntry, itemSyncData, type WorkspaceView } from './workspace-view.js';
-import { encodeBase64 } from '../couchdb/documents.js';
-import { encodeWtf8 } from '../../items/encoding.js';
+import { encodeBase64Url, encodeWtf8 } from '../../items/encoding.js';
 
 /** What a commit in StackEdit's layout holds beyond its items: the path of each location file
  * read, by location id. */
 export interface StackeditKeptInfo {
   locationPaths: Map<string, string>;
 }
-
-// A location file's path (StackEdit's own matcher for its base64: `[\w-]+`).
-const LOCATION_PATH = /^([\s\S]+)\.([\w-]+)\.(sync|publish)$/;
 
 /** The items of a commit in StackEdit's layout, as a workspace view: folders, files, contents
  * (hashed from their `.md`) and locations, ids made from their paths. */
@@ -77,10 +73,7 @@ export function encodeLocationFields(location: LocationItem): string {
     hash: _hash,
     ...fields
   } = location as LocationItem & Record<string, unknown>;
-  return encodeBase64(encodeWtf8(stackeditJson(fields)))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
+  return encodeBase64Url(encodeWtf8(stackeditJson(fields)));
 }
 
 /** A commit planned in StackEdit's layout: the tree changes, the files after it, the `.md`
@@ -185,28 +178,12 @@ export async function planStackeditCommit(
   for (const [id, path] of info.locationPaths) if (!final.has(id)) deletes.add(path);
 
   // Images: binary files beside the texts, as in Inkstone's layout.
-  const imageShas = new Map<string, string>();
-  for (const [path, image] of draft.images) {
-    if (writes.has(path) || base.files.get(path) === image.sha) continue;
-    writes.set(path, { path, content: image.content, encoding: 'base64' });
-    imageShas.set(path, image.sha);
-    (base.files.has(path) ? plan.updated : plan.created).push(path);
-  }
-
-  const files = new Map(base.files);
-  const changes: GitTreeChange[] = [];
-  for (const path of deletes) {
-    if (writes.has(path) || !files.has(path)) continue;
-    files.delete(path);
-    changes.push({ path, sha: null });
-  }
-  for (const change of writes.values()) {
-    const image = imageShas.get(change.path);
-    const sha =
-      image ?? ('content' in change ? gitBlobSha(utf8Bytes(change.content)) : change.sha!);
-    if (image === undefined && 'content' in change) written.set(sha, change.content);
-    files.set(change.path, sha);
-    changes.push(change);
+  const imageShas = writeImages(draft, writes, plan);
+  const { files, changes } = treeChanges(base.files, writes, deletes, imageShas);
+  for (const change of changes) {
+    if ('content' in change && !imageShas.has(change.path)) {
+      written.set(files.get(change.path)!, change.content);
+    }
   }
   return { changes, files, written, ...plan };
 }

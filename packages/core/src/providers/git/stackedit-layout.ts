@@ -32,7 +32,7 @@ export const STACKEDIT_DATA_FOLDER = '.stackedit-data';
 export const STACKEDIT_TRASH_FOLDER = '.stackedit-trash';
 
 // `{file path}.{base64url JSON}.sync|publish` (StackEdit's own matcher: `[\w-]+`).
-const LOCATION_PATH = /^([\s\S]+)\.([\w-]+)\.(sync|publish)$/;
+export const LOCATION_PATH = /^([\s\S]+)\.([\w-]+)\.(sync|publish)$/;
 
 /** A location file's path split: the `.md` it belongs to, its fields' base64 and its kind. */
 function locationPath(
