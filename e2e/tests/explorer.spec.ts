@@ -196,6 +196,10 @@ test('keyboard moves the selection and opens files; openPath opens by path', asy
   await typeName(page, 'A');
   await page.getByRole('button', { name: 'New file' }).click();
   await typeName(page, 'Inner');
+  // The new file opens, and the current file's folders open with it: wait for that, or it
+  // would open A again after the click below.
+  await expect(fileTitle(page)).toHaveValue('Inner');
+  await expect(node(page, 'Inner')).toHaveAttribute('aria-selected', 'true');
   await node(page, 'A').click(); // closes A
   await expect(node(page, 'A')).toHaveAttribute('aria-expanded', 'false');
   await tree(page).press('ArrowRight');

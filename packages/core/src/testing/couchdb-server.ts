@@ -96,6 +96,12 @@ export async function startCouchdbServer(
     request.url = request.url?.replace(/^(\/[^/?]+)\/+(?=\?|$)/, '$1');
     app(request, response);
   });
+  // An idle kept-alive connection stays open a minute, not Node's 5 s (as forge-sim and
+  // cloud-sim keep theirs): the server runs in the test's own process, so after a long step (a
+  // 6 MB text hashed under a loaded machine) the client can reuse a connection in the same turn
+  // as the server's idle timer closes it, and the request fails with ECONNRESET.
+  server.keepAliveTimeout = 60_000;
+  server.headersTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const adminAuth = `Basic ${Buffer.from(`${ADMIN.name}:${ADMIN.password}`).toString('base64')}`;
