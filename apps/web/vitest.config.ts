@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
 // spied-on globals (console, performance, window), fake timers, an IndexedDB or a jsdom
 // environment. They run isolated, each in a fresh worker, as vitest does by default.
 const ISOLATED = [
+  'src/components/first-screen.test.ts',
   'src/editor/code-languages.test.ts',
   'src/editor/doc-text.test.ts',
   'src/editor/editor-controller.test.ts',

@@ -54,7 +54,7 @@ import { workspaceFailed } from '../store/workspace-slice';
 import { AppContext, type AppServices } from './app-context';
 import { refuseStrayFileDrops } from './file-drags';
 import { Shell } from './shell';
-import { afterFirstScreen, idleAfterFirstScreen } from './first-screen';
+import { afterPreviewFirstScreen, idleAfterFirstScreen } from './first-screen';
 import { Splash } from './splash';
 import { welcomeBackFromPayment } from '../sponsorship/sponsor-actions';
 import { type EmbedRequest, readEmbedRequest } from '../embed/embed-request';
@@ -146,10 +146,11 @@ export function App() {
       const googleLate = new LateService<GoogleAccounts>();
       const googleAccounts = lateGoogleAccounts(store, googleLate);
       // Drive's file locations (their providers bring the location sync and the properties'
-      // YAML parser) are wired after the first screen: the Drive entries show then.
+      // YAML parser) are wired after the first screen and the preview's: the Drive entries show
+      // then.
       let unwireDriveLocations: (() => void) | undefined;
       let accountsStopped = false;
-      const driveWiring = afterFirstScreen().then(
+      const driveWiring = afterPreviewFirstScreen().then(
         () => import('../providers/google-drive/drive-location-wiring'),
       );
       driveWiring
@@ -159,8 +160,9 @@ export function App() {
           }
         })
         .catch((error: unknown) => console.error('Wiring Google Drive failed.', error));
-      // Providers whose accounts and locations start after the first screen (their code is not
-      // needed before the editor is editable): each gives what stops it.
+      // Providers whose accounts and locations start after the first screen and the preview's
+      // (their code is not needed before the editor is editable, and would hold the preview
+      // back): each gives what stops it.
       const lateStops: (() => void)[] = [];
       // (When one cannot start, what waits for it is told: `late` rejects.)
       const startLate = (
@@ -168,7 +170,7 @@ export function App() {
         late: { fail(error: Error): void },
         start: () => Promise<() => void>,
       ) => {
-        afterFirstScreen()
+        afterPreviewFirstScreen()
           .then(start)
           .then((stop) => {
             if (accountsStopped) stop();
@@ -312,7 +314,7 @@ export function App() {
       // Neither is waited for: the app works without them, and each keeps its own failure.
       // Persistent storage is asked for once the editor shows its file: on a slow start the
       // warning's 5 s could otherwise pass before there is anything on screen to read it by.
-      afterFirstScreen()
+      afterPreviewFirstScreen()
         .then(() => checkPersistentStorage(store))
         .catch((error: unknown) => console.error('Asking for persistent storage failed.', error));
       // The accounts show at once; the sponsorship of the signed-in one is asked once the
@@ -336,7 +338,7 @@ export function App() {
           });
       }
       // (The sync follows who is signed in, with GitHub or Gitee: both are read first.)
-      Promise.allSettled([accountsRead, forgeAccountsRead, afterFirstScreen()])
+      Promise.allSettled([accountsRead, forgeAccountsRead, afterPreviewFirstScreen()])
         .then(() => (embed ? undefined : startedSync.start()))
         .catch((error: unknown) => console.error('The sync could not be started.', error));
       // The login's sponsorship, GitHub's or Google's (one login at a time: the other has none).
@@ -352,7 +354,7 @@ export function App() {
       if (process.env.NODE_ENV === 'production') {
         let lastKey = 0;
         window.addEventListener('keydown', () => (lastKey = Date.now()), true);
-        afterFirstScreen()
+        afterPreviewFirstScreen()
           .then(() => {
             if (cancelled) return;
             stopUpdates = startAppUpdates(

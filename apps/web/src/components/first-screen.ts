@@ -22,12 +22,41 @@ export function afterFirstScreen(): Promise<void> {
   return shown.then(() => new Promise<void>((resolve) => window.setTimeout(resolve, 0)));
 }
 
-/** Runs `task` when the browser is idle after the first screen is shown; returns what
- * cancels it. */
+// What nobody sees at once (the sync and the providers' accounts, the service worker, the
+// dialogs' code, the preloads) waits, after the first screen, for the preview's first screen
+// too: loaded with the preview's converter, their code held it back (a doc-250k reload showed
+// the preview about half a second after the editor, behind a dozen chunks fetched and run at
+// the same moment). Without a preview (the layout hides it) they go at once; if the preview
+// takes long, they go PREVIEW_FALLBACK milliseconds after the first screen all the same.
+const PREVIEW_FALLBACK = 1500;
+
+let markPreviewShown: () => void = () => {};
+const previewShown = new Promise<void>((resolve) => {
+  markPreviewShown = resolve;
+});
+
+/** Says that the preview shows its first screen, or that no preview is shown. */
+export function previewFirstScreenShown(): void {
+  markPreviewShown();
+}
+
+/** Resolves after the first screen, once the preview shows its own first screen (or there is
+ * no preview, or PREVIEW_FALLBACK ms have passed): for what the writer does not see at once. */
+export function afterPreviewFirstScreen(): Promise<void> {
+  return afterFirstScreen().then(() =>
+    Promise.race([
+      previewShown,
+      new Promise<void>((resolve) => window.setTimeout(resolve, PREVIEW_FALLBACK)),
+    ]).then(() => new Promise<void>((resolve) => window.setTimeout(resolve, 0))),
+  );
+}
+
+/** Runs `task` when the browser is idle after the first screen is shown, and the preview's
+ * (`afterPreviewFirstScreen`); returns what cancels it. */
 export function idleAfterFirstScreen(task: () => void): () => void {
   let cancelled = false;
   let cancelIdle = () => {};
-  shown.then(
+  afterPreviewFirstScreen().then(
     () => {
       if (!cancelled) cancelIdle = whenIdle(task);
     },

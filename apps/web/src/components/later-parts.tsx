@@ -2,7 +2,7 @@
 
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { useAppServices } from './app-context';
-import { afterFirstScreen } from './first-screen';
+import { afterPreviewFirstScreen } from './first-screen';
 
 // The parts of the shell the first screen does without: each is its own chunk, fetched when it
 // first shows or, sooner, when the browser is idle after the editor is editable (see
@@ -22,15 +22,16 @@ const LazyWelcomeTour = lazy(() =>
 );
 
 /** The dialog on top of the modal stack, loaded with every dialog when one is first opened or,
- * sooner, once the first screen is shown: not while the editor is still opening, when there is
- * no dialog to show (the welcome tour is a part of its own). */
+ * sooner, once the first screen and the preview's are shown: not while the editor or the
+ * preview is still opening, when there is no dialog to show (the welcome tour is a part of its
+ * own). */
 export function LaterDialogs() {
   const { modals } = useAppServices();
   const opened = useSyncExternalStore(modals.subscribe, () => modals.entries.length > 0);
   const [shown, setShown] = useState(false);
   useEffect(() => {
     let cancelled = false;
-    afterFirstScreen().then(
+    afterPreviewFirstScreen().then(
       () => !cancelled && setShown(true),
       () => {},
     );

@@ -22,7 +22,7 @@ import { useAppDispatch, useAppSelector, type AppStore } from '../store';
 import { notified } from '../store/notifications-slice';
 import { previewStatsChanged, tocChanged } from '../store/preview-slice';
 import { type AppServices, useAppServices } from './app-context';
-import { afterFirstScreen } from './first-screen';
+import { afterFirstScreen, previewFirstScreenShown } from './first-screen';
 import { InPageButtons } from './in-page-buttons';
 import { useStore } from 'react-redux';
 import '../preview/diagrams/diagrams.css';
@@ -85,7 +85,10 @@ export function PreviewPane() {
             }
             contentElement.dataset.renderedComplete = String(complete);
             // For measurements: when a newly opened text first shows, and when all of it does.
-            if (!firstScreenShown) performance.mark('inkstone:preview-first-screen');
+            if (!firstScreenShown) {
+              performance.mark('inkstone:preview-first-screen');
+              previewFirstScreenShown();
+            }
             if (complete && !completeShown) performance.mark('inkstone:preview-complete');
             firstScreenShown = true;
             completeShown ||= complete;

@@ -9,7 +9,7 @@ import { useAppServices } from './app-context';
 import { ButtonBar } from './button-bar';
 import { EditorPane } from './editor-pane';
 import { FolderAccessNotice } from '../providers/folder/folder-access-notice';
-import { idleAfterFirstScreen } from './first-screen';
+import { idleAfterFirstScreen, previewFirstScreenShown } from './first-screen';
 import {
   LaterDialogs,
   LaterExplorer,
@@ -39,6 +39,10 @@ export function Shell() {
   useEffect(() => idleAfterFirstScreen(prefetchLaterParts), []);
   const style = useLayoutStyle();
   const previewShown = layout.showSidePreview || !layout.showEditor;
+  // Without a preview, what waits for its first screen need not (first-screen.ts).
+  useEffect(() => {
+    if (!previewShown) previewFirstScreenShown();
+  }, [previewShown]);
   return (
     <div className="app" style={style}>
       <ThemeStyles />
