@@ -10,6 +10,8 @@ import { launchBrowser, newAppContext, openAndEmpty, settle } from './typing';
 
 /** How long the main thread is watched after the paste. */
 const WATCH_MS = 10_000;
+/** How long after the watch the preview may take to show the whole text (and the keys typed). */
+const WHOLE_TEXT_WAIT_MS = 120_000;
 /** When typing starts after the paste, and how many keys, how far apart. */
 const TYPING_FROM_MS = 1_000;
 const KEYSTROKES = 60;
@@ -189,7 +191,7 @@ async function measurePaste(
     // The whole text, and the keys typed, reached the preview (waited for beyond the watch).
     const length = text.length + (typing && !refused ? KEYSTROKES : 0);
     if (!refused) {
-      await page.waitForFunction(
+      const waited = page.waitForFunction(
         (expected) => {
           const content = document.querySelector<HTMLElement>('.preview__content');
           return (
@@ -198,8 +200,19 @@ async function measurePaste(
           );
         },
         length,
-        { timeout: 120_000, polling: 50 },
+        { timeout: WHOLE_TEXT_WAIT_MS, polling: 50 },
       );
+      // A run whose preview never showed the whole text is reported (its last section n/a), and
+      // the other runs and parts of the benchmark go on.
+      const whole = await waited.then(
+        () => true,
+        () => false,
+      );
+      if (!whole) {
+        console.log(
+          `  (${baseUrl}: the preview did not show the whole text within ${WHOLE_TEXT_WAIT_MS / 1000} s after the watch; this run's last section is n/a)`,
+        );
+      }
       await page.waitForTimeout(100);
     }
     const log = await page.evaluate(
@@ -229,10 +242,15 @@ async function measurePaste(
 const pad = (value: string, width: number) => value.padStart(width);
 const fmt = (value: number) => (Number.isNaN(value) ? 'n/a' : ms(value));
 
-/** The median of one figure across runs, or 'refused'. */
+/** The median of one figure across runs (those that have it, their count told when some do
+ * not), or 'refused'. */
 function across(runs: PasteFigures[], figure: (run: PasteFigures) => number): string {
   if (runs.length === 0 || runs.every((run) => run.refused)) return 'refused';
-  return fmt(median(runs.filter((run) => !run.refused).map(figure)));
+  const taken = runs.filter((run) => !run.refused);
+  const values = taken.map(figure).filter((value) => !Number.isNaN(value));
+  if (values.length === 0) return 'n/a';
+  const some = values.length < taken.length ? ` (${values.length} of ${taken.length} runs)` : '';
+  return fmt(median(values)) + some;
 }
 
 function verdict(value: string, target: number): string {
