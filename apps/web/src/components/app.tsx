@@ -312,8 +312,9 @@ export function App() {
       };
       setServices(appServices);
       // Neither is waited for: the app works without them, and each keeps its own failure.
-      // Persistent storage is asked for once the editor shows its file: on a slow start the
-      // warning's 5 s could otherwise pass before there is anything on screen to read it by.
+      // Persistent storage is asked for once the editor shows its file (and the preview its
+      // first screen): on a slow start the warning's 5 s could otherwise pass before there is
+      // anything on screen to read it by.
       afterPreviewFirstScreen()
         .then(() => checkPersistentStorage(store))
         .catch((error: unknown) => console.error('Asking for persistent storage failed.', error));
