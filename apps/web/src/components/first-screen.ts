@@ -17,9 +17,15 @@ export function firstScreenShown(): void {
   markShown();
 }
 
+/** Resolves `ms` milliseconds later (0: in a task of its own, not within the task that said a
+ * screen was shown). */
+function wait(ms: number): Promise<void> {
+  return new Promise<void>((resolve) => window.setTimeout(resolve, ms));
+}
+
 /** Resolves in the frame after the first screen is shown. */
 export function afterFirstScreen(): Promise<void> {
-  return shown.then(() => new Promise<void>((resolve) => window.setTimeout(resolve, 0)));
+  return shown.then(() => wait(0));
 }
 
 // What nobody sees at once (the sync and the providers' accounts, the service worker, the
@@ -44,10 +50,7 @@ export function previewFirstScreenShown(): void {
  * no preview, or PREVIEW_FALLBACK ms have passed): for what the writer does not see at once. */
 export function afterPreviewFirstScreen(): Promise<void> {
   return afterFirstScreen().then(() =>
-    Promise.race([
-      previewShown,
-      new Promise<void>((resolve) => window.setTimeout(resolve, PREVIEW_FALLBACK)),
-    ]).then(() => new Promise<void>((resolve) => window.setTimeout(resolve, 0))),
+    Promise.race([previewShown, wait(PREVIEW_FALLBACK)]).then(() => wait(0)),
   );
 }
 
