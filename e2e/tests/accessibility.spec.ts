@@ -1,4 +1,5 @@
-import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Locator, type Page } from '@playwright/test';
+import { test } from './fixtures/warm-page';
 import axe, { type AxeResults, type RunOptions } from 'axe-core';
 import {
   type CouchdbTestServer,

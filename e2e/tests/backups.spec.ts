@@ -1,5 +1,6 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures/warm-page';
 import { strToU8, zipSync } from 'fflate';
 import {
   editor,

@@ -1,5 +1,6 @@
 import { type CloudSim, startCloudSim } from '@inkstone/cloud-sim';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures/warm-page';
 import { alert, editor, editorText, replaceText, sharedApp } from './helpers';
 
 // The chat assistant (issue 32) against cloud-sim's OpenAI-compatible /v1/chat/completions: the

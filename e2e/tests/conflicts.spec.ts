@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures/warm-page';
 import { editor, editorText, openApp, replaceText } from './helpers';
 
 const resolveButton = (page: Page) => page.getByRole('button', { name: 'Resolve conflicts' });

@@ -2,7 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, chromium, expect, type Page, test } from '@playwright/test';
+import { type Browser, chromium, expect, type Page } from '@playwright/test';
+import { test } from './fixtures/warm-page';
 import { alert, editor, journalRows, pasteText, refuseSaves, storedRows } from './helpers';
 
 // The browser killed while the user types (a crash, a power cut, the OS killing it): the next

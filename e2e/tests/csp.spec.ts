@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './fixtures/warm-page';
 import { openApp, preview, replaceText } from './helpers';
 
 // The server sends a Content-Security-Policy (docs/how-to/self-host.md). Everything the app

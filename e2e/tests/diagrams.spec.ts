@@ -1,4 +1,5 @@
-import { type Dialog, expect, type Locator, type Page, test } from '@playwright/test';
+import { type Dialog, expect, type Locator, type Page } from '@playwright/test';
+import { test } from './fixtures/warm-page';
 import {
   editor,
   openApp,

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures/warm-page';
 import { editor, openApp, preview } from './helpers';
 
 // The version the About dialog shows: the web app's, which its build reads (next.config.ts).

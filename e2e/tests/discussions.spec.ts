@@ -1,4 +1,5 @@
-import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test';
+import { test } from './fixtures/warm-page';
 import { type ForgeSim, startForgeSim } from '@inkstone/forge-sim';
 import { type AppServer, freePort, openAppContext, startAppServer } from './fixtures/app-server';
 import {

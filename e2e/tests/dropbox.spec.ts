@@ -1,5 +1,6 @@
 import { type DropboxUser } from '@inkstone/cloud-sim';
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, type Page } from '@playwright/test';
+import { test } from './fixtures/warm-page';
 import { openAppContext } from './fixtures/app-server';
 import { type DropboxFixture, startDropboxFixture } from './fixtures/cloud-sim';
 import { alert, editorText, fileTitle, openMenu, openMenuEntry, replaceText } from './helpers';

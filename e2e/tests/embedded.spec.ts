@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { type AddressInfo } from 'node:net';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures/warm-page';
 import { type AppServer, startAppServer } from './fixtures/app-server';
 
 // Embedded mode (spec interface §4): a page of another site embeds the editor in an iframe with

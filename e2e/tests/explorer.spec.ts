@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures/warm-page';
 import { editor, fileTitle, node, openApp, openMenu, replaceText, tree } from './helpers';
 
 declare global {

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './fixtures/warm-page';
 import { openApp, openMenuEntry, replaceText } from './helpers';
 
 // About 3,000 characters of text, printed 14,000 times by the template below: a page of about

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures/warm-page';
 import { menu, openApp, openMenuEntry, preview, replaceText } from './helpers';
 
 const TEXT = `# Export title

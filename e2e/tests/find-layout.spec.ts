@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures/warm-page';
 import { editor, editorText, openApp, preview, replaceText, sharedApp } from './helpers';
 
 const findBar = (page: Page) => page.getByRole('search', { name: 'Find and replace' });

@@ -1,4 +1,5 @@
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, type Page } from '@playwright/test';
+import { test } from './fixtures/warm-page';
 import { openFile } from './fixtures/forge-workspace';
 import { alert, editor, editorText, menu, openApp, openMenu, skipTour, tree } from './helpers';
 

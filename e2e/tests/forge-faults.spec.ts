@@ -1,5 +1,6 @@
 import { type ForgeSim, type ForgeUser, startForgeSim } from '@inkstone/forge-sim';
-import { type BrowserContext, expect, type Page, type Request, test } from '@playwright/test';
+import { type BrowserContext, expect, type Page, type Request } from '@playwright/test';
+import { test } from './fixtures/warm-page';
 import { type AppServer, forgeServerEnv, freePort, startAppServer } from './fixtures/app-server';
 import {
   authorize,

@@ -1,5 +1,6 @@
 import { type ForgeSim, type ForgeUser, startForgeSim } from '@inkstone/forge-sim';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
+import { test } from './fixtures/warm-page';
 import {
   type AppServer,
   forgeServerEnv,

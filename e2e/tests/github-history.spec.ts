@@ -1,5 +1,6 @@
 import { type ForgeSim, startForgeSim } from '@inkstone/forge-sim';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures/warm-page';
 import { storeGithubAccount, syncNow, syncStatus } from './fixtures/forge-workspace';
 import { type GithubAppServer, startGithubAppServer } from './fixtures/github-app-server';
 import {

@@ -1,5 +1,6 @@
 import { type ForgeSim, startForgeSim } from '@inkstone/forge-sim';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures/warm-page';
 import { type GithubAppServer, startGithubAppServer } from './fixtures/github-app-server';
 import { alert, editor, editorText, fileTitle, openMenu, replaceText, skipTour } from './helpers';
 

@@ -5,7 +5,8 @@ import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type ForgeSim, type ForgeUser, startForgeSim } from '@inkstone/forge-sim';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
+import { test } from './fixtures/warm-page';
 import { openAppContext } from './fixtures/app-server';
 import { alert, menu, openMenu, openMenuEntry, replaceText, storedRows } from './helpers';
 

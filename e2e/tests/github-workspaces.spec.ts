@@ -3,7 +3,8 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test';
+import { test } from './fixtures/warm-page';
 import { type ForgeSim, startForgeSim } from '@inkstone/forge-sim';
 import { storeGithubAccount } from './fixtures/forge-workspace';
 import {

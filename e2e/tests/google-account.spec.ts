@@ -1,5 +1,6 @@
 import { type GoogleUser } from '@inkstone/cloud-sim';
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, type Page } from '@playwright/test';
+import { test } from './fixtures/warm-page';
 import { openAppContext } from './fixtures/app-server';
 import { type GoogleFixture, googleUser, startGoogleFixture } from './fixtures/cloud-sim';
 import { openMenuEntry, storedRows } from './helpers';

@@ -1,4 +1,5 @@
-import { expect, type JSHandle, type Locator, type Page, test } from '@playwright/test';
+import { expect, type JSHandle, type Locator, type Page } from '@playwright/test';
+import { test } from './fixtures/warm-page';
 
 /** The editor, as assistive technology finds it. */
 export const editor = (page: Page): Locator => page.getByRole('textbox', { name: 'Editor' });

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures/warm-page';
 import { editor, editorText, node, openApp, openMenuEntry, replaceText, tree } from './helpers';
 
 // Local history (issue 31, docs/how-to/history.md): revisions of a file that was never synced,

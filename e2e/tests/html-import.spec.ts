@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures/warm-page';
 import { editorText, openApp, openMenuEntry, preview } from './helpers';
 
 async function importHtml(page: Page, name: string, html: string): Promise<void> {

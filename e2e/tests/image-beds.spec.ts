@@ -3,7 +3,8 @@ import { type ForgeSim, startForgeSim } from '@inkstone/forge-sim';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, type Page } from '@playwright/test';
+import { test } from './fixtures/warm-page';
 import {
   forgeServerEnv,
   openAppContext,

@@ -1,4 +1,5 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { test } from './fixtures/warm-page';
 import { activity, editor, editorText, openApp, preview, replaceText, storedRows } from './helpers';
 
 /** Presses Tab from the top of the page until `target` has the focus, as a keyboard user goes

@@ -5,9 +5,9 @@ import {
   expect,
   type JSHandle,
   type Page,
-  test,
   type TestInfo,
 } from '@playwright/test';
+import { test } from './fixtures/warm-page';
 import {
   type CouchdbTestServer,
   startCouchdbServer,

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './fixtures/warm-page';
 import { type ForgeSim, startForgeSim } from '@inkstone/forge-sim';
 import { firstSync, openFile, storeGithubAccount, syncNow } from './fixtures/forge-workspace';
 import { type GithubAppServer, startGithubAppServer } from './fixtures/github-app-server';
@@ -109,13 +110,14 @@ test('a repository folder in StackEdit’s layout: Cancel leaves it as it is; Co
   const workspaceUrl = '/?providerId=githubWorkspace&owner=alice&repo=stackedit-notes&path=notes/';
   await page.goto(`${app.origin}${workspaceUrl}`);
   await expect(editor(page)).toBeVisible({ timeout: 15_000 });
-  await skipTour(page);
 
-  // The first sync finds StackEdit's layout and asks. Cancel: nothing written.
+  // The first sync finds StackEdit's layout and asks. Cancel: nothing written. The offer is
+  // modal: it comes before or over the welcome tour, and is answered first.
   const offer = page.getByRole('dialog', { name: 'StackEdit workspace' });
   await expect(offer).toBeVisible({ timeout: 20_000 });
   await offer.getByRole('button', { name: 'Cancel' }).click();
   await expect(offer).toBeHidden();
+  await skipTour(page);
   expect(await commits()).toBe(before);
   expect(await filesOf(gitDir)).toEqual(seeded);
 
@@ -188,11 +190,12 @@ test('a repository folder kept in StackEdit’s layout: an edit is written back 
     `${app.origin}/?providerId=githubWorkspace&owner=alice&repo=stackedit-kept&path=notes/`,
   );
   await expect(editor(page)).toBeVisible({ timeout: 15_000 });
-  await skipTour(page);
 
+  // The offer is modal: it comes before or over the welcome tour, and is answered first.
   const offer = page.getByRole('dialog', { name: 'StackEdit workspace' });
   await expect(offer).toBeVisible({ timeout: 20_000 });
   await offer.getByRole('button', { name: 'Keep StackEdit’s layout' }).click();
+  await skipTour(page);
   await firstSync(page, `${sim.url}/alice/stackedit-kept/tree/main/notes`);
   // Reading writes nothing.
   expect(await filesOf(gitDir)).toEqual(seeded);

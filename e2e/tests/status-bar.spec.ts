@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './fixtures/warm-page';
 import { openApp, preview, replaceText } from './helpers';
 
 // Words of Chinese and Japanese are cut by the browser's word segmenter (Intl.Segmenter), not

@@ -1,4 +1,5 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { test } from './fixtures/warm-page';
 import { editor, openApp, preview, replaceText, tree } from './helpers';
 
 // The relative luminance (0 black … 1 white) of the background a region shows: the first

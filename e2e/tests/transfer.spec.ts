@@ -4,7 +4,8 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { computePaths, type FileItem, type FolderItem } from '@inkstone/core';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { test } from './fixtures/warm-page';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import {
   editor,

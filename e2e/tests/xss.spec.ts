@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
+import { test } from './fixtures/warm-page';
 import { diagramSource, LEAK_HOST, XSS_PAYLOADS, type XssPayload } from './fixtures/xss-payloads';
 import { openApp, preview, replaceText } from './helpers';
 

@@ -1,5 +1,6 @@
 import { type ZendeskUser } from '@inkstone/cloud-sim';
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, type Page } from '@playwright/test';
+import { test } from './fixtures/warm-page';
 import { openAppContext } from './fixtures/app-server';
 import { startZendeskFixture, type ZendeskFixture } from './fixtures/cloud-sim';
 import {
