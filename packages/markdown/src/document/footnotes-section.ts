@@ -16,10 +16,18 @@ export class FootnotesSection {
   announced = false;
   // What the HTML was built from.
   private key = '\0';
+  // The numbers last rendered, and the content of each footnote then (a block rendered again
+  // gets a new map): while they are the same, nothing is to do, and no signature is built (at
+  // each keystroke).
+  private numbers: ReadonlyMap<string, FootnoteEntry> | undefined;
+  private contents: (Map<string, string> | undefined)[] = [];
 
   /** Brings the HTML up to date with the footnotes `numbers` (label -> [number, references,
    * owner]; see `numberFootnotes`). */
   render(numbers: ReadonlyMap<string, FootnoteEntry>): void {
+    if (numbers === this.numbers && this.sameContents(numbers)) return;
+    this.numbers = numbers;
+    this.contents = [...numbers.values()].map(([, , owner]) => owner?.footnoteHtml);
     const signature = [...numbers]
       .map(([label, [n, count, owner]]) => {
         const content = owner?.footnoteHtml.get(label) ?? '';
@@ -49,6 +57,15 @@ export class FootnotesSection {
       this.id = newSectionId();
       this.announced = false;
     }
+  }
+
+  private sameContents(numbers: ReadonlyMap<string, FootnoteEntry>): boolean {
+    let index = 0;
+    for (const [, , owner] of numbers.values()) {
+      if (owner?.footnoteHtml !== this.contents[index]) return false;
+      index += 1;
+    }
+    return true;
   }
 
   /**

@@ -122,6 +122,49 @@ describe('MarkdownDocument', () => {
     expect(html()).toMatch(/<li id="fn1" class="footnote-item"><p>Note a\./);
   });
 
+  it('shows a footnote’s new content, and keeps the footnotes section while edits elsewhere leave it alone', () => {
+    const text = 'A[^a].\n\nPlain words.\n\n[^a]: Note a.\n';
+    const { document, client } = open(text);
+    const footnotes = () => client.html().at(-1)!;
+    expect(footnotes()).toMatch(/<li id="fn1" class="footnote-item"><p>Note a\. <a href="#fnref1"/);
+    const before = client.ids.at(-1);
+    edit(document, client, text.indexOf('words'), text.indexOf('words'), 'more ');
+    expect(client.ids.at(-1)).toBe(before);
+    const edited = `${text.slice(0, text.indexOf('words'))}more ${text.slice(text.indexOf('words'))}`;
+    const at = edited.indexOf('Note a') + 'Note a'.length;
+    const update = edit(document, client, at, at, ', changed');
+    expect(client.ids.at(-1)).not.toBe(before);
+    expect(update.html[client.ids.at(-1)!]).toContain('Note a, changed.');
+    expect(footnotes()).toMatch(/<p>Note a, changed\. <a href="#fnref1"/);
+  });
+
+  it('hands out the sections a keystroke did not change as the same objects, and new ones where lines moved', () => {
+    const text = Array.from({ length: 6 }, (_, i) => `Paragraph ${i}.`).join('\n\n');
+    const { document, client } = open(text);
+    const first = document.update().sections;
+    const at = text.indexOf('Paragraph 2') + 'Paragraph 2'.length;
+    const typed = edit(document, client, at, at, ' more').sections;
+    expect(typed.map((section, i) => (i === 2 ? 'changed' : section === first[i]))).toEqual([
+      true,
+      true,
+      'changed',
+      true,
+      true,
+      true,
+    ]);
+    // A line break typed: the sections below move down a line, in new objects (the ones handed
+    // out before are never changed).
+    const lines = first.map((section) => section.line);
+    const broken = edit(document, client, at, at, '\n').sections;
+    expect(broken.map((section) => section.line)).toEqual(
+      lines.map((line, i) => (i <= 2 ? line : line + 1)),
+    );
+    expect(broken[0]).toBe(first[0]);
+    expect(broken[4]).not.toBe(first[4]);
+    expect(first.map((section) => section.line)).toEqual(lines);
+    expect(client.html()[2]).toBe('<p data-line="0">Paragraph 2\nmore.</p>\n');
+  });
+
   it('applies abbreviations defined anywhere to every block', () => {
     const text = 'The HTML spec.\n\n*[HTML]: Hyper Text Markup Language\n';
     const { document, client } = open(text);

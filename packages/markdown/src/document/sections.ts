@@ -1,4 +1,4 @@
-import { type Unit } from './unit.js';
+import { type ShownPart, type Unit } from './unit.js';
 
 /** A section of the rendered document: a block, or the footnotes at the end. */
 export interface DocumentSection {
@@ -30,22 +30,27 @@ export function listSections(
 ): boolean {
   let complete = true;
   for (const unit of units) {
+    const { start, shown } = unit;
     if (unit.needsInline || unit.needsRender) {
       complete = false;
       // Not prepared yet: a block that showed before keeps showing what it showed.
-      for (const { id, offset } of unit.shown) sections.push({ id, line: unit.start + offset });
+      for (const was of shown) sections.push(sectionAt(was, was.id, start + was.offset));
       continue;
     }
     // (Plain loops, and nothing new where nothing changed: this runs over every block of the
-    // document at each keystroke.)
-    const { parts, shown } = unit;
+    // document at each keystroke, and a section object made at each one for each block was
+    // most of a keystroke's work at 2,000,000 characters, with its garbage.)
+    const { parts } = unit;
     if (shown.length !== parts.length) shown.length = 0;
     for (let index = 0; index < parts.length; index += 1) {
       const part = parts[index]!;
-      sections.push({ id: part.id, line: unit.start + part.offset });
       const was = shown[index];
       if (was === undefined || was.id !== part.id || was.offset !== part.offset) {
-        shown[index] = { id: part.id, offset: part.offset };
+        const section = { id: part.id, line: start + part.offset };
+        shown[index] = { id: part.id, offset: part.offset, section };
+        sections.push(section);
+      } else {
+        sections.push(sectionAt(was, part.id, start + part.offset));
       }
       if (!part.announced) {
         html[part.id] = part.html;
@@ -54,4 +59,11 @@ export function listSections(
     }
   }
   return complete;
+}
+
+// The section object a part listed last, or a new one where its block moved (the object handed
+// out before is never changed: the preview may hold it).
+function sectionAt(was: ShownPart, id: number, line: number): DocumentSection {
+  if (was.section.line !== line) was.section = { id, line };
+  return was.section;
 }

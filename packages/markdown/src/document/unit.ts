@@ -94,8 +94,16 @@ export interface Unit {
   needsRender: boolean;
   /** The document's definitions when the unit was parsed. */
   definitions: string;
-  /** The sections last handed out as shown for this block (id, and line in the block). */
-  shown: { id: number; offset: number }[];
+  /** The sections last handed out as shown for this block, one a part. */
+  shown: ShownPart[];
+}
+
+/** A section handed out as shown for a part of a block: its id, its first line in the block, and
+ * the section object last handed out for it (given again while its line is the same). */
+export interface ShownPart {
+  id: number;
+  offset: number;
+  section: { id: number; line: number };
 }
 
 /** A unit for a freshly scanned block. */
