@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 import { test } from './fixtures/warm-page';
-import { editor, openApp, preview } from './helpers';
+import { editor, openApp, preview, storedRows } from './helpers';
 
 // The version the About dialog shows: the web app's, which its build reads (next.config.ts).
 const inkstoneVersion = (
@@ -11,6 +11,19 @@ const inkstoneVersion = (
 ).version;
 
 const tour = (page: Page) => page.getByRole('dialog', { name: 'Welcome tour' });
+
+// Waits until the local database holds the tour as finished: a reload at once may come before
+// the write (a user would not reload within milliseconds).
+async function tourFinishedStored(page: Page): Promise<void> {
+  await expect
+    .poll(async () => {
+      const rows = await storedRows(page);
+      const layout = rows.find((row) => row.id === 'layoutSettings')?.data as
+        { welcomeTourFinished?: boolean } | undefined;
+      return layout?.welcomeTourFinished === true;
+    })
+    .toBe(true);
+}
 
 // Opens the app without skipping the tour.
 async function openFresh(page: Page): Promise<void> {
@@ -37,6 +50,7 @@ test('the welcome tour runs through its steps and does not return after a reload
   await expect(card.getByRole('button', { name: 'Skip' })).toHaveCount(0);
   await card.getByRole('button', { name: 'Ok' }).click();
   await expect(card).toBeHidden();
+  await tourFinishedStored(page);
 
   await page.reload();
   await expect(editor(page)).toBeVisible({ timeout: 15_000 });
@@ -54,6 +68,7 @@ test('Escape skips the tour for good; the page can be used while it shows', asyn
   await expect(editor(page)).toContainText('Still writing');
   await page.keyboard.press('Escape');
   await expect(tour(page)).toBeHidden();
+  await tourFinishedStored(page);
   await page.reload();
   await expect(editor(page)).toBeVisible({ timeout: 15_000 });
   await page.waitForTimeout(500);

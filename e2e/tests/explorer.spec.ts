@@ -112,6 +112,8 @@ test('deleting a folder and emptying the trash ask first', async ({ page }) => {
   await openExplorer(page);
   await page.getByRole('button', { name: 'New folder' }).click();
   await typeName(page, 'Drafts');
+  // (Created once stored: then it is selected, and a new file goes in it.)
+  await expect(node(page, 'Drafts')).toHaveAttribute('aria-selected', 'true');
   await page.getByRole('button', { name: 'New file' }).click();
   await typeName(page, 'Letter');
   await expect(node(page, 'Letter')).toHaveAttribute('aria-level', '2');
