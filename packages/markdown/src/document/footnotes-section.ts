@@ -14,11 +14,8 @@ export class FootnotesSection {
   html = '';
   /** Whether the current `html` was handed out by an update. */
   announced = false;
-  // What the HTML was built from.
-  private key = '\0';
   // The numbers last rendered, and the content of each footnote then (a block rendered again
-  // gets a new map): while they are the same, nothing is to do, and no signature is built (at
-  // each keystroke).
+  // gets a new map): while they are the same (most keystrokes), nothing is built.
   private numbers: ReadonlyMap<string, FootnoteEntry> | undefined;
   private contents: (Map<string, string> | undefined)[] = [];
 
@@ -28,14 +25,6 @@ export class FootnotesSection {
     if (numbers === this.numbers && this.sameContents(numbers)) return;
     this.numbers = numbers;
     this.contents = [...numbers.values()].map(([, , owner]) => owner?.footnoteHtml);
-    const signature = [...numbers]
-      .map(([label, [n, count, owner]]) => {
-        const content = owner?.footnoteHtml.get(label) ?? '';
-        return `${label}\0${n}\0${count}\0${content}`;
-      })
-      .join('\0\0');
-    if (signature === this.key) return;
-    this.key = signature;
     let items = '';
     for (const [label, [n, count, owner]] of numbers) {
       const content = owner?.footnoteHtml.get(label) ?? '';

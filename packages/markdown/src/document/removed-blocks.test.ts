@@ -9,7 +9,7 @@ function parsed(source: string, definitions = 'defs'): Unit {
   part.announced = true;
   part.id = 1;
   unit.parts = [part];
-  unit.shown = [{ id: 1, offset: 0, section: { id: 1, line: 0 } }];
+  unit.shown = [{ offset: 0, section: { id: 1, line: 0 } }];
   unit.needsInline = false;
   unit.definitions = definitions;
   return unit;

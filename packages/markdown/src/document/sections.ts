@@ -34,7 +34,7 @@ export function listSections(
     if (unit.needsInline || unit.needsRender) {
       complete = false;
       // Not prepared yet: a block that showed before keeps showing what it showed.
-      for (const was of shown) sections.push(sectionAt(was, was.id, start + was.offset));
+      for (const was of shown) sections.push(sectionAt(was, start + was.offset));
       continue;
     }
     // (Plain loops, and nothing new where nothing changed: this runs over every block of the
@@ -45,12 +45,12 @@ export function listSections(
     for (let index = 0; index < parts.length; index += 1) {
       const part = parts[index]!;
       const was = shown[index];
-      if (was === undefined || was.id !== part.id || was.offset !== part.offset) {
+      if (was === undefined || was.section.id !== part.id || was.offset !== part.offset) {
         const section = { id: part.id, line: start + part.offset };
-        shown[index] = { id: part.id, offset: part.offset, section };
+        shown[index] = { offset: part.offset, section };
         sections.push(section);
       } else {
-        sections.push(sectionAt(was, part.id, start + part.offset));
+        sections.push(sectionAt(was, start + part.offset));
       }
       if (!part.announced) {
         html[part.id] = part.html;
@@ -63,7 +63,7 @@ export function listSections(
 
 // The section object a part listed last, or a new one where its block moved (the object handed
 // out before is never changed: the preview may hold it).
-function sectionAt(was: ShownPart, id: number, line: number): DocumentSection {
-  if (was.section.line !== line) was.section = { id, line };
+function sectionAt(was: ShownPart, line: number): DocumentSection {
+  if (was.section.line !== line) was.section = { id: was.section.id, line };
   return was.section;
 }

@@ -98,10 +98,9 @@ export interface Unit {
   shown: ShownPart[];
 }
 
-/** A section handed out as shown for a part of a block: its id, its first line in the block, and
- * the section object last handed out for it (given again while its line is the same). */
+/** A section handed out as shown for a part of a block: its first line in the block, and the
+ * section object last handed out for it (its id, and given again while its line is the same). */
 export interface ShownPart {
-  id: number;
   offset: number;
   section: { id: number; line: number };
 }
