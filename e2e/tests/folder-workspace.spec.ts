@@ -114,10 +114,11 @@ test('a folder picked from Workspaces opens with its files, and the app writes e
   await expect(menu(tab)).toContainText('synced with the folder “Notes” on this computer');
   await tab.keyboard.press('Escape');
 
+  // (The title names the file the moment it is clicked; its text follows once read.)
   await openFile(tab, 'Hello');
-  expect(await editorText(tab)).toBe('Hello from disk.');
+  await expect.poll(() => editorText(tab)).toBe('Hello from disk.');
   await openIn(tab, 'Ideas', 'Plan');
-  expect(await editorText(tab)).toBe('# Plan\n\nWritten by another editor.');
+  await expect.poll(() => editorText(tab)).toBe('# Plan\n\nWritten by another editor.');
   await expect(tree(tab).getByRole('treeitem', { name: 'README' })).toHaveCount(0);
 
   // Typed here: on disk a few seconds later, and the app's own data beside it.

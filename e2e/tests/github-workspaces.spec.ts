@@ -19,6 +19,7 @@ import {
   replaceText,
   skipTour,
   tree,
+  openFileOfTree,
 } from './helpers';
 
 // One forge-sim (real bare git repositories behind GitHub's REST dialect) and one Inkstone
@@ -288,13 +289,9 @@ async function browserOfAlice(
   return page;
 }
 
-/** Opens a file from the explorer. */
+/** Opens a file from the explorer, and waits for its text in the editor. */
 async function openFile(page: Page, name: string): Promise<void> {
-  if (!(await tree(page).isVisible())) {
-    await page.getByRole('button', { name: 'Toggle explorer' }).click();
-  }
-  await tree(page).getByRole('treeitem', { name, exact: true }).click();
-  await expect(fileTitle(page)).toHaveValue(name);
+  await openFileOfTree(page, name);
 }
 
 test('the main workspace of a signed-in user syncs to a private inkstone-appdata repository, created at its first sync', async ({

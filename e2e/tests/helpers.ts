@@ -20,6 +20,24 @@ export const node = (page: Page, name: string): Locator =>
 /** The open file's title field. */
 export const fileTitle = (page: Page): Locator => page.getByRole('textbox', { name: 'File title' });
 
+/**
+ * Opens the explorer's file `name` (showing the explorer first if hidden) and waits for its
+ * text in the editor: the title names a file the moment it is clicked, its text follows once
+ * read from the database.
+ */
+export async function openFileOfTree(page: Page, name: string): Promise<void> {
+  if (!(await tree(page).isVisible())) {
+    await page.getByRole('button', { name: 'Toggle explorer' }).click();
+  }
+  const already = (await fileTitle(page).inputValue()) === name;
+  const openings = () =>
+    page.evaluate(() => performance.getEntriesByName('inkstone:file-opened').length);
+  const before = await openings();
+  await tree(page).getByRole('treeitem', { name, exact: true }).click();
+  await expect(fileTitle(page)).toHaveValue(name);
+  if (!already) await expect.poll(openings, { timeout: 15_000 }).toBeGreaterThan(before);
+}
+
 /** The polite live region that says what the app is busy with. */
 export const activity = (page: Page): Locator => page.getByRole('status', { name: 'Activity' });
 

@@ -14,7 +14,7 @@ import {
   replaceText,
   showStackeditDiscussion,
   skipTour,
-  tree,
+  openFileOfTree,
 } from './helpers';
 
 // Two people on one CouchDB workspace, each in a browser context of their own (their own
@@ -73,13 +73,9 @@ async function syncNow(page: Page): Promise<void> {
   await expect(syncStatus(page)).toHaveText(/^Last synchronized at/);
 }
 
-/** Opens a file from the explorer. */
+/** Opens a file from the explorer, and waits for its text in the editor. */
 async function openFile(page: Page, name: string): Promise<void> {
-  if (!(await tree(page).isVisible())) {
-    await page.getByRole('button', { name: 'Toggle explorer' }).click();
-  }
-  await tree(page).getByRole('treeitem', { name, exact: true }).click();
-  await expect(fileTitle(page)).toHaveValue(name);
+  await openFileOfTree(page, name);
 }
 
 test.describe.configure({ timeout: 90_000 });

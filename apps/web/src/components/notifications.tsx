@@ -2,6 +2,7 @@
 
 import { useEffect } from 'react';
 import {
+  afterResponsiveTime,
   CONFIRM_NOTIFICATION_TIMEOUT,
   NOTIFICATION_TIMEOUT,
   type Notifier,
@@ -24,8 +25,8 @@ export function Notifications() {
   );
 }
 
-/** One notification: closes after 5 s (a question after 10 s, answered No), or with its
- * buttons. */
+/** One notification: closes after 5 s of the page being responsive (a question after 10 s,
+ * answered No), or with its buttons. */
 function NotificationView({
   notification: { id, type, content },
   notifier,
@@ -35,8 +36,7 @@ function NotificationView({
 }) {
   useEffect(() => {
     const timeout = type === 'confirm' ? CONFIRM_NOTIFICATION_TIMEOUT : NOTIFICATION_TIMEOUT;
-    const timer = window.setTimeout(() => notifier.answer(id, false), timeout);
-    return () => window.clearTimeout(timer);
+    return afterResponsiveTime(timeout, () => notifier.answer(id, false));
   }, [id, type, notifier]);
 
   return (
