@@ -204,4 +204,32 @@ describe('EditorController', () => {
     expect(await workspace.history.list(other.id)).toEqual([]);
     expect(await workspace.history.list(first!.id)).toHaveLength(2);
   });
+
+  it('keeps words typed while another file is being opened, in the file they were typed in', async () => {
+    const { controller, type, repo, file } = await setUp();
+    open = controller;
+    const other = await createFile(repo, () => 'other'.padEnd(16, '0'), { text: 'Other.\n' });
+    // The other file's text comes from the database when the test lets it.
+    let release = () => {};
+    let reading = () => {};
+    const read = new Promise<void>((resolve) => (reading = resolve));
+    const get = repo.get.bind(repo);
+    vi.spyOn(repo, 'get').mockImplementation(async (id) => {
+      if (id !== itemIds.content(other.id)) return get(id);
+      reading();
+      await new Promise<void>((resolve) => (release = resolve));
+      return get(id);
+    });
+    type('Before ', 0);
+    const opening = controller.open(other.id);
+    // The text left is saved, the other file is being read: a key comes meanwhile.
+    await read;
+    type('Between ', 0);
+    release();
+    await opening;
+    expect(controller.view.state.doc.toString()).toBe('Other.\n');
+    await controller.flush();
+    const stored = await repo.get<ContentItem>(itemIds.content(file.id));
+    expect(stored?.text).toBe(`Between Before ${TEXT}`);
+  });
 });

@@ -154,6 +154,7 @@ export class EditorController {
   async open(fileId: string): Promise<void> {
     // The file left keeps its text as a revision when it changed (read now, before it goes).
     this.history.leaveSoon();
+    const left = this.session;
     await this.flush();
     const session = await ContentSession.open({
       repo: this.workspace.repo,
@@ -170,6 +171,11 @@ export class EditorController {
       hashItem: workerItemHasher,
     });
     const state = await this.workspace.repo.get<ContentStateItem>(itemIds.contentState(fileId));
+    // Words typed into the file left while this one was read are saved to it before its text
+    // goes (a save the database refuses is reported, as any).
+    while (left && this.session === left && left.isDirty()) {
+      if (!(await this.save())) break;
+    }
     this.session = session;
     const early = this.early;
     this.early = undefined;
