@@ -1,5 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
-import { editor, editorText, preview, replaceText, skipTour, storedRows } from './helpers';
+import {
+  activity,
+  editor,
+  editorText,
+  preview,
+  replaceText,
+  skipTour,
+  storedRows,
+} from './helpers';
 
 // What loads before the editor is editable (docs/design.md, "What loads first"): the shell and
 // the editor. The preview's converter, KaTeX, the sanitiser and the dialogs come after.
@@ -228,6 +236,26 @@ test('the YAML parser loads before the editor is editable only for settings the 
   const again = await editableAt(page);
   expect(await anyHolds(page, await scriptsBy(page, again), YAML_MARKER)).toBe(true);
   expect(await fontSize()).toBeCloseTo(usual * 2, 0);
+});
+
+test('Ctrl+S pressed before the rest of the app has loaded saves the early words once it has, and says so', async ({
+  page,
+}) => {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const timeLimit = new Promise((resolve) => setTimeout(resolve, 30_000));
+  await openHoldingLaterScripts(page, () => Promise.race([held, timeLimit]));
+  await expect(editor(page)).toBeFocused();
+  await page.keyboard.press('ControlOrMeta+Home');
+  await page.keyboard.type('Saved early. ');
+  await page.keyboard.press('ControlOrMeta+s');
+  release();
+  await expect(activity(page)).toHaveText('Saved', { timeout: 15_000 });
+  expect(
+    (await storedRows(page)).some(
+      (row) => row.type === 'content' && String(row.text).startsWith('Saved early. # Welcome'),
+    ),
+  ).toBe(true);
 });
 
 test('words typed before the rest of the app has loaded are kept: the early editor hands them, the caret and a pressed shortcut over to the app', async ({

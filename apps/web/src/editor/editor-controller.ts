@@ -15,6 +15,7 @@ import {
 import { setCurrentDiscussion, setTalk, talkExtension, talkOf } from '../discussions/talk-field';
 import { type TextChange } from '@inkstone/markdown/essentials';
 import { type DocumentEvent } from '../services/document-channel';
+import { isSaveKey } from '../services/save-now';
 import { type EarlyEditor, takeEarlyEditor } from '../early/early-handle';
 import { DocText } from './doc-text';
 import { whenIdle } from '../services/when-idle';
@@ -251,8 +252,12 @@ export class EditorController {
     this.lastScroll = typed.scroll;
     this.restoreScroll(typed.scroll);
     early.finish(false);
-    // The app's shortcuts pressed before it had loaded (Ctrl+K, say) do what they do now.
-    for (const key of early.pendingKeys()) runScopeHandlers(this.view, key, 'editor');
+    // The app's shortcuts pressed before it had loaded (Ctrl+K, say) do what they do now; the
+    // save key, which the app takes at the window (use-save-shortcut.ts), is pressed again there.
+    for (const key of early.pendingKeys()) {
+      if (isSaveKey(key)) this.view.contentDOM.dispatchEvent(pressedAgain(key));
+      else runScopeHandlers(this.view, key, 'editor');
+    }
   }
 
   /** Saves pending edits now. */
@@ -673,4 +678,11 @@ export function textChange(from: string, to: string): { from: number; to: number
   )
     end += 1;
   return { from: start, to: from.length - end, insert: to.slice(start, to.length - end) };
+}
+
+/** A key event as `key` was pressed, to be dispatched again. */
+function pressedAgain(key: KeyboardEvent): KeyboardEvent {
+  const { key: name, code, ctrlKey, metaKey, altKey, shiftKey } = key;
+  const init = { key: name, code, ctrlKey, metaKey, altKey, shiftKey };
+  return new KeyboardEvent('keydown', { ...init, bubbles: true, cancelable: true });
 }
