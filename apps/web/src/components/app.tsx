@@ -59,7 +59,7 @@ import { Splash } from './splash';
 import { welcomeBackFromPayment } from '../sponsorship/sponsor-actions';
 import { type EmbedRequest, readEmbedRequest } from '../embed/embed-request';
 import { startEmbedded } from '../embed/embed-runtime';
-import { startAppUpdates } from '../services/app-update';
+import { startAppUpdates, watchBusy } from '../services/app-update';
 import {
   BadgeService,
   earnBadge,
@@ -351,10 +351,10 @@ export function App() {
           console.error('Reading the server configuration or the accounts failed.', error),
         );
       // The offline app (docs/how-to/offline.md): the service worker, registered once the
-      // first screen is up, and the updates it brings, taken between keystrokes.
+      // first screen is up and the page quiet, and the updates it brings, taken between
+      // keystrokes.
       if (process.env.NODE_ENV === 'production') {
-        let lastKey = 0;
-        window.addEventListener('keydown', () => (lastKey = Date.now()), true);
+        const busy = watchBusy();
         afterPreviewFirstScreen()
           .then(() => {
             if (cancelled) return;
@@ -366,7 +366,8 @@ export function App() {
                 sync: () => {
                   if (appServices.sync.canSyncNow) appServices.sync.requestNow();
                 },
-                lastKeyAt: () => lastKey,
+                lastKeyAt: busy.lastKeyAt,
+                lastBusyAt: busy.lastBusyAt,
                 now: Date.now,
                 wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
                 reload: () => window.location.reload(),

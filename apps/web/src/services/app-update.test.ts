@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createStore } from '../store';
 import { embedStarted } from '../store/embed-slice';
 import {
@@ -7,8 +7,10 @@ import {
   JUST_UPDATED,
   startAppUpdates,
   UPDATE_QUIET_MS,
+  untilQuiet,
   UPDATED_KEY,
   updateWhenQuiet,
+  watchBusy,
   type AppUpdateDeps,
 } from './app-update';
 
@@ -31,6 +33,7 @@ function deps(keys: number[], overrides: Partial<AppUpdateDeps> = {}) {
     },
     sync: () => log.push(`sync at ${now}`),
     lastKeyAt: () => Math.max(-Infinity, ...keys.filter((key) => key <= now)),
+    lastBusyAt: () => Math.max(-Infinity, ...keys.filter((key) => key <= now)),
     now: () => now,
     wait: (ms) => {
       now += ms;
@@ -113,5 +116,74 @@ describe('the install prompt', () => {
     expect(asked).toBe(1);
     expect(prompted).toBe(1);
     expect(stored.get(INSTALL_OFFERED_KEY)).toBe('1');
+  });
+});
+
+describe('the service worker', () => {
+  it('is registered once the page has been quiet for 3 s: no key, paste or long task', async () => {
+    // Busy at 0 (a key), 1,000 and 2,500 (a paste, a long task): quiet from 5,500.
+    const { all, at } = deps([0, 1_000, 2_500]);
+    const registered: number[] = [];
+    const container = {
+      controller: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      register: () => {
+        registered.push(at());
+        return Promise.resolve({ waiting: null, addEventListener: () => {}, update: () => {} });
+      },
+    };
+    const view = {
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      navigator: { serviceWorker: container },
+    } as unknown as Window;
+    const stop = startAppUpdates(all, () => Promise.resolve(false), view);
+    await vi.waitFor(() => expect(registered).toHaveLength(1));
+    expect(registered[0]).toBeGreaterThanOrEqual(2_500 + UPDATE_QUIET_MS);
+    expect(registered[0]).toBeLessThan(2_500 + UPDATE_QUIET_MS + 1_000);
+    stop();
+  });
+
+  it('is not registered when the app stops first', async () => {
+    const { all } = deps([0]);
+    let stop = () => {};
+    const wait = all.wait;
+    all.wait = (ms) => {
+      // The app goes (a reset, say) while the page is still busy.
+      stop();
+      return wait(ms);
+    };
+    let registered = 0;
+    const view = {
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      navigator: {
+        serviceWorker: {
+          addEventListener: () => {},
+          removeEventListener: () => {},
+          register: () => (registered += 1),
+        },
+      },
+    } as unknown as Window;
+    stop = startAppUpdates(all, () => Promise.resolve(false), view);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(registered).toBe(0);
+    await expect(untilQuiet(all, () => true)).resolves.toBe(false);
+  });
+
+  it('counts keys, pastes and drops as the page being busy, and keys alone as keystrokes', () => {
+    const target = new EventTarget();
+    let time = 100;
+    const busy = watchBusy(target as unknown as Window, () => time);
+    expect(busy.lastBusyAt()).toBe(0);
+    target.dispatchEvent(new Event('keydown'));
+    time = 200;
+    target.dispatchEvent(new Event('paste'));
+    expect([busy.lastKeyAt(), busy.lastBusyAt()]).toEqual([100, 200]);
+    time = 300;
+    target.dispatchEvent(new Event('drop'));
+    target.dispatchEvent(new Event('scroll'));
+    expect([busy.lastKeyAt(), busy.lastBusyAt()]).toEqual([100, 300]);
   });
 });

@@ -26,6 +26,8 @@ export interface AppUpdateDeps {
   sync(): void;
   /** The time of the last keystroke. */
   lastKeyAt(): number;
+  /** The time the page was last busy: a key pressed, a text pasted or dropped, a long task. */
+  lastBusyAt(): number;
   now(): number;
   wait(ms: number): Promise<void>;
   reload(): void;
@@ -79,13 +81,54 @@ export async function updateWhenQuiet(deps: AppUpdateDeps, activate: () => void)
   }
 }
 
+/** Resolves once the page has not been busy for {@link UPDATE_QUIET_MS} (no key, no paste or
+ * drop, no long task), or never when `stopped` says so first. */
+export async function untilQuiet(
+  deps: Pick<AppUpdateDeps, 'lastBusyAt' | 'now' | 'wait'>,
+  stopped: () => boolean,
+): Promise<boolean> {
+  while (deps.now() - deps.lastBusyAt() < UPDATE_QUIET_MS) {
+    if (stopped()) return false;
+    await deps.wait(UPDATE_POLL_MS);
+  }
+  return !stopped();
+}
+
+/** A task this long or longer is the page being busy (the Long Tasks API's threshold). */
+const LONG_TASK_MS = 50;
+
+/**
+ * Watches the page for what makes it busy (a key, a paste, a drop, a task of 50 ms or more where
+ * the browser reports long tasks) from now on; `lastBusyAt` is the time of the last (0 before
+ * any), on `now`'s clock.
+ */
+export function watchBusy(
+  view: Window = window,
+  now: () => number = Date.now,
+): { lastBusyAt: () => number; lastKeyAt: () => number } {
+  let lastKey = 0;
+  let lastBusy = 0;
+  view.addEventListener('keydown', () => (lastBusy = lastKey = now()), true);
+  for (const type of ['paste', 'drop']) view.addEventListener(type, () => (lastBusy = now()), true);
+  const Observer = (view as Window & typeof globalThis).PerformanceObserver as
+    typeof PerformanceObserver | undefined;
+  if (Observer?.supportedEntryTypes?.includes('longtask')) {
+    new Observer((list) => {
+      if (list.getEntries().some((entry) => entry.duration >= LONG_TASK_MS)) lastBusy = now();
+    }).observe({ type: 'longtask' });
+  }
+  return { lastBusyAt: () => lastBusy, lastKeyAt: () => lastKey };
+}
+
 /** The install prompt event (Chromium's), as far as it is used. */
 interface InstallPromptEvent extends Event {
   prompt(): Promise<unknown>;
 }
 
 /**
- * Registers the service worker (`/sw.js`, docs/how-to/offline.md), shows the notice after an
+ * Registers the service worker (`/sw.js`, docs/how-to/offline.md) once the page is quiet
+ * ({@link untilQuiet}: its first install downloads the whole app, which is not to compete with a
+ * paste or the rendering of a long text), shows the notice after an
  * update, and lets the next version take over when it is ready ({@link updateWhenQuiet}); the
  * install prompt is offered once, through `offerInstall`. Returns what stops the checks.
  */
@@ -134,9 +177,12 @@ export function startAppUpdates(
       })
       .catch((error: unknown) => console.error('The update failed.', error));
   };
-  container
-    .register('/sw.js', { scope: '/' })
+  let stopped = false;
+  stops.push(() => (stopped = true));
+  untilQuiet(deps, () => stopped)
+    .then((quiet) => (quiet ? container.register('/sw.js', { scope: '/' }) : undefined))
     .then((registration) => {
+      if (!registration || stopped) return;
       if (registration.waiting) ready(registration.waiting);
       registration.addEventListener('updatefound', () => {
         const installing = registration.installing;
