@@ -99,15 +99,15 @@ const LONG_TASK_MS = 50;
 
 /**
  * Watches the page for what makes it busy (a key, a paste, a drop, a task of 50 ms or more where
- * the browser reports long tasks) from now on; `lastBusyAt` is the time of the last (0 before
- * any), on `now`'s clock.
+ * the browser reports long tasks) from now on; `lastBusyAt` is the time of the last, on `now`'s
+ * clock: the start of the watch before any (an app starting is busy), and `lastKeyAt` 0.
  */
 export function watchBusy(
   view: Window = window,
   now: () => number = Date.now,
 ): { lastBusyAt: () => number; lastKeyAt: () => number } {
   let lastKey = 0;
-  let lastBusy = 0;
+  let lastBusy = now();
   view.addEventListener('keydown', () => (lastBusy = lastKey = now()), true);
   for (const type of ['paste', 'drop']) view.addEventListener(type, () => (lastBusy = now()), true);
   const Observer = (view as Window & typeof globalThis).PerformanceObserver as
