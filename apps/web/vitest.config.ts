@@ -18,6 +18,7 @@ const ISOLATED = [
   'src/preview/fair-turns.test.ts',
   'src/preview/highlighter.test.ts',
   'src/preview/preview-controller.test.ts',
+  'src/preview/lazy-images.test.ts',
   'src/preview/print-preview.test.ts',
   'src/preview/render-engine.test.ts',
   'src/preview/section-patcher.test.ts',

@@ -2,7 +2,17 @@ import { readFile } from 'node:fs/promises';
 import { expect, type Page } from '@playwright/test';
 import { test } from './fixtures/warm-page';
 import { XSS_PAYLOADS } from './fixtures/xss-payloads';
-import { editor, editorText, openApp, preview, replaceText, sharedApp, skipTour } from './helpers';
+import {
+  editor,
+  editorText,
+  openApp,
+  openMenuEntry,
+  preview,
+  replaceText,
+  sharedApp,
+  skipTour,
+  storedRows,
+} from './helpers';
 
 const PNG =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
@@ -512,6 +522,71 @@ test('in-page buttons copy a code block and a link to a heading, unless the sett
   await code.hover();
   await preview(page).getByRole('heading', { name: 'Getting started' }).hover();
   await expect(page.getByRole('button', { name: /Copy (code|link to heading)/ })).toHaveCount(0);
+});
+
+test('an image far below loads once scrolled near; printing loads every image first', async ({
+  page,
+}) => {
+  await openApp(page);
+  const requested: string[] = [];
+  await page.route('**/lazy-test/*.png', async (route) => {
+    requested.push(new URL(route.request().url()).pathname);
+    await route.fulfill({
+      contentType: 'image/png',
+      body: Buffer.from(PNG.slice(PNG.indexOf(',') + 1), 'base64'),
+    });
+  });
+  const filler = (from: number) =>
+    Array.from({ length: 300 }, (_, n) => `Paragraph ${from + n} of the long text.`).join('\n\n');
+  await replaceText(
+    page,
+    `![Top](/lazy-test/top.png)\n\n${filler(0)}\n\n![Middle](/lazy-test/middle.png)\n\n${filler(300)}\n\n![Bottom](/lazy-test/bottom.png)`,
+  );
+  // Reopened at its top, as a long manuscript is: the preview has never shown its lower part.
+  await page.keyboard.press('ControlOrMeta+Home');
+  await expect
+    .poll(async () =>
+      (await storedRows(page)).some(
+        (row) => row.type === 'content' && String(row.text).includes('bottom.png'),
+      ),
+    )
+    .toBe(true);
+  await page.waitForTimeout(500);
+  requested.length = 0;
+  await page.reload();
+  await expect(editor(page)).toBeVisible({ timeout: 15_000 });
+  // Stands in for the browser's print dialog: records which images had arrived when printed.
+  await page.evaluate(() => {
+    const printed: boolean[][] = [];
+    (window as unknown as { printed: typeof printed }).printed = printed;
+    window.print = () =>
+      void printed.push(
+        [...document.querySelectorAll<HTMLImageElement>('.preview__content img')].map(
+          (image) => image.complete && image.naturalWidth > 0,
+        ),
+      );
+  });
+  const image = (name: string) => preview(page).getByRole('img', { name, exact: true });
+  await expect(image('Bottom')).toBeAttached();
+  await expect.poll(() => requested).toEqual(['/lazy-test/top.png']);
+  // Given time, the far ones are not fetched.
+  await page.waitForTimeout(1500);
+  expect(requested).toEqual(['/lazy-test/top.png']);
+  // Scrolled near, the middle one is; the last one, far still, is not.
+  await image('Middle').scrollIntoViewIfNeeded();
+  await expect
+    .poll(() => image('Middle').evaluate((element: HTMLImageElement) => element.naturalWidth))
+    .toBe(1);
+  expect(requested).toEqual(['/lazy-test/top.png', '/lazy-test/middle.png']);
+  // Printed, every image has arrived first.
+  await openMenuEntry(page, 'Print');
+  const printed = () => page.evaluate(() => (window as unknown as { printed: unknown[] }).printed);
+  await expect.poll(printed).toEqual([[true, true, true]]);
+  expect(requested.sort()).toEqual([
+    '/lazy-test/bottom.png',
+    '/lazy-test/middle.png',
+    '/lazy-test/top.png',
+  ]);
 });
 
 test('while the preview builds a long text just pasted, the page’s own timers still run', async ({

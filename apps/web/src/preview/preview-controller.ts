@@ -3,6 +3,7 @@ import { localImages } from '../images/local-images';
 import { type DocumentEvent } from '../services/document-channel';
 import { createDiagramRenderer, type DiagramRenderer } from './diagrams';
 import { beforePrinting, takePrintShortcut } from './print-preview';
+import { loadAllNow, loadLazily } from './lazy-images';
 import { RenderEngine } from './render-engine';
 import { type RenderRequest, type RenderResponse } from './render-protocol';
 import { SectionPatcher, yieldToBrowser } from './section-patcher';
@@ -78,13 +79,17 @@ export class PreviewController {
     );
     this.stopPrinting = [
       beforePrinting(() => this.diagrams.drawAll()),
+      // The images not yet near what the reader saw (they load lazily: lazy-images.ts).
+      beforePrinting(() => loadAllNow(content)),
       takePrintShortcut(window),
       // An image added or loaded after its section was shown.
       localImages.onChange(() => localImages.showIn(content)),
     ];
     const sanitizer = createSanitizer(window);
     const finish = (nodes: DocumentFragment) => {
-      // Images of the workspace (relative or workspace-absolute links) from the local store.
+      // Images load as they come near what the reader sees; those of the workspace (relative
+      // or workspace-absolute links) come from the local store.
+      loadLazily(nodes);
       localImages.showIn(nodes);
       this.diagrams.render(nodes);
       return nodes;
