@@ -22,7 +22,7 @@ import {
   WORKER_SCRIPT,
   workerContentSecurityPolicy,
 } from './security-headers.js';
-import { exportedPages, servedFile } from './static-pages.js';
+import { assetPaths, exportedPages, servedFile } from './static-pages.js';
 import { closeAfterEarlyAnswers } from './unread-body.js';
 
 /** What `buildApp` needs: where the static web export lives and the public configuration. */
@@ -105,9 +105,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return payload;
   });
 
+  // The build's asset files do not count toward the general limit: a first visit's offline
+  // app downloads all of them at once (about 450), and they cost the server a file read; a
+  // reload within the minute was refused its scripts (429) under a limit they had used up.
+  const assets =
+    options.webRoot && existsSync(options.webRoot) ? assetPaths(options.webRoot) : new Set();
   await app.register(fastifyRateLimit, {
     max: limits.rateLimitMax,
     timeWindow: limits.rateLimitWindowMs,
+    allowList: (request) =>
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      assets.has(request.url.split('?')[0]!.split('#')[0]!),
   });
   const strict = {
     rateLimit: { max: limits.rateLimitStrictMax, timeWindow: limits.rateLimitWindowMs },

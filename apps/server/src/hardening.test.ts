@@ -28,6 +28,8 @@ function fakeExport(): string {
   mkdirSync(join(root, '_next', 'static', 'chunks'), { recursive: true });
   writeFileSync(join(root, '_next', 'static', 'chunks', 'turbopack-worker-abc123.js'), '');
   writeFileSync(join(root, '_next', 'static', 'chunks', 'app-abc123.js'), '');
+  mkdirSync(join(root, 'themes'));
+  writeFileSync(join(root, 'themes', 'edit-theme-plain.css'), 'body{}');
   return root;
 }
 
@@ -180,6 +182,25 @@ describe('rate limits', () => {
     const codes: number[] = [];
     for (let i = 0; i < 6; i += 1)
       codes.push((await app.inject({ method: 'GET', url: i % 2 ? '/' : '/nope' })).statusCode);
+    expect(codes).toEqual([404, 200, 404, 200, 404, 429]);
+  });
+
+  it('does not count the build’s asset files, which a first visit fetches by the hundred', async () => {
+    app = await buildApp({ conf: readPublicConf({}), limits, webRoot: fakeExport() });
+    // The offline app's first download of the whole build, and a reload's scripts after it.
+    for (let i = 0; i < 20; i += 1) {
+      const url =
+        i % 2
+          ? '/_next/static/chunks/app-abc123.js'
+          : '/themes/edit-theme-plain.css?__WB_REVISION__=1';
+      expect((await app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    }
+    // Pages and files not in the build count, as before.
+    const codes: number[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      const url = i % 2 ? '/' : '/_next/static/chunks/missing.js';
+      codes.push((await app.inject({ method: 'GET', url })).statusCode);
+    }
     expect(codes).toEqual([404, 200, 404, 200, 404, 429]);
   });
 

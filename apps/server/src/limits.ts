@@ -2,8 +2,8 @@
 export interface LimitsConf {
   /** Length of a rate-limit window, in milliseconds. */
   rateLimitWindowMs: number;
-  /** Requests per window and client address for the web app's files, /conf, /health and
-   * /giteeClientId. */
+  /** Requests per window and client address for the web app's pages, /conf, /health and
+   * /giteeClientId (its asset files, under `/_next/static/` and `/themes/`, are not counted). */
   rateLimitMax: number;
   /** Requests per window and client address for /oauth2/* (each exchange costs a call to a
    * provider). Later endpoints doing work (exports) take this one too. */
@@ -15,7 +15,7 @@ export interface LimitsConf {
   trustProxy: boolean | string;
 }
 
-/** Defaults: generous for pages (a first visit fetches a few dozen files), strict for token
+/** Defaults: generous for pages (a first visit asks for a few dozen besides the assets), strict for token
  * exchanges (a sign-in needs one, a refresh one per hour or so), 16 KiB bodies. */
 export const DEFAULT_LIMITS: LimitsConf = {
   rateLimitWindowMs: 60_000,

@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 
 /** A page of the static export served at its path without `.html`. */
@@ -40,4 +40,27 @@ export function exportedPages(root: string): StaticPage[] {
  * the build writes beside a file), `path` itself otherwise. */
 export function servedFile(path: string): string {
   return path.replace(/\.(br|gz)$/, '');
+}
+
+/** The folders of the export whose files are the build's assets: the bundler's hashed files and
+ * the themes' style sheets. */
+const ASSET_FOLDERS = ['_next/static', 'themes'];
+
+/** The URL paths (`/_next/static/chunks/app-1a2b.js`) of the build's asset files under `root`:
+ * what a page, and the offline app's first download of the whole build, fetch by the hundred. */
+export function assetPaths(root: string): Set<string> {
+  const paths = new Set<string>();
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.isFile())
+        paths.add(`/${relative(root, servedFile(path)).split(sep).join('/')}`);
+    }
+  };
+  for (const folder of ASSET_FOLDERS) {
+    const dir = join(root, ...folder.split('/'));
+    if (existsSync(dir)) walk(dir);
+  }
+  return paths;
 }
