@@ -93,3 +93,32 @@ test('after one visit the app opens and edits with no network, and the next vers
   await expect(page.locator('meta[name="inkstone-build"]')).toHaveAttribute('content', '2');
   await expect(editor(page)).toContainText('Written online. And offline.');
 });
+
+test('people behind one address each get the offline app on a first visit, under the default rate limit', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  // The server's own limit (600 requests a minute per address), not the suite's.
+  const limited = await startAppServer({ WEB_ROOT: build, RATE_LIMIT_MAX: '600' });
+  try {
+    // Each first visit downloads the whole build for the offline app (about 450 files).
+    for (const person of ['first', 'second', 'third']) {
+      const context = await browser.newContext({ serviceWorkers: 'allow' });
+      try {
+        const page = await context.newPage();
+        await page.goto(`${limited.origin}/`);
+        await expect(editor(page), `the ${person} visit`).toBeVisible({ timeout: 20_000 });
+        await expect
+          .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), {
+            message: `the ${person} visit's offline app`,
+            timeout: 60_000,
+          })
+          .toBe(true);
+      } finally {
+        await context.close();
+      }
+    }
+  } finally {
+    await limited.stop();
+  }
+});
