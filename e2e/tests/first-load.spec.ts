@@ -41,6 +41,16 @@ async function openHoldingLaterScripts(page: Page, hold: () => Promise<unknown>)
   editableYet = true;
 }
 
+// Opens the app with every script asked for once the editor is editable held until the
+// function returned lets them go (at most 30 s, should the test fail before it does).
+async function openWithLaterScriptsHeld(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const timeLimit = new Promise((resolve) => setTimeout(resolve, 30_000));
+  await openHoldingLaterScripts(page, () => Promise.race([held, timeLimit]));
+  return release;
+}
+
 // The scripts the page had received by `time`.
 async function scriptsBy(page: Page, time: number): Promise<string[]> {
   return page.evaluate(
@@ -241,10 +251,7 @@ test('the YAML parser loads before the editor is editable only for settings the 
 test('Ctrl+S pressed before the rest of the app has loaded saves the early words once it has, and says so', async ({
   page,
 }) => {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  const timeLimit = new Promise((resolve) => setTimeout(resolve, 30_000));
-  await openHoldingLaterScripts(page, () => Promise.race([held, timeLimit]));
+  const release = await openWithLaterScriptsHeld(page);
   await expect(editor(page)).toBeFocused();
   await page.keyboard.press('ControlOrMeta+Home');
   await page.keyboard.type('Saved early. ');
@@ -261,13 +268,8 @@ test('Ctrl+S pressed before the rest of the app has loaded saves the early words
 test('words typed before the rest of the app has loaded are kept: the early editor hands them, the caret and a pressed shortcut over to the app', async ({
   page,
 }) => {
-  // Every script asked for once the editor is editable is held until the test lets go: the app
-  // (its explorer, preview, saving) has not arrived while the user types.
-  // (At most 30 s, should the test fail before it lets go.)
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  const timeLimit = new Promise((resolve) => setTimeout(resolve, 30_000));
-  await openHoldingLaterScripts(page, () => Promise.race([held, timeLimit]));
+  // The app (its explorer, preview, saving) has not arrived while the user types.
+  const release = await openWithLaterScriptsHeld(page);
   // The Welcome file's text, in an editor that takes typing; no preview yet.
   await expect(editor(page)).toBeFocused();
   expect(await editorText(page)).toContain('Welcome to Inkstone');
