@@ -232,4 +232,19 @@ describe('EditorController', () => {
     const stored = await repo.get<ContentItem>(itemIds.content(file.id));
     expect(stored?.text).toBe(`Between Before ${TEXT}`);
   });
+
+  it('opens another file when the one left was deleted elsewhere with words typed in it', async () => {
+    const { controller, type, repo, file } = await setUp();
+    open = controller;
+    const other = await createFile(repo, () => 'other'.padEnd(16, '0'), { text: 'Other.\n' });
+    type('Unsaved ', 0);
+    // Another tab deleted the file: its saves write nothing, and its text stays unsaved.
+    await repo.delete([itemIds.content(file.id)]);
+    const opened = await Promise.race([
+      controller.open(other.id).then(() => true),
+      new Promise((resolve) => setTimeout(() => resolve(false), 2_000)),
+    ]);
+    expect(opened).toBe(true);
+    expect(controller.view.state.doc.toString()).toBe('Other.\n');
+  });
 });

@@ -173,9 +173,11 @@ export class EditorController {
     });
     const state = await this.workspace.repo.get<ContentStateItem>(itemIds.contentState(fileId));
     // Words typed into the file left while this one was read are saved to it before its text
-    // goes (a save the database refuses is reported, as any).
-    while (left && this.session === left && left.isDirty()) {
-      if (!(await this.save())) break;
+    // goes (a save the database refuses is reported, as any), again for words typed during that
+    // save; a save that leaves the text unsaved (its file deleted elsewhere) is not repeated.
+    for (let tried = -1; left && this.session === left && tried !== this.version;) {
+      tried = this.version;
+      if (!left.isDirty() || !(await this.save())) break;
     }
     this.session = session;
     const early = this.early;
