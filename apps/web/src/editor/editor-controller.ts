@@ -1,6 +1,6 @@
 import { isolateHistory, redoDepth, undoDepth } from '@codemirror/commands';
 import { Compartment, EditorSelection, EditorState, Transaction } from '@codemirror/state';
-import { EditorView, runScopeHandlers, type ViewUpdate } from '@codemirror/view';
+import { EditorView, type ViewUpdate } from '@codemirror/view';
 import {
   type ContentPlace,
   type ContentStateItem,
@@ -15,7 +15,6 @@ import {
 import { setCurrentDiscussion, setTalk, talkExtension, talkOf } from '../discussions/talk-field';
 import { type TextChange } from '@inkstone/markdown/essentials';
 import { type DocumentEvent } from '../services/document-channel';
-import { isSaveKey } from '../services/save-now';
 import { type EarlyEditor, takeEarlyEditor } from '../early/early-handle';
 import { DocText } from './doc-text';
 import { whenIdle } from '../services/when-idle';
@@ -254,12 +253,10 @@ export class EditorController {
     this.lastScroll = typed.scroll;
     this.restoreScroll(typed.scroll);
     early.finish(false);
-    // The app's shortcuts pressed before it had loaded (Ctrl+K, say) do what they do now; the
-    // save key, which the app takes at the window (use-save-shortcut.ts), is pressed again there.
-    for (const key of early.pendingKeys()) {
-      if (isSaveKey(key)) this.view.contentDOM.dispatchEvent(pressedAgain(key));
-      else runScopeHandlers(this.view, key, 'editor');
-    }
+    // The app's shortcuts pressed before it had loaded do what they do now, pressed again in the
+    // editor: those of its keymap (Ctrl+K, say) and those the app takes at the window (Ctrl+S,
+    // use-save-shortcut.ts; Ctrl+P, print-preview.ts).
+    for (const key of early.pendingKeys()) this.view.contentDOM.dispatchEvent(pressedAgain(key));
   }
 
   /** Saves pending edits now. */
