@@ -354,11 +354,11 @@ export function App() {
       // first screen is up and the page quiet, and the updates it brings, taken between
       // keystrokes.
       if (process.env.NODE_ENV === 'production') {
-        const busy = watchBusy();
         afterPreviewFirstScreen()
           .then(() => {
             if (cancelled) return;
-            stopUpdates = startAppUpdates(
+            const busy = watchBusy();
+            const stop = startAppUpdates(
               {
                 store,
                 storage: window.localStorage,
@@ -374,6 +374,10 @@ export function App() {
               },
               () => confirmer.ask('installApp'),
             );
+            stopUpdates = () => {
+              stop();
+              busy.stop();
+            };
           })
           .catch((error: unknown) => console.error(error));
       }

@@ -187,5 +187,11 @@ describe('the service worker', () => {
     target.dispatchEvent(new Event('drop'));
     target.dispatchEvent(new Event('scroll'));
     expect([busy.lastKeyAt(), busy.lastBusyAt()]).toEqual([150, 300]);
+    // Stopped, it hears nothing more.
+    busy.stop();
+    time = 400;
+    target.dispatchEvent(new Event('keydown'));
+    target.dispatchEvent(new Event('paste'));
+    expect([busy.lastKeyAt(), busy.lastBusyAt()]).toEqual([150, 300]);
   });
 });

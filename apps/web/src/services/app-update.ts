@@ -99,25 +99,36 @@ const LONG_TASK_MS = 50;
 
 /**
  * Watches the page for what makes it busy (a key, a paste, a drop, a task of 50 ms or more where
- * the browser reports long tasks) from now on; `lastBusyAt` is the time of the last, on `now`'s
- * clock: the start of the watch before any (an app starting is busy), and `lastKeyAt` 0.
+ * the browser reports long tasks) from now on, until `stop`; `lastBusyAt` is the time of the
+ * last, on `now`'s clock: the start of the watch before any (an app starting is busy), and
+ * `lastKeyAt` 0.
  */
 export function watchBusy(
   view: Window = window,
   now: () => number = Date.now,
-): { lastBusyAt: () => number; lastKeyAt: () => number } {
+): { lastBusyAt: () => number; lastKeyAt: () => number; stop: () => void } {
   let lastKey = 0;
   let lastBusy = now();
-  view.addEventListener('keydown', () => (lastBusy = lastKey = now()), true);
-  for (const type of ['paste', 'drop']) view.addEventListener(type, () => (lastBusy = now()), true);
+  const onKey = () => (lastBusy = lastKey = now());
+  const onBusy = () => (lastBusy = now());
+  const capture = { capture: true };
+  view.addEventListener('keydown', onKey, capture);
+  for (const type of ['paste', 'drop']) view.addEventListener(type, onBusy, capture);
   const Observer = (view as Window & typeof globalThis).PerformanceObserver as
     typeof PerformanceObserver | undefined;
+  let observer: PerformanceObserver | undefined;
   if (Observer?.supportedEntryTypes?.includes('longtask')) {
-    new Observer((list) => {
-      if (list.getEntries().some((entry) => entry.duration >= LONG_TASK_MS)) lastBusy = now();
-    }).observe({ type: 'longtask' });
+    observer = new Observer((list) => {
+      if (list.getEntries().some((entry) => entry.duration >= LONG_TASK_MS)) onBusy();
+    });
+    observer.observe({ type: 'longtask' });
   }
-  return { lastBusyAt: () => lastBusy, lastKeyAt: () => lastKey };
+  const stop = () => {
+    view.removeEventListener('keydown', onKey, capture);
+    for (const type of ['paste', 'drop']) view.removeEventListener(type, onBusy, capture);
+    observer?.disconnect();
+  };
+  return { lastBusyAt: () => lastBusy, lastKeyAt: () => lastKey, stop };
 }
 
 /** The install prompt event (Chromium's), as far as it is used. */
