@@ -19,7 +19,7 @@ import {
   replaceText,
   skipTour,
   tree,
-  openFileOfTree,
+  openFile,
 } from './helpers';
 
 // One forge-sim (real bare git repositories behind GitHub's REST dialect) and one Inkstone
@@ -287,11 +287,6 @@ async function browserOfAlice(
   const page = await context.newPage();
   await linkAccount(page, isLogin, token);
   return page;
-}
-
-/** Opens a file from the explorer, and waits for its text in the editor. */
-async function openFile(page: Page, name: string): Promise<void> {
-  await openFileOfTree(page, name);
 }
 
 test('the main workspace of a signed-in user syncs to a private inkstone-appdata repository, created at its first sync', async ({

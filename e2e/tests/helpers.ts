@@ -25,7 +25,7 @@ export const fileTitle = (page: Page): Locator => page.getByRole('textbox', { na
  * text in the editor: the title names a file the moment it is clicked, its text follows once
  * read from the database.
  */
-export async function openFileOfTree(page: Page, name: string): Promise<void> {
+export async function openFile(page: Page, name: string): Promise<void> {
   if (!(await tree(page).isVisible())) {
     await page.getByRole('button', { name: 'Toggle explorer' }).click();
   }

@@ -14,7 +14,7 @@ import {
   replaceText,
   showStackeditDiscussion,
   skipTour,
-  openFileOfTree,
+  openFile,
 } from './helpers';
 
 // Two people on one CouchDB workspace, each in a browser context of their own (their own
@@ -71,11 +71,6 @@ async function syncNow(page: Page): Promise<void> {
   await syncButton(page).click();
   await expect(syncStatus(page)).not.toHaveText(before ?? '', { timeout: 20_000 });
   await expect(syncStatus(page)).toHaveText(/^Last synchronized at/);
-}
-
-/** Opens a file from the explorer, and waits for its text in the editor. */
-async function openFile(page: Page, name: string): Promise<void> {
-  await openFileOfTree(page, name);
 }
 
 test.describe.configure({ timeout: 90_000 });
