@@ -255,7 +255,7 @@ export class EditorController {
     early.finish(false);
     // The app's shortcuts pressed before it had loaded do what they do now, pressed again in the
     // editor: those of its keymap (Ctrl+K, say) and those the app takes at the window (Ctrl+S,
-    // use-save-shortcut.ts; Ctrl+P, print-preview.ts).
+    // use-save-shortcut.ts). (Ctrl+P is taken by the preview, which may come after this.)
     for (const key of early.pendingKeys()) this.view.contentDOM.dispatchEvent(pressedAgain(key));
   }
 
