@@ -44,3 +44,4 @@ export { isSafeStyle } from './style-policy.js';
 export { buildToc, sameToc, type TocNode } from './toc.js';
 export { type Heading, type Rendered } from './types.js';
 export { isSafeSrcset, isSafeUrl, type UrlKind } from './url-policy.js';
+export { WARM_UP_SAMPLES } from './warm-up.js';

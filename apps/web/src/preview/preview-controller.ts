@@ -1,6 +1,7 @@
 import { type ConverterOptions, createSanitizer, type Heading } from '@inkstone/markdown';
 import { localImages } from '../images/local-images';
 import { type DocumentEvent } from '../services/document-channel';
+import { whenIdle } from '../services/idle';
 import { createDiagramRenderer, type DiagramRenderer } from './diagrams';
 import { beforePrinting, takePrintShortcut } from './print-preview';
 import { loadAllNow, loadLazily } from './lazy-images';
@@ -20,6 +21,9 @@ export interface PreviewMode {
 /** An edit inserting at least this many characters (a paste) reaches the preview in a task
  * after the editor's, not in the same one. */
 export const SEPARATE_TASK_MIN_LENGTH = 20_000;
+
+/** A warm-up sample of the pipeline waits this long at most for an idle moment. */
+const WARM_UP_TIMEOUT_MS = 5_000;
 
 /** `?sanitize=alone` sanitises every section by itself, as before grouping: for comparing the
  * two in tests and benchmarks. */
@@ -117,6 +121,20 @@ export class PreviewController {
             .catch((error: unknown) =>
               console.error('The preview could not render this text.', error),
             );
+        },
+        {
+          // The pipeline and the sanitiser warmed up in idle moments once a text shows, so that
+          // their first runs are not paid in a big paste's slices (render-engine.ts).
+          idle: (task) =>
+            whenIdle(() => {
+              if (this.destroyed) return;
+              try {
+                task();
+              } catch (error) {
+                console.error('The preview could not warm up.', error);
+              }
+            }, WARM_UP_TIMEOUT_MS),
+          rendered: (html) => void sanitizer.sanitizeManyToFragments([html]),
         },
       );
       const handle = (request: RenderRequest) => {

@@ -1,4 +1,4 @@
-import { resolveMarkdownOptions } from '@inkstone/markdown';
+import { resolveMarkdownOptions, WARM_UP_SAMPLES } from '@inkstone/markdown';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RenderEngine } from './render-engine';
 import { type RenderResponse } from './render-protocol';
@@ -145,4 +145,81 @@ describe('RenderEngine', () => {
     expect(last).toMatchObject({ version: 3, complete: true, length: text.length });
     expect(last.sections).toHaveLength(3002);
   });
+
+  describe('warming the pipeline up', () => {
+    const warmSetup = () => {
+      const responses: RenderResponse[] = [];
+      const tasks: (() => void)[] = [];
+      const idle: (() => void)[] = [];
+      const warmed: string[] = [];
+      const engine = new RenderEngine(
+        (response) => responses.push(response),
+        (task) => tasks.push(task),
+        { idle: (task) => idle.push(task), rendered: (html) => warmed.push(html) },
+      );
+      const runTasks = () => {
+        while (tasks.length > 0) tasks.shift()!();
+      };
+      return { engine, responses, tasks, idle, warmed, runTasks };
+    };
+
+    it('renders every sample, one per idle moment, once a text is shown, posting nothing', () => {
+      const { engine, responses, idle, warmed, runTasks } = warmSetup();
+      engine.handle({ type: 'open', version: 1, text: 'Hello.\n', options });
+      runTasks();
+      const posted = responses.length;
+      expect(idle).toHaveLength(1);
+      let moments = 0;
+      while (idle.length > 0) {
+        idle.shift()!();
+        moments += 1;
+        expect(warmed).toHaveLength(moments);
+      }
+      expect(moments).toBe(WARM_UP_SAMPLES.length);
+      // The samples' renderings, with their formulas typeset and their emoji replaced.
+      expect(warmed.join('')).toContain('class="katex"');
+      expect(warmed.join('')).toContain('😄');
+      expect(responses).toHaveLength(posted);
+      // Once per converter: another text with the same options does not warm up again.
+      engine.handle({ type: 'open', version: 2, text: 'Other.\n', options });
+      runTasks();
+      expect(idle).toHaveLength(0);
+    });
+
+    it('waits while a rendering is left to do', () => {
+      const { engine, responses, tasks, idle, warmed, runTasks } = warmSetup();
+      engine.handle({ type: 'open', version: 1, text: 'Start.\n', options });
+      runTasks();
+      let now = 0;
+      vi.spyOn(performance, 'now').mockImplementation(() => (now += 1));
+      const paste = Array.from({ length: 3000 }, (_, i) => `Pasted ${i}.`).join('\n\n');
+      engine.handle({ type: 'edit', version: 2, changes: [{ from: 7, to: 7, insert: paste }] });
+      expect(tasks.length).toBeGreaterThan(0);
+      // An idle moment while the paste's slices are left: no sample, the next moment asked for.
+      idle.shift()!();
+      expect(warmed).toHaveLength(0);
+      expect(idle).toHaveLength(1);
+      runTasks();
+      expect(responses.at(-1)).toMatchObject({ version: 2, complete: true });
+      while (idle.length > 0) idle.shift()!();
+      expect(warmed).toHaveLength(WARM_UP_SAMPLES.length);
+    });
+
+    it('warms a new converter up when the options change, and stops warming the old one', () => {
+      const { engine, idle, warmed, runTasks } = warmSetup();
+      engine.handle({ type: 'open', version: 1, text: 'Start.\n', options });
+      runTasks();
+      idle.shift()!();
+      expect(warmed).toHaveLength(1);
+      const other = resolveMarkdownOptions({ emoji: false }, undefined);
+      engine.handle({ type: 'open', version: 2, text: 'Start.\n', options: other });
+      runTasks();
+      // The old converter's next moment ends its warm-up; the new one's goes on to the end.
+      while (idle.length > 0) idle.shift()!();
+      expect(warmed).toHaveLength(1 + WARM_UP_SAMPLES.length);
+      expect(warmed.at(-1)).not.toContain('😄');
+      expect(warmed.slice(1).join('')).toContain(':smile:');
+    });
+  });
 });
+

@@ -3,6 +3,7 @@ import {
   createConverter,
   type Converter,
   type MarkdownDocument,
+  WARM_UP_SAMPLES,
 } from '@inkstone/markdown';
 import { createHighlighter } from './highlighter';
 import {
@@ -38,9 +39,22 @@ export class RenderEngine {
     this.requestRender();
   });
 
+  // The converter whose rules were warmed up (or are being warmed up).
+  private warmed: Converter | undefined;
+
+  /**
+   * `schedule` runs a task after what is queued (the rest of a long rendering); `warmUp`, when
+   * given, is how the pipeline is warmed up once a text is shown: `idle` runs a task in an idle
+   * moment, and `rendered` gets each sample's HTML (the main thread sanitises it, warming the
+   * sanitiser up too).
+   */
   constructor(
     private readonly post: (response: RenderResponse) => void,
     private readonly schedule: (task: () => void) => void,
+    private readonly warmUp?: {
+      idle: (task: () => void) => void;
+      rendered?: (html: string) => void;
+    },
   ) {}
 
   handle(request: RenderRequest): void {
@@ -109,6 +123,7 @@ export class RenderEngine {
     this.firstScreen = false;
     const update = document.update({ budget, shouldYield });
     if (!update.complete) this.requestRender();
+    else if (this.converter !== this.warmed) this.startWarmUp();
     // Nothing new since the last rendering posted (a later task found the work done): stay quiet.
     const ids = update.sections;
     const signature = `${this.version}:${update.complete}:${ids.length}:${ids[0]?.id}:${ids.at(-1)?.id}`;
@@ -124,5 +139,30 @@ export class RenderEngine {
       headings: update.headings,
       workMs: performance.now() - started,
     });
+  }
+
+  /**
+   * Renders `WARM_UP_SAMPLES` with the converter, one sample per idle moment, so that the first
+   * run of each rule (compiling its code and regular expressions: up to 22 ms for one rule)
+   * is paid before the writer's text needs it: a big paste into a fresh app's empty file met
+   * them all within its first slices (docs/adr/0003, "Warming the pipeline up"). A sample
+   * waits while a rendering is left to do; a new converter (other options) is warmed anew.
+   */
+  private startWarmUp(): void {
+    const warmUp = this.warmUp;
+    const converter = this.converter;
+    if (!warmUp || !converter) return;
+    this.warmed = converter;
+    let next = 0;
+    const step = () => {
+      if (this.converter !== converter) return;
+      if (!this.pending) {
+        const { html } = converter.render(WARM_UP_SAMPLES[next]!);
+        warmUp.rendered?.(html);
+        next += 1;
+      }
+      if (next < WARM_UP_SAMPLES.length) warmUp.idle(step);
+    };
+    warmUp.idle(step);
   }
 }
