@@ -31,7 +31,10 @@ function watchRules(ruler: unknown, kind: string, matched: Set<string>): string[
 }
 
 function everyRuleOf(md: MarkdownIt, matched: Set<string>): string[] {
-  return [...watchRules(md.block.ruler, 'block', matched), ...watchRules(md.inline.ruler, 'inline', matched)];
+  return [
+    ...watchRules(md.block.ruler, 'block', matched),
+    ...watchRules(md.inline.ruler, 'inline', matched),
+  ];
 }
 
 describe('WARM_UP_SAMPLES', () => {
@@ -61,6 +64,14 @@ describe('WARM_UP_SAMPLES', () => {
       document.renderHtml();
     }
     expect(asked.filter((language) => language !== '')).toEqual([]);
+  });
+
+  it('come each as a one-byte text, then as a two-byte one (V8 compiles expressions for each)', () => {
+    const twoByte = (text: string) => [...text].some((char) => char.codePointAt(0)! > 0xff);
+    expect(WARM_UP_SAMPLES.length % 2).toBe(0);
+    WARM_UP_SAMPLES.forEach((sample, index) => expect(twoByte(sample)).toBe(index % 2 === 1));
+    for (let index = 0; index < WARM_UP_SAMPLES.length; index += 2)
+      expect(WARM_UP_SAMPLES[index + 1]!.startsWith(WARM_UP_SAMPLES[index]!)).toBe(true);
   });
 
   it('are small: each one a short task', () => {
