@@ -3,8 +3,9 @@ import { BASELINE_MAX_LENGTH, readDoc } from './corpus';
 import { median, ms } from './stats';
 import { launchBrowser, newAppContext, openAndEmpty, pasteIntoEditor, settle } from './typing';
 
-// `BENCH_ONLY=paste-tasks`: doc-250k pasted into an empty file, as bench/src/paste.ts pastes it,
-// under a Chromium trace of the 10 s after, for this build and the baseline alternating. Wall
+// `BENCH_ONLY=paste-tasks`: doc-250k (or BENCH_PASTE_TASKS_DOC, cut to BENCH_BASELINE_MAX_LENGTH)
+// pasted into an empty file, as bench/src/paste.ts pastes it, under a Chromium trace of the 10 s
+// after, for this build and the baseline alternating. Wall
 // times on a shared machine include the time the main thread waited for a core; the trace gives
 // each task's CPU time beside its wall time, and what ran in it, so a long task can be named
 // (style? layout? the editor? garbage collection?) and told apart from a descheduled one.
@@ -13,6 +14,8 @@ import { launchBrowser, newAppContext, openAndEmpty, pasteIntoEditor, settle } f
 const WATCH_MS = 10_000;
 /** Tasks at least this long (wall) are listed with what ran in them. */
 const LISTED_MS = 40;
+/** The document pasted (BENCH_PASTE_TASKS_DOC, default doc-250k). */
+const DOC = process.env.BENCH_PASTE_TASKS_DOC ?? 'doc-250k';
 /** Pastes per build (BENCH_PASTE_RUNS, default 3). */
 const RUNS = Number(process.env.BENCH_PASTE_RUNS ?? 3);
 /** Categories traced: tasks (toplevel), Blink's timeline events with their arguments, V8. */
@@ -168,7 +171,7 @@ async function tracePaste(browser: Browser, url: string, text: string): Promise<
 }
 
 /**
- * Traces RUNS doc-250k pastes into the app at `baseUrl` and, alternating, the baseline at
+ * Traces RUNS pastes of DOC into the app at `baseUrl` and, alternating, the baseline at
  * `baselineUrl`; prints each task over LISTED_MS with what ran in it, then each build's medians:
  * tasks over 50 ms (wall), tasks over 20 ms of CPU, the longest task's wall and CPU, the heaviest
  * task's style and layout CPU, and the main thread's CPU in the 10 s.
@@ -178,13 +181,13 @@ export async function benchPasteTasks(
   executablePath: string,
   baselineUrl?: string,
 ): Promise<void> {
-  const text = readDoc('doc-250k', BASELINE_MAX_LENGTH);
+  const text = readDoc(DOC, BASELINE_MAX_LENGTH);
   const builds: [string, string][] = [['app', baseUrl]];
   if (baselineUrl) builds.push(['baseline', baselineUrl]);
   const runs = new Map<string, TracedPaste[]>(builds.map(([name]) => [name, []]));
   const browser = await launchBrowser(executablePath);
   console.log(
-    `\nPaste of doc-250k (${text.length}) traced, ${RUNS} runs per build alternating; tasks of ${LISTED_MS} ms or more in the ${WATCH_MS / 1000} s after:`,
+    `\nPaste of ${DOC} (${text.length}) traced, ${RUNS} runs per build alternating; tasks of ${LISTED_MS} ms or more in the ${WATCH_MS / 1000} s after:`,
   );
   try {
     for (let run = 0; run < RUNS; run += 1) {
