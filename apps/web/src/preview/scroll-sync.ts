@@ -1,5 +1,5 @@
 import { EditorView } from '@codemirror/view';
-import { SOURCE_LINE_ATTRIBUTE } from '@inkstone/markdown/essentials';
+import { PreviewAnchors } from './anchors';
 import { type ShownSection } from './section-patcher';
 
 /** Where the preview's sections are: each with its first source line and element. */
@@ -20,11 +20,6 @@ export const SCROLL_AFTER_RENDER_DELAY_MS = 500;
  * paste"). */
 export const GLIDE_MAX_SHARE = 0.5;
 
-interface Anchor {
-  line: number;
-  element: HTMLElement;
-}
-
 /** One of the two panes. */
 export type Pane = 'editor' | 'preview';
 
@@ -40,7 +35,7 @@ export class ScrollSync {
   private editor: EditorView | undefined;
   private preview: HTMLElement | undefined;
   private source: SectionSource | undefined;
-  private anchors: Anchor[] | undefined;
+  private readonly anchors = new PreviewAnchors(() => this.source?.sections ?? []);
   private timer: number | undefined;
   private animation: number | undefined;
   private leader: Pane = 'editor';
@@ -55,7 +50,7 @@ export class ScrollSync {
   attachPreview(scroller: HTMLElement | undefined, source: SectionSource | undefined): () => void {
     this.preview = scroller;
     this.source = source;
-    this.anchors = undefined;
+    this.anchors.forget();
     return scroller ? this.listen(scroller, 'preview') : () => {};
   }
 
@@ -92,7 +87,7 @@ export class ScrollSync {
 
   /** The preview's content changed: its blocks moved. */
   previewChanged(): void {
-    this.anchors = undefined;
+    this.anchors.forget();
     this.schedule(SCROLL_AFTER_RENDER_DELAY_MS);
   }
 
@@ -152,67 +147,24 @@ export class ScrollSync {
   }
 
   private previewTopFor(scroller: HTMLElement, line: number): number {
-    const anchors = this.collectAnchors();
-    if (anchors.length === 0) return 0;
-    let low = 0;
-    let high = anchors.length - 1;
-    while (low < high) {
-      const mid = Math.ceil((low + high) / 2);
-      if (anchors[mid]!.line <= line) low = mid;
-      else high = mid - 1;
-    }
-    const before = anchors[low]!;
-    if (before.line > line) return 0;
-    const after = anchors[low + 1];
+    const around = this.anchors.aroundLine(line);
+    if (!around) return 0;
+    const { before, after } = around;
     const top = this.offsetIn(scroller, before.element);
-    if (!after) return top;
+    if (!after || after.line <= before.line) return top;
     const next = this.offsetIn(scroller, after.element);
     return top + ((line - before.line) / (after.line - before.line)) * (next - top);
   }
 
   private previewTopLine(scroller: HTMLElement): number {
-    const anchors = this.collectAnchors();
     const top = scroller.scrollTop;
-    let found = -1;
-    let low = 0;
-    let high = anchors.length - 1;
-    while (low <= high) {
-      const mid = (low + high) >> 1;
-      if (this.offsetIn(scroller, anchors[mid]!.element) <= top) {
-        found = mid;
-        low = mid + 1;
-      } else high = mid - 1;
-    }
-    if (found < 0) return 0;
-    const before = anchors[found]!;
-    const after = anchors[found + 1];
+    const around = this.anchors.aroundOffset(top, (element) => this.offsetIn(scroller, element));
+    if (!around) return 0;
+    const { before, after } = around;
     if (!after) return before.line;
     const start = this.offsetIn(scroller, before.element);
     const end = this.offsetIn(scroller, after.element);
     return before.line + ((top - start) / Math.max(1, end - start)) * (after.line - before.line);
-  }
-
-  // Anchors in document order with growing lines: each section at its first line, and the
-  // blocks inside it at theirs (their data-line counts from the section's first line); nested
-  // blocks that repeat a line are skipped.
-  private collectAnchors(): Anchor[] {
-    if (this.anchors) return this.anchors;
-    const anchors: Anchor[] = [];
-    const add = (line: number, element: HTMLElement) => {
-      if (Number.isFinite(line) && (anchors.length === 0 || line > anchors.at(-1)!.line)) {
-        anchors.push({ line, element });
-      }
-    };
-    for (const section of this.source?.sections ?? []) {
-      add(section.line, section.element);
-      for (const element of section.element.querySelectorAll<HTMLElement>(
-        `[${SOURCE_LINE_ATTRIBUTE}]`,
-      )) {
-        add(section.line + Number(element.getAttribute(SOURCE_LINE_ATTRIBUTE)), element);
-      }
-    }
-    this.anchors = anchors;
-    return anchors;
   }
 
   private offsetIn(scroller: HTMLElement, element: HTMLElement): number {
