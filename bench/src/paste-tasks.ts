@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { BASELINE_MAX_LENGTH, readDoc } from './corpus';
+import { ALL_DOCS, BASELINE_MAX_LENGTH, readDoc } from './corpus';
 import { median, ms } from './stats';
 import { launchBrowser, newAppContext, openAndEmpty, pasteIntoEditor, settle } from './typing';
 
@@ -15,7 +15,7 @@ const WATCH_MS = 10_000;
 /** Tasks at least this long (wall) are listed with what ran in them. */
 const LISTED_MS = 40;
 /** The document pasted (BENCH_PASTE_TASKS_DOC, default doc-250k). */
-const DOC = process.env.BENCH_PASTE_TASKS_DOC ?? 'doc-250k';
+const DOC = process.env.BENCH_PASTE_TASKS_DOC?.trim() || 'doc-250k';
 /** Pastes per build (BENCH_PASTE_RUNS, default 3). */
 const RUNS = Number(process.env.BENCH_PASTE_RUNS ?? 3);
 /** Categories traced: tasks (toplevel), Blink's timeline events with their arguments, V8. */
@@ -181,6 +181,10 @@ export async function benchPasteTasks(
   executablePath: string,
   baselineUrl?: string,
 ): Promise<void> {
+  if (!ALL_DOCS.includes(DOC))
+    throw new Error(
+      `BENCH_PASTE_TASKS_DOC must name a corpus document (${ALL_DOCS.join(', ')}), got "${DOC}".`,
+    );
   const text = readDoc(DOC, BASELINE_MAX_LENGTH);
   const builds: [string, string][] = [['app', baseUrl]];
   if (baselineUrl) builds.push(['baseline', baselineUrl]);

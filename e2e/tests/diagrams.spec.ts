@@ -7,7 +7,8 @@ import {
   preview,
   replaceText,
   sharedApp,
-  storedRows,
+  longFiller,
+  untilStored,
 } from './helpers';
 
 // Diagrams are drawn by the real Mermaid and abcjs, loaded on demand: give the first drawing
@@ -307,19 +308,14 @@ test('a diagram far below is drawn once scrolled near; printing draws every diag
   page,
 }) => {
   await openApp(page);
-  const filler = (from: number) =>
-    Array.from({ length: 300 }, (_, n) => `Paragraph ${from + n} of the long text.`).join('\n\n');
   const middle = '```mermaid\ngraph TD; M1[Middle] --> M2[Below]\n```';
-  await replaceText(page, `${flowchart}\n\n${filler(0)}\n\n${middle}\n\n${filler(300)}\n\n${tune}`);
+  await replaceText(
+    page,
+    `${flowchart}\n\n${longFiller(0)}\n\n${middle}\n\n${longFiller(300)}\n\n${tune}`,
+  );
   // Reopened at its top, as a long manuscript is: the preview has never shown its lower part.
   await page.keyboard.press('ControlOrMeta+Home');
-  await expect
-    .poll(async () =>
-      (await storedRows(page)).some(
-        (row) => row.type === 'content' && String(row.text).includes('Paragraph 599'),
-      ),
-    )
-    .toBe(true);
+  await untilStored(page, 'Paragraph 599');
   await page.waitForTimeout(500);
   const scripts: Promise<string>[] = [];
   page.on('response', (response) => {

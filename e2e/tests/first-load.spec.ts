@@ -7,6 +7,7 @@ import {
   replaceText,
   skipTour,
   storedRows,
+  untilStored,
 } from './helpers';
 
 // What loads before the editor is editable (docs/design.md, "What loads first"): the shell and
@@ -289,13 +290,7 @@ test('words typed before the rest of the app has loaded are kept: the early edit
   await page.keyboard.type('And later ones. ');
   const saved = /^Early words\. And later ones\. # Welcome/;
   await expect.poll(() => editorText(page)).toMatch(saved);
-  await expect
-    .poll(async () =>
-      (await storedRows(page)).some(
-        (row) => row.type === 'content' && saved.test(String(row.text)),
-      ),
-    )
-    .toBe(true);
+  await untilStored(page, saved);
   await page.reload();
   await expect.poll(() => editorText(page)).toMatch(/^Early words\. And later ones\. # Welcome/);
 });

@@ -205,6 +205,25 @@ export async function storedRows(
   return page.evaluate(readStore, { database: 'inkstone-db', store });
 }
 
+/** Resolves once a file's text stored in the main workspace's local database holds `text` (a
+ * string it includes, or a pattern it matches): the save has reached the database. */
+export async function untilStored(page: Page, text: string | RegExp): Promise<void> {
+  const holds = (stored: string) =>
+    typeof text === 'string' ? stored.includes(text) : text.test(stored);
+  await expect
+    .poll(async () =>
+      (await storedRows(page)).some((row) => row.type === 'content' && holds(String(row.text))),
+    )
+    .toBe(true);
+}
+
+/** 300 numbered paragraphs from `from` on, blank lines between: several screens of text. */
+export function longFiller(from: number): string {
+  return Array.from({ length: 300 }, (_, n) => `Paragraph ${from + n} of the long text.`).join(
+    '\n\n',
+  );
+}
+
 /** The rows of `storedRows`, of the local database `database` (a workspace's own, or the main
  * one), left in the page: a handle for reading there what is too big to send to the test (the
  * text of a 2,000,000-character file). */

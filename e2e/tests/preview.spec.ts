@@ -11,7 +11,8 @@ import {
   replaceText,
   sharedApp,
   skipTour,
-  storedRows,
+  longFiller,
+  untilStored,
 } from './helpers';
 
 const PNG =
@@ -536,21 +537,13 @@ test('an image far below loads once scrolled near; printing loads every image fi
       body: Buffer.from(PNG.slice(PNG.indexOf(',') + 1), 'base64'),
     });
   });
-  const filler = (from: number) =>
-    Array.from({ length: 300 }, (_, n) => `Paragraph ${from + n} of the long text.`).join('\n\n');
   await replaceText(
     page,
-    `![Top](/lazy-test/top.png)\n\n${filler(0)}\n\n![Middle](/lazy-test/middle.png)\n\n${filler(300)}\n\n![Bottom](/lazy-test/bottom.png)`,
+    `![Top](/lazy-test/top.png)\n\n${longFiller(0)}\n\n![Middle](/lazy-test/middle.png)\n\n${longFiller(300)}\n\n![Bottom](/lazy-test/bottom.png)`,
   );
   // Reopened at its top, as a long manuscript is: the preview has never shown its lower part.
   await page.keyboard.press('ControlOrMeta+Home');
-  await expect
-    .poll(async () =>
-      (await storedRows(page)).some(
-        (row) => row.type === 'content' && String(row.text).includes('bottom.png'),
-      ),
-    )
-    .toBe(true);
+  await untilStored(page, 'bottom.png');
   await page.waitForTimeout(500);
   requested.length = 0;
   await page.reload();
