@@ -9,6 +9,7 @@ import {
   openMenuEntry,
   preview,
   replaceText,
+  scrollToLine,
   sharedApp,
   skipTour,
   longFiller,
@@ -580,6 +581,76 @@ test('an image far below loads once scrolled near; printing loads every image fi
     '/lazy-test/middle.png',
     '/lazy-test/top.png',
   ]);
+});
+
+test('a long paste’s code, highlighted while it is shown, is coloured exactly as when the file is opened', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await openApp(page);
+  // Languages the worker loads before any paste, and some it loads when asked (haskell, lua).
+  const samples: Record<string, (n: number) => string> = {
+    js: (n) =>
+      `// step ${n}\nconst total${n} = items.map((x) => x * ${n}).reduce((a, b) => a + b, 0);`,
+    python: (n) =>
+      `def step_${n}(xs):\n    """Step ${n}."""\n    return [x * ${n} for x in xs if x]`,
+    bash: (n) => `for f in *.md; do\n  echo "step ${n}: $f" | grep -v '#' # ${n}\ndone`,
+    html: (n) =>
+      `<section id="s${n}">\n  <script>let n = ${n};</script>\n  <p class="x">${n}</p>\n</section>`,
+    haskell: (n) => `step${n} :: [Int] -> Int\nstep${n} = foldr (+) ${n} . map (* 2) -- ${n}`,
+    lua: (n) => `local function step${n}(t)\n  return #t + ${n} -- step\nend`,
+  };
+  const languages = Object.keys(samples);
+  const blocks = Array.from({ length: 120 }, (_, n) => {
+    const language = languages[n % languages.length]!;
+    return `Step ${n}, in ${language}:\n\n\`\`\`${language}\n${samples[language]!(n)}\n${samples[language]!(n + 1000)}\n\`\`\``;
+  });
+  const text = `${blocks.join('\n\n')}\n\n${longFiller(0)}`;
+  expect(text.length).toBeGreaterThan(20_000);
+  const content = preview(page).locator('.preview__content');
+  // Each code block's HTML, and its text.
+  const codeOf = () =>
+    content.evaluate((root) =>
+      [...root.querySelectorAll('pre > code')].map((code) => ({
+        html: code.outerHTML,
+        text: code.textContent ?? '',
+      })),
+    );
+  await replaceText(page, text);
+  await expect(content).toHaveAttribute('data-rendered-complete', 'true', { timeout: 20_000 });
+  await expect
+    .poll(async () => Number(await content.getAttribute('data-rendered-length')))
+    .toBeGreaterThanOrEqual(text.length);
+  const pasted = await codeOf();
+  expect(pasted).toHaveLength(120);
+  for (const [n, { html }] of pasted.entries()) {
+    expect(html, `block ${n}`).toContain(' hljs"');
+    expect(html, `block ${n}`).toContain('<span class="hljs-');
+  }
+  // Typing in pasted code of a language loaded later keeps its colours.
+  await untilStored(page, 'step1004 = foldr');
+  await scrollToLine(page, 'step1004 = foldr');
+  await editor(page).getByText('step1004 = foldr').click();
+  await page.keyboard.press('End');
+  await page.keyboard.type(' -- typed');
+  await expect(
+    content.locator('code.language-haskell').filter({ hasText: '-- typed' }),
+  ).toContainText('step1004');
+  await expect(
+    content
+      .locator('code.language-haskell')
+      .filter({ hasText: '-- typed' })
+      .locator('.hljs-comment'),
+  ).toContainText(['-- typed']);
+  await untilStored(page, '-- typed');
+  // The same file opened afresh (its code highlighted on the page, as it is rendered).
+  await page.reload();
+  await expect(editor(page)).toBeVisible({ timeout: 15_000 });
+  await expect(content).toHaveAttribute('data-rendered-complete', 'true', { timeout: 20_000 });
+  const opened = await codeOf();
+  expect(opened.filter((code) => !code.text.includes('-- typed'))).toEqual(
+    pasted.filter((code) => !code.text.includes('step1004 =')),
+  );
 });
 
 test('while the preview builds a long text just pasted, the page’s own timers still run', async ({

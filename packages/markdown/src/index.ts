@@ -15,7 +15,7 @@ export {
 export { type TextChange } from './document/line-index.js';
 export { SPLIT_CLASS } from './document/split.js';
 export { textHash } from './document/text-hash.js';
-export { fenceLanguage, type Highlighter } from './rules/fence.js';
+export { type FenceCode, fenceCode, fenceLanguage, type Highlighter } from './rules/fence.js';
 export {
   type ConverterOptions,
   DEFAULT_CONVERTER_OPTIONS,

@@ -137,34 +137,67 @@ export function withEmbedded(name: string): string[] {
 /** Every language highlight.js can be asked for here. */
 export const LANGUAGES: readonly string[] = Object.keys(LOADERS);
 
+/** The language highlight.js knows by a name written in a fence (an alias resolved). */
+function languageOf(written: string): string {
+  return ALIASES[written] ?? written;
+}
+
+/** Whether code of a language written in a fence can be highlighted here (loaded or not). */
+export function canHighlight(written: string): boolean {
+  return LOADERS[languageOf(written)] !== undefined;
+}
+
+/** Whether code of a language written in a fence is highlighted at once (its language and
+ * those it embeds are loaded). */
+export function isLoaded(written: string): boolean {
+  return hljs.getLanguage(languageOf(written)) !== undefined;
+}
+
+/** A highlighter that loads its languages as documents use them. */
+export interface LoadingHighlighter extends Highlighter {
+  /** Loads languages ahead of use (names as written in fences): none of them is waited for, so
+   * `onLoaded` is not told of them. */
+  preload(written: readonly string[]): void;
+}
+
 /**
  * Highlights fenced code with highlight.js, loading each language the first time a document
  * uses it, with the languages it embeds: until then the code shows plain, and `onLoaded` is
  * told the names written in the document for the languages that arrived, so the blocks
- * holding such code are rendered again.
+ * holding such code are rendered again. `onFailed`, when given, is told the names written for
+ * languages that could not load (they stay plain).
  */
-export function createHighlighter(onLoaded: (languages: string[]) => void): Highlighter {
+export function createHighlighter(
+  onLoaded: (languages: string[]) => void,
+  onFailed?: (languages: string[]) => void,
+): LoadingHighlighter {
   const waiting = new Map<string, Set<string>>();
   const loading = new Set<string>();
   const load = (name: string) => {
     const names = withEmbedded(name).filter((language) => !hljs.getLanguage(language));
     for (const language of names) loading.add(language);
+    const writtenFor = () => names.flatMap((language) => [...(waiting.get(language) ?? [])]);
     Promise.all(names.map(async (language) => [language, await LOADERS[language]!()] as const))
       .then((modules) => {
         for (const [language, module] of modules) {
           if (!hljs.getLanguage(language)) hljs.registerLanguage(language, module.default);
         }
-        const written = names.flatMap((language) => [...(waiting.get(language) ?? [])]);
+        const written = writtenFor();
         for (const language of names) waiting.delete(language);
         if (written.length > 0) onLoaded(written);
       })
       .catch((error: unknown) => {
-        for (const language of names) loading.delete(language);
+        const written = writtenFor();
+        for (const language of names) {
+          loading.delete(language);
+          waiting.delete(language);
+        }
         console.error(`Highlighting ${name} could not load.`, error);
+        if (written.length > 0) onFailed?.(written);
       });
   };
-  return (code, written) => {
-    const name = ALIASES[written] ?? written;
+  const highlight = (code: string, written: string): string | null => {
+    const name = languageOf(written);
     if (hljs.getLanguage(name)) {
       return hljs.highlight(code, { language: name, ignoreIllegals: true }).value;
     }
@@ -175,4 +208,10 @@ export function createHighlighter(onLoaded: (languages: string[]) => void): High
     if (!loading.has(name)) load(name);
     return null;
   };
+  const preload = (written: readonly string[]) => {
+    for (const name of new Set(written.map(languageOf))) {
+      if (LOADERS[name] && !hljs.getLanguage(name) && !loading.has(name)) load(name);
+    }
+  };
+  return Object.assign(highlight, { preload });
 }

@@ -5,6 +5,7 @@ import { whenIdle } from '../services/idle';
 import { createDiagramRenderer, type DiagramRenderer } from './diagrams';
 import { beforePrinting, takePrintShortcut } from './print-preview';
 import { loadAllNow, loadLazily } from './lazy-images';
+import { startHighlightWorker } from './highlight-ahead';
 import { RenderEngine } from './render-engine';
 import { type RenderRequest, type RenderResponse } from './render-protocol';
 import { SectionPatcher, yieldToBrowser } from './section-patcher';
@@ -60,6 +61,8 @@ export class PreviewController {
   private readonly patcher: SectionPatcher;
   private readonly send: (request: RenderRequest) => void;
   private worker: Worker | undefined;
+  // Stops the main thread's render engine (its highlighting worker).
+  private stopEngine: () => void = () => undefined;
   private options: ConverterOptions | undefined;
   private latest: DocumentEvent | undefined;
   private opened = false;
@@ -136,7 +139,10 @@ export class PreviewController {
             }, WARM_UP_TIMEOUT_MS),
           rendered: (html) => void sanitizer.sanitizeManyToFragments([html]),
         },
+        // A big paste's code highlighted meanwhile on the other core (highlight-ahead.ts).
+        startHighlightWorker,
       );
+      this.stopEngine = () => engine.destroy();
       const handle = (request: RenderRequest) => {
         try {
           engine.handle(request);
@@ -211,6 +217,7 @@ export class PreviewController {
   destroy(): void {
     this.destroyed = true;
     this.worker?.terminate();
+    this.stopEngine();
     this.diagrams.destroy();
     this.stopPrinting.forEach((stop) => stop());
     this.patcher.clear();

@@ -1,5 +1,7 @@
 import { resolveMarkdownOptions, WARM_UP_SAMPLES } from '@inkstone/markdown';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type HighlightPort } from './highlight-ahead';
+import { serveHighlights } from './highlight-serve';
 import { RenderEngine } from './render-engine';
 import { type RenderResponse } from './render-protocol';
 
@@ -64,6 +66,60 @@ describe('RenderEngine', () => {
     engine.handle({ type: 'edit', version: 2, changes: [{ from: 0, to: 0, insert: 'A ' }] });
     runTasks();
     expect(Object.keys(responses.at(-1)!.html)).toHaveLength(2);
+  });
+
+  it('highlights a paste’s code in a worker meanwhile, and shows the same HTML as highlighting it here', async () => {
+    // The worker's side in this thread, its messages as timers (highlight-serve.ts).
+    const asked: number[] = [];
+    const port: HighlightPort = {
+      post: (request) => {
+        asked.push(request.items.length);
+        setTimeout(() => serve(request), 0);
+      },
+      onReply: undefined,
+      onFailure: undefined,
+      terminate: () => undefined,
+    };
+    const serve = serveHighlights((reply) => setTimeout(() => port.onReply?.(reply), 0));
+    const responses: RenderResponse[] = [];
+    const tasks: (() => void)[] = [];
+    const engine = new RenderEngine(
+      (response) => responses.push(response),
+      (task) => tasks.push(task),
+      undefined,
+      () => port,
+    );
+    const block = (i: number) =>
+      `Step ${i}, in Go:\n\n\`\`\`go\nfunc step${i}() int {\n\treturn ${i} // the ${i}th\n}\n\`\`\`\n`;
+    const text = Array.from({ length: 400 }, (_, i) => block(i)).join('\n');
+    engine.handle({ type: 'open', version: 1, text: '', options });
+    engine.handle({ type: 'edit', version: 2, changes: [{ from: 0, to: 0, insert: text }] });
+    const html = new Map<number, string>();
+    const settled = async () => {
+      for (let i = 0; i < 500; i += 1) {
+        while (tasks.length > 0) tasks.shift()!();
+        for (const response of responses.splice(0)) {
+          for (const [id, value] of Object.entries(response.html)) html.set(Number(id), value);
+          if (response.complete && response.version === 2) return response;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      throw new Error('The paste never showed whole.');
+    };
+    const pasted = await settled();
+    expect(asked).toEqual([400]);
+    const shown = pasted.sections.map((section) => html.get(section.id)!);
+    expect(shown.filter((value) => value.includes('<code class="language-go hljs">'))).toHaveLength(
+      400,
+    );
+    // The same text highlighted in this thread (go is loaded here by now).
+    const here = new RenderEngine(
+      (response) => responses.push(response),
+      (task) => tasks.push(task),
+    );
+    here.handle({ type: 'open', version: 2, text, options });
+    const opened = await settled();
+    expect(opened.sections.map((section) => html.get(section.id)!)).toEqual(shown);
   });
 
   it('splits a paste into blocks over several tasks, keeping what is typed meanwhile', () => {

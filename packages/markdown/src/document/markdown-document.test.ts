@@ -248,6 +248,52 @@ describe('MarkdownDocument', () => {
     expect(client.html()[2]).toContain('<code class="language-py">');
   });
 
+  it('lists ahead of a paste the code its rendering asks the highlighter for', () => {
+    // Every shape of fence: plain, tilde, indented, in a list and a quote, with an escaped or
+    // upper-case info string, a diagram, one with no language, and long code split in parts.
+    const long = Array.from({ length: 150 }, (_, i) => `let v${i} = "line ${i}"; // /*`).join('\n');
+    const shapes = [
+      '```js\nconst a = 1;\n```',
+      '~~~ Python extra words\nprint(1)\n~~~',
+      '  ```ts\n  const b: number = 2;\n    indented\n  ```',
+      '- item\n\n  ```bash\n  echo hi\n  ```',
+      '> ```css\n> a { color: red }\n> ```',
+      '```c\\+\\+\nint x;\n```',
+      '```mermaid\ngraph TD; A-->B\n```',
+      '```\nno language\n```',
+      '```js\n' + long + '\n```',
+      'A paragraph with `inline code`.',
+    ];
+    const text = Array.from({ length: 30 }, (_, i) => shapes[i % shapes.length]).join('\n\n');
+    const asked: string[] = [];
+    const recording = createConverter({}, (code, language) => {
+      asked.push(`${language}\u0000${code}`);
+      return null;
+    });
+    const document = recording.createDocument('Before.\n');
+    document.update();
+    asked.length = 0;
+    document.edit(
+      [{ from: 0, to: 0, insert: `${text}\n\n${'Filler paragraph.\n\n'.repeat(1200)}` }],
+      {
+        inSlices: true,
+      },
+    );
+    while (!document.split(() => false));
+    const ahead = document.codeAhead().map(({ code, language }) => `${language}\u0000${code}`);
+    document.update();
+    expect(asked.length).toBeGreaterThan(30);
+    expect(ahead.filter((entry) => !entry.startsWith('mermaid'))).toEqual(asked);
+    // The long code is asked for in parts (each after its lead-in), not whole.
+    // (3 blocks of 150 lines, parts of at most 32 lines.)
+    expect(asked.filter((entry) => entry.includes('let v')).length).toBeGreaterThanOrEqual(15);
+    expect(asked.some((entry) => entry.includes('let v149 ') && entry.includes('let v0 '))).toBe(
+      false,
+    );
+    // Once rendered, nothing is left to ask for.
+    expect(document.codeAhead()).toEqual([]);
+  });
+
   it('gives the thread back between blocks when asked, then goes on', () => {
     const text = Array.from({ length: 100 }, (_, i) => `Paragraph ${i} with [a link][r].`).join(
       '\n\n',

@@ -1,5 +1,5 @@
 import type MarkdownIt from 'markdown-it';
-import { fenceLanguage } from '../rules/fence.js';
+import { type FenceCode, fenceCode, fenceLanguage } from '../rules/fence.js';
 import { type Heading } from '../types.js';
 import { BlockList } from './block-list.js';
 import { renderBlock } from './block-render.js';
@@ -13,6 +13,7 @@ import { LineIndex, type TextChange } from './line-index.js';
 import { normalizeText } from './pipeline.js';
 import { RemovedBlocks } from './removed-blocks.js';
 import { type DocumentSection, listSections } from './sections.js';
+import { planParts } from './split.js';
 import { invalidatePart, type UnitPart } from './unit.js';
 import { renderWhole } from './whole-render.js';
 
@@ -208,6 +209,37 @@ export class MarkdownDocument {
     if (complete) this.footnotes.render(this.footnoteNumbers);
     this.footnotes.list(sections, html, this.lines.lineCount, complete);
     return { sections, html, headings, complete };
+  }
+
+  /**
+   * The code the blocks not parsed yet will ask the highlighter for when rendered, in order:
+   * each fenced block's text and language as the fence renderer asks for them (`fenceCode`),
+   * long code in its parts. For a caller that highlights ahead, elsewhere (a worker), while the
+   * document renders: what it lists is what a rendering asks for, save the code of a long
+   * block split into parts around it (a long list holding long code), which is asked for in
+   * other pieces. Diagram fences are listed too (the highlighter knows no such language).
+   */
+  codeAhead(): FenceCode[] {
+    this.split();
+    const { unescapeAll } = this.md.utils;
+    const found: FenceCode[] = [];
+    for (const unit of this.blocks.units) {
+      const tokens = unit.needsInline
+        ? (unit.plans?.flatMap((plan) => plan.tokens) ?? unit.fresh)
+        : null;
+      if (!tokens) continue;
+      // Long code alone in its block is highlighted in parts (planParts copies the token).
+      const only = tokens.length === 1 && tokens[0]!.type === 'fence' && !unit.plans;
+      const fences = only
+        ? (planParts(tokens, unit.source)?.map((plan) => plan.tokens[0]!) ?? tokens)
+        : tokens;
+      for (const token of fences) {
+        if (token.type !== 'fence') continue;
+        const input = fenceCode(token, unescapeAll);
+        if (input) found.push(input);
+      }
+    }
+    return found;
   }
 
   /** Renders again the blocks holding code of `language` (its highlighting became available);

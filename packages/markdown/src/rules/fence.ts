@@ -37,8 +37,7 @@ export function createFenceRenderer(
     if ((diagrams as ReadonlySet<string>).has(language)) {
       return `<div class="diagram" data-diagram="${language}"${self.renderAttrs(token)}><pre class="diagram__source"><code>${code}</code></pre></div>\n`;
     }
-    const highlighted =
-      language && highlight ? highlightPart(highlight, token, fenceLanguage(language)) : null;
+    const highlighted = highlight ? highlightFence(highlight, token, unescapeAll) : null;
     const classes = [language && `language-${escapeHtml(language)}`, highlighted !== null && 'hljs']
       .filter(Boolean)
       .join(' ');
@@ -47,13 +46,43 @@ export function createFenceRenderer(
   };
 }
 
-// A part of split fenced code (see planParts) is highlighted after its lead-in, the lines just
-// above it, which are then dropped from the HTML: a comment or string opened there is still one.
-function highlightPart(highlight: Highlighter, token: Token, language: string): string | null {
+/** What the highlighter is asked for a fence's code: its text and language. */
+export interface FenceCode {
+  code: string;
+  language: string;
+}
+
+/**
+ * What the fence renderer asks the highlighter for a fence token (see `createFenceRenderer`):
+ * the code, after its lead-in for a part of split code, and the language its info string names;
+ * null when it names none. `unescapeAll` is markdown-it's (`md.utils`). A caller that
+ * highlights ahead (elsewhere) gets the very input the renderer will ask for.
+ */
+export function fenceCode(token: Token, unescapeAll: (text: string) => string): FenceCode | null {
+  const info = token.info ? unescapeAll(token.info).trim() : '';
+  const written = info.split(/\s+/)[0] ?? '';
+  if (!written) return null;
+  return { code: leadInOf(token) + token.content, language: fenceLanguage(written) };
+}
+
+// The lines of code above a part of split code, highlighted with it (see planParts).
+function leadInOf(token: Token): string {
   const leadIn = (token.meta as Partial<FencePartMeta> | null)?.leadIn;
-  if (typeof leadIn !== 'string' || leadIn === '') return highlight(token.content, language);
-  const html = highlight(leadIn + token.content, language);
-  return html === null ? null : dropLines(html, leadIn.split('\n').length - 1);
+  return typeof leadIn === 'string' ? leadIn : '';
+}
+
+// The fence's code highlighted, as `fenceCode` gives it. A part of split code (see planParts)
+// is highlighted after its lead-in, the lines just above it, which are then dropped from the
+// HTML: a comment or string opened there is still one.
+function highlightFence(
+  highlight: Highlighter,
+  token: Token,
+  unescapeAll: (text: string) => string,
+): string | null {
+  const input = fenceCode(token, unescapeAll);
+  const html = input ? highlight(input.code, input.language) : null;
+  const leadIn = leadInOf(token);
+  return html === null || leadIn === '' ? html : dropLines(html, leadIn.split('\n').length - 1);
 }
 
 /** Drops the first `count` lines of highlighted code (text with `<span …>` and `</span>`
