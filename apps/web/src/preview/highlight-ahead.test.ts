@@ -113,6 +113,8 @@ describe('HighlightAhead (the preview)', () => {
     ahead.ask([{ code: 'x'.repeat(AHEAD_MIN_CODE - 1), language: 'js' }]);
     ahead.ask([{ code: 'x'.repeat(AHEAD_MIN_CODE), language: 'mermaid' }]);
     expect(port.requests).toEqual([]);
+    expect(ahead.highlighter('let first = 1;', 'js')).toBeNull();
+    expect(ahead.waiting).toBe(false);
   });
 
   it('shows code plain until the worker answers, then renders it again with that HTML', () => {

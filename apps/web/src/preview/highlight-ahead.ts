@@ -193,11 +193,14 @@ export class HighlightAhead {
   // The worker's next answer is awaited for WORKER_PATIENCE_MS at most.
   private wait(): void {
     clearTimeout(this.patience);
-    this.patience = setTimeout(() => {
-      const arrived = new Set<string>();
-      this.giveUp(arrived);
-      if (arrived.size > 0) this.refresh([...arrived]);
-    }, WORKER_PATIENCE_MS);
+    this.patience = setTimeout(() => this.stopWaiting(), WORKER_PATIENCE_MS);
+  }
+
+  // Highlights here what waits for the worker.
+  private stopWaiting(): void {
+    const arrived = new Set<string>();
+    this.giveUp(arrived);
+    if (arrived.size > 0) this.refresh([...arrived]);
   }
 
   // Nothing more comes from the worker for this request: the code still shown plain (typed
@@ -214,9 +217,7 @@ export class HighlightAhead {
     this.port?.terminate();
     this.port = undefined;
     // (`started` stays: no new worker is tried for this preview.)
-    const arrived = new Set<string>();
-    this.giveUp(arrived);
-    if (arrived.size > 0) this.refresh([...arrived]);
+    this.stopWaiting();
   }
 }
 

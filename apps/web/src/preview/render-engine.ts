@@ -144,16 +144,9 @@ export class RenderEngine {
         this.requestRender();
         return;
       }
-      if (this.ahead) {
-        // Its code, highlighted meanwhile in a worker (when there is enough of it). Listing it
-        // takes 4-6 ms at 250,000 characters, 9-24 ms at 1,000,000: a slice of its own when the
-        // split's last one is used up.
-        this.ahead.ask(document.codeAhead());
-        if (shouldYield()) {
-          this.requestRender();
-          return;
-        }
-      }
+      // Its code, highlighted meanwhile in a worker when there is enough of it (listed in
+      // 4-6 ms at 250,000 characters, 9-24 ms at 1,000,000).
+      this.ahead?.ask(document.codeAhead());
     }
     // A document just opened shows its first screen first, then the rest.
     const budget = this.firstScreen ? FIRST_SCREEN_BUDGET : Infinity;
