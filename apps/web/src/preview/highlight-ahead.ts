@@ -3,14 +3,14 @@ import { type HighlightReply, type HighlightRequest } from './highlight-serve';
 import { canHighlight, isLoaded } from './highlighter';
 
 /**
- * Highlighting a big paste's code ahead, in a worker (docs/adr/0003, "Code highlighted
- * ahead"). A paste of doc-250k spent about 250 ms of the main thread on its code: highlight.js
- * itself (75-105 ms), loading and evaluating the languages, and rendering again the blocks
- * shown plain until their language arrived. The preview lists the code its rendering will ask
- * for (`MarkdownDocument.codeAhead`), a worker highlights it meanwhile on the other core, and
- * the rendering takes each block's HTML from there: the same function of the same input
- * (highlight.js, the same languages and the same rule for the languages they embed), so the same
- * HTML as highlighting it here.
+ * Highlighting a big paste's code ahead, in a worker (docs/adr/0003, "Code highlighted ahead, in a
+ * worker"). A paste of doc-250k spent about 250 ms of the main thread on its code: highlight.js
+ * itself (75-105 ms), loading and evaluating the languages, and rendering again the blocks shown
+ * plain until their language arrived. The preview lists the code its rendering will ask for
+ * (`MarkdownDocument.codeAhead`), a worker highlights it meanwhile on the other core, and the
+ * rendering takes each block's HTML from there: the same function of the same input (highlight.js,
+ * the same languages and the same rule for the languages they embed), so the same HTML as
+ * highlighting it here.
  */
 
 /** Fewer characters of code than this in a paste are highlighted where they are rendered. */

@@ -18,7 +18,7 @@ export interface HighlightReply {
   done: boolean;
 }
 
-/** Most main-thread-free time the worker works before it posts what it has. */
+/** How long the worker highlights before it posts what it has, in milliseconds. */
 const BATCH_MS = 12;
 
 /**

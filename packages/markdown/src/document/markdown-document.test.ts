@@ -259,12 +259,13 @@ describe('MarkdownDocument', () => {
       '- item\n\n  ```bash\n  echo hi\n  ```',
       '> ```css\n> a { color: red }\n> ```',
       '```c\\+\\+\nint x;\n```',
+      '```JSON\n{ "upper": "case" }\n```',
       '```mermaid\ngraph TD; A-->B\n```',
       '```\nno language\n```',
       '```js\n' + long + '\n```',
       'A paragraph with `inline code`.',
     ];
-    const text = Array.from({ length: 30 }, (_, i) => shapes[i % shapes.length]).join('\n\n');
+    const text = Array.from({ length: 33 }, (_, i) => shapes[i % shapes.length]).join('\n\n');
     const asked: string[] = [];
     const recording = createConverter({}, (code, language) => {
       asked.push(`${language}\u0000${code}`);
