@@ -5,10 +5,10 @@ import { launchBrowser, newAppContext, openAndEmpty, pasteIntoEditor, settle } f
 
 // `BENCH_ONLY=paste-tasks`: doc-250k (or BENCH_PASTE_TASKS_DOC, cut to BENCH_BASELINE_MAX_LENGTH)
 // pasted into an empty file, as bench/src/paste.ts pastes it, under a Chromium trace of the 10 s
-// after, for this build and the baseline alternating. Wall
-// times on a shared machine include the time the main thread waited for a core; the trace gives
-// each task's CPU time beside its wall time, and what ran in it, so a long task can be named
-// (style? layout? the editor? garbage collection?) and told apart from a descheduled one.
+// after, for this build and the baseline alternating. Wall times on a shared machine include
+// the time the main thread waited for a core; the trace gives each task's CPU time beside its
+// wall time, and what ran in it, so a long task can be named (style? layout? the editor?
+// garbage collection?) and told apart from a descheduled one.
 
 /** How long the main thread is watched after the paste (as the paste benchmark). */
 const WATCH_MS = 10_000;

@@ -61,18 +61,25 @@ describe('serveHighlights (the worker)', () => {
   });
 });
 
-// A port whose requests are kept, and whose replies the test hands over.
+// A port whose requests are kept, and whose replies the test hands over (`reply`, `fail`).
 const fakePort = () => {
   const requests: HighlightRequest[] = [];
-  const port: HighlightPort & { requests: HighlightRequest[]; terminated: boolean } = {
+  const port: HighlightPort & {
+    requests: HighlightRequest[];
+    terminated: boolean;
+    reply(reply: HighlightReply): void;
+    fail(): void;
+  } = {
     requests,
     terminated: false,
-    post: (request) => requests.push(request),
-    onReply: undefined,
-    onFailure: undefined,
+    postMessage: (request) => requests.push(request),
+    onmessage: null,
+    onerror: null,
     terminate: () => {
       port.terminated = true;
     },
+    reply: (reply) => port.onmessage!({ data: reply } as MessageEvent<HighlightReply>),
+    fail: () => port.onerror!({ message: 'failed' } as ErrorEvent),
   };
   return port;
 };
@@ -125,10 +132,10 @@ describe('HighlightAhead (the preview)', () => {
     expect(ahead.highlighter(items[0]!.code, 'js')).toBeNull();
     expect(ahead.highlighter(items[3]!.code, 'python')).toBeNull();
     expect(ahead.waiting).toBe(true);
-    port.onReply!({ id: 1, results: [[0, '<js0/>']], done: false });
+    port.reply({ id: 1, results: [[0, '<js0/>']], done: false });
     expect(refreshed).toEqual([['js']]);
     expect(ahead.waiting).toBe(true);
-    port.onReply!({ id: 1, results: [[3, '<py0/>']], done: false });
+    port.reply({ id: 1, results: [[3, '<py0/>']], done: false });
     expect(refreshed).toEqual([['js'], ['python']]);
     expect(ahead.waiting).toBe(false);
     expect(ahead.highlighter(items[0]!.code, 'js')).toBe('<js0/>');
@@ -150,7 +157,7 @@ describe('HighlightAhead (the preview)', () => {
     ahead.ask(big('js'));
     // Typed while the paste is rendered: not in the request.
     expect(ahead.highlighter('typed();', 'ts')).toBeNull();
-    port.onReply!({ id: 1, results: [], done: true });
+    port.reply({ id: 1, results: [], done: true });
     expect(refreshed).toEqual([['ts']]);
     expect(ahead.waiting).toBe(false);
     ahead.highlighter('typed();', 'ts');
@@ -163,10 +170,10 @@ describe('HighlightAhead (the preview)', () => {
     ahead.ask(first);
     const second = big('go');
     ahead.ask(second);
-    port.onReply!({ id: 1, results: [[0, '<old/>']], done: true });
+    port.reply({ id: 1, results: [[0, '<old/>']], done: true });
     expect(refreshed).toEqual([]);
     expect(ahead.highlighter(first[0]!.code, 'js')).toBeNull();
-    port.onReply!({ id: 2, results: [[0, '<new/>']], done: false });
+    port.reply({ id: 2, results: [[0, '<new/>']], done: false });
     expect(ahead.highlighter(second[0]!.code, 'go')).toBe('<new/>');
   });
 
@@ -184,7 +191,7 @@ describe('HighlightAhead (the preview)', () => {
     const failing = setup();
     failing.ahead.ask(big('js'));
     expect(failing.ahead.highlighter(big('js')[2]!.code, 'js')).toBeNull();
-    failing.port.onFailure!();
+    failing.port.fail();
     expect(failing.refreshed).toEqual([['js']]);
     expect(failing.port.terminated).toBe(true);
     failing.ahead.highlighter(big('js')[2]!.code, 'js');
@@ -198,7 +205,7 @@ describe('HighlightAhead (the preview)', () => {
     const { ahead, port, preloaded, idle, hereAsked } = setup();
     const items = [...big('js'), ...big('rust')];
     ahead.ask(items);
-    port.onReply!({
+    port.reply({
       id: 1,
       results: [
         [0, '<a/>'],
@@ -226,7 +233,7 @@ describe('HighlightAhead (the preview)', () => {
     expect(port.requests[0]!.id).toBe(0);
     expect(port.requests[0]!.items.map((item) => item.language)).toContain('javascript');
     // Its replies are no request's.
-    port.onReply!({ id: 0, results: [[0, '<x/>']], done: true });
+    port.reply({ id: 0, results: [[0, '<x/>']], done: true });
     expect(ahead.waiting).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { type FenceCode, type Highlighter } from '@inkstone/markdown';
-import { type HighlightReply, type HighlightRequest } from './highlight-serve';
-import { canHighlight, isLoaded } from './highlighter';
+import { codeKey, type HighlightReply, type HighlightRequest } from './highlight-serve';
+import { canHighlight, isLoaded, type LoadingHighlighter } from './highlighter';
 
 /**
  * Highlighting a big paste's code ahead, in a worker (docs/adr/0003, "Code highlighted ahead, in a
@@ -42,13 +42,12 @@ export const WARM_LANGUAGES: readonly string[] = [
   'cpp',
 ];
 
-/** The preview's line to a highlighting worker. */
+/** The highlighting worker: the part of a Worker the preview uses (as services/worker-hash.ts's
+ * `HashPort`). */
 export interface HighlightPort {
-  post(request: HighlightRequest): void;
-  /** Set by `HighlightAhead`: called with each reply. */
-  onReply: ((reply: HighlightReply) => void) | undefined;
-  /** Called once the worker failed: what it was asked is highlighted here instead. */
-  onFailure: (() => void) | undefined;
+  postMessage(request: HighlightRequest): void;
+  onmessage: ((event: MessageEvent<HighlightReply>) => void) | null;
+  onerror: ((event: ErrorEvent) => void) | null;
   terminate(): void;
 }
 
@@ -72,7 +71,7 @@ export class HighlightAhead {
   private patience: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
-    private readonly highlight: Highlighter & { preload(written: readonly string[]): void },
+    private readonly highlight: LoadingHighlighter,
     private readonly startWorker: () => HighlightPort | undefined,
     /** Renders again the blocks of these languages (their HTML came). */
     private readonly refresh: (languages: string[]) => void,
@@ -89,7 +88,7 @@ export class HighlightAhead {
   readonly highlighter: Highlighter = (code, language) => {
     const request = this.request;
     if (request) {
-      const key = `${language}\u0000${code}`;
+      const key = codeKey(language, code);
       const html = this.kept.get(key);
       if (html !== undefined) return html;
       if (!request.done && this.here.canHighlight(language) && !this.here.isLoaded(language)) {
@@ -112,7 +111,7 @@ export class HighlightAhead {
   warm(): void {
     const port = this.connect();
     if (!port || this.request) return;
-    port.post({ id: 0, items: WARM_LANGUAGES.map((language) => ({ code: 'x', language })) });
+    port.postMessage({ id: 0, items: WARM_LANGUAGES.map((language) => ({ code: 'x', language })) });
   }
 
   /** Starts the worker, if none runs yet, ahead of a request (a paste is being split into
@@ -131,7 +130,7 @@ export class HighlightAhead {
     if (!port) return;
     this.request = { id: this.nextId++, items, done: false };
     this.kept.clear();
-    port.post({ id: this.request.id, items });
+    port.postMessage({ id: this.request.id, items });
     this.wait();
   }
 
@@ -144,7 +143,7 @@ export class HighlightAhead {
     this.request = undefined;
     clearTimeout(this.patience);
     // What the worker has left of it is not needed: an empty request takes its place.
-    if (!request.done) this.port?.post({ id: this.nextId++, items: [] });
+    if (!request.done) this.port?.postMessage({ id: this.nextId++, items: [] });
     this.kept.clear();
     this.missed.clear();
     const used = [...this.used];
@@ -165,10 +164,18 @@ export class HighlightAhead {
   private connect(): HighlightPort | undefined {
     if (this.started) return this.port;
     this.started = true;
-    const port = this.startWorker();
+    let port: HighlightPort | undefined;
+    try {
+      port = this.startWorker();
+    } catch (error) {
+      console.error('No highlighting worker; code is highlighted here.', error);
+    }
     if (!port) return undefined;
-    port.onReply = (reply) => this.take(reply);
-    port.onFailure = () => this.fail();
+    port.onmessage = ({ data }) => this.take(data);
+    port.onerror = (event) => {
+      console.error('The highlighting worker failed; code is highlighted here.', event.message);
+      this.fail();
+    };
     this.port = port;
     return port;
   }
@@ -180,7 +187,7 @@ export class HighlightAhead {
     for (const [index, html] of reply.results) {
       const item = request.items[index];
       if (!item) continue;
-      const key = `${item.language}\u0000${item.code}`;
+      const key = codeKey(item.language, item.code);
       this.kept.set(key, html);
       this.used.add(item.language);
       if (this.missed.delete(key)) arrived.add(item.language);
@@ -221,26 +228,9 @@ export class HighlightAhead {
   }
 }
 
-/** A port to a highlighting worker in the browser; undefined where none can start. */
+/** The highlighting worker in the browser; undefined where none can start. */
 export function startHighlightWorker(): HighlightPort | undefined {
-  try {
-    const worker = new Worker(new URL('./highlight.worker.ts', import.meta.url), {
-      type: 'module',
-    });
-    const port: HighlightPort = {
-      post: (request) => worker.postMessage(request),
-      onReply: undefined,
-      onFailure: undefined,
-      terminate: () => worker.terminate(),
-    };
-    worker.onmessage = (event: MessageEvent<HighlightReply>) => port.onReply?.(event.data);
-    worker.onerror = (event) => {
-      console.error('The highlighting worker failed; code is highlighted here.', event.message);
-      port.onFailure?.();
-    };
-    return port;
-  } catch (error) {
-    console.error('No highlighting worker; code is highlighted here.', error);
-    return undefined;
-  }
+  return typeof Worker === 'function'
+    ? new Worker(new URL('./highlight.worker.ts', import.meta.url), { type: 'module' })
+    : undefined;
 }

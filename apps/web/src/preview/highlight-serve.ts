@@ -18,6 +18,11 @@ export interface HighlightReply {
   done: boolean;
 }
 
+/** The key code is kept by, on both sides: its language and its text. */
+export function codeKey(language: string, code: string): string {
+  return `${language}\u0000${code}`;
+}
+
 /** How long the worker highlights before it posts what it has, in milliseconds. */
 const BATCH_MS = 12;
 
@@ -64,7 +69,7 @@ export function serveHighlights(
       if (results.length > 0 && performance.now() - started > BATCH_MS) break;
       const index = ready.shift() ?? next++;
       const { code, language } = request.items[index]!;
-      const key = `${language}\u0000${code}`;
+      const key = codeKey(language, code);
       const html = highlight(code, language);
       if (html !== null) {
         if (!seen.has(key)) results.push([index, html]);

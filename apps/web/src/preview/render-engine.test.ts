@@ -1,7 +1,7 @@
 import { resolveMarkdownOptions, WARM_UP_SAMPLES } from '@inkstone/markdown';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type HighlightPort } from './highlight-ahead';
-import { serveHighlights } from './highlight-serve';
+import { type HighlightReply, serveHighlights } from './highlight-serve';
 import { RenderEngine } from './render-engine';
 import { type RenderResponse } from './render-protocol';
 
@@ -72,15 +72,17 @@ describe('RenderEngine', () => {
     // The worker's side in this thread, its messages as timers (highlight-serve.ts).
     const asked: number[] = [];
     const port: HighlightPort = {
-      post: (request) => {
+      postMessage: (request) => {
         asked.push(request.items.length);
         setTimeout(() => serve(request), 0);
       },
-      onReply: undefined,
-      onFailure: undefined,
+      onmessage: null,
+      onerror: null,
       terminate: () => undefined,
     };
-    const serve = serveHighlights((reply) => setTimeout(() => port.onReply?.(reply), 0));
+    const serve = serveHighlights((reply) =>
+      setTimeout(() => port.onmessage?.({ data: reply } as MessageEvent<HighlightReply>), 0),
+    );
     const responses: RenderResponse[] = [];
     const tasks: (() => void)[] = [];
     const engine = new RenderEngine(
