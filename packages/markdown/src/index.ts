@@ -33,7 +33,7 @@ export {
   type Sanitizer,
   type SanitizerWindow,
 } from './sanitizer.js';
-export { isGroupable } from './sanitizer-grouping.js';
+export { isGroupable, type SectionKind } from './sanitizer-grouping.js';
 export {
   createDiagramSanitizer,
   type DiagramSanitizer,

@@ -61,6 +61,16 @@ const START_TAG =
 const END_TAG = /<\/([a-zA-Z][a-zA-Z0-9]*)[\t\n\f\r ]*>/y;
 const HTML_SPACE = /^[\t\n\f\r ]*$/;
 
+/** Vouches for one start tag, given its lower-case name and its attributes as written (from the
+ * first whitespace after the name): true when the sanitiser would keep the element and every
+ * attribute exactly as they are. */
+export type StartTagVouch = (name: string, attributes: string) => boolean;
+
+/** How a section of HTML may be cleaned: `alone` in a parse of its own; `group`, in one parse
+ * with its neighbours (`isGroupable`); `clean`, groupable and holding nothing the sanitiser would
+ * remove or change (every start tag vouched for), so parsing it is all that is left to do. */
+export type SectionKind = 'alone' | 'group' | 'clean';
+
 /**
  * Whether `html` can be parsed in a group with other sections, each in a `<div>` of its own,
  * and come out exactly as it does parsed alone: every tag is a complete, known, ordinary one;
@@ -68,35 +78,46 @@ const HTML_SPACE = /^[\t\n\f\r ]*$/;
  * the HTML parser would close, move or imply another. Conservative: false for anything else.
  */
 export function isGroupable(html: string): boolean {
+  return sectionKind(html) !== 'alone';
+}
+
+/**
+ * `isGroupable`'s answer as a `SectionKind`, in one pass over `html`: `clean` when it is
+ * groupable and `vouch` (if given) vouches for every start tag in it. Text needs no vouching: in
+ * the elements a groupable section may hold it can only be text, never markup or a comment.
+ */
+export function sectionKind(html: string, vouch?: StartTagVouch): SectionKind {
   const open: string[] = [];
   let paragraphs = 0;
   let headings = 0;
   let links = 0;
+  let vouched = vouch !== undefined;
   let at = 0;
   for (;;) {
     const next = html.indexOf('<', at);
     const text = next === -1 ? html.slice(at) : html.slice(at, next);
     const top = open[open.length - 1];
-    if (top !== undefined && TABLE_CONTEXT.has(top) && !HTML_SPACE.test(text)) return false;
+    if (top !== undefined && TABLE_CONTEXT.has(top) && !HTML_SPACE.test(text)) return 'alone';
     if (next === -1) break;
     START_TAG.lastIndex = next;
     const start = START_TAG.exec(html);
     if (start) {
       const name = start[1]!.toLowerCase();
-      if (!GROUPABLE.has(name)) return false;
+      if (!GROUPABLE.has(name)) return 'alone';
       const parents = PARENTS[name];
       if (parents !== undefined ? !parents.includes(top ?? '') : TABLE_CONTEXT.has(top ?? '')) {
-        return false;
+        return 'alone';
       }
-      if (paragraphs > 0 && CLOSES_P.has(name)) return false;
+      if (paragraphs > 0 && CLOSES_P.has(name)) return 'alone';
+      if (vouched && !vouch!(name, start[2]!)) vouched = false;
       if (VOID.has(name)) {
         at = START_TAG.lastIndex;
         continue;
       }
       // A non-void element's self-closing slash is ignored by the parser: it stays open.
-      if (start[3] === '/') return false;
-      if (HEADINGS.has(name) && headings > 0) return false;
-      if (name === 'a' && links > 0) return false;
+      if (start[3] === '/') return 'alone';
+      if (HEADINGS.has(name) && headings > 0) return 'alone';
+      if (name === 'a' && links > 0) return 'alone';
       if (name === 'p') paragraphs += 1;
       if (HEADINGS.has(name)) headings += 1;
       if (name === 'a') links += 1;
@@ -106,14 +127,15 @@ export function isGroupable(html: string): boolean {
     }
     END_TAG.lastIndex = next;
     const end = END_TAG.exec(html);
-    if (!end) return false;
+    if (!end) return 'alone';
     const name = end[1]!.toLowerCase();
-    if (name !== top) return false;
+    if (name !== top) return 'alone';
     open.pop();
     if (name === 'p') paragraphs -= 1;
     if (HEADINGS.has(name)) headings -= 1;
     if (name === 'a') links -= 1;
     at = END_TAG.lastIndex;
   }
-  return open.length === 0;
+  if (open.length > 0) return 'alone';
+  return vouched ? 'clean' : 'group';
 }

@@ -26,8 +26,8 @@ export const SEPARATE_TASK_MIN_LENGTH = 20_000;
 /** A warm-up sample of the pipeline waits this long at most for an idle moment. */
 const WARM_UP_TIMEOUT_MS = 5_000;
 
-/** `?sanitize=alone` sanitises every section by itself, as before grouping: for comparing the
- * two in tests and benchmarks. */
+/** `?sanitize=alone` sanitises every section by itself with DOMPurify, as before grouping and
+ * clean sections: for comparing them in tests and benchmarks. */
 function sanitizeMode(): 'groups' | 'alone' {
   const search = typeof location === 'undefined' ? '' : location.search;
   return new URLSearchParams(search).get('sanitize') === 'alone' ? 'alone' : 'groups';
@@ -102,14 +102,17 @@ export class PreviewController {
       return nodes;
     };
     // Sections are sanitised in groups where their markup is proven to come out of a group as
-    // it does alone (`sanitizeManyToFragments`): one parse for many sections.
+    // it does alone (`sanitizeManyToFragments`): one parse for many sections; and a section
+    // proven to hold nothing the sanitiser would change, a keystroke's one included, is only
+    // parsed. `?sanitize=alone` runs DOMPurify on every section by itself, as the reference.
+    const alone = sanitizeMode() === 'alone';
     this.patcher = new SectionPatcher(
       content,
-      (html) => finish(sanitizer.sanitizeToFragment(html)),
+      alone
+        ? (html) => finish(sanitizer.sanitizeToFragment(html))
+        : (html) => finish(sanitizer.sanitizeManyToFragments([html])[0]!),
       yieldToBrowser,
-      sanitizeMode() === 'alone'
-        ? undefined
-        : { clean: (htmls) => sanitizer.sanitizeManyToFragments(htmls), finish },
+      alone ? undefined : { clean: (htmls) => sanitizer.sanitizeManyToFragments(htmls), finish },
     );
     this.worker = mode.thread === 'worker' ? this.startWorker() : undefined;
     if (this.worker) {
