@@ -104,6 +104,9 @@ describe('isGroupable', () => {
       '<table>\n<thead>\n<tr>\n<th>a</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td>1</td>\n</tr>\n</tbody>\n</table>\n',
       '<ul class="contains-task-list"><li><input class="task-list-item-checkbox" disabled="" type="checkbox"> x</li></ul>',
       '<p>line<br>\nbreak <img src="a.png" alt="x"></p>',
+      // KaTeX's MathML and SVG: foreign content of a known, closed shape.
+      '<p><span><math xmlns="http://www.w3.org/1998/Math/MathML"><semantics><mrow><msup><mi>e</mi><mn>2</mn></msup></mrow><annotation encoding="application/x-tex">e^2 &lt; x</annotation></semantics></math></span></p>',
+      '<span><svg width="400em" viewBox="0 0 400000 1080"><path d="M95,702\nc-2.7,0z"/><line x1="0" y1="0"></line></svg></span>',
     ]) {
       expect(isGroupable(html), html).toBe(true);
     }
@@ -126,8 +129,18 @@ describe('isGroupable', () => {
       '<noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript>',
       '<style></style>',
       '<title>x</title>',
-      '<svg></svg>',
-      '<math><mi>x</mi></math>',
+      '<svg><p>x</p></svg>',
+      '<svg><title>x</title></svg>',
+      '<svg><foreignObject><p>x</p></foreignObject></svg>',
+      '<svg><path/><svg></svg></svg>',
+      '<math><mi><b>x</b></mi></math>',
+      '<math><mtext><table></table></mtext></math>',
+      '<math><mi>x<mi>y</mi></mi></math>',
+      '<math><annotation-xml encoding="text/html"><p>x</p></annotation-xml></math>',
+      '<math><mrow><svg></svg></mrow></math>',
+      '<math><mi>x</mi>',
+      '<math/>',
+      '<table><math></math></table>',
       '<table><tr><td>x</td></tr></table>',
       '<table>text<tbody></tbody></table>',
       '<table><div>x</div></table>',
@@ -293,9 +306,7 @@ describe(
 describe('clean sections, parsed without the walk, come out as DOMPurify gives them', () => {
   /** The section as the preview gets it (fast when clean) against DOMPurify alone. */
   const expectAsPurified = (html: string) =>
-    expect(describeFragment(sanitizer.sanitizeManyToFragments([html])[0]!), html).toBe(
-      alone(html),
-    );
+    expect(describeFragment(sanitizer.sanitizeManyToFragments([html])[0]!), html).toBe(alone(html));
 
   it('takes what markdown-it writes, and marks an external link as DOMPurify does', () => {
     for (const html of [
@@ -306,6 +317,7 @@ describe('clean sections, parsed without the walk, come out as DOMPurify gives t
       '<table data-line="0">\n<tbody>\n<tr>\n<td style="text-align:right">1</td>\n</tr>\n</tbody>\n</table>\n',
       '<p><img src="a.png" alt="x &quot;y&quot;" title="t"> <a href="#top">up</a> <a href="mailto:a@b.test">mail</a></p>\n',
       '<ol start="3"><li>three</li></ol>\n',
+      '<p TITLE="x">x</p>',
     ]) {
       expect(sanitizer.kindOf(html), html).toBe('clean');
       expectAsPurified(html);
@@ -332,7 +344,6 @@ describe('clean sections, parsed without the walk, come out as DOMPurify gives t
       '<p title="a&b">x</p>',
       '<p data-x="1">x</p>',
       '<p aria-="x">x</p>',
-      '<p TITLE="x">x</p>',
       '<p title="x" title="y">x</p>',
       '<ol start="javascript:x"><li>x</li></ol>',
       '<ul><li value="3">x</li></ul>',
@@ -350,12 +361,15 @@ describe('clean sections, parsed without the walk, come out as DOMPurify gives t
     const names = ['href', 'src', 'title', 'id', 'class', 'style', 'data-line', 'data-x'];
     names.push('aria-label', 'aria-', 'for', 'value', 'start', 'align', 'target', 'onclick');
     names.push('rel', 'type', 'checked', 'lang', 'dir', 'width', 'xmlns', 'HREF', 'alt');
+    names.push('viewBox', 'd', 'stretchy', 'mathvariant', 'encoding', 'xlink:href', 'display');
     const values = ['', 'x', '3', 'https://x.test/a?b=1&amp;c=2', 'javascript:alert(1)'];
     values.push(' https://x.test', 'JAVASCRIPT:x', 'java&#x09;script:x', 'data:text/html,x');
     values.push('//evil.test', '#top', 'mailto:a@b.test', '&quot;&gt;&lt;img src=x&gt;');
     values.push('a--&gt;b', '&lt;/style', 'color:red', 'text-align:right', 'checkbox');
     values.push('CHECKBOX', 'checkbox ', 'background:url(javascript:x)', 'right', '&amp', '_blank');
     values.push('\u00a0javascript:x', 'vbscript:x', 'a/&gt;', "it's", 'ftp://x.test', 'x:y');
+    values.push('0 0 400000 1080', 'M95,702\nc-2.7,0z', 'application/x-tex', 'block', 'true');
+    values.push('http://www.w3.org/1998/Math/MathML', 'http://www.w3.org/2000/svg');
     const shapes = [
       (a: string) => `<p${a}>text</p>`,
       (a: string) => `<p><a${a}>link</a></p>`,
@@ -365,6 +379,9 @@ describe('clean sections, parsed without the walk, come out as DOMPurify gives t
       (a: string) => `<table><tbody><tr><td${a}>x</td></tr></tbody></table>`,
       (a: string) => `<h2${a}>x <code${a}>y</code></h2>`,
       (a: string) => `<div${a}><span${a}>x</span></div>`,
+      (a: string) =>
+        `<p><span${a}><math${a}><semantics><mrow${a}><mi${a}>x</mi><mo${a}>&lt;</mo></mrow><annotation${a}>x &lt; y</annotation></semantics></math></span></p>`,
+      (a: string) => `<span${a}><svg${a}><path${a}/><line${a}></line></svg></span>`,
     ];
     const random = seededRandom(2026);
     const attribute = () => {
@@ -373,24 +390,31 @@ describe('clean sections, parsed without the walk, come out as DOMPurify gives t
       const value = values[random(values.length)]!;
       return random(5) === 0 ? ` ${name}='${value}'` : ` ${name}="${value.replace(/"/g, '')}"`;
     };
-    const counts = { clean: 0, group: 0, alone: 0 };
+    const counts = { clean: 0, group: 0, alone: 0, foreignClean: 0 };
     for (let i = 0; i < 2500; i += 1) {
       const attributes = Array.from({ length: random(4) }, attribute).join('');
-      const html = shapes[random(shapes.length)]!(attributes);
-      counts[sanitizer.kindOf(html)] += 1;
+      const shape = random(shapes.length);
+      const html = shapes[shape]!(attributes);
+      const kind = sanitizer.kindOf(html);
+      counts[kind] += 1;
+      if (kind === 'clean' && shape >= shapes.length - 2) counts.foreignClean += 1;
       expectAsPurified(html);
       // And between neighbours, as the preview parses them.
       const group = ['<p>x</p>', html, '<p>y <b>z</b></p>'];
       expect(grouped(group), html).toEqual(group.map(alone));
     }
-    // Not vacuous: both proofs are put to the test many times.
+    // Not vacuous: both proofs are put to the test many times, MathML and SVG included.
     expect(counts.clean).toBeGreaterThan(300);
     expect(counts.group).toBeGreaterThan(300);
+    expect(counts.foreignClean).toBeGreaterThan(60);
   });
 
-  it.each(['doc-10k', 'doc-250k'])('on %s, most sections are proven clean', (name) => {
+  it.each(['doc-10k', 'doc-250k'])('on %s, most sections are proven clean, math too', (name) => {
     const sections = sectionsOf(corpus(name));
     const clean = sections.filter((html) => sanitizer.kindOf(html) === 'clean');
     expect(clean.length).toBeGreaterThan(sections.length * 0.9);
+    const math = sections.filter((html) => html.includes('<math'));
+    expect(math.length).toBeGreaterThan(3);
+    expect(math.filter((html) => sanitizer.kindOf(html) === 'clean')).toEqual(math);
   });
 });

@@ -3,8 +3,9 @@
 // attribute quote, a table's insertion mode, a namespace), so a section may be parsed in a group
 // only if its markup is shown to leave the parser as it found it and to parse inside a plain
 // `<div>` exactly as it does alone in a `<body>`. This is a strict check of what markdown-it
-// writes; anything it cannot vouch for (comments, raw-text elements, foreign content, tags it
-// does not know, implied end tags, table content outside its place) is sanitised alone.
+// writes; anything it cannot vouch for (comments, raw-text elements, foreign content other than
+// KaTeX's plain MathML and SVG, tags it does not know, implied end tags, table content outside
+// its place) is sanitised alone.
 
 /** Elements a grouped section may hold: ordinary HTML elements whose parsing "in body" depends
  * only on the elements opened inside the section itself. Everything else sends the section to a
@@ -31,6 +32,25 @@ const CLOSES_P = new Set([
 ]);
 
 const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+
+/** Foreign content a grouped section may hold: a `<math>` or `<svg>` opened in HTML, holding
+ * only these elements of its own language, each closed by its own end tag or self-closing (which
+ * in foreign content closes it). None of them is a tag that breaks out of foreign content back
+ * into HTML, none has its name's case adjusted by the parser, and none is an HTML integration
+ * point (`annotation-xml`, `foreignObject`, `desc`, `title`): inside these the parser stays in
+ * the same language. KaTeX's MathML and the SVG of its stretchy glyphs are of this kind. */
+const FOREIGN: Readonly<Record<string, ReadonlySet<string>>> = {
+  math: new Set([
+    ...['semantics', 'annotation', 'mrow', 'mi', 'mn', 'mo', 'ms', 'mtext', 'mspace', 'msup'],
+    ...['msub', 'msubsup', 'mfrac', 'msqrt', 'mroot', 'mover', 'munder', 'munderover', 'mtable'],
+    ...['mtr', 'mtd', 'mlabeledtr', 'mstyle', 'mpadded', 'mphantom', 'menclose'],
+  ]),
+  svg: new Set(['path', 'line']),
+};
+
+/** MathML's text integration points, where a start tag would be parsed as HTML, and
+ * `annotation`, whose content is text: in a grouped section these hold text only. */
+const TEXT_ONLY = new Set(['mi', 'mn', 'mo', 'ms', 'mtext', 'annotation']);
 
 /** Where each element may be opened, when that is restricted: the element that must be the
  * innermost open one. Elsewhere the parser would imply or drop elements (an `<li>` closing
@@ -88,6 +108,8 @@ export function isGroupable(html: string): boolean {
  */
 export function sectionKind(html: string, vouch?: StartTagVouch): SectionKind {
   const open: string[] = [];
+  // Per open element, the foreign language it belongs to (`math`, `svg`), or '' for HTML.
+  const languages: string[] = [];
   let paragraphs = 0;
   let headings = 0;
   let links = 0;
@@ -97,13 +119,26 @@ export function sectionKind(html: string, vouch?: StartTagVouch): SectionKind {
     const next = html.indexOf('<', at);
     const text = next === -1 ? html.slice(at) : html.slice(at, next);
     const top = open[open.length - 1];
+    const language = languages[languages.length - 1] ?? '';
     if (top !== undefined && TABLE_CONTEXT.has(top) && !HTML_SPACE.test(text)) return 'alone';
     if (next === -1) break;
     START_TAG.lastIndex = next;
     const start = START_TAG.exec(html);
     if (start) {
       const name = start[1]!.toLowerCase();
-      if (!GROUPABLE.has(name)) return 'alone';
+      if (language !== '') {
+        // In foreign content: only the language's own elements, none inside text.
+        if (TEXT_ONLY.has(top!) || !FOREIGN[language]!.has(name)) return 'alone';
+        if (vouched && !vouch!(name, start[2]!)) vouched = false;
+        if (start[3] !== '/') {
+          open.push(name);
+          languages.push(language);
+        }
+        at = START_TAG.lastIndex;
+        continue;
+      }
+      const foreign = FOREIGN[name] !== undefined;
+      if (!GROUPABLE.has(name) && !foreign) return 'alone';
       const parents = PARENTS[name];
       if (parents !== undefined ? !parents.includes(top ?? '') : TABLE_CONTEXT.has(top ?? '')) {
         return 'alone';
@@ -114,7 +149,8 @@ export function sectionKind(html: string, vouch?: StartTagVouch): SectionKind {
         at = START_TAG.lastIndex;
         continue;
       }
-      // A non-void element's self-closing slash is ignored by the parser: it stays open.
+      // A non-void HTML element's self-closing slash is ignored by the parser: it stays open.
+      // (On `<math>` or `<svg>` it would close it: not worth a case of its own.)
       if (start[3] === '/') return 'alone';
       if (HEADINGS.has(name) && headings > 0) return 'alone';
       if (name === 'a' && links > 0) return 'alone';
@@ -122,6 +158,7 @@ export function sectionKind(html: string, vouch?: StartTagVouch): SectionKind {
       if (HEADINGS.has(name)) headings += 1;
       if (name === 'a') links += 1;
       open.push(name);
+      languages.push(foreign ? name : '');
       at = START_TAG.lastIndex;
       continue;
     }
@@ -131,6 +168,7 @@ export function sectionKind(html: string, vouch?: StartTagVouch): SectionKind {
     const name = end[1]!.toLowerCase();
     if (name !== top) return 'alone';
     open.pop();
+    languages.pop();
     if (name === 'p') paragraphs -= 1;
     if (HEADINGS.has(name)) headings -= 1;
     if (name === 'a') links -= 1;

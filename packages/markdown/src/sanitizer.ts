@@ -1,8 +1,4 @@
-import createDOMPurify, {
-  type Config,
-  type DOMPurify,
-  type WindowLike,
-} from 'dompurify';
+import createDOMPurify, { type Config, type DOMPurify, type WindowLike } from 'dompurify';
 import { type SectionKind, sectionKind, type StartTagVouch } from './sanitizer-grouping.js';
 
 import { allowedAttributesByTag, SANITIZE_PROFILES } from './sanitizer-profiles.js';
@@ -49,6 +45,7 @@ const EXTERNAL = /^\s*(?:https?:|\/\/)/i;
 // What DOMPurify requires of the value of an allowed attribute it does not count as safe by name
 // (all but those in URI_SAFE), once whitespace is taken out (ATTR_WHITESPACE, its own class).
 const ALLOWED_URI = /^(?:(?:https?|ftp|mailto|tel|file|blob):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i;
+// eslint-disable-next-line no-control-regex -- DOMPurify's class starts at U+0000, as this must
 const ATTR_WHITESPACE = /[\u0000-\u0020\u00A0\u1680\u180E\u2000-\u2029\u205F\u3000]/g;
 // Attributes DOMPurify keeps whatever their value (its URI_SAFE_ATTRIBUTES, those we allow).
 const URI_SAFE = new Set(['alt', 'class', 'id', 'role', 'title', 'style']);
@@ -131,7 +128,8 @@ export function createSanitizer(window: SanitizerWindow): FragmentSanitizer {
 /**
  * The start-tag vouch for sections DOMPurify, configured as above, would leave as they are:
  * an allowed element (an `<input>` only if a checkbox, as the element hook wants), whose every
- * attribute is written plainly, once, and passes both this sanitiser's own check
+ * attribute is written plainly, once (names compared in lower case, as the parser and DOMPurify
+ * read them), and passes both this sanitiser's own check
  * (`isAllowedAttribute`, the hook) and the checks DOMPurify makes of its own: a value that
  * trimming would change, that holds `<` or `>` (markup breaking out, `/>`), a name it treats
  * apart (`for`, `value`, `is`), or a value neither safe by the name nor matching `ALLOWED_URI`.
@@ -149,7 +147,7 @@ function vouchFor(allowed: Map<string, ReadonlySet<string>>): StartTagVouch {
       const match = ATTRIBUTE.exec(source);
       if (!match) return false;
       at = ATTRIBUTE.lastIndex;
-      const name = match[1]!;
+      const name = match[1]!.toLowerCase();
       const value = decodeAttribute(match[2] ?? match[3] ?? '');
       if (value === undefined || seen.has(name) || !vouchAttribute(tag, name, value, allowed)) {
         return false;
@@ -160,8 +158,10 @@ function vouchFor(allowed: Map<string, ReadonlySet<string>>): StartTagVouch {
   };
 }
 
-// One attribute as markdown-it writes it: a lower-case name, and a quoted value or none.
-const ATTRIBUTE = /[\t\n\f\r ]+([a-z][a-z0-9-]*)(?:[\t\n\f\r ]*=[\t\n\f\r ]*(?:"([^"]*)"|'([^']*)'))?/y;
+// One attribute as markdown-it and KaTeX write it: a name (lower case, or SVG's camel case, which
+// the parser reads in lower case and then adjusts), and a quoted value or none.
+const ATTRIBUTE =
+  /[\t\n\f\r ]+([a-zA-Z][a-zA-Z0-9-]*)(?:[\t\n\f\r ]*=[\t\n\f\r ]*(?:"([^"]*)"|'([^']*)'))?/y;
 const ENTITY = /&(?:(amp|lt|gt|quot|#39);)?/g;
 const ENTITIES: Readonly<Record<string, string>> = {
   amp: '&',
@@ -216,7 +216,8 @@ function parseGroup(
   if (!intact) return undefined;
   return wrappers.map((wrapper, index) => {
     if (htmls[index]!.includes('<a')) {
-      for (const link of Array.from((wrapper as Element).getElementsByTagName('a'))) markExternal(link);
+      for (const link of Array.from((wrapper as Element).getElementsByTagName('a')))
+        markExternal(link);
     }
     const fragment = wrapper.ownerDocument!.createDocumentFragment();
     fragment.append(...Array.from(wrapper.childNodes));
