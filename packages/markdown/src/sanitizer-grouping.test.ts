@@ -318,12 +318,17 @@ describe('clean sections, parsed without the walk, come out as DOMPurify gives t
       '<p><img src="a.png" alt="x &quot;y&quot;" title="t"> <a href="#top">up</a> <a href="mailto:a@b.test">mail</a></p>\n',
       '<ol start="3"><li>three</li></ol>\n',
       '<p TITLE="x">x</p>',
+      '<p><A HREF="https://x.test">upper case</A></p>',
     ]) {
       expect(sanitizer.kindOf(html), html).toBe('clean');
       expectAsPurified(html);
     }
-    const [link] = sanitizer.sanitizeManyToFragments(['<p><a href="https://x.test">x</a></p>']);
-    expect(link!.querySelector('a')!.getAttribute('rel')).toBe('noopener noreferrer');
+    const links = sanitizer.sanitizeManyToFragments([
+      '<p><a href="https://x.test">x</a></p>',
+      '<p><A HREF="//x.test">x</A> <a href="#here">here</a></p>',
+    ]);
+    const rels = links.flatMap((f) => [...f.querySelectorAll('a')].map((a) => a.rel));
+    expect(rels).toEqual(['noopener noreferrer', 'noopener noreferrer', '']);
   });
 
   it('refuses what DOMPurify or its hooks would remove or change', () => {

@@ -1,6 +1,5 @@
 import createDOMPurify, { type Config, type DOMPurify, type WindowLike } from 'dompurify';
 import { type SectionKind, sectionKind, type StartTagVouch } from './sanitizer-grouping.js';
-
 import { allowedAttributesByTag, SANITIZE_PROFILES } from './sanitizer-profiles.js';
 import { isSafeStyle } from './style-policy.js';
 import { isSafeSrcset, isSafeUrl, type UrlKind } from './url-policy.js';
@@ -214,10 +213,9 @@ function parseGroup(
         node.nodeType === 1 && node.nodeName === 'DIV' && (node as Element).attributes.length === 0,
     );
   if (!intact) return undefined;
-  return wrappers.map((wrapper, index) => {
-    if (htmls[index]!.includes('<a')) {
-      for (const link of Array.from((wrapper as Element).getElementsByTagName('a')))
-        markExternal(link);
+  return wrappers.map((wrapper) => {
+    for (const link of Array.from((wrapper as Element).getElementsByTagName('a'))) {
+      markExternal(link);
     }
     const fragment = wrapper.ownerDocument!.createDocumentFragment();
     fragment.append(...Array.from(wrapper.childNodes));
