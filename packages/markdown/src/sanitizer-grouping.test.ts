@@ -327,7 +327,7 @@ describe('clean sections, parsed without the walk, come out as DOMPurify gives t
       '<p><a href="https://x.test">x</a></p>',
       '<p><A HREF="//x.test">x</A> <a href="#here">here</a></p>',
     ]);
-    const rels = links.flatMap((f) => [...f.querySelectorAll('a')].map((a) => a.rel));
+    const rels = links.flatMap((f) => Array.from(f.querySelectorAll('a'), (a) => a.rel));
     expect(rels).toEqual(['noopener noreferrer', 'noopener noreferrer', '']);
   });
 
