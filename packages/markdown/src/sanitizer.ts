@@ -128,18 +128,40 @@ export function createSanitizer(window: SanitizerWindow): FragmentSanitizer {
  * The start-tag vouch for sections DOMPurify, configured as above, would leave as they are:
  * an allowed element (an `<input>` only if a checkbox, as the element hook wants), whose every
  * attribute is written plainly, once (names compared in lower case, as the parser and DOMPurify
- * read them), and passes both this sanitiser's own check
- * (`isAllowedAttribute`, the hook) and the checks DOMPurify makes of its own: a value that
+ * read them), and passes both this sanitiser's own check (`isAllowedAttribute`, the hook) and
+ * the checks DOMPurify makes of its own: a value that
  * trimming would change, that holds `<` or `>` (markup breaking out, `/>`), a name it treats
  * apart (`for`, `value`, `is`), or a value neither safe by the name nor matching `ALLOWED_URI`.
  * Anything else is left to DOMPurify. Equality with DOMPurify's output is tested section by
  * section on the corpus, the CommonMark examples, the XSS payloads and random markup.
  */
 function vouchFor(allowed: Map<string, ReadonlySet<string>>): StartTagVouch {
+  // Answers kept by tag and attributes as written: a long text repeats them (KaTeX writes
+  // thousands of `<span class="mord">`); dropped whole when there are many.
+  const known = new Map<string, boolean>();
+  const check = checkStartTag(allowed);
+  return (tag, source) => {
+    if (source === '') return tag !== 'input' && allowed.has(tag);
+    const key = `${tag} ${source}`;
+    let answer = known.get(key);
+    if (answer === undefined) {
+      answer = check(tag, source);
+      if (known.size >= VOUCHES_KEPT) known.clear();
+      known.set(key, answer);
+    }
+    return answer;
+  };
+}
+
+/** At most this many start tags' answers are kept by `vouchFor`. */
+const VOUCHES_KEPT = 20_000;
+
+function checkStartTag(allowed: Map<string, ReadonlySet<string>>): StartTagVouch {
   return (tag, source) => {
     if (!allowed.has(tag)) return false;
-    if (source === '') return tag !== 'input';
-    const seen = new Map<string, string>();
+    // (A few attributes a tag: an array, not a set, for the thousands of tags of a long text.)
+    const seen: string[] = [];
+    let type: string | undefined;
     let at = 0;
     while (at < source.length) {
       ATTRIBUTE.lastIndex = at;
@@ -148,12 +170,12 @@ function vouchFor(allowed: Map<string, ReadonlySet<string>>): StartTagVouch {
       at = ATTRIBUTE.lastIndex;
       const name = match[1]!.toLowerCase();
       const value = decodeAttribute(match[2] ?? match[3] ?? '');
-      if (value === undefined || seen.has(name) || !vouchAttribute(tag, name, value, allowed)) {
-        return false;
-      }
-      seen.set(name, value);
+      if (value === undefined || seen.includes(name)) return false;
+      if (!vouchAttribute(tag, name, value, allowed)) return false;
+      seen.push(name);
+      if (name === 'type') type = value;
     }
-    return tag !== 'input' || seen.get('type')?.toLowerCase() === 'checkbox';
+    return tag !== 'input' || type?.toLowerCase() === 'checkbox';
   };
 }
 
