@@ -129,10 +129,9 @@ export function createSanitizer(window: SanitizerWindow): FragmentSanitizer {
  * an allowed element (an `<input>` only if a checkbox, as the element hook wants), whose every
  * attribute is written plainly, once (names compared in lower case, as the parser and DOMPurify
  * read them), and passes both this sanitiser's own check (`isAllowedAttribute`, the hook) and
- * the checks DOMPurify makes of its own: a value that
- * trimming would change, that holds `<` or `>` (markup breaking out, `/>`), a name it treats
- * apart (`for`, `value`, `is`), or a value neither safe by the name nor matching `ALLOWED_URI`.
- * Anything else is left to DOMPurify. Equality with DOMPurify's output is tested section by
+ * the checks DOMPurify makes of its own: none of a value that trimming would change, that holds
+ * `<` or `>` (markup breaking out, `/>`), a name it treats apart (`for`, `value`, `is`), or a
+ * value neither safe by the name nor matching `ALLOWED_URI`. Anything else is left to DOMPurify. Equality with DOMPurify's output is tested section by
  * section on the corpus, the CommonMark examples, the XSS payloads and random markup.
  */
 function vouchFor(allowed: Map<string, ReadonlySet<string>>): StartTagVouch {
