@@ -63,9 +63,13 @@ describe('RenderEngine', () => {
       conversion: 'full',
     });
     runTasks();
+    const before = responses.length;
     engine.handle({ type: 'edit', version: 2, changes: [{ from: 0, to: 0, insert: 'A ' }] });
     runTasks();
-    expect(Object.keys(responses.at(-1)!.html)).toHaveLength(2);
+    // Every section handed out again, in one rendering or, on a busy machine whose slice ran
+    // out, in two.
+    const handedOut = responses.slice(before).flatMap((response) => Object.keys(response.html));
+    expect(new Set(handedOut).size).toBe(2);
   });
 
   it('highlights a paste’s code in a worker meanwhile, and shows the same HTML as highlighting it here', async () => {
