@@ -303,123 +303,137 @@ describe(
 
 // Sections proven clean are only parsed, without DOMPurify's walk: each must come out exactly as
 // DOMPurify gives it, and the proof must refuse what DOMPurify or the hooks would change.
-describe('clean sections, parsed without the walk, come out as DOMPurify gives them', () => {
-  /** The section as the preview gets it (fast when clean) against DOMPurify alone. */
-  const expectAsPurified = (html: string) =>
-    expect(describeFragment(sanitizer.sanitizeManyToFragments([html])[0]!), html).toBe(alone(html));
+describe(
+  'clean sections, parsed without the walk, come out as DOMPurify gives them',
+  // jsdom parses slowly, and the machine is shared: thousands of sections take seconds.
+  { timeout: 120_000 },
+  () => {
+    /** The section as the preview gets it (fast when clean) against DOMPurify alone. */
+    const expectAsPurified = (html: string) =>
+      expect(describeFragment(sanitizer.sanitizeManyToFragments([html])[0]!), html).toBe(
+        alone(html),
+      );
 
-  it('takes what markdown-it writes, and marks an external link as DOMPurify does', () => {
-    for (const html of [
-      '<p data-line="0">Some <em>text</em> with <a href="https://x.test">a link</a>.</p>\n',
-      '<h2 id="a-b" data-line="3">A &amp; B</h2>\n',
-      '<pre data-line="1"><code class="language-js">let a = 1 &lt; 2;\n</code></pre>\n',
-      '<ul class="contains-task-list" data-line="0">\n<li class="task-list-item"><input type="checkbox" class="task-list-item-checkbox" checked data-line="0" aria-label="Step 1"> x</li>\n</ul>\n',
-      '<table data-line="0">\n<tbody>\n<tr>\n<td style="text-align:right">1</td>\n</tr>\n</tbody>\n</table>\n',
-      '<p><img src="a.png" alt="x &quot;y&quot;" title="t"> <a href="#top">up</a> <a href="mailto:a@b.test">mail</a></p>\n',
-      '<ol start="3"><li>three</li></ol>\n',
-      '<p TITLE="x">x</p>',
-      '<p><A HREF="https://x.test">upper case</A></p>',
-    ]) {
-      expect(sanitizer.kindOf(html), html).toBe('clean');
-      expectAsPurified(html);
-    }
-    const links = sanitizer.sanitizeManyToFragments([
-      '<p><a href="https://x.test">x</a></p>',
-      '<p><A HREF="//x.test">x</A> <a href="#here">here</a></p>',
-    ]);
-    const rels = links.flatMap((f) => Array.from(f.querySelectorAll('a'), (a) => a.rel));
-    expect(rels).toEqual(['noopener noreferrer', 'noopener noreferrer', '']);
-  });
+    it('takes what markdown-it writes, and marks an external link as DOMPurify does', () => {
+      for (const html of [
+        '<p data-line="0">Some <em>text</em> with <a href="https://x.test">a link</a>.</p>\n',
+        '<h2 id="a-b" data-line="3">A &amp; B</h2>\n',
+        '<pre data-line="1"><code class="language-js">let a = 1 &lt; 2;\n</code></pre>\n',
+        '<ul class="contains-task-list" data-line="0">\n<li class="task-list-item"><input type="checkbox" class="task-list-item-checkbox" checked data-line="0" aria-label="Step 1"> x</li>\n</ul>\n',
+        '<table data-line="0">\n<tbody>\n<tr>\n<td style="text-align:right">1</td>\n</tr>\n</tbody>\n</table>\n',
+        '<p><img src="a.png" alt="x &quot;y&quot;" title="t"> <a href="#top">up</a> <a href="mailto:a@b.test">mail</a></p>\n',
+        '<ol start="3"><li>three</li></ol>\n',
+        '<p TITLE="x">x</p>',
+        '<p><A HREF="https://x.test">upper case</A></p>',
+      ]) {
+        expect(sanitizer.kindOf(html), html).toBe('clean');
+        expectAsPurified(html);
+      }
+      const links = sanitizer.sanitizeManyToFragments([
+        '<p><a href="https://x.test">x</a></p>',
+        '<p><A HREF="//x.test">x</A> <a href="#here">here</a></p>',
+      ]);
+      const rels = links.flatMap((f) => Array.from(f.querySelectorAll('a'), (a) => a.rel));
+      expect(rels).toEqual(['noopener noreferrer', 'noopener noreferrer', '']);
+    });
 
-  it('refuses what DOMPurify or its hooks would remove or change', () => {
-    for (const html of [
-      '<p><a href="javascript:alert(1)">x</a></p>',
-      '<p><a href="JaVaScRiPt:alert(1)">x</a></p>',
-      '<p><a href="java&#x09;script:alert(1)">x</a></p>',
-      '<p><a href=" https://x.test">x</a></p>',
-      '<p><a href="https://x.test" target="_blank">x</a></p>',
-      '<p><a href="https://x.test" rel="opener">x</a></p>',
-      '<p><img src="data:text/html,x"></p>',
-      '<p onclick="alert(1)">x</p>',
-      '<p style="background:url(javascript:alert(1))">x</p>',
-      '<p title="a--&gt;b">x</p>',
-      '<p title="x/&gt;">x</p>',
-      '<p title="&lt;/style&gt;">x</p>',
-      '<p title="&copy;">x</p>',
-      '<p title="a&b">x</p>',
-      '<p data-x="1">x</p>',
-      '<p aria-="x">x</p>',
-      '<p title="x" title="y">x</p>',
-      '<ol start="javascript:x"><li>x</li></ol>',
-      '<ul><li value="3">x</li></ul>',
-      '<p><input type="text"></p>',
-      '<p><input type=" checkbox"></p>',
-      '<p><input></p>',
-      '<p><img src="a.png" width="vbscript:x"></p>',
-    ]) {
-      expect(sanitizer.kindOf(html), html).not.toBe('clean');
-      expectAsPurified(html);
-    }
-  });
+    it('refuses what DOMPurify or its hooks would remove or change', () => {
+      for (const html of [
+        '<p><a href="javascript:alert(1)">x</a></p>',
+        '<p><a href="JaVaScRiPt:alert(1)">x</a></p>',
+        '<p><a href="java&#x09;script:alert(1)">x</a></p>',
+        '<p><a href=" https://x.test">x</a></p>',
+        '<p><a href="https://x.test" target="_blank">x</a></p>',
+        '<p><a href="https://x.test" rel="opener">x</a></p>',
+        '<p><img src="data:text/html,x"></p>',
+        '<p onclick="alert(1)">x</p>',
+        '<p style="background:url(javascript:alert(1))">x</p>',
+        '<p title="a--&gt;b">x</p>',
+        '<p title="x/&gt;">x</p>',
+        '<p title="&lt;/style&gt;">x</p>',
+        '<p title="&copy;">x</p>',
+        '<p title="a&b">x</p>',
+        '<p data-x="1">x</p>',
+        '<p aria-="x">x</p>',
+        '<p title="x" title="y">x</p>',
+        '<ol start="javascript:x"><li>x</li></ol>',
+        '<ul><li value="3">x</li></ul>',
+        '<p><input type="text"></p>',
+        '<p><input type=" checkbox"></p>',
+        '<p><input></p>',
+        '<p><img src="a.png" width="vbscript:x"></p>',
+      ]) {
+        expect(sanitizer.kindOf(html), html).not.toBe('clean');
+        expectAsPurified(html);
+      }
+    });
 
-  it('on random tags and attributes: what is proven clean equals DOMPurify, node for node', () => {
-    const names = ['href', 'src', 'title', 'id', 'class', 'style', 'data-line', 'data-x'];
-    names.push('aria-label', 'aria-', 'for', 'value', 'start', 'align', 'target', 'onclick');
-    names.push('rel', 'type', 'checked', 'lang', 'dir', 'width', 'xmlns', 'HREF', 'alt');
-    names.push('viewBox', 'd', 'stretchy', 'mathvariant', 'encoding', 'xlink:href', 'display');
-    const values = ['', 'x', '3', 'https://x.test/a?b=1&amp;c=2', 'javascript:alert(1)'];
-    values.push(' https://x.test', 'JAVASCRIPT:x', 'java&#x09;script:x', 'data:text/html,x');
-    values.push('//evil.test', '#top', 'mailto:a@b.test', '&quot;&gt;&lt;img src=x&gt;');
-    values.push('a--&gt;b', '&lt;/style', 'color:red', 'text-align:right', 'checkbox');
-    values.push('CHECKBOX', 'checkbox ', 'background:url(javascript:x)', 'right', '&amp', '_blank');
-    values.push('\u00a0javascript:x', 'vbscript:x', 'a/&gt;', "it's", 'ftp://x.test', 'x:y');
-    values.push('0 0 400000 1080', 'M95,702\nc-2.7,0z', 'application/x-tex', 'block', 'true');
-    values.push('http://www.w3.org/1998/Math/MathML', 'http://www.w3.org/2000/svg');
-    const shapes = [
-      (a: string) => `<p${a}>text</p>`,
-      (a: string) => `<p><a${a}>link</a></p>`,
-      (a: string) => `<p><img${a}></p>`,
-      (a: string) => `<p><input${a}> x</p>`,
-      (a: string) => `<ol${a}><li${a}>x</li></ol>`,
-      (a: string) => `<table><tbody><tr><td${a}>x</td></tr></tbody></table>`,
-      (a: string) => `<h2${a}>x <code${a}>y</code></h2>`,
-      (a: string) => `<div${a}><span${a}>x</span></div>`,
-      (a: string) =>
-        `<p><span${a}><math${a}><semantics><mrow${a}><mi${a}>x</mi><mo${a}>&lt;</mo></mrow><annotation${a}>x &lt; y</annotation></semantics></math></span></p>`,
-      (a: string) => `<span${a}><svg${a}><path${a}/><line${a}></line></svg></span>`,
-    ];
-    const random = seededRandom(2026);
-    const attribute = () => {
-      const name = names[random(names.length)]!;
-      if (random(6) === 0) return ` ${name}`;
-      const value = values[random(values.length)]!;
-      return random(5) === 0 ? ` ${name}='${value}'` : ` ${name}="${value.replace(/"/g, '')}"`;
-    };
-    const counts = { clean: 0, group: 0, alone: 0, foreignClean: 0 };
-    for (let i = 0; i < 2500; i += 1) {
-      const attributes = Array.from({ length: random(4) }, attribute).join('');
-      const shape = random(shapes.length);
-      const html = shapes[shape]!(attributes);
-      const kind = sanitizer.kindOf(html);
-      counts[kind] += 1;
-      if (kind === 'clean' && shape >= shapes.length - 2) counts.foreignClean += 1;
-      expectAsPurified(html);
-      // And between neighbours, as the preview parses them.
-      const group = ['<p>x</p>', html, '<p>y <b>z</b></p>'];
-      expect(grouped(group), html).toEqual(group.map(alone));
-    }
-    // Not vacuous: both proofs are put to the test many times, MathML and SVG included.
-    expect(counts.clean).toBeGreaterThan(300);
-    expect(counts.group).toBeGreaterThan(300);
-    expect(counts.foreignClean).toBeGreaterThan(60);
-  });
+    it('on random tags and attributes: what is proven clean equals DOMPurify, node for node', () => {
+      const names = ['href', 'src', 'title', 'id', 'class', 'style', 'data-line', 'data-x'];
+      names.push('aria-label', 'aria-', 'for', 'value', 'start', 'align', 'target', 'onclick');
+      names.push('rel', 'type', 'checked', 'lang', 'dir', 'width', 'xmlns', 'HREF', 'alt');
+      names.push('viewBox', 'd', 'stretchy', 'mathvariant', 'encoding', 'xlink:href', 'display');
+      const values = ['', 'x', '3', 'https://x.test/a?b=1&amp;c=2', 'javascript:alert(1)'];
+      values.push(' https://x.test', 'JAVASCRIPT:x', 'java&#x09;script:x', 'data:text/html,x');
+      values.push('//evil.test', '#top', 'mailto:a@b.test', '&quot;&gt;&lt;img src=x&gt;');
+      values.push('a--&gt;b', '&lt;/style', 'color:red', 'text-align:right', 'checkbox');
+      values.push(
+        'CHECKBOX',
+        'checkbox ',
+        'background:url(javascript:x)',
+        'right',
+        '&amp',
+        '_blank',
+      );
+      values.push('\u00a0javascript:x', 'vbscript:x', 'a/&gt;', "it's", 'ftp://x.test', 'x:y');
+      values.push('0 0 400000 1080', 'M95,702\nc-2.7,0z', 'application/x-tex', 'block', 'true');
+      values.push('http://www.w3.org/1998/Math/MathML', 'http://www.w3.org/2000/svg');
+      const shapes = [
+        (a: string) => `<p${a}>text</p>`,
+        (a: string) => `<p><a${a}>link</a></p>`,
+        (a: string) => `<p><img${a}></p>`,
+        (a: string) => `<p><input${a}> x</p>`,
+        (a: string) => `<ol${a}><li${a}>x</li></ol>`,
+        (a: string) => `<table><tbody><tr><td${a}>x</td></tr></tbody></table>`,
+        (a: string) => `<h2${a}>x <code${a}>y</code></h2>`,
+        (a: string) => `<div${a}><span${a}>x</span></div>`,
+        (a: string) =>
+          `<p><span${a}><math${a}><semantics><mrow${a}><mi${a}>x</mi><mo${a}>&lt;</mo></mrow><annotation${a}>x &lt; y</annotation></semantics></math></span></p>`,
+        (a: string) => `<span${a}><svg${a}><path${a}/><line${a}></line></svg></span>`,
+      ];
+      const random = seededRandom(2026);
+      const attribute = () => {
+        const name = names[random(names.length)]!;
+        if (random(6) === 0) return ` ${name}`;
+        const value = values[random(values.length)]!;
+        return random(5) === 0 ? ` ${name}='${value}'` : ` ${name}="${value.replace(/"/g, '')}"`;
+      };
+      const counts = { clean: 0, group: 0, alone: 0, foreignClean: 0 };
+      for (let i = 0; i < 2500; i += 1) {
+        const attributes = Array.from({ length: random(4) }, attribute).join('');
+        const shape = random(shapes.length);
+        const html = shapes[shape]!(attributes);
+        const kind = sanitizer.kindOf(html);
+        counts[kind] += 1;
+        if (kind === 'clean' && shape >= shapes.length - 2) counts.foreignClean += 1;
+        expectAsPurified(html);
+        // And between neighbours, as the preview parses them.
+        const group = ['<p>x</p>', html, '<p>y <b>z</b></p>'];
+        expect(grouped(group), html).toEqual(group.map(alone));
+      }
+      // Not vacuous: both proofs are put to the test many times, MathML and SVG included.
+      expect(counts.clean).toBeGreaterThan(300);
+      expect(counts.group).toBeGreaterThan(300);
+      expect(counts.foreignClean).toBeGreaterThan(60);
+    });
 
-  it.each(['doc-10k', 'doc-250k'])('on %s, most sections are proven clean, math too', (name) => {
-    const sections = sectionsOf(corpus(name));
-    const clean = sections.filter((html) => sanitizer.kindOf(html) === 'clean');
-    expect(clean.length).toBeGreaterThan(sections.length * 0.9);
-    const math = sections.filter((html) => html.includes('<math'));
-    expect(math.length).toBeGreaterThan(3);
-    expect(math.filter((html) => sanitizer.kindOf(html) === 'clean')).toEqual(math);
-  });
-});
+    it.each(['doc-10k', 'doc-250k'])('on %s, most sections are proven clean, math too', (name) => {
+      const sections = sectionsOf(corpus(name));
+      const clean = sections.filter((html) => sanitizer.kindOf(html) === 'clean');
+      expect(clean.length).toBeGreaterThan(sections.length * 0.9);
+      const math = sections.filter((html) => html.includes('<math'));
+      expect(math.length).toBeGreaterThan(3);
+      expect(math.filter((html) => sanitizer.kindOf(html) === 'clean')).toEqual(math);
+    });
+  },
+);

@@ -131,20 +131,21 @@ export function createSanitizer(window: SanitizerWindow): FragmentSanitizer {
  * read them), and passes both this sanitiser's own check (`isAllowedAttribute`, the hook) and
  * the checks DOMPurify makes of its own: none of a value that trimming would change, that holds
  * `<` or `>` (markup breaking out, `/>`), a name it treats apart (`for`, `value`, `is`), or a
- * value neither safe by the name nor matching `ALLOWED_URI`. Anything else is left to DOMPurify. Equality with DOMPurify's output is tested section by
- * section on the corpus, the CommonMark examples, the XSS payloads and random markup.
+ * value neither safe by the name nor matching `ALLOWED_URI`. Anything else is left to DOMPurify.
+ * Equality with DOMPurify's output is tested section by section on the corpus, the CommonMark
+ * examples, the XSS payloads and random markup.
  */
 function vouchFor(allowed: Map<string, ReadonlySet<string>>): StartTagVouch {
   // Answers kept by tag and attributes as written: a long text repeats them (KaTeX writes
   // thousands of `<span class="mord">`); dropped whole when there are many.
   const known = new Map<string, boolean>();
-  const check = checkStartTag(allowed);
   return (tag, source) => {
-    if (source === '') return tag !== 'input' && allowed.has(tag);
+    // (No attributes, nothing to keep: the tag alone decides.)
+    if (source === '') return checkStartTag(tag, source, allowed);
     const key = `${tag} ${source}`;
     let answer = known.get(key);
     if (answer === undefined) {
-      answer = check(tag, source);
+      answer = checkStartTag(tag, source, allowed);
       if (known.size >= VOUCHES_KEPT) known.clear();
       known.set(key, answer);
     }
@@ -155,27 +156,29 @@ function vouchFor(allowed: Map<string, ReadonlySet<string>>): StartTagVouch {
 /** At most this many start tags' answers are kept by `vouchFor`. */
 const VOUCHES_KEPT = 20_000;
 
-function checkStartTag(allowed: Map<string, ReadonlySet<string>>): StartTagVouch {
-  return (tag, source) => {
-    if (!allowed.has(tag)) return false;
-    // (A few attributes a tag: an array, not a set, for the thousands of tags of a long text.)
-    const seen: string[] = [];
-    let type: string | undefined;
-    let at = 0;
-    while (at < source.length) {
-      ATTRIBUTE.lastIndex = at;
-      const match = ATTRIBUTE.exec(source);
-      if (!match) return false;
-      at = ATTRIBUTE.lastIndex;
-      const name = match[1]!.toLowerCase();
-      const value = decodeAttribute(match[2] ?? match[3] ?? '');
-      if (value === undefined || seen.includes(name)) return false;
-      if (!vouchAttribute(tag, name, value, allowed)) return false;
-      seen.push(name);
-      if (name === 'type') type = value;
-    }
-    return tag !== 'input' || type?.toLowerCase() === 'checkbox';
-  };
+function checkStartTag(
+  tag: string,
+  source: string,
+  allowed: Map<string, ReadonlySet<string>>,
+): boolean {
+  if (!allowed.has(tag)) return false;
+  // (A few attributes a tag: an array, not a set, for the thousands of tags of a long text.)
+  const seen: string[] = [];
+  let type: string | undefined;
+  let at = 0;
+  while (at < source.length) {
+    ATTRIBUTE.lastIndex = at;
+    const match = ATTRIBUTE.exec(source);
+    if (!match) return false;
+    at = ATTRIBUTE.lastIndex;
+    const name = match[1]!.toLowerCase();
+    const value = decodeAttribute(match[2] ?? match[3] ?? '');
+    if (value === undefined || seen.includes(name)) return false;
+    if (!vouchAttribute(tag, name, value, allowed)) return false;
+    seen.push(name);
+    if (name === 'type') type = value;
+  }
+  return tag !== 'input' || isCheckboxType(type);
 }
 
 // One attribute as markdown-it and KaTeX write it: a name (lower case, or SVG's camel case, which
@@ -224,24 +227,9 @@ function parseGroup(
   window: SanitizerWindow,
   htmls: readonly string[],
 ): DocumentFragment[] | undefined {
-  const joined = `<div>${htmls.join('</div><div>')}</div>`;
-  const body = new window.DOMParser().parseFromString(joined, 'text/html').body;
-  const wrappers = Array.from(body.childNodes);
-  const intact =
-    wrappers.length === htmls.length &&
-    wrappers.every(
-      (node) =>
-        node.nodeType === 1 && node.nodeName === 'DIV' && (node as Element).attributes.length === 0,
-    );
-  if (!intact) return undefined;
-  return wrappers.map((wrapper) => {
-    for (const link of Array.from((wrapper as Element).getElementsByTagName('a'))) {
-      markExternal(link);
-    }
-    const fragment = wrapper.ownerDocument!.createDocumentFragment();
-    fragment.append(...Array.from(wrapper.childNodes));
-    return fragment;
-  });
+  const body = new window.DOMParser().parseFromString(wrapGroup(htmls), 'text/html').body;
+  for (const link of Array.from(body.getElementsByTagName('a'))) markExternal(link);
+  return unwrapGroup(body, htmls.length);
 }
 
 function markExternal(node: Element): void {
@@ -258,18 +246,28 @@ function sanitizeGroup(
   htmls: readonly string[],
   alone: (html: string) => DocumentFragment,
 ): DocumentFragment[] {
-  const joined = `<div>${htmls.join('</div><div>')}</div>`;
-  const nodes = purify.sanitize(joined) as unknown as DocumentFragment | null;
-  const wrappers = nodes ? Array.from(nodes.childNodes) : [];
+  const nodes = purify.sanitize(wrapGroup(htmls)) as unknown as DocumentFragment | null;
+  return (nodes && unwrapGroup(nodes, htmls.length)) ?? htmls.map(alone);
+}
+
+// Sections to parse in one go, each in a bare `<div>` of its own.
+function wrapGroup(htmls: readonly string[]): string {
+  return `<div>${htmls.join('</div><div>')}</div>`;
+}
+
+// Each section's nodes out of `parent`, which must hold exactly `count` bare divs; undefined
+// otherwise. The fragments belong to the parse's document, as one cleaned alone does: moved
+// once, when shown.
+function unwrapGroup(parent: ParentNode, count: number): DocumentFragment[] | undefined {
+  const wrappers = Array.from(parent.childNodes);
   const intact =
-    wrappers.length === htmls.length &&
+    wrappers.length === count &&
     wrappers.every(
       (node) =>
         node.nodeType === 1 && node.nodeName === 'DIV' && (node as Element).attributes.length === 0,
     );
-  if (!intact) return htmls.map(alone);
+  if (!intact) return undefined;
   return wrappers.map((wrapper) => {
-    // A fragment of DOMPurify's document, as one cleaned alone is: moved once, when shown.
     const fragment = wrapper.ownerDocument!.createDocumentFragment();
     fragment.append(...Array.from(wrapper.childNodes));
     return fragment;
@@ -298,8 +296,12 @@ function configuredPurify(
 }
 
 function isCheckbox(node: Node): boolean {
-  const type = (node as Element).getAttribute?.('type') ?? '';
-  return type.trim().toLowerCase() === 'checkbox';
+  return isCheckboxType((node as Element).getAttribute?.('type') ?? '');
+}
+
+// Of all inputs, the preview keeps the task-list checkbox only.
+function isCheckboxType(type: string | undefined): boolean {
+  return type?.trim().toLowerCase() === 'checkbox';
 }
 
 function isAllowedAttribute(
