@@ -147,6 +147,57 @@ test.describe('typed texts', () => {
     await expect.poll(() => coloured('class="top"', 'class')).toBe(true);
   });
 
+  test('typing at the end of a long paste, the text at the caret gets its colours while the typing goes on', async () => {
+    const page = app();
+    // About 900,000 characters: more than a keystroke's parse can reach, so the background
+    // parse does it, and the keystrokes must not throw its work away (patches/, ADR 0006).
+    const prose = Array.from(
+      { length: 12_000 },
+      (_, i) => `Line ${i + 1} of plain prose, with *some* words and a \`code span\` in it.`,
+    ).join('\n\n');
+    await replaceText(page, '');
+    await page.evaluate((pasted) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', pasted);
+      document
+        .querySelector('.cm-content')!
+        .dispatchEvent(
+          new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+        );
+    }, `${prose}\n\n## The last heading\n\n\`\`\`js\nconst lastValue = 1;\n\`\`\`\n`);
+    const coloured = (text: string, word: string) =>
+      editor(page)
+        .locator('.cm-line', { hasText: text })
+        .first()
+        .evaluate((line, wanted) => {
+          const span = [...line.querySelectorAll('span')].find(
+            (each) => each.textContent === wanted,
+          );
+          return (
+            span !== undefined && getComputedStyle(span).color !== getComputedStyle(line).color
+          );
+        }, word);
+    // A key every 100 ms at the caret (the end), as someone goes on typing after the paste.
+    let colouredAt = -1;
+    for (let key = 0; key < 150 && colouredAt < 0; key += 1) {
+      await page.keyboard.type('x');
+      if (
+        (await coloured('const lastValue', 'const')) &&
+        (await coloured('The last heading', '##'))
+      )
+        colouredAt = key;
+      else await page.waitForTimeout(100);
+    }
+    expect(
+      colouredAt,
+      'keys typed before the text at the caret had its colours',
+    ).toBeGreaterThanOrEqual(0);
+    // Nothing typed was lost on the way.
+    await expect
+      .poll(() => editor(page).locator('.cm-line').last().textContent())
+      .toBe('x'.repeat(colouredAt + 1));
+  });
+
   test('a table of hundreds of rows is coloured as one table all the way down, and while typing in it', async () => {
     const page = app();
     const rows = Array.from(
