@@ -8,9 +8,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { markdownNesting } from './markdown-full';
 import { createEditorMarkdown, type EditorMarkdown } from './markdown-language';
 
-// The patch of @codemirror/language (patches/, ADR 0003 "The editor's parse after a long
-// paste"): a transaction parses only what its 20 ms can finish, and the background parse's work
-// survives the transactions that come while it runs.
+// The patch of @codemirror/language (patches/; docs/adr/0006-long-texts.md, "The editor's parse
+// of a long text"): a transaction parses only what its 20 ms can finish, and the background
+// parse's work survives the transactions that come while it runs.
 
 // The benchmark corpus of the repository (bench/corpus): prose, tables, math and code blocks
 // in several languages (a mixed parse, as every text in the editor is).
