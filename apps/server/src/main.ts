@@ -6,6 +6,7 @@ import { readExportConf } from './export/export-conf.js';
 import { readLimits } from './limits.js';
 import { readOAuthConf } from './oauth/oauth-conf.js';
 import { readSecurityConf } from './security-headers.js';
+import { closeGracefully } from './shutdown.js';
 
 const DEFAULT_PORT = 8080;
 
@@ -41,7 +42,7 @@ async function main(): Promise<void> {
   console.log(`Inkstone is running at http://${shownHost}:${port}/`);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
-      app.close().then(
+      closeGracefully(app).then(
         () => process.exit(0),
         (error: unknown) => {
           console.error('The server did not close cleanly.', error);
