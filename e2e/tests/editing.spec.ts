@@ -1,16 +1,28 @@
-import { expect } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { test } from './fixtures/warm-page';
 import { hashItem } from '@inkstone/core';
 import {
   editor,
   editorText,
   openApp,
+  pasteText,
   preview,
   replaceText,
   scrollToLine,
   sharedApp,
   storedRows,
 } from './helpers';
+
+/** Whether the word `word` on the editor's line holding `text` has a colour of its own. */
+function coloured(page: Page, text: string, word: string): Promise<boolean> {
+  return editor(page)
+    .locator('.cm-line', { hasText: text })
+    .first()
+    .evaluate((line, wanted) => {
+      const span = [...line.querySelectorAll('span')].find((each) => each.textContent === wanted);
+      return span !== undefined && getComputedStyle(span).color !== getComputedStyle(line).color;
+    }, word);
+}
 
 // One page for the tests that type a text and look at it (opening the app is most of a short
 // test's time): each replaces the whole text. The hash test watches the app start its worker,
@@ -112,39 +124,15 @@ test.describe('typed texts', () => {
       `<span class="${name}">${name}</span>\n\n\`\`\`js\nconst ${name}Value = 1;\n\`\`\``;
     await replaceText(page, '');
     // Pasted, as a long text comes in (typed, it would take minutes).
-    await page.evaluate(
-      (pasted) => {
-        const data = new DataTransfer();
-        data.setData('text/plain', pasted);
-        document
-          .querySelector('.cm-content')!
-          .dispatchEvent(
-            new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
-          );
-      },
-      `${block('top')}\n\n${prose}\n\n${block('bottom')}\n`,
-    );
-    // Whether the word `word` on the line holding `text` has a colour of its own.
-    const coloured = (text: string, word: string) =>
-      editor(page)
-        .locator('.cm-line', { hasText: text })
-        .first()
-        .evaluate((line, wanted) => {
-          const span = [...line.querySelectorAll('span')].find(
-            (each) => each.textContent === wanted,
-          );
-          return (
-            span !== undefined && getComputedStyle(span).color !== getComputedStyle(line).color
-          );
-        }, word);
+    await pasteText(page, `${block('top')}\n\n${prose}\n\n${block('bottom')}\n`);
     // The caret is at the end: the bottom blocks are in view…
-    await expect.poll(() => coloured('const bottomValue', 'const')).toBe(true);
-    await expect.poll(() => coloured('class="bottom"', 'class')).toBe(true);
+    await expect.poll(() => coloured(page, 'const bottomValue', 'const')).toBe(true);
+    await expect.poll(() => coloured(page, 'class="bottom"', 'class')).toBe(true);
     // …and the top ones are highlighted once scrolled to.
     await scrollToLine(page, 'const topValue');
-    await expect.poll(() => coloured('const topValue', 'const')).toBe(true);
+    await expect.poll(() => coloured(page, 'const topValue', 'const')).toBe(true);
     await scrollToLine(page, 'class="top"');
-    await expect.poll(() => coloured('class="top"', 'class')).toBe(true);
+    await expect.poll(() => coloured(page, 'class="top"', 'class')).toBe(true);
   });
 
   test('typing at the end of a long paste, the text at the caret gets its colours while the typing goes on', async () => {
@@ -156,34 +144,17 @@ test.describe('typed texts', () => {
       (_, i) => `Line ${i + 1} of plain prose, with *some* words and a \`code span\` in it.`,
     ).join('\n\n');
     await replaceText(page, '');
-    await page.evaluate((pasted) => {
-      const data = new DataTransfer();
-      data.setData('text/plain', pasted);
-      document
-        .querySelector('.cm-content')!
-        .dispatchEvent(
-          new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
-        );
-    }, `${prose}\n\n## The last heading\n\n\`\`\`js\nconst lastValue = 1;\n\`\`\`\n`);
-    const coloured = (text: string, word: string) =>
-      editor(page)
-        .locator('.cm-line', { hasText: text })
-        .first()
-        .evaluate((line, wanted) => {
-          const span = [...line.querySelectorAll('span')].find(
-            (each) => each.textContent === wanted,
-          );
-          return (
-            span !== undefined && getComputedStyle(span).color !== getComputedStyle(line).color
-          );
-        }, word);
+    await pasteText(
+      page,
+      `${prose}\n\n## The last heading\n\n\`\`\`js\nconst lastValue = 1;\n\`\`\`\n`,
+    );
     // A key every 100 ms at the caret (the end), as someone goes on typing after the paste.
     let colouredAt = -1;
     for (let key = 0; key < 150 && colouredAt < 0; key += 1) {
       await page.keyboard.type('x');
       if (
-        (await coloured('const lastValue', 'const')) &&
-        (await coloured('The last heading', '##'))
+        (await coloured(page, 'const lastValue', 'const')) &&
+        (await coloured(page, 'The last heading', '##'))
       )
         colouredAt = key;
       else await page.waitForTimeout(100);
